@@ -1,0 +1,3 @@
+from rummyref.cli.app import main
+
+main()

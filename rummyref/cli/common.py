@@ -1,0 +1,61 @@
+"""Shared pieces of the CLI: consoles, shared options, JSON output, error rendering."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+# Data goes to stdout, messages to stderr. Width follows COLUMNS (tests pin it).
+out = Console(highlight=False, soft_wrap=False)
+err = Console(stderr=True, highlight=False)
+
+# -- shared options, declared once ------------------------------------------------------
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on stdout.")]
+RulesetOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--ruleset",
+        "-r",
+        metavar="NAME|PATH",
+        help="Rule set: rummy-2m, simple-rummy, or the path of a house's own .toml file.",
+    ),
+]
+DbOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--db",
+        metavar="PATH|URL",
+        help="Database file or URL (default: $RUMMYREF_DB, else the user data directory).",
+        show_default=False,
+    ),
+]
+GameOption = Annotated[
+    Optional[str], typer.Option("--game", "-g", help="Game name (default: the only or latest game).")
+]
+
+
+def print_json(data: Any) -> None:
+    """Write one JSON document to stdout (UTF-8, no ASCII escaping)."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.flush()
+
+
+def say(message: str) -> None:
+    """A message for the human (stderr), never data."""
+    err.print(message, markup=False)
+
+
+def plain(text: str) -> str:
+    """Escape text for rich markup (card lists like [7S 8S] would vanish otherwise)."""
+    return escape(text)
+
+
+def debug_enabled() -> bool:
+    return os.environ.get("RUMMYREF_DEBUG", "") not in ("", "0")

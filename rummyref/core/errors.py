@@ -1,0 +1,127 @@
+"""One small error tree for the whole product, and the exit codes it maps to.
+
+Every error a user can cause is a :class:`RummyrefError`. The CLI catches it once,
+at the edge, prints its message (and hint) to stderr and exits with its code.
+Anything else escaping is a bug: the CLI still prints no traceback, but exits
+with :attr:`ExitCode.INTERNAL` and asks for a report.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Documented exit codes of ``ref`` (see the README's table)."""
+
+    OK = 0
+    INTERNAL = 1  #: a bug in ref: please report it
+    USAGE = 2  #: the command line itself is wrong (unknown option, missing argument)
+    BAD_INPUT = 3  #: unreadable input: a card, a name, a number, a file
+    REFUSED = 4  #: readable, but the rules forbid it (A1 newcomer, A4 mid-round end, ...)
+    NOT_FOUND = 5  #: no such game, session, hand or rule set
+    STORAGE = 6  #: the database cannot be opened, read or written
+    CONFLICT = 7  #: another terminal wrote first; nothing was written, try again
+    INTEGRITY = 8  #: ref verify found the record changed outside ref
+
+
+class RummyrefError(Exception):
+    """Base of every error a user can cause. ``hint`` says what would be valid."""
+
+    exit_code: ExitCode = ExitCode.BAD_INPUT
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return self.message if not self.hint else f"{self.message}\n{self.hint}"
+
+
+# -- unreadable: the text could not be understood ---------------------------------------
+
+
+class UnreadableInput(RummyrefError):
+    """Input that cannot be read at all."""
+
+    exit_code = ExitCode.BAD_INPUT
+
+
+class CardError(UnreadableInput):
+    """Base of the card errors: unreadable token, duplicate card, too many WILDCARDs."""
+
+
+class UnreadableCard(CardError):
+    def __init__(self, token: str, position: int, column: int, hint: str) -> None:
+        super().__init__(
+            f"unreadable card {token!r} (card {position}, column {column})", hint=hint
+        )
+        self.token = token
+        self.position = position
+        self.column = column
+
+
+class DuplicateCard(CardError):
+    def __init__(self, card: str, where: str = "") -> None:
+        place = f" ({where})" if where else ""
+        super().__init__(
+            f"the {card} appears twice{place}, but there is only one deck",
+            hint="each card exists once; check for a typo in one of them",
+        )
+        self.card = card
+
+
+class TooManyWildcards(CardError):
+    def __init__(self, found: int, allowed: int) -> None:
+        super().__init__(
+            f"{found} WILDCARDs given, but this game uses at most {allowed}",
+            hint=f"use at most {allowed} WILDCARD{'s' if allowed != 1 else ''} (W)",
+        )
+        self.found = found
+        self.allowed = allowed
+
+
+class RulesetError(UnreadableInput):
+    """A rule set or rulebook data file that is missing or invalid."""
+
+
+# -- illegal: readable, but the rules forbid it -------------------------------------------
+
+
+class RuleRefusal(RummyrefError):
+    """Readable input that the rules forbid. ``rule`` is the rule id cited (A4, S1, ...)."""
+
+    exit_code = ExitCode.REFUSED
+
+    def __init__(self, message: str, *, rule: str | None = None, hint: str | None = None):
+        super().__init__(message, hint=hint)
+        self.rule = rule
+
+
+# -- ambiguous / unknown ----------------------------------------------------------------
+
+
+class AmbiguousInput(RummyrefError):
+    """Input that could mean more than one thing."""
+
+    exit_code = ExitCode.BAD_INPUT
+
+
+class NotFound(RummyrefError):
+    exit_code = ExitCode.NOT_FOUND
+
+
+# -- storage -----------------------------------------------------------------------------
+
+
+class StorageError(RummyrefError):
+    exit_code = ExitCode.STORAGE
+
+
+class WriteConflict(StorageError):
+    exit_code = ExitCode.CONFLICT
+
+
+class IntegrityError(StorageError):
+    exit_code = ExitCode.INTEGRITY
