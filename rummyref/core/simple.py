@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
 from rummyref.core.cards import Card, Rank, SUITS, check_deck, format_cards
-from rummyref.core.errors import DuplicateCard, RuleRefusal, UnreadableInput
+from rummyref.core.errors import DuplicateCard, RuleRefusal, TooManyWildcards, UnreadableInput
 from rummyref.core.melds import Meld
 from rummyref.core.rulesets import RuleSet, Variation
 
@@ -161,19 +161,24 @@ class SimpleTable:
         return next((v for v in self.variations if predicate(v)), None)
 
     @property
+    def going_out_variation(self) -> Variation | None:
+        """The variation that sets the going-out mode (V1 Major or Minor), if any."""
+        return self._first(lambda v: v.going_out is not None)
+
+    @property
     def going_out(self) -> str:
         """The going-out mode: a variation's (V1 Major "all", Minor "exactly-one"), else S9's."""
-        v = self._first(lambda v: v.going_out is not None)
+        v = self.going_out_variation
         return v.going_out if v else self.ruleset.going_out  # type: ignore[return-value]
 
     @property
     def going_out_rule(self) -> str:
-        v = self._first(lambda v: v.going_out is not None)
+        v = self.going_out_variation
         return v.rule if v else S9
 
     @property
     def going_out_text(self) -> str:
-        v = self._first(lambda v: v.going_out is not None)
+        v = self.going_out_variation
         text = _MODE_TEXT[self.going_out]
         return f"{text} ({v.title}, {v.rule})" if v else f"{text} ({S9})"
 
@@ -488,7 +493,12 @@ def _check_hands(
                 where = f"in {holder[card]}'s hand" + ("" if holder[card] == name else f" and {name}'s")
                 raise DuplicateCard(str(card), where)
             holder[card] = name
-    check_deck([c for cards in given.values() for c in cards], table.wildcards, "the whole table")
+    try:
+        check_deck([c for cards in given.values() for c in cards], table.wildcards, "the whole table")
+    except TooManyWildcards as exc:
+        exc.message = f"{exc.found} WILDCARDs in the hands, but this table plays with {table.wildcards} ({S2})"
+        exc.hint = f"the whole table holds at most {table.wildcards} WILDCARD{'s' if table.wildcards != 1 else ''}"
+        raise
     return given
 
 
@@ -522,16 +532,18 @@ def _went_out(table, order, given, solutions, ending):
             rule=rule,
             hint=_best_text(name, solutions[name]) + "; without --out the game is judged on counts",
         )
-    need = table.going_out_text
+    need = _MODE_TEXT[table.going_out]
+    if table.going_out_variation:
+        need += f", as {table.going_out_variation.title} requires"
     if table.sequences_rule:
         need += (
             f", with at least {table.sequences_to_go_out} sequences, "
-            f"{table.natural_sequences_to_go_out} of them natural ({table.sequences_rule})"
+            f"{table.natural_sequences_to_go_out} of them natural"
         )
     rules = [S9] + [r for r in (table.going_out_rule, table.sequences_rule) if r and r != S9]
     notes = {p: (p == name, "went out" if p == name else "") for p in table.players}
     _mark_dropped(notes, ending.dropped)
-    reason = f"{name} went out: {need}; going out wins the game ({S9})."
+    reason = f"{name} went out: {need}; going out wins the game ({', '.join(rules)})."
     return name, reason, rules[-1], rules, notes, check.arrangement
 
 
