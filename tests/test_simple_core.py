@@ -337,6 +337,9 @@ def test_reason_states_the_s12_reading():
     result = _run(BASE, "Ann", S12_HANDS, {})
     assert "furthest to the left of the first player (Ann)" in result.reason
     assert "latest in turn order (Ann, Bob, Cy, Dan)" in result.reason
+    notes = {p.name: p.note for p in result.players}
+    assert notes["Dan"] == "lowest count, wins the tie (S12)"
+    assert notes["Cy"] == "lowest count, loses the tie (S12)"
 
 
 def test_s11_and_s14_are_explained_per_player():
@@ -408,3 +411,33 @@ def test_match_refuses_unknown_winner():
         MatchState.start(["Ann", "Bob"], "Ann", 2).after("Eve")
     with pytest.raises(UnreadableInput):
         MatchState.start(["Ann", "Bob"], "Eve", 2)
+
+
+def test_game_and_match_render_for_humans():
+    from rummyref.cli.common import out
+    from rummyref.cli.simple import render_game, render_match
+
+    result = _run(BASE, "Ann", {"Ann": "2H 3H 4H 4S 4D", "Bob": "W 9C", "Cy": "KC", "Dan": "AC"}, {"dropped": ["Dan"]})
+    with out.capture() as cap:
+        render_game(result)
+        render_match(MatchState.start(FOUR, "Ann", RS).after(result))
+    text = cap.get()
+    assert "4S 4H 4D / unmelded: 2H 3H" in text and "holds a WILDCARD (S11)" in text
+    assert "Winner: Ann." in text
+    assert "Match 1: game wins Ann 1, Bob 0, Cy 0, Dan 0" in text and "Ann plays first next (S17)" in text
+
+
+def test_first_dealer_for_a_table():
+    t = table()
+    result = t.choose_first_dealer(
+        {"dan": parse_cards("4D"), "Cy": parse_cards("KH"), "Ann": parse_cards("W 3C"), "Bob": parse_cards("KS")}
+    )
+    assert [p.name for p in result.turned_up] == FOUR
+    assert (result.dealer, result.first_player) == ("Bob", "Cy")
+    assert t.left_of(result.dealer) == result.first_player
+    with pytest.raises(UnreadableInput):
+        t.choose_first_dealer({"Ann": parse_cards("3C")})
+    with pytest.raises(TooManyWildcards):
+        table(wildcards=0).choose_first_dealer(
+            {"Dan": parse_cards("4D"), "Cy": parse_cards("KH"), "Ann": parse_cards("W 3C"), "Bob": parse_cards("KS")}
+        )

@@ -59,3 +59,32 @@ def first_dealer_command(
 
 def register(app: typer.Typer) -> None:
     app.command("first-dealer")(first_dealer_command)
+
+
+# -- rendering helpers for the session commands (score-hand, new-session, standings) ---------
+
+
+def render_table(table) -> None:
+    """A :class:`~rummyref.core.simple.SimpleTable` for humans (stdout)."""
+    out.print(table.describe(), markup=False, soft_wrap=True)
+
+
+def render_game(result) -> None:
+    """A :class:`~rummyref.core.simple.GameResult` for humans: one row per player, then the verdict."""
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("player", "count", "arrangement", "note"):
+        grid.add_column(column, justify="right" if column == "count" else "left")
+    for p in result.players:
+        count = "-" if p.count is None else str(p.count)
+        shown = p.arrangement_text() if p.hand is not None else "(not shown)"
+        grid.add_row(Text(p.name), Text(count), Text(shown), Text(p.note))
+    out.print(grid)
+    out.print(f"Winner: {result.winner or 'none'}. {result.reason}", markup=False, soft_wrap=True)
+
+
+def render_match(state) -> None:
+    """A :class:`~rummyref.core.match.MatchState` for humans."""
+    out.print(state.summary()[0].upper() + state.summary()[1:], markup=False, soft_wrap=True)

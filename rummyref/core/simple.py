@@ -237,6 +237,20 @@ class SimpleTable:
         """Who deals a game that ``first_player`` plays first in: the player to their right (S6)."""
         return self.right_of(first_player)
 
+    def choose_first_dealer(self, turned_up: Mapping[str, Sequence[Card]]):
+        """S3 for this table: every player's turned-up cards (names as at the table, any
+        order); the result lists them in seating order. WILDCARDs: at most the table's."""
+        from rummyref.core.first_dealer import first_dealer
+
+        given = {self.player(name, "turned-up cards"): tuple(cards) for name, cards in turned_up.items()}
+        missing = [p for p in self.players if p not in given]
+        if missing:
+            raise UnreadableInput(
+                f"no cards turned up for {', '.join(missing)}",
+                hint="list the cards turned up for every player at the table",
+            )
+        return first_dealer({p: given[p] for p in self.players}, self.ruleset, self.wildcards)
+
     def describe(self) -> str:
         vs = ", ".join(f"{v.title} ({v.rule})" for v in self.variations) or "none"
         return (
@@ -616,7 +630,8 @@ def _stock(table, order, given, solutions, ending):
     tied = [p for p in eligible if solutions[p].count == low]
     winner = tied[-1]
     for p in tied:
-        notes[p] = (True, "lowest count")
+        tie = "" if len(tied) == 1 else f", {'wins' if p == winner else 'loses'} the tie ({S12})"
+        notes[p] = (True, "lowest count" + tie)
     if len(tied) == 1:
         lines.append(f"{winner} has the lowest count, {low}, and wins.")
         return winner, " ".join(lines), S10, rules, notes, None
