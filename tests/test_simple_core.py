@@ -441,3 +441,16 @@ def test_first_dealer_for_a_table():
         table(wildcards=0).choose_first_dealer(
             {"Dan": parse_cards("4D"), "Cy": parse_cards("KH"), "Ann": parse_cards("W 3C"), "Bob": parse_cards("KS")}
         )
+
+
+def test_variations_may_be_comma_separated_or_a_single_text():
+    assert table(variations="major,go-out").variation_names == ("major", "go-out")
+    assert table(variations=["minor", "Minor"]).variation_names == ("minor",)
+
+
+def test_match_seats_a_newcomer_with_no_wins():
+    state = MatchState.start(["Ann", "Bob"], "Ann", 2).after("Bob").seat(["Ann", "Bob", "Cy"])
+    assert dict(state.game_wins) == {"Ann": 0, "Bob": 1, "Cy": 0}
+    state = state.after("Cy").after("Cy")
+    assert state.just_won.winner == "Cy" and state.just_won.score == "2-1-0"
+    assert dict(state.matches_won) == {"Ann": 0, "Bob": 0, "Cy": 1}

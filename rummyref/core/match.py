@@ -66,6 +66,20 @@ class MatchState:
         zero = tuple((p, 0) for p in players)
         return cls(players, match_wins, first_player, game_wins=zero, matches_won=zero)
 
+    def seat(self, players: Sequence[str]) -> "MatchState":
+        """The same state with any new players added (no wins yet), e.g. when a later
+        session's table has a newcomer."""
+        new = tuple(p for p in players if p not in self.players)
+        if not new:
+            return self
+        zero = tuple((p, 0) for p in new)
+        return replace(
+            self,
+            players=self.players + new,
+            game_wins=self.game_wins + zero,
+            matches_won=self.matches_won + zero,
+        )
+
     def after(self, winner: Any) -> "MatchState":
         """The state after one more game. ``winner`` is a name, None (tie / no winner) or
         anything with a ``winner`` attribute (a :class:`~rummyref.core.simple.GameResult`)."""

@@ -264,9 +264,13 @@ def _range(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo} to {hi}"
 
 
-def _variations(ruleset: RuleSet, names: Iterable[str]) -> tuple[Variation, ...]:
+def _variations(ruleset: RuleSet, names: Iterable[str] | str) -> tuple[Variation, ...]:
+    """The named variations (``--variation major --variation go-out`` or ``major,go-out``)."""
+    if isinstance(names, str):
+        names = [names]
+    wanted = [part for name in names for part in name.split(",") if part.strip()]
     chosen: list[Variation] = []
-    for name in names:
+    for name in wanted:
         v = ruleset.variation(name.strip().lower())  # NotFound lists the valid names
         if v not in chosen:
             chosen.append(v)
@@ -519,7 +523,7 @@ def _check_hands(
 def _best_text(name: str, sol) -> str:
     melds = " / ".join(m.describe() for m in sol.melds) or "no meld"
     left = format_cards(sol.unmelded) or "nothing"
-    return f"the best {name}'s hand can do: {melds}; unmelded: {left} (count {sol.count})"
+    return f"best arrangement of {name}'s hand: {melds}; unmelded: {left} (count {sol.count})"
 
 
 def _went_out(table, order, given, solutions, ending):
