@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rummyref.core.cards import parse_cards
+from rummyref.core.cards import DECK, WILD, parse_cards
 from rummyref.core.errors import (
     DuplicateCard,
     ExitCode,
@@ -454,3 +456,30 @@ def test_match_seats_a_newcomer_with_no_wins():
     state = state.after("Cy").after("Cy")
     assert state.just_won.winner == "Cy" and state.just_won.score == "2-1-0"
     assert dict(state.matches_won) == {"Ann": 0, "Bob": 0, "Cy": 1}
+
+
+# -- a property: on a low-count ending the verdict follows S11, S12, S14 -----------------------
+
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    deck=st.permutations(list(DECK) + [WILD] * 3),
+    sizes=st.lists(st.integers(1, 5), min_size=4, max_size=4),
+    first=st.sampled_from(FOUR),
+    dropped=st.sets(st.sampled_from(FOUR), max_size=2),
+)
+def test_low_count_verdict_property(deck, sizes, first, dropped):
+    t = table()
+    hands_, i = {}, 0
+    for name, n in zip(FOUR, sizes):
+        hands_[name], i = deck[i : i + n], i + n
+    result = adjudicate(t, first, hands_, Ending.from_options(dropped=dropped))
+    can_win = [p for p in t.turn_order(first) if p not in dropped and WILD not in hands_[p]]
+    if not can_win:
+        assert result.winner is None
+        return
+    low = min(result.counts[p] for p in can_win)
+    tied = [p for p in can_win if result.counts[p] == low]
+    assert result.winner == tied[-1]
+    assert result.rule == ("S12" if len(tied) > 1 else "S10")

@@ -20,6 +20,7 @@ from rummyref.core.cards import Card, Rank, SUITS, check_deck, format_cards
 from rummyref.core.errors import DuplicateCard, RuleRefusal, TooManyWildcards, UnreadableInput
 from rummyref.core.melds import Meld
 from rummyref.core.rulesets import RuleSet, Variation
+from rummyref.core.solver import best_melding, go_out_check
 
 # The product's own rule numbers for Simple Rummy (SPEC §4); the rulebook states each.
 S1, S2, S9, S10, S11, S12, S13, S14, S15 = "S1", "S2", "S9", "S10", "S11", "S12", "S13", "S14", "S15"
@@ -434,8 +435,6 @@ def adjudicate(
     ending: Ending = Ending(),
 ) -> GameResult:
     """Judge one game: counts (S13), the claimed ending, and the winner (S9-S15, V1-V3, V5)."""
-    from rummyref.core.solver import best_melding  # the exact engine
-
     first = table.player(first_player, "first player")
     order = table.turn_order(first)
     dropped = frozenset(table.player(n, "dropped player") for n in ending.dropped)
@@ -446,7 +445,7 @@ def adjudicate(
         raise UnreadableInput(f"a {ending.kind.value} ending needs the player's name")
     if claimant in dropped:
         raise RuleRefusal(
-            f"{claimant} dropped out, so cannot end the game by {ending.kind.value.replace('-', ' ')}",
+            f"{claimant} dropped out, so cannot {_DEED[ending.kind]} to end the game",
             rule=S14,
             hint="a dropped player's cards stay face down for the rest of the game",
         )
@@ -475,6 +474,9 @@ def adjudicate(
             )
         )
     return GameResult(winner, reason, rule, tuple(rules), ending, first, order, tuple(players))
+
+
+_DEED = {EndingKind.WENT_OUT: "go out", EndingKind.FOUR_SEVENS: "lay down four 7s"}
 
 
 def _who(kind: EndingKind) -> str:
@@ -527,8 +529,6 @@ def _best_text(name: str, sol) -> str:
 
 
 def _went_out(table, order, given, solutions, ending):
-    from rummyref.core.solver import go_out_check
-
     name = ending.player
     cards = given.get(name)
     if cards is None:
