@@ -14,7 +14,7 @@ from rummyref.core.cards import Rank, Suit, parse_cards
 from rummyref.core.errors import DuplicateCard, NotFound, RuleRefusal, RulesetError, TooManyWildcards
 from rummyref.core.first_dealer import first_dealer
 from rummyref.core.rulesets import builtin_path, load_ruleset, parse_ruleset
-from tests.cli_helpers import ref, ref_json, ref_subprocess
+from cli_helpers import ref, ref_json, ref_subprocess
 
 RS = load_ruleset("simple-rummy")
 
