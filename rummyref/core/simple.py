@@ -20,7 +20,7 @@ from rummyref.core.cards import Card, Rank, SUITS, check_deck, format_cards
 from rummyref.core.errors import DuplicateCard, RuleRefusal, TooManyWildcards, UnreadableInput
 from rummyref.core.melds import Meld
 from rummyref.core.rulesets import RuleSet, Variation
-from rummyref.core.solver import best_melding, go_out_check
+from rummyref.core.solver import Solution, best_melding, go_out_check
 
 # The product's own rule numbers for Simple Rummy (SPEC §4); the rulebook states each.
 S1, S2, S9, S10, S11, S12, S13, S14, S15 = "S1", "S2", "S9", "S10", "S11", "S12", "S13", "S14", "S15"
@@ -364,7 +364,7 @@ class PlayerResult:
     eligible: bool = False  #: could this player win, given how the game ended
     note: str = ""  #: why (not): "went out", "holds a WILDCARD (S11)", "dropped out (S14)"
     dropped: bool = False
-    going_out: Any = None  #: the solver's arrangement for the player who went out
+    going_out: Solution | None = None  #: the going-out arrangement of the player who went out
 
     def arrangement_text(self) -> str:
         arr = self.going_out or self
@@ -522,7 +522,7 @@ def _check_hands(
     return given
 
 
-def _best_text(name: str, sol) -> str:
+def _best_text(name: str, sol: Solution) -> str:
     melds = " / ".join(m.describe() for m in sol.melds) or "no meld"
     left = format_cards(sol.unmelded) or "nothing"
     return f"best arrangement of {name}'s hand: {melds}; unmelded: {left} (count {sol.count})"
