@@ -20,7 +20,8 @@ from rummyref.core.errors import (
 )
 from rummyref.core.match import MatchState, fold_matches
 from rummyref.core.rulesets import load_ruleset
-from rummyref.core.simple import Ending, EndingKind, SimpleTable, adjudicate
+from rummyref.core.simple import SimpleTable
+from rummyref.core.simple_game import Ending, EndingKind, adjudicate
 
 RS = load_ruleset("simple-rummy")
 FOUR = ["Ann", "Bob", "Cy", "Dan"]

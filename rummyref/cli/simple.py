@@ -70,7 +70,7 @@ def render_table(table) -> None:
 
 
 def render_game(result) -> None:
-    """A :class:`~rummyref.core.simple.GameResult` for humans: one row per player, then the verdict."""
+    """A :class:`~rummyref.core.simple_game.GameResult` for humans: one row per player, then the verdict."""
     from rich.table import Table
     from rich.text import Text
 

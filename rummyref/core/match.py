@@ -82,7 +82,7 @@ class MatchState:
 
     def after(self, winner: Any) -> "MatchState":
         """The state after one more game. ``winner`` is a name, None (tie / no winner) or
-        anything with a ``winner`` attribute (a :class:`~rummyref.core.simple.GameResult`)."""
+        anything with a ``winner`` attribute (a :class:`~rummyref.core.simple_game.GameResult`)."""
         if winner is not None and not isinstance(winner, str):
             winner = winner.winner
         if winner is None:
