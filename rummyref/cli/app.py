@@ -75,6 +75,8 @@ def root(
 # Command modules, in --help order. Each module defines ``register(app)``.
 # They import nothing heavy at module level (no sqlmodel): see tests/test_imports.py.
 COMMAND_MODULES: tuple[str, ...] = (
+    "rummyref.cli.ruling",
+    "rummyref.cli.dispute",
 )
 
 for _name in COMMAND_MODULES:
