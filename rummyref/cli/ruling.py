@@ -62,9 +62,10 @@ def ruling(
         _para("Related: " + "; ".join(f"{_label(r, rule.rulebook)} {r.title}" for r in related))
     _para("Enforced by: " + ", ".join(rule.enforced_by))
     if len(hits) > 1:
-        out.print("\nAlso possible:", markup=False)
+        out.print("\nSee also:" if best.exact else "\nAlso possible:", markup=False)
         for h in hits[1:]:
-            out.print(f"  {h.rule.id:<4}({h.rule.rulebook}) {h.rule.title}  [score {h.score:g}]", markup=False)
+            score = "" if best.exact else f"  [score {h.score:g}]"
+            out.print(f"  {h.rule.id:<4}({h.rule.rulebook}) {h.rule.title}{score}", markup=False, soft_wrap=True)
 
 
 def _label(rule: Any, home: str) -> str:

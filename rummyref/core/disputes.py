@@ -207,7 +207,7 @@ def claim_ruling(
             )
         )
         if table_decides:
-            winner = match_name(table_decides, first_touch, "--table-decides")
+            winner = _among(table_decides, first_touch, "--table-decides")
             chain.append(Step("table", f"the table decided for {winner}; the decision is recorded"))
             return _claim_won(winner, chain, facts, outcome="table-decided")
         return DisputeResult(
@@ -219,7 +219,7 @@ def claim_ruling(
             {"tied": first_touch},
         )
     if judge_says:
-        winner = match_name(judge_says, first_touch, "--judge-says")
+        winner = _among(judge_says, first_touch, "--judge-says")
         judge = _join(judges)
         chain.append(Step("B8", f"{judge}, not claiming, judged the tie for {winner}; the judgment is recorded"))
         return _claim_won(winner, chain, facts, outcome="judged", extra={"judge": judges})
@@ -232,6 +232,12 @@ def claim_ruling(
         facts,
         {"tied": first_touch, "judge": judges},
     )
+
+
+def _among(name: str, tied: list[str], what: str) -> str:
+    if name not in tied:
+        raise UnreadableInput(f"{what}: {name} is not one of the tied claimants", hint=f"name one of {_join(tied)}")
+    return name
 
 
 def _claim_won(winner: str, chain: list[Step], facts: Mapping[str, Any], outcome: str = "awarded", extra: Mapping[str, Any] | None = None) -> DisputeResult:
