@@ -151,3 +151,9 @@ def test_normalise_and_terms():
     assert normalise("2,000,000") == "2000000"
     assert normalise("♥5 Café") == " heart 5 cafe"
     assert terms("Can I take my discard back?") == ["tak", "discard", "back"]
+
+
+def test_a_row_of_ranks_is_one_term_and_its_a_is_an_ace():
+    assert terms("is K A 2 a run") == ["k", "ac", "2", "#ranks", "run"]
+    assert "#ranks" not in terms("laid down 7 7 7 7")
+    assert "#ranks" not in terms("a card")

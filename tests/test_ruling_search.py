@@ -225,6 +225,144 @@ QUESTIONS: list[tuple[str, str, str | None]] = [
     ("dealing the deck into 7 piles to shuffle", "V7", None),
 ]
 
+# Written later, in three batches, each first run untouched as a held-out check (figures in the
+# README); the vocabulary of the rulebooks was widened after the first two, so they are not
+# held out any more and now simply add coverage.
+LATER: list[tuple[str, str, str | None]] = [
+("larry's brother showed up and wants to be dealt in", "A1", None),
+("GET OUT no newbies", "A1", None),
+("whoever's winning picks seats first right?", "A2", None),
+("it's ben's deal not larry's", "A3", None),
+("I'm tired, let's make this the final hand", "A4", None),
+("we skipped rummy night last week", "A5", None),
+("the neighbour keeps peeking at our cards from the couch", "A6", None),
+("nobody's reached two million yet, when does it stop", "A7", None),
+("larry and bill both ended over 2m but larry has more", "A7", None),
+("hold on, I need to take a call", "B1", None),
+("can I start on my fries while we play", "B2", None),
+("I melded everything, can I just go out with no discard", "B3", None),
+("he took the top card off the line and threw it right back to end it", "B3", None),
+("I took the 9 from the line, can I just stick it on his run", "B4", None),
+("which pile does my 3 go in, the threes or the diamonds run", "B5", None),
+("do I need to announce if it's going on the run or the set", "B5", None),
+("what does the crooked card on the table mean", "B6", None),
+("my discard slipped out of my hand, can I pick it back up", "B7", None),
+("bill shouted rummy, I grabbed the card, who gets it", "B8", None),
+("stock is done, do we get another turn each", "B9", R2M),
+("I put down 5 6 7 but want to use the 7 in a set instead, still my turn", "B10", None),
+("he touched it first but I said rummy first", "B11", None),
+("with 7 players how many cards each", "S1", None),
+("are jokers allowed in simple rummy", "S2", None),
+("how to pick who deals the first hand in simple rummy", "S3", None),
+("should the player on the right cut", "S4", None),
+("can I peek at the discards underneath", "S5", None),
+("can I draw from the discard pile instead of the stock", "S6", None),
+("is J Q K A a sequence", "S7", None),
+("can a wildcard be used as a 5 in my run", "S8", None),
+("I have one card left that doesn't fit, did I win", "S9", None),
+("the last card was drawn from the stockpile and nobody went out", "S10", None),
+("I had the lowest count but held a wildcard", "S11", None),
+("we both have 6 points left, who wins", "S12", None),
+("what's my count if I'm holding a jack and a 3", "S13", None),
+("I need to drop, my ride is here", "S14", None),
+("let's all agree nobody wins this one", "S15", None),
+("is it cheating to count the draw pile", "S16", None),
+("who leads off the next game after I won", "S17", None),
+("under major rules can I have a card left", "V1", None),
+("go out rules, the stock ran out, shuffle the discards?", "V2", None),
+("how many natural sequences for sequences rummy", "V3", None),
+("can I draw both the next discard and a stock card", "V4", None),
+("laid down 7 7 7 7, do I win right away", "V5", None),
+("if I take a card from the spread, do I get all the cards on top of it", "V6", None),
+("dealing into seven piles counts as a shuffle?", "V7", None),
+("my coworker heard about our game and asked to join", "A1", None),
+("can the person in second place pick before me", "A2", None),
+("it's Ben's turn to shuffle isn't it", "A3", None),
+("Bill wants to stop halfway through the round", "A4", None),
+("how regularly should we meet for rummy", "A5", None),
+("Ben's kid keeps hanging around the table watching", "A6", None),
+("somebody hit 2,000,000, is the game done", "A7", None),
+("the dog needs to go out, can we stop the hand", "B1", None),
+("pete's is at the door, can we eat now", "B2", None),
+("my last card is playable on the table, do I have to throw it", "B3", None),
+("Larry picked the 5 off the rummy line but used none of his own cards", "B4", None),
+("I played the 8 of clubs, it fits the run and the eights, nobody said which", "B5", None),
+("why do we turn the rummy card on its side", "B6", None),
+("no take backs on discards?", "B7", None),
+("both hands landed on the card together", "B8", None),
+("what happens after the final card of the deck is drawn", "B9", R2M),
+("I want to rearrange what I laid down before my turn is over", "B10", None),
+("Ben yelled rummy but never put his hand on it", "B11", None),
+("what's the maximum number of players in simple rummy", "S1", None),
+("is it ok to play with no wildcards at all", "S2", None),
+("we flipped cards and both got aces, who deals", "S3", None),
+("does the dealer shuffle or the player to the left", "S4", None),
+("can I go back and check old discards", "S5", None),
+("do I discard at the end of my turn in simple rummy", "S6", SR),
+("does A 2 3 count as a run", "S7", None),
+("how many wild cards can go in a single group", "S8", None),
+("how do I go out", "S9", None),
+("stockpile's empty and I pass on the discard", "S10", None),
+("can someone win while still holding a wildcard", "S11", None),
+("tie for the lowest count, who takes it", "S12", None),
+("what's a queen worth", "S13", SR),
+("I'm dropping out, do I show my cards", "S14", None),
+("can we end the game in a tie if everyone agrees", "S15", None),
+("I counted the stockpile, is that allowed", "S16", None),
+("who starts the next game in a match", "S17", None),
+("in going out minor do I need exactly one card left", "V1", None),
+("in the go out variation is there a low count finish", "V2", None),
+("do I need two runs to go out in sequences rummy", "V3", None),
+("three card draw how does it work", "V4", None),
+("four natural sevens", "V5", None),
+("spread-out discard pile taking cards", "V6", None),
+("what is the seven pile shuffle", "V7", None),
+("can I add to a run with a wildcard", "S8", None),
+("what happens if i hold a joker when the stock runs out", "S11", None),
+("somebody watching us play, what's the rule", "A6", None),
+("a guy from work wants to play in our two million game", "A1", None),
+("who picks seats first at rummy night", "A2", None),
+("Ben dealt but it was Bill's turn", "A3", None),
+("can we wrap up after Ben deals", "A4", None),
+("it's been a month since rummy night", "A5", None),
+("my roommate is sitting in the room during the game", "A6", None),
+("what if two players pass the mark on one hand", "A7", None),
+("can we pause to let the cat in", "B1", None),
+("the pete's guy is here mid hand", "B2", None),
+("can I end my turn without a discard", "B3", None),
+("must the card I take from the rummy line go with cards from my hand", "B4", None),
+("a card that fits both a run and a match, where does it count if I say nothing", "B5", None),
+("played the rummy card onto the match, lay it how", "B6", None),
+("I want to swap the card I just discarded", "B7", None),
+("Larry and Ben hit the rummy card at the same instant", "B8", None),
+("the deck ran dry, what now", "B9", R2M),
+("can I pick up my meld and reorganize it during my turn", "B10", None),
+("does saying rummy without touching count", "B11", None),
+("how many cards do 8 players get", "S1", None),
+("can we use three jokers", "S2", None),
+("how is the first dealer chosen", "S3", None),
+("which player cuts the cards", "S4", None),
+("is it legal to look back at the discard pile", "S5", None),
+("can I take the top discard instead of drawing", "S6", SR),
+("is 2 A K of hearts a valid run", "S7", None),
+("can a wildcard stand for a card already played", "S8", None),
+("can I win with one card not melded", "S9", None),
+("nobody can go out and the stockpile is finished", "S10", None),
+("I still have a wildcard, can I win on low count", "S11", None),
+("equal counts, who wins the game", "S12", None),
+("does a jack count 11", "S13", None),
+("can a player drop out mid game", "S14", None),
+("everyone wants to call a tie game", "S15", None),
+("can we count the cards in the stockpile", "S16", None),
+("how do you win a match", "S17", None),
+("minor variation how many cards left out", "V1", None),
+("in go out, what if the stockpile is gone", "V2", None),
+("sequences rummy natural sequence rule", "V3", None),
+("can I take extra cards from the discard pile in three card draw", "V4", None),
+("four natural 7s on the table", "V5", None),
+("taking a card buried in the discard pile", "V6", None),
+("shuffle by dealing 7 piles", "V7", None),]
+
 
 def _ranked(question: str, ruleset: str | None) -> list[str]:
     return [hit.rule.id for hit in search(question, ruleset=ruleset, limit=3)]
@@ -235,26 +373,33 @@ def test_question_table_covers_every_rule():
     asked = {expected for _, expected, _ in QUESTIONS}
     assert ids <= asked, f"rules without a question: {sorted(ids - asked)}"
     assert len(QUESTIONS) >= 110
+    assert ids <= {expected for _, expected, _ in LATER}
 
 
-def test_accuracy_top1_and_top3():
+def _accuracy(table):
     misses1, misses3 = [], []
-    for question, expected, ruleset in QUESTIONS:
+    for question, expected, ruleset in table:
         ranked = _ranked(question, ruleset)
         if not ranked or ranked[0] != expected:
             misses1.append((question, expected, ranked))
         if expected not in ranked:
             misses3.append((question, expected, ranked))
-    n = len(QUESTIONS)
-    top1 = 1 - len(misses1) / n
-    top3 = 1 - len(misses3) / n
-    report = f"ruling search: {n} questions, top-1 {top1:.1%}, top-3 {top3:.1%}"
-    print("\n" + report)
-    for q, e, r in misses1:
-        print(f"  top-1 miss: {q!r} expected {e}, got {r}")
-    _FIGURES.append(report)
-    assert top1 >= 0.90, misses1
-    assert top3 >= 0.98, misses3
+    n = len(table)
+    return 1 - len(misses1) / n, 1 - len(misses3) / n, misses1, misses3
+
+
+def test_accuracy_top1_and_top3():
+    lines = []
+    for name, table in (("written first", QUESTIONS), ("written later", LATER), ("all", QUESTIONS + LATER)):
+        top1, top3, misses1, misses3 = _accuracy(table)
+        lines.append(f"ruling search, {name}: {len(table)} questions, top-1 {top1:.1%}, top-3 {top3:.1%}")
+        if name == "all":
+            lines += [f"  top-1 miss: {q!r} expected {e}, got {r}" for q, e, r in misses1]
+        if name != "written later":
+            assert top1 >= 0.90, (name, misses1)
+            assert top3 >= 0.98, (name, misses3)
+    print("\n" + "\n".join(lines))
+    _FIGURES.append("\n".join(line for line in lines if not line.startswith("  ")))
 
 
 _FIGURES: list[str] = []

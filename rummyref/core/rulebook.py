@@ -259,7 +259,7 @@ STOPWORDS = frozenset(
     hey guys lol please about any some all one again also still only ever even really actually well
     whats whos hes shes thats theres im ive id dont doesnt didnt cant wont isnt arent wasnt yeah right
     gotta gonna wanna let lets havent hasnt hadnt weve youre theyre wouldnt shouldnt couldnt
-    happen happens happened mean means meant thing things stuff exactly allowed need needs""".split()
+    happen happens happened mean means meant thing things stuff exactly allowed need needs someone somebody anyone anybody""".split()
 )
 # Words that carry meaning at a card table even though they look like stopwords.
 _KEEP = frozenset({"all", "out", "up", "off", "first", "last", "one", "back", "same", "both", "no", "only"})
@@ -301,7 +301,7 @@ IRREGULAR = {
     "sat": "sit", "sitting": "sit", "tied": "tie", "ties": "tie", "tying": "tie", "hitting": "hit",
     "got": "get", "gotten": "get", "drew": "draw", "drawn": "draw", "ran": "run", "running": "run",
     "putting": "put", "cutting": "cut", "chose": "choose", "chosen": "choose", "held": "hold",
-    "people": "player", "players": "player", "player": "player", "everybody": "everyone", "anybody": "anyone", "somebody": "someone",
+    "people": "player", "players": "player", "player": "player", "everybody": "everyone",
 }  # fmt: skip
 NUMBER_WORDS = {
     "zero": "0", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
@@ -342,9 +342,28 @@ def stem(word: str) -> str:
     return w
 
 
+RANK_WORDS = frozenset("a 2 3 4 5 6 7 8 9 10 j q k ace king queen jack".split())
+RANKS_TERM = "#ranks"  #: stands for "three or more different ranks in a row" (K A 2, 8-7-6-5)
+
+
 def terms(text: str) -> list[str]:
-    """Content terms: tokens without stopwords, stemmed."""
-    return [stem(t) for t in tokenise(text) if t not in STOPWORDS]
+    """Content terms: tokens without stopwords, stemmed; a row of three or more card ranks
+    (``K A 2``) also gives :data:`RANKS_TERM`, and its ``A`` reads as an ace."""
+    tokens = tokenise(text)
+    out = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and tokens[j] in RANK_WORDS:
+            j += 1
+        if j - i >= 3 and len(set(tokens[i:j])) > 1:
+            out += [stem("ace") if t == "a" else stem(t) for t in tokens[i:j]] + [RANKS_TERM]
+            i = j
+            continue
+        if tokens[i] not in STOPWORDS:
+            out.append(stem(tokens[i]))
+        i += 1
+    return out
 
 
 WINDOW = 3  #: word pairs up to this far apart count as a phrase ("take my discard back")
@@ -558,6 +577,25 @@ def _repair(index: Index, token: str) -> list[tuple[str, float]]:
     return found
 
 
+def _query_tokens(text: str) -> list[str]:
+    """The question's words without stopwords; rows of ranks as in :func:`terms` (unstemmed)."""
+    tokens = tokenise(text)
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and tokens[j] in RANK_WORDS:
+            j += 1
+        if j - i >= 3 and len(set(tokens[i:j])) > 1:
+            out += ["ace" if t == "a" else t for t in tokens[i:j]] + [RANKS_TERM]
+            i = j
+            continue
+        if tokens[i] not in STOPWORDS:
+            out.append(tokens[i])
+        i += 1
+    return out
+
+
 @dataclass(frozen=True)
 class QueryTerms:
     weights: Mapping[str, float]
@@ -576,8 +614,9 @@ def analyse(index: Index, text: str) -> QueryTerms:
             weights[term] = w
 
     content: list[tuple[str, float]] = []
-    for tok in tokenise(text):
-        if tok in STOPWORDS:
+    for tok in _query_tokens(text):
+        if tok == RANKS_TERM:
+            content.append((tok, 1.0))
             continue
         s = stem(tok)
         if not tok.isalpha():
