@@ -154,6 +154,6 @@ def test_normalise_and_terms():
 
 
 def test_a_row_of_ranks_is_one_term_and_its_a_is_an_ace():
-    assert terms("is K A 2 a run") == ["k", "ac", "2", "#ranks", "run"]
+    assert terms("is Q K A valid") == ["q", "k", "ace", "#ranks", "valid"]
     assert "#ranks" not in terms("laid down 7 7 7 7")
     assert "#ranks" not in terms("a card")
