@@ -506,3 +506,15 @@ def test_ruling_does_not_import_the_database_layer(tmp_path):
     print("\n" + report)
     _FIGURES.append(report)
     assert inside < 0.5  # generous for a loaded shared machine; the README gives the measured figure
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=80))
+def test_search_never_fails_on_any_text(text):
+    hits = search(text)
+    assert len(hits) <= 3
+    scores = [h.score for h in hits]
+    assert scores == sorted(scores, reverse=True)

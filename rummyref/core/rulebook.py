@@ -24,7 +24,7 @@ import math
 import re
 import tomllib
 import unicodedata
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -577,6 +577,15 @@ def _repair(index: Index, token: str) -> list[tuple[str, float]]:
     return found
 
 
+_STOP_BY_LETTERS = {"".join(sorted(w)): w for w in STOPWORDS if len(w) >= 3}
+
+
+def _mistyped_stopword(token: str) -> bool:
+    """``teh``, ``waht``: two letters of a little word swapped."""
+    key = "".join(sorted(token))
+    return key in _STOP_BY_LETTERS and edit_distance(token, _STOP_BY_LETTERS[key], 1) <= 1
+
+
 def _query_tokens(text: str) -> list[str]:
     """The question's words without stopwords; rows of ranks as in :func:`terms` (unstemmed)."""
     tokens = tokenise(text)
@@ -624,6 +633,8 @@ def analyse(index: Index, text: str) -> QueryTerms:
             continue
         if s in known or s in syn_heads:
             content.append((s, 1.0))
+            continue
+        if _mistyped_stopword(tok):
             continue
         fixes = _repair(index, tok)
         if fixes:
