@@ -81,6 +81,8 @@ def root(
 # They import nothing heavy at module level (no sqlmodel): see tests/test_imports.py.
 COMMAND_MODULES: tuple[str, ...] = (
     "rummyref.cli.simple",
+    "rummyref.cli.ruling",
+    "rummyref.cli.dispute",
 )
 
 for _name in COMMAND_MODULES:
