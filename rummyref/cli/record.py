@@ -40,9 +40,8 @@ def _facts(db: Optional[str], game: Optional[str], given: Given):
     from rummyref.store.record import reading
 
     with reading(db) as rec:
-        g = rec.game_row(game)
-        domain = rec.game(g)
-    return g.name, build_facts(domain, given, prompt_ask if interactive() else None)
+        domain = rec.game(rec.game_row(game))
+    return domain.name, build_facts(domain, given, prompt_ask if interactive() else None)
 
 
 def new_session(

@@ -47,17 +47,22 @@ def _show_standings(st) -> None:
         out.print(f"GAME OVER (A7): {st.winner} wins.", markup=False)
     elif st.tied_leaders:
         out.print(f"{' and '.join(st.tied_leaders)} are level past the target: play goes on (A7).", markup=False)
-    t = Table(show_edge=False, pad_edge=False)
-    cols = ("#", "player", "total", "to go", "progress", "hands", "avg/hand", "pace/night", "nights to go", "projected", "nights won")
-    for c in cols:
-        t.add_column(c, justify="left" if c in ("player", "progress", "projected") else "right")
+    race = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("#", "player", "total", "to go", "progress", "hands", "avg/hand"):
+        race.add_column(c, justify="left" if c in ("player", "progress") else "right")
     for p in st.players:
-        name = p.name + (f" (opening {_n(p.opening)})" if p.opening else "")
-        t.add_row(
-            str(p.rank), name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(p.hands), _n(p.average),
-            _n(p.pace_per_night), _n(p.nights_to_go), p.projected_date or "-", _n(p.nights_won),
-        )
-    out.print(t)
+        race.add_row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(p.hands), _n(p.average))
+    out.print(race)
+    for p in st.players:
+        if p.opening:
+            out.print(f"  {p.name}'s total includes an opening balance of {_n(p.opening)} (carried from paper)", markup=False)
+    pace = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("player", "pace/night", "nights to go", "projected date", "best hand", "worst hand", "nights won"):
+        pace.add_column(c, justify="left" if c in ("player", "projected date") else "right")
+    for p in st.players:
+        pace.add_row(p.name, _n(p.pace_per_night), _n(p.nights_to_go), p.projected_date or "-",
+                     _n(p.best), _n(p.worst), _n(p.nights_won))
+    out.print(pace)
     out.print("Seating dibs (A2): " + "; ".join(f"{d.name} {d.seat}" for d in st.dibs), markup=False)
     if st.days_since_last_night is not None:
         flag = "  ** more than a week: Rummy Night is overdue (A5) **" if st.overdue else ""
@@ -67,7 +72,7 @@ def _show_standings(st) -> None:
     if st.recent_nights:
         out.print("Recent nights:", markup=False)
         for night in st.recent_nights:
-            who = " and ".join(night.winners) if night.winners else ("open" if not night.closed else "-")
+            who = " and ".join(night.winners) if night.winners else ("(night in progress)" if not night.closed else "-")
             pts = ", ".join(f"{n} {_n(v)}" for n, v in night.points)
             out.print(f"  night {night.number} ({night.date}, {night.hands} hands): winner {who}; {pts}", markup=False)
 
@@ -115,7 +120,10 @@ def _show_history(h) -> None:
             out.print(f"    reason: {e.reason}", markup=False)
         facts = e.facts
         if facts.get("form") == "cards":
-            for name, p in facts["players"].items():
+            for name in g.roster:
+                p = facts["players"].get(name)
+                if p is None:
+                    continue
                 melded = " / ".join(" ".join(m) for m in p["melded"]) or "-"
                 held = " ".join(p["held"]) or "-"
                 out.print(f"    {name}: melded {melded}; held {held}", markup=False)

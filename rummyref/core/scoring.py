@@ -10,7 +10,7 @@ cannot be are named), a player who went out holds nothing. Values come from the 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from rummyref.core.cards import Card, Rank, check_deck, format_cards
@@ -90,19 +90,19 @@ class HandScore:
 
 
 def card_values_in_meld(meld: Meld, ruleset: RuleSet) -> tuple[int, ...]:
-    """The value of each card of a meld: an ace is worth ``ace_low_run_value`` at the low end
-    of a run (A-2-3), its face value elsewhere; a melded WILDCARD counts the card it stands
-    for (or the rule set's fixed value)."""
+    """The value of each card of a meld (their sum is the engine's ``meld_value``): an ace is
+    worth ``ace_low_run_value`` at the low end of a run (A-2-3), its face value elsewhere; a
+    melded WILDCARD counts the card it stands for (or the rule set's fixed value)."""
     values = []
-    for i, (card, rep) in enumerate(zip(meld.cards, meld.represents)):
-        if card.is_wild and isinstance(ruleset.wild_melded, int):
-            values.append(ruleset.wild_melded)
-        elif rep is None:
-            values.append(0)
-        elif rep.rank is Rank.ACE and meld.kind is MeldKind.SEQUENCE and meld.low == 1 and i == 0:
+    for card, rep in zip(meld.cards, meld.represents):
+        if card.is_wild and rep is None:  # a WILDCARD in an all-WILDCARD meld stands for nothing
+            values.append(ruleset.wild_unmelded)
+        elif card.is_wild and ruleset.wild_melded != "represented":
+            values.append(int(ruleset.wild_melded))
+        elif rep.rank is Rank.ACE and meld.ace_low:  # type: ignore[union-attr]
             values.append(ruleset.ace_low_run_value)
         else:
-            values.append(ruleset.value(rep.rank))  # type: ignore[arg-type]
+            values.append(ruleset.value(rep.rank))  # type: ignore[union-attr, arg-type]
     return tuple(values)
 
 
