@@ -137,7 +137,11 @@ def pace(points: int, nights: int, to_go: int, last_night: date | None, today: d
         return Pace(per_night, None, None)
     n = math.ceil(to_go / per_night)
     start = max(today, (last_night or today) + timedelta(days=7))
-    return Pace(per_night, n, start + timedelta(days=7 * (n - 1)))
+    try:
+        projected: date | None = start + timedelta(days=7 * (n - 1))
+    except OverflowError:  # beyond the calendar (year 9999) at this pace
+        projected = None
+    return Pace(per_night, n, projected)
 
 
 @dataclass(frozen=True)
