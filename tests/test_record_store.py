@@ -154,3 +154,50 @@ def test_commands_that_need_no_database_do_not_load_sqlmodel():
     code = "import sys, rummyref.cli.app; print('sqlmodel' in sys.modules, 'sqlalchemy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def _standings_statements(db) -> list[str]:
+    from sqlalchemy import event
+
+    from rummyref.store.engine import make_engine
+    from rummyref.store.standings import standings
+
+    engine = make_engine(str(db))
+    seen: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda c, cur, stmt, *a: seen.append(stmt))
+    with engine.connect() as conn:
+        standings(conn, None)
+        conn.rollback()
+    engine.dispose()
+    return seen
+
+
+def test_standings_do_not_grow_with_the_history(tmp_path, monkeypatch):
+    """The same statements (each an indexed lookup) for 3 hands in 1 night and 36 hands in 12 nights."""
+    small, big = tmp_path / "small.db", tmp_path / "big.db"
+    for db, nights in ((small, 1), (big, 12)):
+        for night in range(nights):
+            monkeypatch.setenv("RUMMYREF_NOW", f"2026-01-{night + 1:02d}T20:00:00")
+            assert ref("new-session", "--db", str(db)).exit_code == 0
+            for _ in range(3):
+                r = ref("score-hand", "--db", str(db), "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
+                assert r.exit_code == 0
+            assert ref("end-session", "--db", str(db)).exit_code == 0
+    a, b = _standings_statements(small), _standings_statements(big)
+    assert len(b) == len(a) + 4  # 5 recent nights shown instead of 1 (one lookup each), then no more
+    assert not any("entry" in s or "result" in s for s in b)  # never the log
+
+
+def test_standings_do_not_load_the_orm(tmp_path):
+    import subprocess
+    import sys
+
+    db = tmp_path / "o.db"
+    assert ref("new-session", "--db", str(db)).exit_code == 0
+    code = (
+        "import sys\nfrom rummyref.cli.app import app\n"
+        f"try:\n    app(['standings', '--db', {str(db)!r}])\nexcept SystemExit:\n    pass\n"
+        "print('ORM', 'sqlmodel' in sys.modules, 'sqlalchemy.orm' in sys.modules, file=sys.stderr)"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "ORM False False" in r.stderr, r.stderr

@@ -10,7 +10,6 @@ from typing import Annotated, Optional
 import typer
 
 from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, print_json
-from rummyref.cli.facts import Given
 
 PlayersOption = Annotated[
     Optional[str], typer.Option("--players", "-p", metavar="A,B,C", help="The roster in deal order (A3); fixed for ever once the game exists (A1).")
@@ -30,7 +29,9 @@ PointsOption = Annotated[
 ]
 
 
-def _given(melded, held, out, claim, points) -> Given:
+def _given(melded, held, out, claim, points):
+    from rummyref.cli.facts import Given
+
     return Given(list(melded or []), list(held or []), out, list(claim or []), list(points or []))
 
 

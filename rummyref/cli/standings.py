@@ -27,11 +27,9 @@ def _bar(progress: float | None) -> str:
 
 def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """The long game's standings: totals, progress, pace and projection, seating dibs, recent nights."""
-    from rummyref.store import views
-    from rummyref.store.record import reading
+    from rummyref.store.standings import read_standings
 
-    with reading(db_choice(db)) as rec:
-        st = views.standings(rec, game)
+    st = read_standings(db_choice(db), game)
     if json_:
         print_json(st.to_json())
         return

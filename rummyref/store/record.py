@@ -9,11 +9,9 @@ is written.
 from __future__ import annotations
 
 import json
-import os
 import tomllib
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -26,28 +24,10 @@ from rummyref.core.record import Entry, Game, Night, Player, resolve_name
 from rummyref.core.rulesets import RuleSet, load_ruleset, parse_ruleset
 from rummyref.core.scoring import CardFacts, HandScore, PointsFacts, facts_to_json, score_hand, score_to_json
 from rummyref.core.session import Outcome, RoundState, check_end_of_session, dealer_of, game_outcome, round_state
+from rummyref.store.clock import now, stamp  # noqa: F401  (now: re-exported for views)
 from rummyref.store.engine import opened, storage_errors
 from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, PlayerTotalRow, ResultRow, SessionRow
 from rummyref.store.migrations import NIGHTS_WON
-
-NOW_ENV = "RUMMYREF_NOW"
-
-
-def now() -> datetime:
-    """The current time (UTC); ``$RUMMYREF_NOW`` (ISO date or time) pins it, e.g. to enter past nights."""
-    pinned = os.environ.get(NOW_ENV)
-    if pinned:
-        try:
-            value = datetime.fromisoformat(pinned)
-        except ValueError:
-            raise UnreadableInput(f"{NOW_ENV}={pinned!r} is not an ISO date or time") from None
-        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
-    return datetime.now(timezone.utc)
-
-
-def stamp() -> str:
-    return now().isoformat(timespec="seconds")
-
 
 @contextmanager
 def writing(db: str | None) -> Iterator["Record"]:

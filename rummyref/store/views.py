@@ -1,59 +1,17 @@
-"""Reading the record: standings (from the cached aggregates only), history, and verify."""
+"""Reading the record: history, and verify (the standings live in ``store.standings``)."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import date, datetime
-
 from sqlmodel import select
 
 from rummyref.core.chain import GENESIS, entry_hash
 from rummyref.core.errors import NotFound
 from rummyref.core.record import Entry, Game
-from rummyref.core.standings import NightSummary, PlayerAggregate, Standings, compute_standings, night_winners
-from rummyref.store.migrations import AGGREGATE_QUERIES, NIGHTS_WON
+from rummyref.store.migrations import AGGREGATE_QUERIES
 from rummyref.store.models import EntryRow, GameRow, SessionRow
-from rummyref.store.record import Record, entry_payload, now, to_entry
-
-RECENT_NIGHTS = 5
-
-
-def _day(stamp: str | None) -> date | None:
-    return datetime.fromisoformat(stamp).date() if stamp else None
-
-
-def standings(rec: Record, name: str | None) -> Standings:
-    """A fixed number of small indexed queries, whatever the length of the history."""
-    g = rec.game_row(name)
-    game = rec.game(g)
-    aggs = [
-        PlayerAggregate(n, o, pts, h, b, w, nw)
-        for n, o, pts, h, b, w, nw in rec.sql(
-            "SELECT p.name, p.opening, t.points, t.hands, t.best, t.worst, t.nights_won "
-            "FROM player p JOIN player_total t ON t.player_id = p.id WHERE p.game_id = :g ORDER BY p.seat",
-            g=g.id,
-        )
-    ]
-    hands = int(rec.sql("SELECT hands FROM game_total WHERE game_id = :g", g=g.id).scalar() or 0)
-    nights_rows = list(
-        rec.s.exec(
-            select(SessionRow).where(SessionRow.game_id == g.id).order_by(SessionRow.number.desc()).limit(RECENT_NIGHTS)  # type: ignore[union-attr]
-        )
-    )
-    recent = []
-    for s in nights_rows:
-        pts = rec.night_points(s.id)  # type: ignore[arg-type]
-        played = int(rec.sql("SELECT COALESCE(MAX(hands), 0) FROM session_total WHERE session_id = :s", s=s.id).scalar())
-        recent.append(
-            NightSummary(s.number, s.opened_at[:10], s.closed_at is not None, played, pts,
-                         night_winners(pts, played, s.closed_at is not None))
-        )
-    nights = nights_rows[0].number if nights_rows else 0
-    open_night = next((s.number for s in nights_rows if s.closed_at is None), None)
-    last = _day(nights_rows[0].opened_at) if nights_rows else None
-    return compute_standings(game, aggs, hands, nights, open_night, last, recent, now().date())
-
+from rummyref.store.record import Record, entry_payload, to_entry
 
 @dataclass(frozen=True)
 class HistoryLine:
