@@ -144,7 +144,7 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int) -> HandScore
 
     # 1. the melds a player designated (B5) are kept as stated
     fixed: list[tuple[Meld, str]] = []  # (meld, owner)
-    pool: list[tuple[Card, str]] = []  # (card, who scores it)
+    own: dict[str, list[Card]] = {}  # each player's undesignated melded cards
     for name, p in facts.players:
         for group in p.melded:
             meld = None
@@ -159,27 +159,26 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int) -> HandScore
             if meld is not None:
                 fixed.append((meld, name))
             else:
-                pool += [(c, name) for c in group]
+                own.setdefault(name, []).extend(group)
+    pool: list[tuple[Card, str]] = [(c, n) for n, cards in own.items() for c in cards]
     pool += [(c, name) for name, c in facts.claims]
 
-    # 2. everything else on the table is arranged by the engine, runs first (B5's default)
+    # 2. each player's other cards are arranged by the engine, runs first (B5's default); cards
+    #    left over (lay-offs on another player's meld, Rummy! claims) are then arranged together
+    #    with the melds they could join, and only as a last resort with the whole table
     notes: list[str] = []
-    pool_melds = _arrange([c for c, _ in pool], ruleset)
-    if pool_melds is None and fixed:
-        everything = [c for m, _ in fixed for c in m.cards] + [c for c, _ in pool]
-        merged = _arrange(everything, ruleset)
-        if merged is not None:
-            notes.append("the designated melds were rearranged to take the cards laid off on them")
-            owners = [(c, o) for m, o in fixed for c in m.cards] + pool
-            fixed, pool, pool_melds = [], owners, merged
-    if pool_melds is None:
-        from rummyref.core.solver import arrange_all
-
-        bad = arrange_all([c for c, _ in pool], ruleset).unmelded
-        raise RuleRefusal(
-            f"these melded cards cannot be part of any valid meld on the table: {format_cards(bad)}",
-            hint="every card melded or laid off must sit in a match (3+ of a rank) or a run (3+ in suit)",
-        )
+    melds, leftovers = [], [c for _, c in facts.claims]
+    for cards in own.values():
+        solution = _solve(cards, ruleset)
+        melds += list(solution.melds)
+        leftovers += list(solution.unmelded)
+    if leftovers:
+        melds, kept, note = _place_leftovers(melds, fixed, leftovers, ruleset)
+        if note:  # the designated cards now sit in the engine's melds: credit them card by card
+            notes.append(note)
+            pool += [(c, o) for m, o in fixed for c in m.cards]
+        fixed = kept
+    pool_melds = tuple(melds)
 
     # 3. value each card where it sits, and credit it to whoever melded (or claimed) it
     arrangement: list[ArrangedMeld] = []
@@ -225,16 +224,36 @@ def _arranged(meld: Meld, values: tuple[int, ...], ruleset: RuleSet, designated:
     )
 
 
-def _arrange(cards: list[Card], ruleset: RuleSet) -> tuple[Meld, ...] | None:
-    """All the cards in valid melds (runs preferred), or None if some card cannot be."""
-    if not cards:
-        return ()
-    from rummyref.core.solver import arrange_all
+def _solve(cards: Sequence[Card], ruleset: RuleSet):
+    from rummyref.core.solver import Solution, arrange_all
 
-    solution = arrange_all(cards, ruleset)
-    if solution.unmelded:
-        return None
-    return tuple(solution.melds)
+    return arrange_all(list(cards), ruleset) if cards else Solution(0, (), ())
+
+
+def _touches(meld: Meld, cards: Sequence[Card]) -> bool:
+    if any(c.is_wild for c in cards) or any(c.is_wild for c in meld.cards):
+        return True
+    return any(c.rank == m.rank or c.suit == m.suit for c in cards for m in meld.cards)
+
+
+def _place_leftovers(melds, fixed, leftovers, ruleset):
+    """Arrange the left-over cards with the melds they could join; then with the designated
+    melds too; then refuse, naming the cards that cannot be melded."""
+    reopen = [m for m in melds if _touches(m, leftovers)]
+    keep = [m for m in melds if not _touches(m, leftovers)]
+    solution = _solve(leftovers + [c for m in reopen for c in m.cards], ruleset)
+    if not solution.unmelded:
+        return keep + list(solution.melds), fixed, ""
+    if fixed:
+        everything = leftovers + [c for m in reopen for c in m.cards] + [c for m, _ in fixed for c in m.cards]
+        merged = _solve(everything, ruleset)
+        if not merged.unmelded:
+            note = "the designated melds were rearranged to take the cards laid off on them"
+            return keep + list(merged.melds), [], note
+    raise RuleRefusal(
+        f"these melded cards cannot be part of any valid meld on the table: {format_cards(solution.unmelded)}",
+        hint="every card melded or laid off must sit in a match (3+ of a rank) or a run (3+ in suit)",
+    )
 
 
 def _check_out(facts: CardFacts) -> None:
