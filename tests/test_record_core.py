@@ -168,3 +168,18 @@ def test_the_hash_covers_content_and_the_previous_entry():
     assert a == entry_hash({"x": [1, 2], "seq": 1}, GENESIS)  # canonical: key order does not matter
     assert a != entry_hash({"seq": 1, "x": [1, 3]}, GENESIS)
     assert a != entry_hash({"seq": 1, "x": [1, 2]}, a)
+
+
+def test_lay_offs_on_designated_melds_keep_the_designation():
+    f = facts(Bill=("AS AH AD / 2S 3S 4S", ""), Ben=("5S", "9C"), Larry=("AC", ""))
+    score = score_hand(f, RS, 0, ROSTER)
+    assert [s.melded for s in score.scores] == [45 + 9, 5, 15]
+    assert sorted((m.kind, len(m.cards)) for m in score.arrangement) == [("group", 4), ("sequence", 4)]
+    assert all(m.designated for m in score.arrangement)
+
+
+def test_each_players_cards_are_arranged_on_their_own_first():
+    # Larry's 7H belongs with his sevens, not with Ben's hearts run
+    f = facts(Ben=("8H 9H 10H", ""), Larry=("7C 7D 7H", ""))
+    kinds = sorted((m.kind, m.cards) for m in score_hand(f, RS, 0, ROSTER).arrangement)
+    assert kinds == [("group", ("7H", "7D", "7C")), ("sequence", ("8H", "9H", "10H"))]

@@ -160,42 +160,40 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int) -> HandScore
                 fixed.append((meld, name))
             else:
                 own.setdefault(name, []).extend(group)
-    pool: list[tuple[Card, str]] = [(c, n) for n, cards in own.items() for c in cards]
-    pool += [(c, name) for name, c in facts.claims]
+    # who scores each melded card: the player who melded it, or who claimed it
+    credit_list = [(c, o) for m, o in fixed for c in m.cards]
+    credit_list += [(c, n) for n, cards in own.items() for c in cards]
+    credit_list += [(c, n) for n, c in facts.claims]
 
     # 2. each player's other cards are arranged by the engine, runs first (B5's default); cards
-    #    left over (lay-offs on another player's meld, Rummy! claims) are then arranged together
-    #    with the melds they could join, and only as a last resort with the whole table
+    #    left over (lay-offs on another player's meld, Rummy! claims) extend a designated meld
+    #    where they fit, else are arranged with the melds they could join
     notes: list[str] = []
     melds, leftovers = [], [c for _, c in facts.claims]
     for cards in own.values():
         solution = _solve(cards, ruleset)
         melds += list(solution.melds)
         leftovers += list(solution.unmelded)
+    fixed_melds = [m for m, _ in fixed]
+    if leftovers and fixed_melds:
+        fixed_melds, leftovers = _extend(fixed_melds, leftovers, ruleset)
     if leftovers:
-        melds, kept, note = _place_leftovers(melds, fixed, leftovers, ruleset)
-        if note:  # the designated cards now sit in the engine's melds: credit them card by card
+        melds, fixed_melds, note = _place_leftovers(melds, fixed_melds, leftovers, ruleset)
+        if note:
             notes.append(note)
-            pool += [(c, o) for m, o in fixed for c in m.cards]
-        fixed = kept
-    pool_melds = tuple(melds)
 
     # 3. value each card where it sits, and credit it to whoever melded (or claimed) it
     arrangement: list[ArrangedMeld] = []
-    credit: Counter[str] = Counter()
-    for meld, owner in fixed:
-        values = card_values_in_meld(meld, ruleset)
-        credit[owner] += sum(values)
-        arrangement.append(_arranged(meld, values, ruleset, designated=True))
     value_of: dict[Card, list[int]] = {}
-    for meld in pool_melds:
+    for meld, designated in [(m, True) for m in fixed_melds] + [(m, False) for m in melds]:
         values = card_values_in_meld(meld, ruleset)
         for card, v in zip(meld.cards, values):
             value_of.setdefault(card, []).append(v)
-        arrangement.append(_arranged(meld, values, ruleset, designated=False))
+        arrangement.append(_arranged(meld, values, ruleset, designated=designated))
+    credit: Counter[str] = Counter()
     claimed: Counter[str] = Counter()
     claim_set = Counter(facts.claims)
-    for card, owner in pool:
+    for card, owner in credit_list:
         v = value_of[card].pop(0)
         if claim_set.get((owner, card), 0) > 0:
             claim_set[(owner, card)] -= 1
@@ -236,6 +234,20 @@ def _touches(meld: Meld, cards: Sequence[Card]) -> bool:
     return any(c.rank == m.rank or c.suit == m.suit for c in cards for m in meld.cards)
 
 
+def _extend(fixed: list[Meld], leftovers: list[Card], ruleset: RuleSet) -> tuple[list[Meld], list[Card]]:
+    """Lay left-over cards on designated melds where they fit, keeping each meld's kind (B5)."""
+    fixed, rest = list(fixed), []
+    for card in leftovers:
+        for i, meld in enumerate(fixed):
+            longer = classify(list(meld.cards) + [card], ruleset.aces_high, prefer=meld.kind)
+            if longer is not None and longer.kind is meld.kind:
+                fixed[i] = longer
+                break
+        else:
+            rest.append(card)
+    return fixed, rest
+
+
 def _place_leftovers(melds, fixed, leftovers, ruleset):
     """Arrange the left-over cards with the melds they could join; then with the designated
     melds too; then refuse, naming the cards that cannot be melded."""
@@ -245,10 +257,10 @@ def _place_leftovers(melds, fixed, leftovers, ruleset):
     if not solution.unmelded:
         return keep + list(solution.melds), fixed, ""
     if fixed:
-        everything = leftovers + [c for m in reopen for c in m.cards] + [c for m, _ in fixed for c in m.cards]
+        everything = leftovers + [c for m in reopen for c in m.cards] + [c for m in fixed for c in m.cards]
         merged = _solve(everything, ruleset)
         if not merged.unmelded:
-            note = "the designated melds were rearranged to take the cards laid off on them"
+            note = "the designated melds could not all be kept: the engine arranged them with the cards laid off"
             return keep + list(merged.melds), [], note
     raise RuleRefusal(
         f"these melded cards cannot be part of any valid meld on the table: {format_cards(solution.unmelded)}",
