@@ -42,7 +42,7 @@ def opened_json(r) -> dict:
 def show_opened(r) -> None:
     g = r.game
     if r.created:
-        out.print(f"New game {g.name} ({g.ruleset}, target {n(g.target)}, {g.wildcards} WILDCARDs)", markup=False)
+        out.print(f"New game {g.name} ({g.ruleset}, target {n(g.target)}, {g.wildcards} WILDCARD{'' if g.wildcards == 1 else 's'})", markup=False)
         for p in g.players:
             if p.opening:
                 out.print(f"  opening balance (carried from paper): {p.name} {n(p.opening)}", markup=False)
@@ -149,7 +149,8 @@ def closed_json(r) -> dict:
 
 def show_closed(r) -> None:
     out.print(
-        f"Rummy Night {r.number} of {r.game.name} is closed: {r.hands} hands, {r.rounds} full rounds"
+        f"Rummy Night {r.number} of {r.game.name} is closed: {r.hands} hand{'s' if r.hands != 1 else ''}, "
+        f"{r.rounds} full round{'s' if r.rounds != 1 else ''}"
         + (" (ended mid-round: the game is over, A7)" if r.early else "")
         + ".",
         markup=False,

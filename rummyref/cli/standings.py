@@ -106,10 +106,11 @@ def _show_history(h) -> None:
     for p in g.players:
         if p.opening:
             out.print(f"  opening balance (carried from paper): {p.name} {_n(p.opening)}", markup=False)
+    voided = {line.entry.target_seq for line in h.lines if line.entry.kind == "void"}
     for line in h.lines:
         e = line.entry
         tag = {"hand": "", "amend": f" AMENDS entry {e.target_seq}", "void": f" VOIDS entry {e.target_seq}"}.get(e.kind, f" {e.kind}")
-        state = "" if line.current or e.kind == "void" else " (superseded)"
+        state = "" if line.current or e.kind == "void" else (" (voided)" if e.seq in voided else " (superseded)")
         out.print(
             f"entry {e.seq}: hand {e.hand}, night {e.night} hand {e.hand_in_night}, {e.dealer} dealt{tag}{state}",
             markup=False,
