@@ -107,8 +107,15 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=40_000)
     ap.add_argument("--keep", type=Path, help="keep the databases in this folder")
     args = ap.parse_args()
-    folder = args.keep or Path(tempfile.mkdtemp(prefix="rummyref-bench-"))
-    folder.mkdir(parents=True, exist_ok=True)
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        run(args, args.keep)
+    else:
+        with tempfile.TemporaryDirectory(prefix="rummyref-bench-") as tmp:
+            run(args, Path(tmp))
+
+
+def run(args: argparse.Namespace, folder: Path) -> None:
     big, small = folder / "history-25y.db", folder / "history-30.db"
     t_big = build(big, args.hands)
     t_small = build(small, 30)
