@@ -78,12 +78,15 @@ def prompt_ask(question: str, offered: str) -> str:
 
             readline.set_pre_input_hook(lambda: (readline.insert_text(offered), readline.redisplay()))
             try:
-                return input(question + ": ")
+                sys.stderr.write(question + ": ")
+                sys.stderr.flush()
+                return input()
             finally:
                 readline.set_pre_input_hook(None)
         except ImportError:  # pragma: no cover - platform without readline
             pass
-    return typer.prompt(question, default=offered, show_default=bool(offered))
+    # prompts are messages, not data: they go to stderr (stdout stays clean for --json)
+    return typer.prompt(question, default=offered, show_default=bool(offered), err=True)
 
 
 def _ask_until(ask: Ask, question: str, check: Callable[[str], object]) -> object:
