@@ -24,7 +24,7 @@ from rummyref.core.record import Entry, Game, Night, Player, resolve_name
 from rummyref.core.rulesets import RuleSet, load_ruleset, parse_ruleset
 from rummyref.core.scoring import CardFacts, HandScore, PointsFacts, facts_to_json, score_hand, score_to_json
 from rummyref.core.session import Outcome, RoundState, check_end_of_session, dealer_of, game_outcome, round_state
-from rummyref.store.clock import now, stamp  # noqa: F401  (now: re-exported for views)
+from rummyref.store.clock import stamp
 from rummyref.store.engine import opened, storage_errors
 from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, PlayerTotalRow, ResultRow, SessionRow
 from rummyref.store.migrations import NIGHTS_WON
