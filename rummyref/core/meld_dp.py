@@ -48,10 +48,15 @@ A_NONE, A_NAT, A_WILD, A_DEFER = 0, 1, 2, 3
 GROUPED = 1 << 8
 
 _TABLES: dict = {}
+PRUNE_AT = 24  #: prune dominated states when a layer has more than this many
 
 
-def _suit_options(L: int, present: int, wstart: bool, at14: bool, defer: bool):
-    """(new length, WILDCARDs, pooled, natural in run, action) for one suit at one position."""
+def _suit_options(L: int, present: int, nxt: int, wstart: bool, at14: bool, defer: bool):
+    """(new length, WILDCARDs, pooled, natural in run, action) for one suit at one position.
+
+    ``nxt``: the suit's natural card at the next position is in the hand. A finished run
+    (3+) only bridges a gap with a WILDCARD when a natural card follows at once (a wider gap
+    costs at least as many WILDCARDs as starting afresh) or near the top."""
     up = 3 if L >= 2 else L + 1
     if at14:
         if present:  # a deferred ace must end a run
@@ -68,22 +73,48 @@ def _suit_options(L: int, present: int, wstart: bool, at14: bool, defer: bool):
                 opts.append((0, 0, 0, 0, A_DEFER))
         return opts
     opts = [(0, 0, 0, 0, A_NONE)] if L in (0, 3) else []
-    if L or wstart:
+    if L in (1, 2) or wstart or (L == 3 and nxt):
         opts.append((up, 1, 0, 0, A_WILD))
     return opts
 
 
-def _table(obj: int, P: int, codes: int, flags: int):
+def _dominates(a, b) -> bool:
+    """Table entry a is at least as good as b from the same state: every suit's new run length
+    equal or 3+, no more WILDCARDs, no more cost, same deferred aces and flag."""
+    (ca, dwa, dma, fla, sa), (cb, dwb, dmb, flb, sb) = a, b
+    if dwa > dwb or sa > sb or dma != dmb or fla != flb:
+        return False
+    for i in range(4):
+        la, lb = (ca >> 2 * i) & 3, (cb >> 2 * i) & 3
+        if la != lb and la != 3:
+            return False
+    return True
+
+
+def _table(obj: int, P: int, Pn: int, codes: int, flags: int):
     """Joint transitions at one position: list of (delta state, unmelded, extra cost, flag, action)."""
-    key = (obj, P, codes, flags)
+    key = (obj, P, Pn, codes, flags)
     tab = _TABLES.get(key)
+    if tab is not None:
+        return tab
+    # the next card matters only for a finished run facing a gap
+    finished = 0
+    for i in range(4):
+        if (codes >> 2 * i) & 3 == 3 and not (P >> i) & 1:
+            finished |= 1 << i
+    if Pn & ~finished:
+        tab = _table(obj, P, Pn & finished, codes, flags)
+        _TABLES[key] = tab
+        return tab
     if tab is not None:
         return tab
     wstart, last, at14 = flags & 1, flags & 2, flags & 4
     defer_mask = flags >> 4
     per_suit = []
     for i in range(4):
-        opts = _suit_options((codes >> 2 * i) & 3, (P >> i) & 1, bool(wstart), bool(at14), bool(defer_mask >> i & 1))
+        opts = _suit_options(
+            (codes >> 2 * i) & 3, (P >> i) & 1, (Pn >> i) & 1, bool(wstart), bool(at14), bool(defer_mask >> i & 1)
+        )
         if last:
             opts = [o for o in opts if o[0] in (0, 3)]
         per_suit.append(opts)
@@ -103,16 +134,77 @@ def _table(obj: int, P: int, codes: int, flags: int):
         if m:
             choices = [(max(0, 3 - m), 0, GROUPED), (0, m, 0)]
         for gw, unm, grp in choices:
-            ds = (c2 - codes) + (dmask << 8) + ((dw + gw) << KS)
             extra = gw - nat if obj == ARRANGE else 0
             score = unm * BIG + extra if obj == ARRANGE else unm
-            k = (ds, fl)
+            k = (c2, dw + gw, dmask, fl)
             old = best.get(k)
             if old is None or score < old[0]:
-                best[k] = (score, (ds, unm, extra, fl, act | grp))
-    tab = [entry for _, entry in best.values()]
+                best[k] = (score, act | grp, unm, extra)
+    keys = list(best)
+    kept = []
+    for k in keys:
+        mine = k + (best[k][0],)
+        if any(o != k and _dominates(o + (best[o][0],), mine) and (o + (best[o][0],) != mine) for o in keys):
+            continue
+        kept.append(k)
+    tab = []
+    for k in kept:
+        c2, dw, dmask, fl = k
+        _score, act, unm, extra = best[k]
+        tab.append(((c2 - codes) + (dmask << 8) + (dw << KS), unm, extra, fl, act))
     _TABLES[key] = tab
     return tab
+
+
+def _upgrades(codes: int) -> list[int]:
+    """The codes that dominate ``codes`` strictly: some suits' run lengths raised to 3+."""
+    free = [i for i in range(4) if (codes >> 2 * i) & 3 != 3]
+    out = []
+    for sub in range(1, 1 << len(free)):
+        c = codes
+        for j, i in enumerate(free):
+            if sub >> j & 1:
+                c |= 3 << 2 * i
+        out.append(c)
+    return out
+
+
+UPGRADES = [_upgrades(c) for c in range(256)]
+LOW_BITS = (1 << KS) - 1
+
+
+def prune(layer: dict, w: int) -> dict:
+    """Drop dominated states: another state with the same deferred aces and flag, every suit's
+    run length equal or 3+, no more WILDCARDs used and no more cost."""
+    vec: dict = {}
+    inf = 1 << 60
+    for s, c in layer.items():
+        low = s & LOW_BITS
+        v = vec.get(low)
+        if v is None:
+            v = vec[low] = [inf] * (w + 1)
+        k = s >> KS
+        if c < v[k]:
+            v[k] = c
+    for v in vec.values():
+        for k in range(1, w + 1):
+            if v[k - 1] < v[k]:
+                v[k] = v[k - 1]
+    out = {}
+    for s, c in layer.items():
+        low = s & LOW_BITS
+        k = s >> KS
+        if k and vec[low][k - 1] <= c:
+            continue
+        codes = s & 255
+        hi = low - codes
+        for up in UPGRADES[codes]:
+            u = vec.get(hi | up)
+            if u is not None and u[k] <= c:
+                break
+        else:
+            out[s] = c
+    return out
 
 
 def _flags(p: int, top: int, defer_mask: int) -> int:
@@ -133,13 +225,19 @@ def _present(masks, p: int) -> int:
     return ((masks[0] >> b) & 1) | ((masks[1] >> b) & 1) << 1 | ((masks[2] >> b) & 1) << 2 | ((masks[3] >> b) & 1) << 3
 
 
-def deferrable(masks, w: int, aces_high: bool) -> int:
-    """Aces worth keeping for a Q-K-A run: present, and Q and K present or WILDCARDs exist."""
+def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
+    """Aces worth keeping for a run ending Q-K-A: where a run reaching the high ace can hold
+    another natural card of its suit (within reach of the WILDCARDs; without WILDCARDs, Q and
+    K both). Otherwise (``strict``) the ace is as well grouped with the same two WILDCARDs.
+    Not strict: any ace, when WILDCARDs exist."""
     if not aces_high:
         return 0
     d = 0
+    reach = max(1, 12 - w)  # lowest bit (rank - 1) a run ending at the high ace can bridge to
     for i, m in enumerate(masks):
-        if m & 1 and (w or (m >> 11) & 3 == 3):
+        if not m & 1:
+            continue
+        if (m >> 11) & 3 == 3 or (w and (not strict or m >> reach)):
             d |= 1 << i
     return d
 
@@ -168,7 +266,7 @@ def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None
         if p == 14:
             for s, c in layer.items():
                 P = (s >> 8) & 15
-                for ds, unm, extra, fl, act in _table(obj, P, s & 255, flags):
+                for ds, unm, extra, fl, act in _table(obj, P, 0, s & 255, flags):
                     s2 = (s + ds) | fl
                     if s2 >= limit:
                         continue
@@ -179,11 +277,12 @@ def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None
                         back[s2] = (s, act)
         else:
             P = _present(masks, p)
+            Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
             for s, c in layer.items():
                 codes = s & 255
-                tab = tables.get((obj, P, codes, flags))
+                tab = tables.get((obj, P, Pn, codes, flags))
                 if tab is None:
-                    tab = _table(obj, P, codes, flags)
+                    tab = _table(obj, P, Pn, codes, flags)
                 for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
@@ -195,7 +294,7 @@ def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None
                     if old is None or c2 < old:
                         new[s2] = c2
                         back[s2] = (s, act)
-        layer = new
+        layer = prune(new, w) if len(new) > PRUNE_AT else new
         backs.append(back)
         if not layer:
             return None
@@ -302,7 +401,7 @@ def feasible(masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int,
     Without ``v3`` any finished run counts as an absorber (``nonnat`` is set for all runs).
     """
     top = 14 if aces_high else 13
-    dmask = deferrable(masks, w, aces_high)
+    dmask = deferrable(masks, w, aces_high, strict=False)
     layer = {(0, 0, 0, 0, 0, 0, 0): None}
     backs = []
     for p in range(1, top + 1):
