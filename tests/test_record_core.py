@@ -183,3 +183,12 @@ def test_each_players_cards_are_arranged_on_their_own_first():
     f = facts(Ben=("8H 9H 10H", ""), Larry=("7C 7D 7H", ""))
     kinds = sorted((m.kind, m.cards) for m in score_hand(f, RS, 0, ROSTER).arrangement)
     assert kinds == [("group", ("7H", "7D", "7C")), ("sequence", ("8H", "9H", "10H"))]
+
+
+def test_a_claimed_card_joins_the_meld_it_fits_and_nothing_else_moves():
+    f = facts(Bill=("KH KD KC 2S 3S 4S", ""), Larry=("AD 2D 3D W", ""), claims=[("Ben", "KS")])
+    score = score_hand(f, RS, 1, ROSTER)
+    cards = sorted(m.cards for m in score.arrangement)
+    assert ("KS", "KH", "KD", "KC") in cards and ("2S", "3S", "4S") in cards
+    assert [s.melded for s in score.scores] == [30 + 9, 0, 1 + 2 + 3 + 4]
+    assert score.scores[1].claimed == 10

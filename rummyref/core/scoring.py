@@ -175,8 +175,9 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int) -> HandScore
         melds += list(solution.melds)
         leftovers += list(solution.unmelded)
     fixed_melds = [m for m, _ in fixed]
-    if leftovers and fixed_melds:
+    if leftovers:  # lay-offs: on a designated meld first, then on the engine's melds
         fixed_melds, leftovers = _extend(fixed_melds, leftovers, ruleset)
+        melds, leftovers = _extend(melds, leftovers, ruleset)
     if leftovers:
         melds, fixed_melds, note = _place_leftovers(melds, fixed_melds, leftovers, ruleset)
         if note:
@@ -234,18 +235,23 @@ def _touches(meld: Meld, cards: Sequence[Card]) -> bool:
     return any(c.rank == m.rank or c.suit == m.suit for c in cards for m in meld.cards)
 
 
-def _extend(fixed: list[Meld], leftovers: list[Card], ruleset: RuleSet) -> tuple[list[Meld], list[Card]]:
-    """Lay left-over cards on designated melds where they fit, keeping each meld's kind (B5)."""
-    fixed, rest = list(fixed), []
-    for card in leftovers:
-        for i, meld in enumerate(fixed):
-            longer = classify(list(meld.cards) + [card], ruleset.aces_high, prefer=meld.kind)
-            if longer is not None and longer.kind is meld.kind:
-                fixed[i] = longer
-                break
-        else:
-            rest.append(card)
-    return fixed, rest
+def _extend(melds: list[Meld], leftovers: list[Card], ruleset: RuleSet) -> tuple[list[Meld], list[Card]]:
+    """Lay left-over cards on melds where they fit, keeping each meld's kind (B5); repeated
+    until no card fits any more (so 6S then 5S both extend 2S 3S 4S)."""
+    melds, rest = list(melds), list(leftovers)
+    progress = True
+    while rest and progress:
+        progress, still = False, []
+        for card in rest:
+            for i, meld in enumerate(melds):
+                longer = classify(list(meld.cards) + [card], ruleset.aces_high, prefer=meld.kind)
+                if longer is not None and longer.kind is meld.kind:
+                    melds[i], progress = longer, True
+                    break
+            else:
+                still.append(card)
+        rest = still
+    return melds, rest
 
 
 def _place_leftovers(melds, fixed, leftovers, ruleset):
