@@ -328,3 +328,15 @@ def test_real_subprocess_against_a_real_file(tmp_path):
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
+
+
+def test_a_game_of_another_rule_set_keeps_its_own_roster_words(db_path):
+    ok("new-session", "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bea,Cy")
+    r = refused(4, db_path, "score-hand", "--game", "friday", "--points", "Ann=1", "--points", "Bea=2", "--points", "Dee=3")
+    assert "GEDDOWWWT" not in r.stderr and "Dee is not a player of friday" in r.stderr
+    r = refused(4, db_path, "score-hand", "--game", "friday", "--melded", "Ann=7S 7H 7D", "--held", "Ann=",
+                "--held", "Bea=2C", "--held", "Cy=3C")
+    assert "not scored as melded minus held" in r.stderr
+    st = ref_json("standings", "--game", "friday")
+    assert st["target"] is None and st["players"][0]["to_go"] is None
+    assert "friday" in ok("standings", "--game", "friday").stdout

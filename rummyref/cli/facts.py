@@ -50,7 +50,7 @@ def _by_player(values: Sequence[str], option: str, game: Game) -> dict[str, str]
     out: dict[str, str] = {}
     for text in values:
         name, value = split_assignment(text, option)
-        name = resolve_name(name, game.roster, game.name)
+        name = resolve_name(name, game.roster, game.name, game.closed_roster)
         if name in out:
             raise UnreadableInput(f"{option} was given twice for {name}", hint="one use per player")
         out[name] = value
@@ -159,11 +159,11 @@ def _melds(text: str) -> tuple[tuple[tuple[Card, ...], ...], bool]:
 def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
     melded_txt = _by_player(given.melded, "--melded", game)
     held_txt = _by_player(given.held, "--held", game)
-    out = resolve_name(given.out, game.roster, game.name) if given.out else None
+    out = resolve_name(given.out, game.roster, game.name, game.closed_roster) if given.out else None
     claims = []
     for text in given.claims:
         name, card = split_assignment(text, "--claim")
-        name = resolve_name(name, game.roster, game.name)
+        name = resolve_name(name, game.roster, game.name, game.closed_roster)
         claims += [(name, c) for c in parse_melds(card)[0]] if card else []
         if not card:
             raise UnreadableInput(f"--claim {text!r}: which card?", hint='e.g. --claim "Larry=5H"')
@@ -194,7 +194,7 @@ def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
                 seen += list(held[n])
         if given.out is None:
             out = _ask_until(ask, "Who went out? (name; blank: nobody)",  # type: ignore[assignment]
-                             lambda a: resolve_name(a, game.roster, game.name) if a.strip() else None)
+                             lambda a: resolve_name(a, game.roster, game.name, game.closed_roster) if a.strip() else None)
         if not given.claims:
             claims = _ask_until(ask, "Rummy! claims (NAME=CARD, comma between; blank: none)",  # type: ignore[assignment]
                                 lambda a: _claims(a, game))
@@ -222,5 +222,5 @@ def _claims(answer: str, game: Game) -> list[tuple[str, Card]]:
         if not part.strip():
             continue
         name, card = split_assignment(part, "claim")
-        out.append((resolve_name(name, game.roster, game.name), parse_card(card)))
+        out.append((resolve_name(name, game.roster, game.name, game.closed_roster), parse_card(card)))
     return out

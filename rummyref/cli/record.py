@@ -91,7 +91,8 @@ def score_hand(
     name, facts = _facts(db, game, _given(melded, held, out, claim, points))
     with writing(db) as rec:
         g = rec.game_row(name)
-        who = resolve_name(dealer, rec.game(g).roster, g.name) if dealer else None
+        domain = rec.game(g)
+        who = resolve_name(dealer, domain.roster, g.name, domain.closed_roster) if dealer else None
         result = rec.record_hand(g, facts, who)
     print_json(r.hand_json(result)) if json_ else r.show_hand(result)
 

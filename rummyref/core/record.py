@@ -29,6 +29,7 @@ class Game:
     created_at: str
     finished_at: str | None = None
     winner: str | None = None
+    closed_roster: bool = True  #: A1 (rummy-2m): nobody joins; the house's word for newcomers
 
     @property
     def roster(self) -> tuple[str, ...]:
@@ -81,6 +82,11 @@ def resolve_name(name: str, roster: Sequence[str], game: str, closed: bool = Tru
         raise RuleRefusal(
             f"{typed!r} is not on the roster of {game} ({roster_text}); did you mean {lowered[near[0]]}?",
             rule="A1" if closed else None,
+            hint=f"the players of {game} are {roster_text}",
+        )
+    if not closed:
+        raise RuleRefusal(
+            f"{typed} is not a player of {game} ({roster_text})",
             hint=f"the players of {game} are {roster_text}",
         )
     raise RuleRefusal(

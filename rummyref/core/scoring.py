@@ -136,6 +136,11 @@ def score_points(facts: PointsFacts, roster: Sequence[str]) -> HandScore:
 
 def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int) -> HandScore:
     """Score a hand from its cards (SPEC §3). Raises on any inconsistent fact."""
+    if ruleset.method != "melded-minus-held":
+        raise RuleRefusal(
+            f"{ruleset.title} hands are not scored as melded minus held",
+            hint="record this game's hands as --points, or with its own commands",
+        )
     players = dict(facts.players)
     table: list[Card] = [c for _, p in facts.players for c in p.melded_cards + p.held]
     table += [c for _, c in facts.claims]

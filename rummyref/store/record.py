@@ -115,7 +115,9 @@ class Record:
 
     def game(self, row: GameRow) -> Game:
         players = tuple(Player(p.name, p.seat, p.opening) for p in self.players(row.id))  # type: ignore[arg-type]
-        return Game(row.name, row.ruleset, row.target, row.wildcards, players, row.created_at, row.finished_at, row.winner)
+        closed = bool(json.loads(row.options or "{}").get("closed_roster", True))
+        return Game(row.name, row.ruleset, row.target, row.wildcards, players, row.created_at, row.finished_at,
+                    row.winner, closed)
 
     def ruleset(self, row: GameRow) -> RuleSet:
         """The rule set as it was when the game began (its text is kept with the game)."""
@@ -228,7 +230,7 @@ class Record:
         if exists is None:
             return self.create_game(name, ruleset_spec, players, openings, wildcards), True
         game = self.game(exists)
-        closed = json.loads(exists.options or "{}").get("closed_roster", True)
+        closed = game.closed_roster
         if ruleset_spec and load_ruleset(ruleset_spec).name != exists.ruleset:
             raise UnreadableInput(
                 f"game {exists.name} is played under {exists.ruleset}, not {ruleset_spec}",
