@@ -263,9 +263,18 @@ def test_one_open_night_per_game_and_names_fixed(night):
     assert "Larry" in r.stderr
 
 
-def test_no_game_yet_is_not_found():
-    assert ref("standings").exit_code == 5
-    assert ref("score-hand", "--points", "Bill=1").exit_code == 5
+def test_no_record_yet_is_not_found_and_creates_nothing(db_path):
+    for args in (["standings"], ["score-hand", "--points", "Bill=1"], ["end-session"], ["void", "1", "--reason", "x"],
+                 ["history"], ["verify"]):
+        r = ref(*args)
+        assert r.exit_code == 5 and "no record at" in r.stderr, args
+    assert not db_path.exists()
+
+
+def test_a_file_that_is_not_a_database_is_a_storage_error(db_path):
+    db_path.write_bytes(b"this is a shopping list, not a database" * 50)
+    r = ref("standings")
+    assert r.exit_code == 6 and "Traceback" not in r.stderr
 
 
 def test_a5_flags_a_gap_over_a_week(db_path, monkeypatch):

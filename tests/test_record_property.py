@@ -38,7 +38,7 @@ def facts(pts):
 def test_cached_totals_always_equal_the_log(sequence):
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "p.db")
-        with writing(db) as rec:
+        with writing(db, create=True) as rec:
             rec.new_session(None, None, None, {}, None)
         model: dict[int, list[int] | None] = {}  # hand -> points in force (None: voided)
         for op in sequence:

@@ -66,7 +66,7 @@ def new_session(
     for text in opening:
         name, value = split_assignment(text, "--opening")
         openings[name] = _int(value, name)
-    with writing(db_choice(db)) as rec:
+    with writing(db_choice(db), create=True) as rec:
         result = rec.new_session(game, ruleset, names, openings, wildcards)
     print_json(r.opened_json(result)) if json_ else r.show_opened(result)
 

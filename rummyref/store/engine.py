@@ -12,16 +12,20 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import NullPool
 
-from rummyref.core.errors import StorageError, WriteConflict
+from rummyref.core.errors import NotFound, StorageError, WriteConflict
 from rummyref.store.location import file_of, resolve
 from rummyref.store.migrations import LATEST, MIGRATIONS
 
 BUSY_TIMEOUT_MS = 5000
 
 
-def make_engine(db: str | None) -> Engine:
+def make_engine(db: str | None, create: bool = True) -> Engine:
+    """The engine of the database; with ``create=False`` a missing file is not created
+    (commands that only read or correct a record never leave an empty database behind)."""
     url = resolve(db)
     path = file_of(url)
+    if path is not None and not create and not path.exists():
+        raise NotFound(f"there is no record at {path}", hint="ref new-session starts one (or check --db / $RUMMYREF_DB)")
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -90,9 +94,9 @@ def migrate(engine: Engine, upto: int = LATEST) -> int:
 
 
 @contextmanager
-def opened(db: str | None) -> Iterator[Engine]:
+def opened(db: str | None, create: bool = False) -> Iterator[Engine]:
     """An engine on an up-to-date database; storage errors become :class:`StorageError`."""
-    engine = make_engine(db)
+    engine = make_engine(db, create)
     try:
         with storage_errors():
             migrate(engine)

@@ -30,9 +30,9 @@ from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, Pl
 from rummyref.store.migrations import NIGHTS_WON
 
 @contextmanager
-def writing(db: str | None) -> Iterator["Record"]:
-    """One write transaction (BEGIN IMMEDIATE) on an up-to-date database."""
-    with opened(db) as engine, storage_errors():
+def writing(db: str | None, create: bool = False) -> Iterator["Record"]:
+    """One write transaction (BEGIN IMMEDIATE) on an up-to-date database (created if asked)."""
+    with opened(db, create) as engine, storage_errors():
         with Session(engine, expire_on_commit=False, autoflush=False) as session:
             with session.begin():
                 yield Record(session)
