@@ -18,7 +18,8 @@ RECENT_NIGHTS = 5
 
 
 def _day(stamp: str | None) -> date | None:
-    return datetime.fromisoformat(stamp).date() if stamp else None
+    """The local calendar date of a stored UTC time (a night at 23:00 stays on its own date)."""
+    return datetime.fromisoformat(stamp).astimezone().date() if stamp else None
 
 
 def read_standings(db: str | None, name: str | None) -> Standings:
@@ -63,7 +64,9 @@ def standings(conn, name: str | None) -> Standings:
         pts = tuple((r[0], int(r[1])) for r in night_rows)
         played = max((int(r[2]) for r in night_rows), default=0)
         closed = s.closed_at is not None
-        recent.append(NightSummary(s.number, s.opened_at[:10], closed, played, pts, night_winners(pts, played, closed)))
+        recent.append(NightSummary(s.number, _day(s.opened_at).isoformat(), closed,  # type: ignore[union-attr]
+                                    played, pts, night_winners(pts, played, closed)))
     open_night = next((s.number for s in nights if s.closed_at is None), None)
     last = _day(nights[0].opened_at) if nights else None
-    return compute_standings(game, aggs, hands, nights[0].number if nights else 0, open_night, last, recent, now().date())
+    return compute_standings(game, aggs, hands, nights[0].number if nights else 0, open_night, last, recent,
+                             now().astimezone().date())
