@@ -349,3 +349,17 @@ def test_a_game_of_another_rule_set_keeps_its_own_roster_words(db_path):
     st = ref_json("standings", "--game", "friday")
     assert st["target"] is None and st["players"][0]["to_go"] is None
     assert "friday" in ok("standings", "--game", "friday").stdout
+
+
+def test_verify_notices_changed_cached_totals(night):
+    ok("score-hand", "--points", "Bill=10", "--points", "Ben=20", "--points", "Larry=30")
+    ok("verify")
+    con = sqlite3.connect(night)
+    con.execute("UPDATE player_total SET points = points + 1000, nights_won = 3 "
+                "WHERE player_id = (SELECT id FROM player WHERE name = 'Larry')")
+    con.commit()
+    con.close()
+    r = ref("verify", "--json")
+    assert r.exit_code == 8
+    where = [p["where"] for p in json.loads(r.stdout)["problems"]]
+    assert where == ["player_total of Larry", "nights won by Larry"]

@@ -165,6 +165,14 @@ def _check_aggregates(rec: Record, g: GameRow, head: str, count: int) -> list[Pr
     for key, want in sess.items():
         if stored_s.get(key) != want:
             problems.append(Problem(g.name, f"session_total of {names[key[1]]}", f"is {stored_s.get(key)}, the log says {want}"))
+    for pid, have, want in rec.sql(
+        "SELECT t.player_id, t.nights_won, (SELECT COUNT(*) FROM session_total st JOIN session s ON s.id = st.session_id "
+        "WHERE st.player_id = t.player_id AND s.closed_at IS NOT NULL AND st.hands > 0 AND st.points = "
+        "(SELECT MAX(st2.points) FROM session_total st2 WHERE st2.session_id = st.session_id)) "
+        "FROM player_total t WHERE t.game_id = :g", g=g.id,
+    ):
+        if have != want:
+            problems.append(Problem(g.name, f"nights won by {names[pid]}", f"is {have}, the nights say {want}"))
     gt = rec.sql("SELECT hands, entries, head_hash FROM game_total WHERE game_id = :g", g=g.id).first()
     want_gt = rec.sql(AGGREGATE_QUERIES["game_total"] + " WHERE g.id = :g", g=g.id).first()
     if gt is None or tuple(gt) != tuple(want_gt[1:]):
