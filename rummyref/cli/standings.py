@@ -55,15 +55,15 @@ def _show_standings(st) -> None:
         if p.opening:
             out.print(f"  {p.name}'s total includes an opening balance of {_n(p.opening)} (carried from paper)", markup=False)
     pace = Table(box=None, pad_edge=False, header_style="bold")
-    for c in ("player", "pace/night", "nights to go", "projected date", "best hand", "worst hand", "nights won"):
-        pace.add_column(c, justify="left" if c in ("player", "projected date") else "right")
+    for c in ("player", "pace/night", "nights to go", "target date", "best", "worst", "nights won"):
+        pace.add_column(c, justify="left" if c in ("player", "target date") else "right")
     for p in st.players:
         pace.add_row(p.name, _n(p.pace_per_night), _n(p.nights_to_go), p.projected_date or "-",
                      _n(p.best), _n(p.worst), _n(p.nights_won))
     out.print(pace)
     out.print("Seating dibs (A2): " + "; ".join(f"{d.name} {d.seat}" for d in st.dibs), markup=False)
     if st.days_since_last_night is not None:
-        flag = "  ** more than a week: Rummy Night is overdue (A5) **" if st.overdue else ""
+        flag = "  ** over a week: Rummy Night is overdue (A5) **" if st.overdue else ""
         out.print(f"Last Rummy Night: {st.last_night} ({st.days_since_last_night} days ago){flag}", markup=False)
     if st.open_night:
         out.print(f"Rummy Night {st.open_night} is open.", markup=False)
