@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from tests.cli_helpers import ref, ref_json, ref_subprocess
+from cli_helpers import ref, ref_json, ref_subprocess
 
 R = "rummyref.store"
 

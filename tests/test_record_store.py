@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import ref, ref_json
+from cli_helpers import ref, ref_json
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema_v1.db"
 V1_TABLES = ("game", "player", "session", "entry", "result")
