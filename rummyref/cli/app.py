@@ -73,13 +73,23 @@ def root(
         Optional[bool],
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
     ] = None,
+    db: Annotated[
+        Optional[str],
+        typer.Option("--db", metavar="PATH|URL", help="Database for every command (default: $RUMMYREF_DB, else the user data directory)."),
+    ] = None,
 ) -> None:
     """Scorekeeper and referee for rummy played with a real deck at a real table."""
+    from rummyref.cli.common import ROOT_OPTIONS
+
+    ROOT_OPTIONS["db"] = db
 
 
 # Command modules, in --help order. Each module defines ``register(app)``.
 # They import nothing heavy at module level (no sqlmodel): see tests/test_imports.py.
 COMMAND_MODULES: tuple[str, ...] = (
+    "rummyref.cli.record",
+    "rummyref.cli.standings",
+    "rummyref.cli.verify",
     "rummyref.cli.simple",
     "rummyref.cli.ruling",
     "rummyref.cli.dispute",

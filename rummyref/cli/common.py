@@ -41,6 +41,16 @@ GameOption = Annotated[
 ]
 
 
+# ``ref --db X COMMAND``: the root option, used when the command's own --db is not given.
+ROOT_OPTIONS: dict[str, Any] = {"db": None}
+
+
+def db_choice(db: Optional[str]) -> Optional[str]:
+    """The database chosen on the command line: the command's --db, else the root's --db
+    (else None: $RUMMYREF_DB, then the user data directory, decided by the store)."""
+    return db or ROOT_OPTIONS["db"]
+
+
 def print_json(data: Any) -> None:
     """Write one JSON document to stdout (UTF-8, no ASCII escaping)."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")

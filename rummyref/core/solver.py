@@ -1,16 +1,31 @@
 """The exact meld engine: best melding, fewest unmelded, going-out checks (SPEC §5).
 
-First version: an exhaustive search (correct, slow on big hands). The API is final.
+The library API (documented in the README):
+
+- :func:`best_melding` — the lowest count of unmelded cards and one arrangement that reaches it;
+- :func:`fewest_unmelded` — the same, minimising the number of unmelded cards;
+- :func:`go_out_check` — can the hand go out (at most one card left, none, exactly one; with
+  Sequences Rummy's condition);
+- :func:`arrange_all` — an arrangement for scoring melded cards (every card melded if possible,
+  most cards in sequences: rule B5's default);
+- :func:`meld_value` — what a melded meld is worth (rummy-2m scoring).
+
+Hands are multisets: natural cards are distinct (callers run ``check_deck``), any number of
+WILDCARDs. The answer depends only on the multiset, never on the order of the input.
+
+How: hands without WILDCARDs where no card could serve two melds are answered straight
+from bitmasks; everything else goes through the dynamic programme over ranks in
+:mod:`rummyref.core.meld_dp`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
-from typing import Iterator, Sequence
+from typing import Sequence
 
-from rummyref.core.cards import WILD, Card
-from rummyref.core.melds import Meld, MeldKind, as_wild, meld_options
+from rummyref.core import meld_dp as dp
+from rummyref.core.cards import DECK, SUITS, WILD, Card
+from rummyref.core.melds import HIGH_ACE, Meld, MeldKind, as_group
 from rummyref.core.rulesets import RuleSet
 
 GOING_OUT_MODES = ("at-most-one", "all", "exactly-one")
@@ -18,29 +33,46 @@ GOING_OUT_MODES = ("at-most-one", "all", "exactly-one")
 
 @dataclass(frozen=True)
 class Solution:
-    count: int  #: sum of the values of the unmelded cards (or their number, for fewest_unmelded)
+    """An arrangement of a hand: melds and the cards left unmelded.
+
+    ``count`` is the sum of the values of the unmelded cards (for :func:`fewest_unmelded`,
+    their number)."""
+
+    count: int
     melds: tuple[Meld, ...]
     unmelded: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
 class GoOut:
+    """The answer of :func:`go_out_check`. ``arrangement`` goes out when ``ok``; otherwise it is
+    the best try (fewest unmelded cards). Its ``count`` is the value of its unmelded cards."""
+
     ok: bool
-    mode: str
+    mode: str  #: "at-most-one" | "all" | "exactly-one"
     arrangement: Solution | None
     reason: str
 
 
+# -- values -------------------------------------------------------------------------------
+
+
 def card_value(card: Card, ruleset: RuleSet) -> int:
     """What a card counts when it is left unmelded."""
-    return ruleset.wild_unmelded if card.is_wild else ruleset.value(card.rank)  # type: ignore[arg-type]
+    return ruleset.wild_unmelded if card.rank is None else ruleset.values[card.rank]
 
 
 def meld_value(meld: Meld, ruleset: RuleSet) -> int:
-    """What a melded meld is worth (rummy-2m scoring)."""
+    """What a melded meld is worth (rummy-2m scoring).
+
+    A natural card counts its value, except an ace at the low end of a sequence (A-2-3...),
+    which counts ``ace_low_run_value``. A WILDCARD counts the card it stands for (same ace
+    rule) when the rule set says ``melded = "represented"``, else that fixed value; the
+    WILDCARDs of an all-WILDCARD meld count the rule set's unmelded WILDCARD value each."""
     total = 0
+    low_ace = meld.ace_low
     for card, rep in zip(meld.cards, meld.represents):
-        if card.is_wild:
+        if card.rank is None:
             if rep is None:
                 total += ruleset.wild_unmelded
                 continue
@@ -48,85 +80,331 @@ def meld_value(meld: Meld, ruleset: RuleSet) -> int:
                 total += int(ruleset.wild_melded)
                 continue
             card = rep
-        if meld.kind is MeldKind.SEQUENCE and int(card.rank) == 1 and meld.ace_low:  # type: ignore[arg-type]
+        if card.rank == 1 and low_ace:
             total += ruleset.ace_low_run_value
         else:
-            total += ruleset.value(card.rank)  # type: ignore[arg-type]
+            total += ruleset.values[card.rank]  # type: ignore[index]
     return total
 
 
-# -- exhaustive search (first version) ---------------------------------------------------
+# -- hands as bitmasks --------------------------------------------------------------------
+
+_SUIT_OFFSET = {s._value_: i for i, s in enumerate(SUITS)}  # "S" -> 0 ...
 
 
-def _arrangements(naturals: list[Card], wilds: int, aces_high: bool) -> Iterator[tuple[list[Meld], list[Card]]]:
-    """Every arrangement: melds plus unmelded cards (WILDCARDs included)."""
-    if not naturals:
-        for left in range(wilds + 1):
-            rest = wilds - left
-            if rest == 0:
-                yield [], [WILD] * left
-            elif rest >= 3:
-                yield [as_wild([WILD] * rest)], [WILD] * left  # type: ignore[list-item]
-                if rest >= 6:
-                    for a in range(3, rest - 2):
-                        yield [as_wild([WILD] * a), as_wild([WILD] * (rest - a))], [WILD] * left  # type: ignore[list-item]
-        return
-    c, rest = naturals[0], naturals[1:]
-    for melds, unmelded in _arrangements(rest, wilds, aces_high):
-        yield melds, [c] + unmelded
-    mates = [x for x in rest if x.rank == c.rank or x.suit == c.suit]
-    for k in range(0, min(len(mates), 12) + 1):
-        for chosen in combinations(mates, k):
-            for w in range(0, wilds + 1):
-                cards = [c, *chosen] + [WILD] * w
-                for meld in meld_options(cards, aces_high):
-                    left = [x for x in rest if x not in chosen]
-                    for melds, unmelded in _arrangements(left, wilds - w, aces_high):
-                        yield [meld] + melds, unmelded
+def _masks(cards: Sequence[Card]) -> tuple[list[int], int]:
+    masks = [0, 0, 0, 0]
+    w = 0
+    offs = _SUIT_OFFSET
+    for c in cards:
+        r = c.rank
+        if r is None:
+            w += 1
+        else:
+            masks[offs[c.suit._value_]] |= 1 << (r - 1)  # type: ignore[union-attr]
+    return masks, w
 
 
-def _solution(melds: list[Meld], unmelded: list[Card], count: int) -> Solution:
-    return Solution(count, tuple(melds), tuple(sorted(unmelded, key=Card.sort_key)))
+def _card(suit: int, pos: int) -> Card:
+    return DECK[suit * 13 + (0 if pos == HIGH_ACE else pos - 1)]
 
 
-def _split(cards: Sequence[Card]) -> tuple[list[Card], int]:
-    naturals = sorted((c for c in cards if not c.is_wild), key=Card.sort_key)
-    return naturals, len(cards) - len(naturals)
+def _mask_cards(masks: Sequence[int]) -> list[Card]:
+    out = []
+    for i, m in enumerate(masks):
+        base = i * 13
+        while m:
+            low = m & -m
+            out.append(DECK[base + low.bit_length() - 1])
+            m ^= low
+    return out
 
 
-def _search(cards: Sequence[Card], ruleset: RuleSet, key, accept=lambda m, u: True) -> tuple[list[Meld], list[Card]] | None:
-    naturals, wilds = _split(cards)
-    best = None
-    best_key = None
-    for melds, unmelded in _arrangements(naturals, wilds, ruleset.aces_high):
-        if not accept(melds, unmelded):
+def _mask_value(masks: Sequence[int], values: Sequence[int]) -> int:
+    total = 0
+    for m in masks:
+        while m:
+            low = m & -m
+            total += values[low.bit_length()]
+            m ^= low
+    return total
+
+
+# -- an arrangement under construction ----------------------------------------------------
+
+
+class _Plan:
+    """Runs (suit, start, positions with a natural) and groups (rank, suits) before they become Melds."""
+
+    def __init__(self) -> None:
+        self.runs: list[list] = []  # [suit, start, length, natural positions (set)]
+        self.groups: list[list] = []  # [rank, [suits], extra WILDCARDs]
+        self.wild_melds: list[int] = []
+        self.unmelded: list[Card] = []
+        self.wild_unmelded = 0
+
+    def add_run(self, suit: int, positions: list[int], naturals: set[int]) -> None:
+        """A run over consecutive ``positions``; split into pieces of 3+ if over 13 cards."""
+        if not naturals:
+            self.wild_melds.append(len(positions))
+            return
+        start, n = positions[0], len(positions)
+        while n > 13:
+            first = n // 2
+            self.runs.append([suit, start, first, {p for p in naturals if start <= p < start + first}])
+            start, n = start + first, n - first
+        self.runs.append([suit, start, n, {p for p in naturals if start <= p < start + n}])
+
+    @property
+    def has_meld(self) -> bool:
+        return bool(self.runs or self.groups or self.wild_melds)
+
+    def absorb(self, extra: int, keep_natural: int = 0) -> None:
+        """Place ``extra`` leftover WILDCARDs into melds (a meld must exist, or extra >= 3).
+
+        Three or more make their own meld(s) of 3+ (every one may count as a sequence); one
+        or two join a group, else a run with a WILDCARD already, else a natural run beyond the
+        ``keep_natural`` that must stay natural; a run of 13 is split first."""
+        if extra <= 0:
+            return
+        if extra >= 3:
+            n = extra // 3
+            sizes = [3] * n
+            sizes[-1] += extra - 3 * n
+            self.wild_melds.extend(sizes)
+            return
+        if self.groups:
+            self.groups[0][2] += extra
+            return
+        if self.wild_melds:
+            self.wild_melds[0] += extra
+            return
+        natural_runs = [r for r in self.runs if len(r[3]) == r[2]]
+        spare = len(natural_runs) - keep_natural
+        order = [r for r in self.runs if len(r[3]) != r[2]] + (natural_runs[keep_natural:] if spare > 0 else [])
+        if not order:
+            order = sorted(self.runs, key=lambda r: -r[2])  # split a long natural run
+        for _ in range(extra):
+            self._extend(order[0])
+
+    def absorb_into_runs(self, extra: int) -> None:
+        """Leftover WILDCARDs extend runs (so they count as cards in sequences)."""
+        for _ in range(extra):
+            self._extend(min(self.runs, key=lambda r: (r[2] == 13, -r[2])))
+
+    def _extend(self, run: list) -> None:
+        suit, start, n, nats = run
+        end = start + n - 1
+        if n == 13:  # split off the top three, then grow the rest by one
+            top = [suit, end - 2, 3, {p for p in nats if p >= end - 2}]
+            run[2] = n - 3
+            run[3] = {p for p in nats if p < end - 2}
+            self.runs.append(top)
+            self._extend(run)
+            return
+        ceiling = 13 if start == 1 else HIGH_ACE if self.aces_high else 13
+        floor = 2 if end == HIGH_ACE else 1
+        if end < ceiling:
+            run[2] = n + 1
+        elif start > floor:
+            run[1] = start - 1
+            run[2] = n + 1
+
+    aces_high = False
+
+    def melds(self) -> tuple[Meld, ...]:
+        out = []
+        for suit, start, n, nats in sorted(self.runs, key=lambda r: (r[0], r[1])):
+            if not nats:
+                out.append(Meld(MeldKind.WILD, (WILD,) * n, (None,) * n))
+                continue
+            cards, reps = [], []
+            for pos in range(start, start + n):
+                rep = _card(suit, pos)
+                reps.append(rep)
+                cards.append(rep if pos in nats else WILD)
+            out.append(Meld(MeldKind.SEQUENCE, tuple(cards), tuple(reps), start))
+        for rank, suits, extra in sorted(self.groups, key=lambda g: g[0]):
+            meld = as_group([DECK[s * 13 + rank - 1] for s in suits] + [WILD] * extra)
+            assert meld is not None
+            out.append(meld)
+        for n in self.wild_melds:
+            out.append(Meld(MeldKind.WILD, (WILD,) * n, (None,) * n))
+        return tuple(out)
+
+    def unmelded_cards(self) -> tuple[Card, ...]:
+        return tuple(sorted(self.unmelded, key=Card.sort_key)) + (WILD,) * self.wild_unmelded
+
+
+def _plan_from_actions(masks: Sequence[int], acts: list[int], rich: bool, aces_high: bool) -> _Plan:
+    """Turn the programme's per-position actions into runs, groups and unmelded cards."""
+    plan = _Plan()
+    plan.aces_high = aces_high
+    bits, amask = (3, 7) if rich else (2, 3)
+    for suit in range(4):
+        current: list[int] = []
+        nats: set[int] = set()
+        for p, act in enumerate(acts, start=1):
+            a = (act >> bits * suit) & amask
+            in_run = a in (1, 2) or (rich and a in (4, 5))
+            new_run = rich and a in (4, 5)
+            if current and (not in_run or new_run):
+                plan.add_run(suit, current, nats)
+                current, nats = [], set()
+            if in_run:
+                current.append(p)
+                if a in (1, 4):
+                    nats.add(p)
+        if current:
+            plan.add_run(suit, current, nats)
+    grouped_bit = 1 << 12 if rich else dp.GROUPED
+    for p, act in enumerate(acts, start=1):
+        if p > 13:
             continue
-        k = key(melds, unmelded)
-        if best_key is None or k < best_key:
-            best, best_key = (melds, unmelded), k
-    return best
+        pooled = []
+        for suit in range(4):
+            if (masks[suit] >> (p - 1)) & 1 and (act >> bits * suit) & amask == 0:
+                pooled.append(suit)
+        if not pooled:
+            continue
+        if act & grouped_bit:
+            plan.groups.append([p, pooled, max(0, 3 - len(pooled))])
+        else:
+            plan.unmelded.extend(DECK[s * 13 + p - 1] for s in pooled)
+    return plan
 
 
-def _cost(unmelded: Sequence[Card], ruleset: RuleSet) -> int:
-    return sum(card_value(c, ruleset) for c in unmelded)
+# -- the fast path: no WILDCARD, no card wanted by two melds --------------------------------
+
+_LOW13 = (1 << 13) - 1
+
+
+def _direct(masks: Sequence[int], aces_high: bool) -> _Plan | None:
+    """Without WILDCARDs: every card that can meld, if no card could serve two melds."""
+    a, b, c, d = masks
+    g3 = (a & b & (c | d)) | (c & d & (a | b))  # ranks with 3+ cards
+    plan = _Plan()
+    plan.aces_high = aces_high
+    for suit, m in enumerate(masks):
+        if aces_high and m & 1:
+            x = m | (1 << 13)
+        else:
+            x = m
+        t = x & (x >> 1) & (x >> 2)
+        e = t | (t << 1) | (t << 2)
+        if not e:
+            continue
+        if e & 1 and e >> 13 & 1:
+            return None  # the ace is wanted low and high
+        low = (e | (e >> 13)) & _LOW13
+        if low & g3:
+            return None  # a card is wanted by a run and by a group
+        # each maximal stretch of e is one run
+        while e:
+            lowbit = e & -e
+            start = lowbit.bit_length()
+            run_len = 0
+            y = e >> (start - 1)
+            while y & 1:
+                run_len += 1
+                y >>= 1
+            positions = list(range(start, start + run_len))
+            plan.add_run(suit, positions, set(positions))
+            e &= ~(((1 << run_len) - 1) << (start - 1))
+    rank_bits = g3
+    while rank_bits:
+        lowbit = rank_bits & -rank_bits
+        r = lowbit.bit_length()
+        plan.groups.append([r, [s for s in range(4) if masks[s] >> (r - 1) & 1], 0])
+        rank_bits ^= lowbit
+    return plan
+
+
+def _melded_masks(plan: _Plan) -> list[int]:
+    melded = [0, 0, 0, 0]
+    for suit, _start, _n, nats in plan.runs:
+        for p in nats:
+            melded[suit] |= 1 << (0 if p == HIGH_ACE else p - 1)
+    for rank, suits, _ in plan.groups:
+        for s in suits:
+            melded[s] |= 1 << (rank - 1)
+    return melded
+
+
+# -- the searches ---------------------------------------------------------------------------
+
+
+def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, obj: int) -> _Plan:
+    """One optimal arrangement for BEST or FEWEST, leftover WILDCARDs placed."""
+    aces_high = ruleset.aces_high
+    if w == 0:
+        plan = _direct(masks, aces_high)
+        if plan is not None:
+            melded = _melded_masks(plan)
+            plan.unmelded = _mask_cards([m & ~x for m, x in zip(masks, melded)])
+            return plan
+    values = ruleset.values if obj == dp.BEST else None
+    found = dp.min_cost(masks, w, aces_high, values, obj)
+    assert found is not None
+    _cost, state, acts = found
+    plan = _plan_from_actions(masks, acts, False, aces_high)
+    left = w - (state >> dp.KS)
+    if plan.has_meld or left >= 3:
+        plan.absorb(left)
+    elif left:
+        # no meld: the WILDCARDs stay unmelded, unless some meld of worthless cards exists
+        if obj == dp.BEST:
+            alt = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+            if alt.has_meld and _plan_cost(alt, ruleset) <= _plan_cost(plan, ruleset) + left * ruleset.wild_unmelded:
+                return alt
+        plan.wild_unmelded = left
+    return plan
+
+
+def _plan_cost(plan: _Plan, ruleset: RuleSet) -> int:
+    return sum(ruleset.values[c.rank] for c in plan.unmelded) + plan.wild_unmelded * ruleset.wild_unmelded  # type: ignore[index]
+
+
+def _solution(plan: _Plan, count: int) -> Solution:
+    return Solution(count, plan.melds(), plan.unmelded_cards())
 
 
 def best_melding(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
-    """The arrangement with the lowest count of unmelded cards."""
-    melds, unmelded = _search(cards, ruleset, lambda m, u: (_cost(u, ruleset), len(u)))  # type: ignore[misc]
-    return _solution(melds, unmelded, _cost(unmelded, ruleset))
+    """The arrangement with the lowest count: the sum of the values of the unmelded cards
+    (``ruleset.values``; an unmelded WILDCARD counts ``ruleset.wild_unmelded``)."""
+    masks, w = _masks(cards)
+    plan = _optimal_plan(masks, w, ruleset, dp.BEST)
+    return _solution(plan, _plan_cost(plan, ruleset))
 
 
 def fewest_unmelded(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
-    """The arrangement with the fewest unmelded cards (count = that number)."""
-    melds, unmelded = _search(cards, ruleset, lambda m, u: (len(u), _cost(u, ruleset)))  # type: ignore[misc]
-    return _solution(melds, unmelded, len(unmelded))
+    """The arrangement with the fewest unmelded cards; ``count`` is their number."""
+    masks, w = _masks(cards)
+    plan = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+    return _solution(plan, len(plan.unmelded) + plan.wild_unmelded)
 
 
-def _seq_counts(melds: Sequence[Meld]) -> tuple[int, int]:
-    seqs = sum(1 for m in melds if m.kind in (MeldKind.SEQUENCE, MeldKind.WILD))
-    natural = sum(1 for m in melds if m.kind is MeldKind.SEQUENCE and m.is_natural)
-    return seqs, natural
+def _allowed(mode: str) -> tuple[int, ...]:
+    try:
+        return {"at-most-one": (0, 1), "all": (0,), "exactly-one": (1,)}[mode]
+    except KeyError:
+        raise ValueError(f"unknown going-out mode {mode!r}; modes: {', '.join(GOING_OUT_MODES)}") from None
+
+
+def _leftover_choice(state, w: int, allowed, sequences: int, natural_sequences: int, v3: bool):
+    """How the WILDCARDs left after the programme can be placed: (unmelded, absorbed) or None."""
+    _codes, _dm, k, unm, seq, nat, ab = state
+    r = w - k
+    for u in (0, 1):
+        if u > r or unm + u not in allowed:
+            continue
+        a = r - u
+        extra_seq = a // 3 if a >= 3 else 0
+        if 0 < a < 3 and not (ab or (v3 and nat > natural_sequences) or (not v3 and nat)):
+            continue
+        if seq + extra_seq >= sequences and nat >= natural_sequences:
+            return u, a
+    return None
 
 
 def go_out_check(
@@ -136,29 +414,48 @@ def go_out_check(
     sequences: int = 0,
     natural_sequences: int = 0,
 ) -> GoOut:
-    """Can the hand go out under ``mode`` (and V3's sequence condition)?"""
-    if mode not in GOING_OUT_MODES:
-        raise ValueError(f"unknown going-out mode {mode!r}")
-    allowed = {"at-most-one": (0, 1), "all": (0,), "exactly-one": (1,)}[mode]
+    """Can the hand go out? ``mode``: at most one card left unmelded (S9, the default), none
+    ("all", V1 Major) or exactly one ("exactly-one", V1 Minor). ``sequences`` and
+    ``natural_sequences`` add Sequences Rummy's condition (V3): that many sequences or more,
+    that many of them natural (no WILDCARD); an all-WILDCARD meld counts as a sequence but
+    never as a natural one."""
+    allowed = _allowed(mode)
+    masks, w = _masks(cards)
+    v3 = bool(sequences or natural_sequences)
+    if not v3 and mode != "exactly-one":
+        plan = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+        left = len(plan.unmelded) + plan.wild_unmelded
+        solution = _solution(plan, _plan_cost(plan, ruleset))
+        if left <= max(allowed):
+            return GoOut(True, mode, solution, _ok_reason(mode, left))
+        return GoOut(False, mode, solution, _fail_reason(solution, mode, 0, 0, len(cards)))
 
-    def accept(melds, unmelded):
-        if len(unmelded) not in allowed:
-            return False
-        s, n = _seq_counts(melds)
-        return s >= sequences and n >= natural_sequences
+    def accept(state):
+        return _leftover_choice(state, w, allowed, sequences, natural_sequences, v3) is not None
 
-    found = _search(cards, ruleset, lambda m, u: (len(u), _cost(u, ruleset)), accept)
+    found = dp.feasible(masks, w, ruleset.aces_high, accept, sequences, natural_sequences + 1, v3)
     if found is not None:
-        return GoOut(True, mode, _solution(*found, _cost(found[1], ruleset)), "the hand goes out")
-    best = fewest_unmelded(cards, ruleset)
-    return GoOut(False, mode, best, _reason(best, mode, sequences, natural_sequences, len(cards)))
+        state, acts = found
+        u, a = _leftover_choice(state, w, allowed, sequences, natural_sequences, v3)  # type: ignore[misc]
+        plan = _plan_from_actions(masks, acts, True, ruleset.aces_high)
+        plan.wild_unmelded = u
+        plan.absorb(a, natural_sequences)
+        solution = _solution(plan, _plan_cost(plan, ruleset))
+        return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
+    plan = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+    solution = _solution(plan, _plan_cost(plan, ruleset))
+    return GoOut(False, mode, solution, _fail_reason(solution, mode, sequences, natural_sequences, len(cards)))
 
 
-def _reason(best: Solution, mode: str, sequences: int, natural_sequences: int, n: int) -> str:
+def _ok_reason(mode: str, left: int) -> str:
+    if left == 0:
+        return "every card melds"
+    return "every card melds but one"
+
+
+def _fail_reason(best: Solution, mode: str, sequences: int, natural_sequences: int, n: int) -> str:
     left = len(best.unmelded)
     names = " ".join(str(c) for c in best.unmelded)
-    if mode == "exactly-one" and left == 0:
-        return "every card melds, but going out minor needs exactly one card left out"
     if (mode == "all" and left > 0) or left > 1:
         return f"{left} card{'s' if left != 1 else ''} cannot be melded: {names}"
     if mode == "exactly-one" and n == 0:
@@ -166,17 +463,42 @@ def _reason(best: Solution, mode: str, sequences: int, natural_sequences: int, n
     if sequences or natural_sequences:
         return (
             f"no arrangement has {sequences} sequences or more with {natural_sequences} natural"
-            " (without WILDCARD) among them"
+            " (no WILDCARD) among them"
         )
-    return "no arrangement leaves exactly one card out"
+    return "every card melds, but going out this way needs exactly one card left out"
 
 
 def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
-    """Meld every card if possible, most cards in sequences; else fewest unmelded."""
+    """An arrangement for scoring melded cards (rule B5's default): every card melded if
+    possible, with the most cards in sequences (WILDCARDs included); otherwise the fewest
+    unmelded cards, and ``unmelded`` names the cards left out. ``count`` is their value."""
+    masks, w = _masks(cards)
+    aces_high = ruleset.aces_high
+    if w == 0:
+        plan = _direct(masks, aces_high)
+        if plan is not None:
+            melded = _melded_masks(plan)
+            plan.unmelded = _mask_cards([m & ~x for m, x in zip(masks, melded)])
+            return _solution(plan, _plan_cost(plan, ruleset))
+    n_nat = sum(m.bit_count() for m in masks)
 
-    def key(melds, unmelded):
-        in_seq = sum(len(m) for m in melds if m.kind is MeldKind.SEQUENCE)
-        return (len(unmelded), -in_seq, _cost(unmelded, ruleset))
+    def final_key(s: int, c: int):
+        unm = (c + dp.BIG // 2) // dp.BIG  # the cost is unm*BIG + (small terms)
+        left = w - (s >> dp.KS)
+        wild_left = left if (unm == n_nat and left < 3) else 0
+        seq_cards = (unm * dp.BIG - c) + w if s & dp.FLAG_RUN else 0
+        return (unm + wild_left, -seq_cards, s)
 
-    melds, unmelded = _search(cards, ruleset, key)  # type: ignore[misc]
-    return _solution(melds, unmelded, _cost(unmelded, ruleset))
+    found = dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, final_key=final_key)
+    assert found is not None
+    _cost, state, acts = found
+    plan = _plan_from_actions(masks, acts, False, aces_high)
+    left = w - (state >> dp.KS)
+    if plan.has_meld or left >= 3:
+        if plan.runs:
+            plan.absorb_into_runs(left)
+        else:
+            plan.absorb(left)
+    else:
+        plan.wild_unmelded = left
+    return _solution(plan, _plan_cost(plan, ruleset))
