@@ -7,9 +7,9 @@ import json
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-
 from cli_helpers import ref, ref_json
 
 
@@ -129,7 +129,7 @@ def test_a_precedent_ruled_differently_is_flagged(tmp_path):
     ok("end-session", "--game", "old")
     from rummyref.core.rulesets import load_ruleset
 
-    text = open(load_ruleset("rummy-2m").source, encoding="utf-8").read()
+    text = Path(load_ruleset("rummy-2m").source).read_text(encoding="utf-8")
     house = tmp_path / "house.toml"
     house.write_text(text.replace("values = { A = 15,", "values = { A = 20,"), encoding="utf-8")
     ok("new-session", "--game", "new", "--ruleset", str(house))
@@ -193,7 +193,7 @@ def test_without_a_database_file_the_store_is_not_even_loaded(tmp_path):
         "print('sqlmodel' in sys.modules, 'sqlalchemy' in sys.modules, file=sys.stderr)\n"
     )
     env = {"RUMMYREF_DB": str(tmp_path / "none.db"), "PATH": "/usr/bin:/bin", "PYTHONPATH": ":".join(sys.path)}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Bill wins the Rummy! card.")
     assert done.stderr.strip().splitlines()[-1] == "False False"
@@ -221,6 +221,10 @@ def test_the_game_is_chosen_or_the_only_one_with_an_open_night():
     assert data["facts"]["players"] == ["Ann", "Bob", "Cy"] and data["outcome"] == "judge-decides"
     assert data["recorded"]["game"] == "house"
     assert [r["kind"] for r in rulings("--game", "house")] == ["claim"]
+    # A4 from the record needs to know which night
+    which = ref("dispute", "end-night")
+    assert which.exit_code == 3 and "several games are open (house, club)" in which.stderr
+    assert end_night("--game", "house")["facts"]["roster"] == ["Ann", "Bob", "Cy"]
     assert rulings("--game", "club") == []
     # an unknown game: answered all the same, not recorded
     unknown = ok("dispute", "discard", "--discarded", "KS", "--game", "hosue")

@@ -14,8 +14,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption
-from rummyref.cli.settle import NoRecordOption, settle
+from rummyref.cli.common import DbOption, JsonOption, RulesetOption
+from rummyref.cli.settle import NightGameOption, NoRecordOption, settle
 
 dispute_app = typer.Typer(
     name="dispute",
@@ -90,7 +90,7 @@ def claim(
     judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie.")] = None,
     table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision when every player claims.")] = None,
     ruleset: RulesetOption = None,
-    game: GameOption = None,
+    game: NightGameOption = None,
     db: DbOption = None,
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,
@@ -130,7 +130,7 @@ def designate(
     table: TableOption = None,
     as_: Annotated[Optional[str], typer.Option("--as", metavar="run|match", help="What the player designated (default: nothing said).")] = None,
     ruleset: RulesetOption = None,
-    game: GameOption = None,
+    game: NightGameOption = None,
     db: DbOption = None,
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,
@@ -172,7 +172,7 @@ def pickup(
     hand: Annotated[str, typer.Option("--hand", metavar="CARDS", help="The taker's own hand (without the card taken).")],
     table: TableOption = None,
     ruleset: RulesetOption = None,
-    game: GameOption = None,
+    game: NightGameOption = None,
     db: DbOption = None,
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,
@@ -220,7 +220,7 @@ def discard(
     going_out: Annotated[bool, typer.Option("--going-out", help="The discard is the player's last card.")] = False,
     table: TableOption = None,
     ruleset: RulesetOption = None,
-    game: GameOption = None,
+    game: NightGameOption = None,
     db: DbOption = None,
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,
@@ -261,7 +261,7 @@ def end_night(
     game_over: Annotated[bool, typer.Option("--game-over", help="With --hands: a player has passed the target (A7).")] = False,
     first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="With --hands: who dealt the session's first hand (default: the first player).")] = None,
     ruleset: RulesetOption = None,
-    game: GameOption = None,
+    game: NightGameOption = None,
     db: DbOption = None,
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,

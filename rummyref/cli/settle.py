@@ -17,6 +17,11 @@ NoRecordOption = Annotated[
     bool, typer.Option("--no-record", help="Answer only: do not keep this ruling as a precedent of the open night.")
 ]
 
+NightGameOption = Annotated[
+    Optional[str],
+    typer.Option("--game", "-g", help="The game whose open Rummy Night keeps the ruling (default: the one game with a night open)."),
+]
+
 Decide = Callable[[Any], Any]  #: (Table | None) -> DisputeResult
 
 
@@ -74,7 +79,7 @@ def show(result, table, kept, why: str, earlier, as_json: bool, extra: list[str]
     if as_json:
         print_json({
             **result.to_dict(),
-            "recorded": kept.to_dict() if kept else None,
+            "recorded": {k: v for k, v in kept.to_dict().items() if k != "ruling"} if kept else None,
             "not_recorded": None if kept else why,
             "precedents": [e.to_dict() for e in earlier],
         })  # fmt: skip

@@ -145,7 +145,8 @@ def _show_ruling(e) -> None:
     p = precedent_from("", e.seq, e.created_at, e.night, e.facts)
     out.print(f"entry {e.seq}: ruling during {p.where()}: {p.kind}", markup=False)
     rules = f" ({', '.join(p.rules)})" if p.rules else ""
-    out.print(f"    {p.verdict.rstrip('.')}{rules}; facts: {p.summary}", markup=False)
+    out.print(f"    {p.verdict.rstrip('.')}{rules}", markup=False)
+    out.print(f"    facts: {p.summary}", markup=False)
 
 
 def register(app: typer.Typer) -> None:
