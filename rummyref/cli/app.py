@@ -93,6 +93,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "rummyref.cli.simple",
     "rummyref.cli.ruling",
     "rummyref.cli.dispute",
+    "rummyref.cli.rulings",
 )
 
 for _name in COMMAND_MODULES:

@@ -109,6 +109,9 @@ def _show_history(h) -> None:
     voided = {line.entry.target_seq for line in h.lines if line.entry.kind == "void"}
     for line in h.lines:
         e = line.entry
+        if e.kind == "ruling":  # a precedent (rummyref.core.precedents): no hand, no scores
+            _show_ruling(e)
+            continue
         tag = {"hand": "", "amend": f" AMENDS entry {e.target_seq}", "void": f" VOIDS entry {e.target_seq}"}.get(e.kind, f" {e.kind}")
         state = "" if line.current or e.kind == "void" else (" (voided)" if e.seq in voided else " (superseded)")
         out.print(
@@ -134,6 +137,16 @@ def _show_history(h) -> None:
                 out.print("    " + "; ".join(extra), markup=False)
         if e.results:
             out.print("    scores: " + ", ".join(f"{n} {_n(v)}" for n, v in e.results), markup=False)
+
+
+def _show_ruling(e) -> None:
+    from rummyref.core.precedents import precedent_from
+
+    p = precedent_from("", e.seq, e.created_at, e.night, e.facts)
+    out.print(f"entry {e.seq}: ruling during {p.where()}: {p.kind}", markup=False)
+    rules = f" ({', '.join(p.rules)})" if p.rules else ""
+    out.print(f"    {p.verdict.rstrip('.')}{rules}", markup=False)
+    out.print(f"    facts: {p.summary}", markup=False)
 
 
 def register(app: typer.Typer) -> None:
