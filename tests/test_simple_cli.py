@@ -175,7 +175,6 @@ def test_end_of_game(db_path, monkeypatch, name, session_args, hand_args, code, 
     assert data["match"]["game_wins"].get(winner, 0) == (1 if winner else 0)
     human = ref("history")
     assert f"winner: {winner or 'none'}" in human.stdout
-    ok("verify")
 
 
 # -- sessions --------------------------------------------------------------------------------
@@ -365,7 +364,9 @@ def test_rummy_2m_keeps_its_rules_beside_a_simple_rummy_game(db_path):
     assert "GEDDOWWWT" in r.stderr  # A1: the closed roster
     ok("score-hand", "--game", "quick", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
     ok("end-session", "--game", "quick")  # Simple Rummy: any time between games
-    ok("new-session", "--game", "quick", "--players", "Ann,Bob,Cy,Dee")  # and newcomers are welcome
+    opened = ref_json("new-session", "--game", "quick", "--players", "Ann,Bob,Cy,Dee")  # newcomers are welcome
+    assert opened["newcomers"] == ["Dee"] and opened["new_match"] is True
+    assert opened["first_player"] == "Ann" and opened["dealer"] == "Dee"  # Ann won the last game (S17)
     assert ref_json("standings", "--game", "long")["target"] == 2_000_000
     assert ref_json("standings", "--game", "quick")["match"]["number"] == 2
     ok("verify")
@@ -391,3 +392,11 @@ def test_subprocess_against_a_real_file(tmp_path):
     assert r.returncode == 4 and "refused (V1)" in r.stderr and db.read_bytes() == before
     r = ref_subprocess("--db", str(db), "verify", env=env)
     assert r.returncode == 0 and not (tmp_path / "unused.db").exists()
+
+
+def test_the_dealer_is_checked_when_given(db_path):
+    session()
+    r = refused(4, db_path, "score-hand", "--dealer", "Bob", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
+    assert "refused (S6)" in r.stderr and "Ann's deal" in r.stderr
+    assert ref_json("score-hand", "--dealer", "ann", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")[
+        "dealer"] == "Ann"

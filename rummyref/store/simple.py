@@ -187,6 +187,11 @@ class SimpleRecord:
             fd = table.choose_first_dealer(turned_up)
             dealer, first = fd.dealer, table.left_of(fd.dealer)
             how = f"{dealer} deals first: {fd.reason}; {first}, on the dealer's left, plays first (S6)"
+        elif before.state is not None and before.state.first_player in table.players:
+            first = before.state.first_player
+            dealer = table.dealer_for(first)
+            how = (f"{first} plays first, as the winner of the last game (or as before) ({S17}); "
+                   f"the player to their right, {dealer}, deals")
         else:
             dealer = table.players[0]
             first = table.left_of(dealer)
