@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import ref, ref_json, ref_subprocess
 
 PLAYERS = ["--players", "Ann,Bob,Cy"]  # Ann, listed first, deals; Bob plays first: Bob, Cy, Ann

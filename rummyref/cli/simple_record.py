@@ -9,10 +9,16 @@ follows and hands Simple Rummy games to this module. The store is imported insid
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rummyref.cli.common import out, print_json
-from rummyref.cli.simple import parse_assignments, render_game, render_match, render_table
+from rummyref.cli.simple import (
+    parse_assignments,
+    render_game,
+    render_match,
+    render_table,
+)
 from rummyref.core.cards import Card, check_deck, format_cards, parse_cards
 from rummyref.core.errors import UnreadableInput
 

@@ -16,8 +16,9 @@ How it is kept (no schema change):
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from sqlmodel import select
 
@@ -28,7 +29,13 @@ from rummyref.core.rulesets import RuleSet, load_ruleset
 from rummyref.core.simple import SimpleTable
 from rummyref.core.simple_game import Ending, GameResult, adjudicate
 from rummyref.store.clock import stamp
-from rummyref.store.models import EntryRow, GameRow, PlayerRow, PlayerTotalRow, SessionRow
+from rummyref.store.models import (
+    EntryRow,
+    GameRow,
+    PlayerRow,
+    PlayerTotalRow,
+    SessionRow,
+)
 from rummyref.store.record import Record
 
 METHOD = "low-count"
