@@ -20,7 +20,7 @@ MeldedOption = Annotated[
 HeldOption = Annotated[
     list[str], typer.Option("--held", metavar='"NAME=CARDS"', help="Cards left in NAME's hand at the end (blank after '=' for none). Repeat per player.")
 ]
-OutOption = Annotated[Optional[str], typer.Option("--out", "-o", metavar="NAME", help="Who went out (holds nothing).")]
+OutOption = Annotated[Optional[str], typer.Option("--out", "-o", metavar="NAME", help="Who went out (rummy-2m: holds nothing; Simple Rummy: the hand is checked, S9/V1/V3).")]
 ClaimOption = Annotated[
     list[str], typer.Option("--claim", "-c", metavar='"NAME=CARD"', help="A Rummy! claim: the card scores for the claimer. Repeatable.")
 ]
