@@ -1,29 +1,84 @@
-"""Shared fixtures: every test gets its own database folder and a fixed-width console."""
+"""Shared fixtures: every test gets its own database (a SQLite file in a temp folder, or a
+fresh PostgreSQL schema with ``RUMMYREF_TEST_PG``, see ``dbtest.py``) and a fixed-width console."""
 
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 
+from dbtest import ON_PG, PG_ENV, PG_URL, TestRecord, pg_conninfo, with_schema
+
+
+@pytest.fixture(scope="session")
+def _pg_admin():
+    """One autocommit connection to the test server for the whole run (creates/drops schemas)."""
+    if not ON_PG:
+        yield None
+        return
+    import psycopg
+
+    con = psycopg.connect(pg_conninfo(PG_URL), autocommit=True)  # type: ignore[arg-type]
+    yield con
+    con.close()
+
 
 @pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch):
-    """Point the database at a temp folder; pin the console width; no colour."""
-    monkeypatch.setenv("RUMMYREF_DB", str(tmp_path / "ref.db"))
+def _isolated(tmp_path, monkeypatch, _pg_admin):
+    """Point the database at a temp folder (or a new PostgreSQL schema); pin the console width; no colour."""
+    schema = None
+    if ON_PG:
+        schema = f"t_{uuid.uuid4().hex[:16]}"
+        _pg_admin.execute(f"CREATE SCHEMA {schema}")
+        monkeypatch.setenv("RUMMYREF_DB", with_schema(PG_URL, schema))  # type: ignore[arg-type]
+    else:
+        monkeypatch.setenv("RUMMYREF_DB", str(tmp_path / "ref.db"))
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("TERM", "dumb")
     monkeypatch.delenv("RUMMYREF_DEBUG", raising=False)
     yield
+    if schema is not None:
+        _pg_admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def record(tmp_path) -> TestRecord:
+    """The record of this test, on whichever back-end the run uses."""
+    spec = os.environ["RUMMYREF_DB"]
+    if ON_PG:
+        return TestRecord(spec, None, spec.rsplit("%3D", 1)[1])
+    return TestRecord(spec, tmp_path / "ref.db", None)
 
 
 @pytest.fixture
 def db_path(tmp_path):
+    """The SQLite file of this test: a test that reads or writes the file itself is SQLite-only."""
+    if ON_PG:
+        pytest.skip("SQLite-only: the test reads or writes the database file itself (db_path)")
     return tmp_path / "ref.db"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "sqlite_only(why): the test is about SQLite's file itself")
+    config.addinivalue_line("markers", "needs_pg: the test needs a PostgreSQL server (RUMMYREF_TEST_PG)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        mark = item.get_closest_marker("sqlite_only")
+        if mark is not None and ON_PG:
+            why = mark.args[0] if mark.args else "about the SQLite file itself"
+            item.add_marker(pytest.mark.skip(reason=f"SQLite-only: {why}"))
+        if item.get_closest_marker("needs_pg") is not None and not ON_PG:
+            item.add_marker(pytest.mark.skip(reason=f"needs a PostgreSQL server: set {PG_ENV}=postgresql://... "
+                                                    "(.ci/run starts one)"))
 
 
 def pytest_report_header(config):
     import rummyref
 
-    return f"rummyref {rummyref.__version__} from {os.path.dirname(rummyref.__file__)}"
+    where = (f"PostgreSQL at {PG_URL} (a fresh schema per test)" if ON_PG
+             else f"SQLite files (the PostgreSQL pass is not run here: {PG_ENV} is not set)")
+    return [f"rummyref {rummyref.__version__} from {os.path.dirname(rummyref.__file__)}", f"database: {where}"]

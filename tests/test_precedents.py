@@ -4,7 +4,6 @@ record, listed by ``ref rulings``, shown again beside the same dispute, and neve
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -142,44 +141,44 @@ def test_a_precedent_ruled_differently_is_flagged(tmp_path):
 # -- no open night, no database ------------------------------------------------------------------
 
 
-def test_without_an_open_night_it_answers_and_records_nothing(db_path):
+def test_without_an_open_night_it_answers_and_records_nothing(record):
     ok("new-session")
     for _ in range(3):
         hand(1, 2, 3)
     ok("end-session")
-    before = db_path.read_bytes()
+    before = record.snapshot()
     for kind in DISPUTES:
         result = dispute(kind)
         assert result.stdout.strip() and "Why:" in result.stdout
         assert "Not recorded (no Rummy Night is open)" in result.stderr
         data = ref_json("dispute", *DISPUTES[kind])
         assert data["recorded"] is None and data["not_recorded"] == "no Rummy Night is open"
-    assert db_path.read_bytes() == before
+    assert record.snapshot() == before
     assert rulings() == []
 
 
-def test_no_record_flag_answers_without_writing(db_path):
+def test_no_record_flag_answers_without_writing(record):
     ok("new-session")
     hand(1, 2, 3)
     dispute("claim")
-    before = db_path.read_bytes()
+    before = record.snapshot()
     result = dispute("claim", "--no-record")
     assert "precedent: night 1, hand 2" in result.stdout
     assert "Not recorded (--no-record)" in result.stderr
-    assert db_path.read_bytes() == before
+    assert record.snapshot() == before
     assert len(rulings()) == 1
 
 
-def test_without_a_database_file_none_is_created(db_path):
-    assert not db_path.exists()
+def test_without_a_database_file_none_is_created(record):
+    assert not record.exists()
     for kind in DISPUTES:
         result = dispute(kind)
         assert "Why:" in result.stdout
-        assert f"Not recorded (there is no record at {db_path})" in result.stderr
+        assert f"Not recorded (there is no record at {record.where})" in result.stderr
         assert ref_json("dispute", *DISPUTES[kind], "--game", "anything")["recorded"] is None
-    assert not db_path.exists()
+    assert not record.exists()
     assert ref("rulings").exit_code == 5
-    assert not db_path.exists()
+    assert not record.exists()
 
 
 def test_without_a_database_file_the_store_is_not_even_loaded(tmp_path):
@@ -282,10 +281,10 @@ def test_end_night_when_the_game_is_over_a7():
     ok("end-session")
 
 
-def test_end_night_needs_a_night_or_the_facts(db_path):
+def test_end_night_needs_a_night_or_the_facts(record):
     missing = ref("dispute", "end-night")
     assert missing.exit_code == 5 and "there is no record at" in missing.stderr
-    assert not db_path.exists()
+    assert not record.exists()
     ok("new-session")
     ok("end-session")
     closed = ref("dispute", "end-night")
@@ -297,7 +296,7 @@ def test_end_night_needs_a_night_or_the_facts(db_path):
 # -- the log stays a log of hands ----------------------------------------------------------------
 
 
-def test_rulings_change_no_total_and_verify_passes(db_path):
+def test_rulings_change_no_total_and_verify_passes():
     ok("new-session")
     hand(10, 20, -5)
     hand(40, -10, 0)
@@ -330,12 +329,12 @@ def test_rulings_change_no_total_and_verify_passes(db_path):
     assert "(superseded)" not in shown.split("entry 3:")[1].split("entry 9:")[0]
 
 
-def test_verify_sees_a_ruling_changed_outside_ref(db_path):
+def test_verify_sees_a_ruling_changed_outside_ref(record):
     ok("new-session")
     hand(1, 2, 3)
     dispute("claim")
-    with sqlite3.connect(db_path) as raw:
-        raw.execute("DROP TRIGGER entry_append_only_update")
+    with record.raw() as raw:
+        raw.drop_trigger("entry_append_only_update")
         facts = json.loads(raw.execute("SELECT facts FROM entry WHERE kind = 'ruling'").fetchone()[0])
         facts["verdict"] = "Bill wins the Rummy! card."
         raw.execute("UPDATE entry SET facts = ? WHERE kind = 'ruling'", (json.dumps(facts),))

@@ -19,12 +19,13 @@ def ok(*args, input=None):
     return result
 
 
-def refused(code: int, db_path, *args, input=None):
-    """A refusal exits with ``code`` and leaves the database file byte for byte unchanged."""
-    before = db_path.read_bytes()
+def refused(code: int, record, *args, input=None):
+    """A refusal exits with ``code`` and writes nothing: the SQLite file stays byte for byte the
+    same (on PostgreSQL: every row of every table)."""
+    before = record.snapshot()
     result = ref(*args, input=input)
     assert result.exit_code == code, result.stdout + result.stderr
-    assert db_path.read_bytes() == before
+    assert record.snapshot() == before
     return result
 
 
@@ -49,7 +50,7 @@ HAND_CARDS = [
 ]
 
 
-def test_a_whole_rummy_night_of_two_rounds(db_path):
+def test_a_whole_rummy_night_of_two_rounds(record):
     opened = ok("new-session", "--wildcards", "2")
     assert "Bill deals first" in opened.stdout and "Seating dibs (A2)" in opened.stdout
     h1 = ref_json("score-hand", *HAND_CARDS[0])
@@ -70,7 +71,7 @@ def test_a_whole_rummy_night_of_two_rounds(db_path):
     assert scores["Larry"]["claimed"] == 10 and scores["Larry"]["points"] == 10 - 3
     assert scores["Bill"]["points"] == 27 and scores["Ben"]["points"] == -20
 
-    mid = refused(4, db_path, "end-session")
+    mid = refused(4, record, "end-session")
     assert "A4" in mid.stderr and "Ben, Larry still have to deal" in mid.stderr
 
     ok("score-hand", "--points", "Bill=0", "--points", "Ben=12", "--points", "Larry=-3")
@@ -102,9 +103,9 @@ def test_a_whole_rummy_night_of_two_rounds(db_path):
 
 
 @pytest.fixture
-def night(db_path):
+def night(record):
     ok("new-session")
-    return db_path
+    return record
 
 
 def test_refused_newcomer_and_near_miss_write_nothing(night):
@@ -226,15 +227,15 @@ def test_corrections_append_and_standings_use_them(night):
     assert ref_json("score-hand", "--points", "Bill=0", "--points", "Ben=0", "--points", "Larry=0")["dealer"] == "Larry"
 
 
-def test_game_ends_when_two_pass_in_one_hand(db_path):
+def test_game_ends_when_two_pass_in_one_hand(record):
     ok("new-session", "--opening", "Bill=1999990", "--opening", "Ben=1999980", "--opening", "larry=5")
     text = ok("standings").stdout
     assert "opening balance of 1,999,990" in text
     h = ref_json("score-hand", "--points", "Bill=20", "--points", "Ben=40", "--points", "Larry=1")
     assert h["over"] and h["winner"] == "Ben" and h["totals"]["Bill"] >= 2_000_000
-    r = refused(4, db_path, "score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
+    r = refused(4, record, "score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
     assert "A7" in r.stderr
-    refused(4, db_path, "new-session")  # the old game is over: a new one needs a name
+    refused(4, record, "new-session")  # the old game is over: a new one needs a name
     closed = ref_json("end-session")  # mid-round, but the game is over (A7)
     assert closed["ended_early_game_over"] and closed["winners"] == ["Ben"]
     st = ref_json("standings")
@@ -245,7 +246,7 @@ def test_game_ends_when_two_pass_in_one_hand(db_path):
     assert ref_json("standings")["game"] == "second"
 
 
-def test_exact_tie_past_the_target_plays_on(db_path):
+def test_exact_tie_past_the_target_plays_on(record):
     ok("new-session", "--opening", "Bill=1999990", "--opening", "Ben=1999990")
     h = ref_json("score-hand", "--points", "Bill=20", "--points", "Ben=20", "--points", "Larry=0")
     assert not h["over"] and h["tied"] == ["Bill", "Ben"]
@@ -263,21 +264,22 @@ def test_one_open_night_per_game_and_names_fixed(night):
     assert "Larry" in r.stderr
 
 
-def test_no_record_yet_is_not_found_and_creates_nothing(db_path):
+def test_no_record_yet_is_not_found_and_creates_nothing(record):
     for args in (["standings"], ["score-hand", "--points", "Bill=1"], ["end-session"], ["void", "1", "--reason", "x"],
                  ["history"], ["verify"]):
         r = ref(*args)
         assert r.exit_code == 5 and "no record at" in r.stderr, args
-    assert not db_path.exists()
+    assert not record.exists()
 
 
+@pytest.mark.sqlite_only("a file that is not a database")
 def test_a_file_that_is_not_a_database_is_a_storage_error(db_path):
     db_path.write_bytes(b"this is a shopping list, not a database" * 50)
     r = ref("standings")
     assert r.exit_code == 6 and "Traceback" not in r.stderr
 
 
-def test_a5_flags_a_gap_over_a_week(db_path, monkeypatch):
+def test_a5_flags_a_gap_over_a_week(monkeypatch):
     monkeypatch.setenv("RUMMYREF_NOW", "2026-01-01T20:00:00")
     ok("new-session")
     ok("score-hand", "--points", "Bill=10", "--points", "Ben=20", "--points", "Larry=30")
@@ -296,11 +298,9 @@ def test_a5_flags_a_gap_over_a_week(db_path, monkeypatch):
 def test_verify_names_a_tampered_entry(night):
     ok("score-hand", "--points", "Bill=10", "--points", "Ben=20", "--points", "Larry=30")
     ok("score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
-    con = sqlite3.connect(night)
-    con.execute("UPDATE result SET points = 99 WHERE entry_id = (SELECT id FROM entry WHERE seq = 1) "
-                "AND player_id = (SELECT id FROM player WHERE name = 'Ben')")
-    con.commit()
-    con.close()
+    with night.raw() as con:
+        con.execute("UPDATE result SET points = 99 WHERE entry_id = (SELECT id FROM entry WHERE seq = 1) "
+                    "AND player_id = (SELECT id FROM player WHERE name = 'Ben')")
     r = ref("verify")
     assert r.exit_code == 8 and "entry 1 (hand 1)" in r.stderr
 
@@ -308,14 +308,13 @@ def test_verify_names_a_tampered_entry(night):
 def test_verify_notices_a_removed_last_entry(night):
     ok("score-hand", "--points", "Bill=10", "--points", "Ben=20", "--points", "Larry=30")
     ok("score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
-    con = sqlite3.connect(night)
-    with pytest.raises(sqlite3.DatabaseError):  # the log refuses it...
+    with night.raw() as con:
+        with pytest.raises(night.errors, match="append-only"):  # the log refuses it...
+            con.execute("DELETE FROM entry WHERE seq = 2")
+        con.rollback()
+        con.drop_trigger("entry_append_only_delete")  # ...unless someone works around ref
+        con.execute("DELETE FROM result WHERE entry_id = (SELECT id FROM entry WHERE seq = 2)")
         con.execute("DELETE FROM entry WHERE seq = 2")
-    con.execute("DROP TRIGGER entry_append_only_delete")  # ...unless someone works around ref
-    con.execute("DELETE FROM result WHERE entry_id = (SELECT id FROM entry WHERE seq = 2)")
-    con.execute("DELETE FROM entry WHERE seq = 2")
-    con.commit()
-    con.close()
     r = ref("verify", "--json")
     assert r.exit_code == 8
     problems = json.loads(r.stdout)["problems"]
@@ -339,13 +338,13 @@ def test_real_subprocess_against_a_real_file(tmp_path):
     assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
 
 
-def test_a_game_of_another_rule_set_keeps_its_own_roster_words(db_path):
+def test_a_game_of_another_rule_set_keeps_its_own_roster_words(record):
     # Simple Rummy games take their own facts (tests/test_simple_cli.py); the roster words stay theirs.
     ok("new-session", "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bea,Cy")
-    r = refused(3, db_path, "score-hand", "--game", "friday", "--hand", "Ann=2C 3C 4C", "--hand", "Bea=5D",
+    r = refused(3, record, "score-hand", "--game", "friday", "--hand", "Ann=2C 3C 4C", "--hand", "Bea=5D",
                 "--hand", "Dee=6H")
     assert "GEDDOWWWT" not in r.stderr and "'Dee' (hand) is not at this table" in r.stderr
-    r = refused(3, db_path, "score-hand", "--game", "friday", "--melded", "Ann=7S 7H 7D", "--held", "Ann=",
+    r = refused(3, record, "score-hand", "--game", "friday", "--melded", "Ann=7S 7H 7D", "--held", "Ann=",
                 "--held", "Bea=2C", "--held", "Cy=3C")
     assert "--melded, --held are for Rummy 2,000,000; this game is Simple Rummy" in r.stderr
     st = ref_json("standings", "--game", "friday")
@@ -356,11 +355,9 @@ def test_a_game_of_another_rule_set_keeps_its_own_roster_words(db_path):
 def test_verify_notices_changed_cached_totals(night):
     ok("score-hand", "--points", "Bill=10", "--points", "Ben=20", "--points", "Larry=30")
     ok("verify")
-    con = sqlite3.connect(night)
-    con.execute("UPDATE player_total SET points = points + 1000, nights_won = 3 "
-                "WHERE player_id = (SELECT id FROM player WHERE name = 'Larry')")
-    con.commit()
-    con.close()
+    with night.raw() as con:
+        con.execute("UPDATE player_total SET points = points + 1000, nights_won = 3 "
+                    "WHERE player_id = (SELECT id FROM player WHERE name = 'Larry')")
     r = ref("verify", "--json")
     assert r.exit_code == 8
     where = [p["where"] for p in json.loads(r.stdout)["problems"]]

@@ -22,6 +22,7 @@ def dump(path: Path, tables=V1_TABLES) -> dict:
         con.close()
 
 
+@pytest.mark.sqlite_only("the v1 fixture is a SQLite file (PostgreSQL: test_pg_a_v1_database_is_upgraded_with_every_row_intact)")
 def test_schema_v1_fixture_opens_with_every_row_intact(tmp_path):
     db = tmp_path / "old.db"
     shutil.copy(FIXTURE, db)
@@ -45,6 +46,7 @@ def test_schema_v1_fixture_opens_with_every_row_intact(tmp_path):
     assert ref("verify", "--db", str(db)).exit_code == 0
 
 
+@pytest.mark.sqlite_only("sqlite_master (PostgreSQL: test_pg_migrations_run_one_step_at_a_time)")
 def test_migrations_run_one_step_at_a_time(tmp_path):
     from rummyref.store.engine import make_engine, migrate, schema_version
 
@@ -59,6 +61,7 @@ def test_migrations_run_one_step_at_a_time(tmp_path):
     engine.dispose()
 
 
+@pytest.mark.sqlite_only("PRAGMA table_info (PostgreSQL: test_pg_latest_schema_matches_the_models)")
 def test_latest_schema_matches_the_models(tmp_path):
     """The DDL of the migrations and the SQLModel tables describe the same columns."""
     from sqlmodel import SQLModel
@@ -75,6 +78,7 @@ def test_latest_schema_matches_the_models(tmp_path):
     engine.dispose()
 
 
+@pytest.mark.sqlite_only("edits the file (PostgreSQL: test_pg_a_newer_database_is_refused)")
 def test_a_newer_database_is_refused(tmp_path):
     db = tmp_path / "new.db"
     assert ref("new-session", "--db", str(db)).exit_code == 0
@@ -86,6 +90,7 @@ def test_a_newer_database_is_refused(tmp_path):
     assert r.exit_code == 6 and "newer" in r.stderr
 
 
+@pytest.mark.sqlite_only("SQLite pragmas")
 def test_every_connection_has_the_pragmas(tmp_path):
     from rummyref.store.engine import BUSY_TIMEOUT_MS, make_engine
 
@@ -98,6 +103,7 @@ def test_every_connection_has_the_pragmas(tmp_path):
     engine.dispose()
 
 
+@pytest.mark.sqlite_only("BEGIN IMMEDIATE (PostgreSQL: test_pg_a_write_holds_the_write_lock_from_its_first_statement)")
 def test_a_write_holds_the_write_lock_from_its_first_statement(tmp_path):
     """BEGIN IMMEDIATE: while ref's write transaction is open, no other writer can begin."""
     from rummyref.store.record import writing
@@ -112,6 +118,7 @@ def test_a_write_holds_the_write_lock_from_its_first_statement(tmp_path):
         other.close()
 
 
+@pytest.mark.sqlite_only("the file lock (PostgreSQL: test_pg_a_busy_record_is_a_conflict_and_nothing_is_written)")
 def test_a_busy_database_is_a_conflict(tmp_path, monkeypatch):
     import rummyref.store.engine as engine_mod
 

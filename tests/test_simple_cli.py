@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from cli_helpers import ref, ref_json, ref_subprocess
@@ -17,17 +16,13 @@ def ok(*args, input=None):
     return result
 
 
-def db_bytes(db_path: Path) -> dict[str, bytes]:
-    """The database file and its WAL/SHM companions, byte for byte."""
-    return {p.name: p.read_bytes() for p in sorted(db_path.parent.glob(db_path.name + "*"))}
-
-
-def refused(code: int, db_path: Path, *args, input=None):
-    """A refusal exits with ``code`` and leaves the database files byte for byte unchanged."""
-    before = db_bytes(db_path)
+def refused(code: int, record, *args, input=None):
+    """A refusal exits with ``code`` and writes nothing: the SQLite files (with WAL/SHM) stay byte
+    for byte the same (on PostgreSQL: every row of every table)."""
+    before = record.snapshot()
     result = ref(*args, input=input)
     assert result.exit_code == code, result.stdout + result.stderr
-    assert db_bytes(db_path) == before
+    assert record.snapshot() == before
     return result
 
 
@@ -151,7 +146,7 @@ def test_the_table_covers_every_end_of_game_rule():
 
 
 @pytest.mark.parametrize("name,session_args,hand_args,code,winner,counts,words", CASES, ids=[c[0] for c in CASES])
-def test_end_of_game(db_path, monkeypatch, name, session_args, hand_args, code, winner, counts, words):
+def test_end_of_game(record, monkeypatch, name, session_args, hand_args, code, winner, counts, words):
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "0")
     args = list(session_args)
     if "--players" in args:  # a case with its own table replaces the default players
@@ -159,7 +154,7 @@ def test_end_of_game(db_path, monkeypatch, name, session_args, hand_args, code, 
     else:
         session(*args)
     if code:
-        r = refused(code, db_path, "score-hand", *hand_args)
+        r = refused(code, record, "score-hand", *hand_args)
         for w in words:
             assert w in r.stderr, (w, r.stderr)
         assert ref_json("standings")["games"] == 0
@@ -211,13 +206,13 @@ def test_first_dealer_from_turned_up_cards():
         (["--players", "A,B,C", "--first-dealer", "A=KS"], 3, "no cards turned up for B, C"),
     ],
 )
-def test_session_refusals_write_nothing(db_path, args, code, words):
+def test_session_refusals_write_nothing(record, args, code, words):
     session("--game", "other")  # the database exists; refusals must leave it as it is
-    r = refused(code, db_path, "new-session", "--ruleset", "simple-rummy", "--game", "g2", *args)
+    r = refused(code, record, "new-session", "--ruleset", "simple-rummy", "--game", "g2", *args)
     assert words in r.stderr
 
 
-def test_end_session_any_time_and_a_new_table_later(db_path):
+def test_end_session_any_time_and_a_new_table_later(record):
     session()
     ok("score-hand", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
     r = ok("end-session")  # one game, not a "full round": allowed in Simple Rummy
@@ -228,7 +223,7 @@ def test_end_session_any_time_and_a_new_table_later(db_path):
     assert data["newcomers"] == ["Dee"] and data["new_match"] is True
     assert data["table"]["variations"] == ["go-out"] and data["dealer"] == "Dee" and data["first_player"] == "Ann"
     assert data["match"]["number"] == 2 and data["match"]["first_player"] == "Ann"
-    refused(4, db_path, "score-hand", "--hand", "Dee=AS", "--hand", "Ann=2S", "--hand", "Bob=3S")  # V2 now
+    refused(4, record, "score-hand", "--hand", "Dee=AS", "--hand", "Ann=2S", "--hand", "Bob=3S")  # V2 now
     g = ref_json("score-hand", "--hand", "Dee=AS", "--hand", "Ann=2S 3S 4S", "--hand", "Bob=5S", "--out", "Ann")
     assert g["winner"] == "Ann" and g["first_player"] == "Ann" and g["dealer"] == "Dee"
     st = ref_json("standings")
@@ -238,11 +233,11 @@ def test_end_session_any_time_and_a_new_table_later(db_path):
     ok("verify")
 
 
-def test_same_players_continue_the_match_and_keep_the_first_player(db_path):
+def test_same_players_continue_the_match_and_keep_the_first_player(record):
     session()
     ok("score-hand", "--hand", "Ann=9C", "--hand", "Bob=8C", "--hand", "Cy=AC")  # Cy wins
     ok("end-session")
-    r = refused(4, db_path, "new-session", "--players", "Cy,Bob,Ann", "--first-dealer", "Ann=KS",
+    r = refused(4, record, "new-session", "--players", "Cy,Bob,Ann", "--first-dealer", "Ann=KS",
                 "--first-dealer", "Bob=2C", "--first-dealer", "Cy=3C")
     assert "refused (S17)" in r.stderr
     data = ref_json("new-session", "--players", "Cy,Bob,Ann", "--cards", "5")  # new seating, same people
@@ -250,9 +245,9 @@ def test_same_players_continue_the_match_and_keep_the_first_player(db_path):
     assert data["match"]["game_wins"]["Cy"] == 1
 
 
-def test_a_second_session_while_one_is_open_is_refused(db_path):
+def test_a_second_session_while_one_is_open_is_refused(record):
     session()
-    r = refused(4, db_path, "new-session", *PLAYERS)
+    r = refused(4, record, "new-session", *PLAYERS)
     assert "session 1 of simple-rummy is still open" in r.stderr
 
 
@@ -333,33 +328,33 @@ def test_interactive_prompting_for_missing_hands(monkeypatch):
 # -- the rule sets do not leak ---------------------------------------------------------------
 
 
-def test_rummy_2m_options_are_refused_for_simple_rummy(db_path):
+def test_rummy_2m_options_are_refused_for_simple_rummy(record):
     session()
-    r = refused(3, db_path, "score-hand", "--melded", "Ann=7S 7H 7D", "--held", "Bob=2C", "--held", "Cy=3C")
+    r = refused(3, record, "score-hand", "--melded", "Ann=7S 7H 7D", "--held", "Bob=2C", "--held", "Cy=3C")
     assert "--melded, --held are for Rummy 2,000,000; this game is Simple Rummy" in r.stderr
     assert "--hand" in r.stderr
-    r = refused(3, db_path, "score-hand", "--points", "Ann=1", "--points", "Bob=2", "--points", "Cy=3")
+    r = refused(3, record, "score-hand", "--points", "Ann=1", "--points", "Bob=2", "--points", "Cy=3")
     assert "--points is for Rummy 2,000,000" in r.stderr
 
 
-def test_simple_rummy_options_are_refused_for_rummy_2m(db_path):
+def test_simple_rummy_options_are_refused_for_rummy_2m(record):
     ok("new-session", "--game", "long")  # rummy-2m: Bill, Ben, Larry
-    r = refused(3, db_path, "score-hand", "--hand", "Bill=7S 7H 7D")
+    r = refused(3, record, "score-hand", "--hand", "Bill=7S 7H 7D")
     assert "--hand is for Simple Rummy; this game is played under rummy-2m" in r.stderr and "--melded" in r.stderr
-    r = refused(3, db_path, "score-hand", "--tie", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
+    r = refused(3, record, "score-hand", "--tie", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
     assert "--tie is for Simple Rummy" in r.stderr
     ok("end-session", "--game", "long")
-    r = refused(3, db_path, "new-session", "--game", "long", "--cards", "7", "--variation", "major")
+    r = refused(3, record, "new-session", "--game", "long", "--cards", "7", "--variation", "major")
     assert "--cards, --variation are for Simple Rummy" in r.stderr
 
 
-def test_rummy_2m_keeps_its_rules_beside_a_simple_rummy_game(db_path):
+def test_rummy_2m_keeps_its_rules_beside_a_simple_rummy_game(record):
     session("--game", "quick")
     ok("new-session", "--game", "long")  # rummy-2m
     ok("score-hand", "--game", "long", "--points", "Bill=10", "--points", "Ben=0", "--points", "Larry=5")
-    r = refused(4, db_path, "end-session", "--game", "long")  # A4: still a full round in rummy-2m
+    r = refused(4, record, "end-session", "--game", "long")  # A4: still a full round in rummy-2m
     assert "A4" in r.stderr
-    r = refused(4, db_path, "new-session", "--game", "long", "--players", "Bill,Ben,Larry,Dee")
+    r = refused(4, record, "new-session", "--game", "long", "--players", "Bill,Ben,Larry,Dee")
     assert "GEDDOWWWT" in r.stderr  # A1: the closed roster
     ok("score-hand", "--game", "quick", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
     ok("end-session", "--game", "quick")  # Simple Rummy: any time between games
@@ -393,9 +388,9 @@ def test_subprocess_against_a_real_file(tmp_path):
     assert r.returncode == 0 and not (tmp_path / "unused.db").exists()
 
 
-def test_the_dealer_is_checked_when_given(db_path):
+def test_the_dealer_is_checked_when_given(record):
     session()
-    r = refused(4, db_path, "score-hand", "--dealer", "Bob", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
+    r = refused(4, record, "score-hand", "--dealer", "Bob", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
     assert "refused (S6)" in r.stderr and "Ann's deal" in r.stderr
     assert ref_json("score-hand", "--dealer", "ann", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")[
         "dealer"] == "Ann"

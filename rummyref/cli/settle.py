@@ -26,11 +26,17 @@ Decide = Callable[[Any], Any]  #: (Table | None) -> DisputeResult
 
 
 def record_file(db: Optional[str]):
-    """The database file (None: not a file, e.g. another URL) and whether it exists."""
-    from rummyref.store.location import file_of, resolve
+    """Where the record is (a file, or a server URL without its password) and whether it exists
+    (a file is checked without loading the store; a server database is asked)."""
+    from rummyref.store.location import file_of, resolve, shown
 
-    path = file_of(resolve(db))
-    return path, (path is None or path.exists())
+    url = resolve(db)
+    path = file_of(url)
+    if path is not None or not url.startswith("postgresql"):
+        return path, (path is None or path.exists())
+    from rummyref.store.engine import record_exists
+
+    return shown(url), record_exists(db)
 
 
 def settle(

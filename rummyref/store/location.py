@@ -1,4 +1,8 @@
-"""Where the record lives: ``--db PATH|URL``, else ``$RUMMYREF_DB``, else the user data directory."""
+"""Where the record lives: ``--db PATH|URL``, else ``$RUMMYREF_DB``, else the user data directory.
+
+A path is a SQLite file; a URL is given to SQLAlchemy as it is, except that ``postgresql://``
+and ``postgres://`` mean the psycopg 3 driver (the ``postgres`` extra), not SQLAlchemy's
+default psycopg2."""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import os
 from pathlib import Path
 
 ENV = "RUMMYREF_DB"
+PG_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
 
 def resolve(db: str | None) -> str:
@@ -16,9 +21,15 @@ def resolve(db: str | None) -> str:
 
         folder = Path(platformdirs.user_data_dir("rummyref", appauthor=False))
         spec = str(folder / "rummyref.db")
+    if is_postgres(spec):
+        return "postgresql+psycopg://" + spec.split("://", 1)[1]
     if "://" in spec:
         return spec
     return "sqlite:///" + str(Path(spec).expanduser().absolute())
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith(PG_SCHEMES)
 
 
 def file_of(url: str) -> Path | None:
@@ -27,3 +38,13 @@ def file_of(url: str) -> Path | None:
         path = url[len("sqlite:///"):].split("?", 1)[0]
         return Path(path) if path and path != ":memory:" else None
     return None
+
+
+def shown(url: str) -> str:
+    """The URL as it may be printed (no password)."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True).replace("postgresql+psycopg://", "postgresql://")
+    except Exception:  # noqa: BLE001 - only for a message
+        return url.split("@")[-1]

@@ -89,13 +89,17 @@ _SELECT = (
 )
 
 
+#: the ``key`` of a ruling's facts, read by the database (the facts are JSON text)
+_JSON_KEY = {"sqlite": "json_extract(e.facts, '$.key')", "postgresql": "(CAST(e.facts AS json) ->> 'key')"}
+
+
 def _precedents(rows) -> list[Precedent]:
     return [precedent_from(name, seq, when, night, json.loads(facts or "{}")) for name, seq, when, night, facts in rows]
 
 
 def same_dispute(rec: Record, key: str) -> list[Precedent]:
     """Every earlier ruling of the same dispute (same key), in every game, oldest first."""
-    rows = rec.sql(_SELECT + " AND json_extract(e.facts, '$.key') = :key ORDER BY e.created_at, g.id, e.seq",
+    rows = rec.sql(_SELECT + f" AND {_JSON_KEY[rec.dialect]} = :key ORDER BY e.created_at, g.id, e.seq",
                    kind=KIND, key=key)
     return _precedents(rows)
 

@@ -90,6 +90,11 @@ class Record:
     def __init__(self, session: Session) -> None:
         self.s = session
 
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``: for the few statements that differ."""
+        return self.s.get_bind().dialect.name
+
     def sql(self, query: str, **params):
         return self.s.connection().execute(text(query), params)
 
@@ -412,7 +417,8 @@ class Record:
                 self.s.add(ResultRow(entry_id=entry_id, player_id=pid, points=pts))  # type: ignore[arg-type]
                 self.sql(
                     "UPDATE player_total SET points = points + :v, hands = hands + 1, "
-                    "best = MAX(COALESCE(best, :v), :v), worst = MIN(COALESCE(worst, :v), :v) WHERE player_id = :p",
+                    "best = CASE WHEN best IS NULL OR best < :v THEN :v ELSE best END, "
+                    "worst = CASE WHEN worst IS NULL OR worst > :v THEN :v ELSE worst END WHERE player_id = :p",
                     v=pts, p=pid,
                 )
             else:
