@@ -11,6 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from rummyref.cli.completion import complete_table_player, complete_table_player_list
 from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
 
 dispute_app = typer.Typer(
@@ -27,7 +28,7 @@ def register(app: typer.Typer) -> None:
 
 PlayersOption = Annotated[
     Optional[str],
-    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the rule set's: Bill,Ben,Larry)."),
+    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the rule set's: Bill,Ben,Larry).", autocompletion=complete_table_player_list),
 ]
 TableOption = Annotated[
     Optional[list[str]],
@@ -89,8 +90,8 @@ def claim(
         str, typer.Option("--completed", metavar="ORDER", help="Who completed both first, when the two orders do not tell.")
     ] = "",
     players: PlayersOption = None,
-    judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie.")] = None,
-    table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision when every player claims.")] = None,
+    judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie.", autocompletion=complete_table_player)] = None,
+    table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision when every player claims.", autocompletion=complete_table_player)] = None,
     ruleset: RulesetOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -232,7 +233,7 @@ def end_night(
     hands: Annotated[int, typer.Option("--hands", "-n", metavar="N", help="Hands played in this session so far.")],
     players: PlayersOption = None,
     game_over: Annotated[bool, typer.Option("--game-over", help="A player has passed the target (A7).")] = False,
-    first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="Who dealt the session's first hand (default: the first player).")] = None,
+    first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="Who dealt the session's first hand (default: the first player).", autocompletion=complete_table_player)] = None,
     ruleset: RulesetOption = None,
     as_json: JsonOption = False,
 ) -> None:

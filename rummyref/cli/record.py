@@ -9,23 +9,24 @@ from typing import Annotated, Optional
 
 import typer
 
+from rummyref.cli.completion import complete_assignment, complete_player, complete_player_list
 from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, print_json
 
 PlayersOption = Annotated[
-    Optional[str], typer.Option("--players", "-p", metavar="A,B,C", help="The roster in deal order (A3); fixed for ever once the game exists (A1).")
+    Optional[str], typer.Option("--players", "-p", metavar="A,B,C", help="The roster in deal order (A3); fixed for ever once the game exists (A1).", autocompletion=complete_player_list)
 ]
 MeldedOption = Annotated[
-    list[str], typer.Option("--melded", "-m", metavar='"NAME=CARDS"', help="Cards NAME melded or laid off this hand; '/' between melds designates them (B5). Repeat per player.")
+    list[str], typer.Option("--melded", "-m", metavar='"NAME=CARDS"', help="Cards NAME melded or laid off this hand; '/' between melds designates them (B5). Repeat per player.", autocompletion=complete_assignment)
 ]
 HeldOption = Annotated[
-    list[str], typer.Option("--held", metavar='"NAME=CARDS"', help="Cards left in NAME's hand at the end (blank after '=' for none). Repeat per player.")
+    list[str], typer.Option("--held", metavar='"NAME=CARDS"', help="Cards left in NAME's hand at the end (blank after '=' for none). Repeat per player.", autocompletion=complete_assignment)
 ]
-OutOption = Annotated[Optional[str], typer.Option("--out", "-o", metavar="NAME", help="Who went out (holds nothing).")]
+OutOption = Annotated[Optional[str], typer.Option("--out", "-o", metavar="NAME", help="Who went out (holds nothing).", autocompletion=complete_player)]
 ClaimOption = Annotated[
-    list[str], typer.Option("--claim", "-c", metavar='"NAME=CARD"', help="A Rummy! claim: the card scores for the claimer. Repeatable.")
+    list[str], typer.Option("--claim", "-c", metavar='"NAME=CARD"', help="A Rummy! claim: the card scores for the claimer. Repeatable.", autocompletion=complete_assignment)
 ]
 PointsOption = Annotated[
-    list[str], typer.Option("--points", metavar="NAME=N", help="In a hurry: NAME's points for the hand instead of cards. Repeat per player.")
+    list[str], typer.Option("--points", metavar="NAME=N", help="In a hurry: NAME's points for the hand instead of cards. Repeat per player.", autocompletion=complete_assignment)
 ]
 
 
@@ -50,7 +51,7 @@ def new_session(
     players: PlayersOption = None,
     ruleset: RulesetOption = None,
     opening: Annotated[
-        list[str], typer.Option("--opening", metavar="NAME=TOTAL", help="A game begun on paper: NAME's total so far (only when the game is created).")
+        list[str], typer.Option("--opening", metavar="NAME=TOTAL", help="A game begun on paper: NAME's total so far (only when the game is created).", autocompletion=complete_assignment)
     ] = [],  # noqa: B006
     wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", help="WILDCARDs in the deck (0-2 for rummy-2m; only when the game is created).")] = None,
     db: DbOption = None,
@@ -78,7 +79,7 @@ def score_hand(
     out: OutOption = None,
     claim: ClaimOption = [],  # noqa: B006
     points: PointsOption = [],  # noqa: B006
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who dealt (checked against the deal order, A3).")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who dealt (checked against the deal order, A3).", autocompletion=complete_player)] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
