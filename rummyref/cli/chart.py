@@ -42,13 +42,14 @@ def chart(
 
 
 def _title(data) -> str:
+    """One or two lines: what is drawn; the projected crossing (or the winner)."""
     what = "games won" if data.measure == "games won" else "total"
     head = f"{data.game}: {what} after each night"
     if data.over:
         return f"{head} (game over: {data.winner} won)"
     if data.crossing:
         when = f", about {data.crossing.date}" if data.crossing.date else ""
-        return f"{head}; at this pace {data.crossing.name} reaches the target on night {data.crossing.night:,}{when}"
+        return f"{head}\nat this pace {data.crossing.name} reaches the target on night {data.crossing.night:,}{when}"
     return head
 
 

@@ -70,7 +70,7 @@ def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, 
             xs.append(night.night)
             ys.append(total)
     last = nights[-1].night if nights else 0
-    crossing = _crossing(st, last) if st is not None and not st.over and game.target else None
+    crossing = _crossing(st, st.nights) if st is not None and not st.over and game.target else None
     series = []
     for name, (xs, ys) in lines.items():
         row = next((p for p in st.players if p.name == name), None) if st else None

@@ -151,7 +151,7 @@ def read_chart(db: str | None, name: str | None) -> ChartData:
             if low
             else text(
                 "SELECT s.number, p.name, t.points FROM session_total t JOIN session s ON s.id = t.session_id "
-                "JOIN player p ON p.id = t.player_id WHERE s.game_id = :g ORDER BY s.number, p.seat"
+                "JOIN player p ON p.id = t.player_id WHERE s.game_id = :g AND t.hands > 0 ORDER BY s.number, p.seat"
             ),
             {"g": g.id},
         ):
