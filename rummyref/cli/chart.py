@@ -129,12 +129,15 @@ def write_png(data, path: Path, width: int, height: int) -> None:
             ax.plot([data.crossing.night], [data.target], marker="X", markersize=10, color="red", linestyle="none")
             when = f"\n{data.crossing.date}" if data.crossing.date else ""
             ax.annotate(f"{data.crossing.name}: night {data.crossing.night:,}{when}",
-                        (data.crossing.night, data.target), textcoords="offset points", xytext=(-10, -30),
-                        ha="right", fontsize=9)
+                        (data.crossing.night, data.target), textcoords="offset points", xytext=(-40, 12),
+                        ha="right", fontsize=9, bbox={"boxstyle": "round", "fc": "white", "alpha": 0.8})
         ax.set_title(_title(data), fontsize=10)
         ax.set_xlabel("Rummy Night")
         ax.set_ylabel("games won" if data.measure == "games won" else "total points")
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))
+        if data.target:
+            ax.set_ylim(top=data.target * 1.12)  # room above the target line for the crossing's label
         ax.grid(True, alpha=0.3)
         ax.legend(loc="upper left", fontsize=8)
         fig.tight_layout()

@@ -88,23 +88,22 @@ def _show_head_to_head(st) -> None:
 
 
 def _show_milestones(st) -> None:
+    from rich.table import Table
+
     if not st.milestones:
         return
-    out.print("Milestones:", markup=False)
+    out.print("Milestones (who got there, in order):", markup=False)
+    grid = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("milestone", "player", "hand", "night", "date"):
+        grid.add_column(c, justify="left" if c in ("player", "date") else "right")
     for m in st.milestones:
-        label = f"{m.threshold:,}" + (" (the target)" if m.is_target else "")
+        label = f"{m.threshold:,}" + (" (target)" if m.is_target else "")
         if not m.hits:
-            out.print(f"  {label}: not reached yet", markup=False)
-            continue
-        hits = [f"{h.name} {_when(h)}" for h in m.hits[1:]]
-        rest = f"; then {', '.join(hits)}" if hits else ""
-        out.print(f"  {label}: {m.hits[0].name} first {_when(m.hits[0])}{rest}", markup=False)
-
-
-def _when(h) -> str:
-    if h.hand is None:
-        return f"(opening balance {h.total:,})"
-    return f"(hand {h.hand:,}, night {h.night:,}, {h.date})"
+            grid.add_row(label, "not reached yet", "", "", "")
+        for i, h in enumerate(m.hits):
+            when = ("opening balance", "", "") if h.hand is None else (f"{h.hand:,}", f"{h.night:,}", h.date or "")
+            grid.add_row(label if i == 0 else "", h.name, *when)
+    out.print(grid)
 
 
 def register(app: typer.Typer) -> None:

@@ -29,7 +29,7 @@ class HandLine:
 
     hand: int
     night: int
-    date: str  #: when it was played (the original entry's local date)
+    date: str  #: the date of its Rummy Night (local date the night was opened, as in the standings)
     points: tuple[tuple[str, int], ...]
     counts: tuple[tuple[str, int], ...] = ()  #: Simple Rummy: each player's count (S13)
     winners: tuple[str, ...] = ()  #: players the record marks as winners (Simple Rummy)
@@ -248,10 +248,11 @@ def compute_stats(inp: StatsInput) -> Stats:
             if name in per:
                 per[name].claims += 1
 
+    at_table = [{n for n, _ in h.points} for h in inp.hands]
     players = []
     for name, p in per.items():
-        hands_won = sum(1 for w in winners_by_hand if name in w)
-        played_hands = [name in w for w, h in zip(winners_by_hand, inp.hands) if any(n == name for n, _ in h.points)]
+        played_hands = [name in w for w, t in zip(winners_by_hand, at_table) if name in t]
+        hands_won = sum(played_hands)
         played_nights = [name in night_won[n.number] for n in closed if name in nights_scores[n.number]]
         longest_h, current_h = _streaks(played_hands)
         longest_n, current_n = _streaks(played_nights)

@@ -78,39 +78,35 @@ def stats_input(conn, name: str | None) -> StatsInput:
             text("SELECT number, opened_at, closed_at FROM session WHERE game_id = :g ORDER BY number"), {"g": g.id}
         )
     )
+    night_date = {n.number: n.date for n in nights}
+    raw = conn.connection.driver_connection  # plain sqlite3 rows: 3x faster on a long log than Row objects
     results: dict[int, list] = {}
-    for entry_id, pname, pts, count, won in conn.execute(
-        text(
-            "SELECT r.entry_id, p.name, r.points, r.count, r.won FROM result r JOIN player p ON p.id = r.player_id "
-            "WHERE p.game_id = :g AND r.current = 1 ORDER BY r.entry_id, p.seat"
-        ),
-        {"g": g.id},
+    for entry_id, pname, pts, count, won in raw.execute(
+        "SELECT r.entry_id, p.name, r.points, r.count, r.won FROM result r JOIN player p ON p.id = r.player_id "
+        "WHERE p.game_id = ? AND r.current = 1 ORDER BY r.entry_id, p.seat",
+        (g.id,),
     ):
         results.setdefault(entry_id, []).append((pname, pts, count, won))
-    first_date: dict[int, str] = {}
     last: dict[int, tuple] = {}
-    for row in conn.execute(
-        text(
-            "SELECT e.id, e.kind, e.hand, s.number, e.created_at, json_extract(e.facts, '$.out'), "
-            "json_extract(e.facts, '$.claims'), json_extract(e.facts, '$.ending.kind'), "
-            "json_extract(e.facts, '$.ending.player') "
-            "FROM entry e JOIN session s ON s.id = e.session_id "
-            "WHERE e.game_id = :g AND e.hand IS NOT NULL ORDER BY e.seq"
-        ),
-        {"g": g.id},
+    for row in raw.execute(
+        "SELECT e.id, e.kind, e.hand, s.number, json_extract(e.facts, '$.out'), "
+        "json_extract(e.facts, '$.claims'), json_extract(e.facts, '$.ending.kind'), "
+        "json_extract(e.facts, '$.ending.player') "
+        "FROM entry e JOIN session s ON s.id = e.session_id "
+        "WHERE e.game_id = ? AND e.hand IS NOT NULL ORDER BY e.seq",
+        (g.id,),
     ):
-        first_date.setdefault(row[2], row[4])
         last[row[2]] = row
     hands = tuple(
-        _hand_line(row, results.get(row[0], []), first_date[hand])
-        for hand, row in sorted(last.items())
+        _hand_line(row, results.get(row[0], []), night_date.get(row[3], ""))
+        for _hand, row in sorted(last.items())
         if row[1] != "void"
     )
     return StatsInput(game, rs.method, rs.match_wins, milestones_for(g.ruleset, g.target), nights, hands)
 
 
-def _hand_line(row, results: list, played_at: str) -> HandLine:
-    _id, _kind, hand, night, _at, out, claims, ending_kind, ending_player = row
+def _hand_line(row, results: list, night_date: str) -> HandLine:
+    _id, _kind, hand, night, out, claims, ending_kind, ending_player = row
     if not isinstance(out, str):
         out = ending_player if ending_kind == "went-out" and isinstance(ending_player, str) else None
     claimers: tuple[str, ...] = ()
@@ -122,7 +118,7 @@ def _hand_line(row, results: list, played_at: str) -> HandLine:
     return HandLine(
         hand=hand,
         night=night,
-        date=_day(played_at) or "",
+        date=night_date,
         points=tuple((n, int(p)) for n, p, _c, _w in results),
         counts=tuple((n, int(c)) for n, _p, c, _w in results if c is not None),
         winners=tuple(n for n, _p, _c, w in results if w),
