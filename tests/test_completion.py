@@ -131,3 +131,25 @@ def test_install_completion_for_bash(tmp_path):
     script = home / ".bash_completions" / "ref.sh"
     assert "_REF_COMPLETE=complete_bash" in script.read_text()
     assert str(script) in (home / ".bashrc").read_text()
+
+
+def test_a_real_bash_runs_the_installed_script(tmp_path, game):
+    """The script of --show-completion, sourced in bash, completing through a `ref` on the PATH."""
+    import os
+    import shutil
+
+    bash = shutil.which("bash")
+    assert bash, "bash is needed for this test"
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    wrapper = bin_dir / "ref"
+    wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m rummyref "$@"\n')
+    wrapper.chmod(0o755)
+    script = ref_subprocess("--show-completion", "bash", env={"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}).stdout
+    (tmp_path / "ref.sh").write_text(script)
+    driver = (f'source "{tmp_path / "ref.sh"}"; COMP_WORDS=(ref score-hand --game weekly --points B); COMP_CWORD=5; '
+              '_ref_completion ref B --points; printf "%s\\n" "${COMPREPLY[@]}"')
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    result = subprocess.run([bash, "--norc", "-c", driver], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["Bill=", "Ben="]
