@@ -76,7 +76,7 @@ def terminal_chart(data, width: int, height: int) -> str:
     if data.crossing:
         plt.scatter([data.crossing.night], [data.target], marker="x", color="red")
     xs = [x for s in data.series for x in s.nights + tuple(n for n, _ in s.projection)]
-    plt.xticks(*_ticks(min(xs), max(xs), 6))
+    plt.xticks(*_ticks(min(xs), max(xs), 6, whole=True))
     plt.yticks(*_ticks(min(ys), max(ys), max(3, min(6, height // 4))))
     plt.xlabel("Rummy Night")
     text = plt.build()
@@ -90,14 +90,17 @@ def _colour(i: int) -> str:
     return _COLOURS[i % len(_COLOURS)]
 
 
-def _ticks(lo: float, hi: float, count: int) -> tuple[list[float], list[str]]:
-    """Round, readable tick values between lo and hi (e.g. 0, 500,000, 1,000,000)."""
+def _ticks(lo: float, hi: float, count: int, whole: bool = False) -> tuple[list[float], list[str]]:
+    """Round, readable tick values between lo and hi (e.g. 0, 500,000, 1,000,000);
+    ``whole``: whole numbers only (night numbers)."""
     import math
 
     span = max(hi - lo, 1)
     raw = span / max(count - 1, 1)
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    if whole:
+        step = max(1, round(step))
     start = math.floor(lo / step) * step
     values = [start + i * step for i in range(int((hi - start) / step) + 2) if start + i * step <= hi + step / 2]
     return values, [f"{v:,.0f}" if step >= 1 else f"{v:,.1f}" for v in values]
@@ -113,13 +116,14 @@ def write_png(data, path: Path, width: int, height: int) -> None:
         ) from None
     matplotlib.use("Agg")
     from matplotlib import pyplot as plt
-    from matplotlib.ticker import FuncFormatter
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     dpi = 100
     fig, ax = plt.subplots(figsize=(width / dpi, height / dpi), dpi=dpi)
     try:
         for s in data.series:
-            (line,) = ax.plot(s.nights, s.totals, label=s.name, linewidth=1.8)
+            dots = "o" if len(s.nights) <= 30 else None  # a short history: show each night
+            (line,) = ax.plot(s.nights, s.totals, label=s.name, linewidth=1.8, marker=dots, markersize=4)
             if s.projection:
                 ax.plot([x for x, _ in s.projection], [y for _, y in s.projection], linestyle="--",
                         color=line.get_color(), alpha=0.7, label=f"{s.name} at pace ({s.pace_per_night:,.0f}/night)")
@@ -129,15 +133,16 @@ def write_png(data, path: Path, width: int, height: int) -> None:
             ax.plot([data.crossing.night], [data.target], marker="X", markersize=10, color="red", linestyle="none")
             when = f"\n{data.crossing.date}" if data.crossing.date else ""
             ax.annotate(f"{data.crossing.name}: night {data.crossing.night:,}{when}",
-                        (data.crossing.night, data.target), textcoords="offset points", xytext=(-40, 12),
+                        (data.crossing.night, data.target), textcoords="offset points", xytext=(-20, -48),
                         ha="right", fontsize=9, bbox={"boxstyle": "round", "fc": "white", "alpha": 0.8})
         ax.set_title(_title(data), fontsize=10)
         ax.set_xlabel("Rummy Night")
         ax.set_ylabel("games won" if data.measure == "games won" else "total points")
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))
         if data.target:
-            ax.set_ylim(top=data.target * 1.12)  # room above the target line for the crossing's label
+            ax.set_ylim(top=data.target * 1.06)
         ax.grid(True, alpha=0.3)
         ax.legend(loc="upper left", fontsize=8)
         fig.tight_layout()
