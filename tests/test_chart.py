@@ -83,4 +83,4 @@ def test_simple_rummy_charts_games_won():
     assert data["measure"] == "games won" and data["target"] is None and data["crossing"] is None
     assert {s["name"]: s["totals"] for s in data["series"]} == {"Ann": [0, 2, 2], "Bob": [0, 1, 1], "Cy": [0, 0, 2]}
     text = ok("chart", "--game", "table", "--width", "70", "--height", "16").stdout
-    assert "table: games won after each night" in text and "Ann" in text and "target" not in text
+    assert "table: games won after each session" in text and "Ann" in text and "target" not in text

@@ -43,8 +43,8 @@ def chart(
 
 def _title(data) -> str:
     """One or two lines: what is drawn; the projected crossing (or the winner)."""
-    what = "games won" if data.measure == "games won" else "total"
-    head = f"{data.game}: {what} after each night"
+    what, night = ("games won", "session") if data.measure == "games won" else ("total", "night")
+    head = f"{data.game}: {what} after each {night}"
     if data.over:
         return f"{head} (game over: {data.winner} won)"
     if data.crossing:
@@ -78,7 +78,7 @@ def terminal_chart(data, width: int, height: int) -> str:
     xs = [x for s in data.series for x in s.nights + tuple(n for n, _ in s.projection)]
     plt.xticks(*_ticks(min(xs), max(xs), 6, whole=True))
     plt.yticks(*_ticks(min(ys), max(ys), max(3, min(6, height // 4))))
-    plt.xlabel("Rummy Night")
+    plt.xlabel("session" if data.measure == "games won" else "Rummy Night")
     text = plt.build()
     return text if colour else plt.uncolorize(text)
 
@@ -136,7 +136,7 @@ def write_png(data, path: Path, width: int, height: int) -> None:
                         (data.crossing.night, data.target), textcoords="offset points", xytext=(-20, -48),
                         ha="right", fontsize=9, bbox={"boxstyle": "round", "fc": "white", "alpha": 0.8})
         ax.set_title(_title(data), fontsize=10)
-        ax.set_xlabel("Rummy Night")
+        ax.set_xlabel("session" if data.measure == "games won" else "Rummy Night")
         ax.set_ylabel("games won" if data.measure == "games won" else "total points")
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))

@@ -13,8 +13,8 @@ def _n(value) -> str:
     return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
 
 
-def _hand(ref) -> str:
-    return "-" if ref is None else f"{ref.value:,} (hand {ref.hand:,})"
+def _hand(ref, word: str = "hand") -> str:
+    return "-" if ref is None else f"{ref.value:,} ({word} {ref.hand:,})"
 
 
 def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
@@ -42,19 +42,20 @@ def show_stats(st) -> None:
     if not st.hands:
         out.print(f"No {what} recorded yet.", markup=False)
     scoring = Table(box=None, pad_edge=False, header_style="bold")
-    heads = ("player", what, "nights")
+    night = "sessions" if low else "nights"
+    heads = ("player", what, night)
     heads += ("avg count", "best count", "worst count") if low else ("avg/hand", "avg/night", "best hand", "worst hand")
     for c in heads:
         scoring.add_column(c, justify="left" if c == "player" else "right")
     for p in st.players:
         row = [p.name, _n(p.hands), _n(p.nights_played)]
         row += [_n(p.average_count)] if low else [_n(p.average_per_hand), _n(p.average_per_night)]
-        row += [_hand(p.best_hand), _hand(p.worst_hand)]
+        row += [_hand(p.best_hand, what[:-1]), _hand(p.worst_hand, what[:-1])]
         scoring.add_row(*row)
     out.print(scoring)
     winning = Table(box=None, pad_edge=False, header_style="bold")
     heads = ("player", "games won", "matches won", "went out") if low else ("player", "hands won", "went out", "Rummy! won")
-    heads += ("nights won", "night streak", "hand streak")
+    heads += (f"{night} won", f"{night[:-1]} streak", f"{what[:-1]} streak")
     for c in heads:
         winning.add_column(c, justify="left" if c == "player" else "right")
     for p in st.players:
@@ -64,8 +65,12 @@ def show_stats(st) -> None:
                 f"{p.longest_hand_streak} (now {p.current_hand_streak})"]
         winning.add_row(*row)
     out.print(winning)
-    out.print(f"A hand goes to its best score, a night to the most {st.night_score} (ties: all of them);", markup=False)
-    out.print("streaks: the most nights (hands) won in a row, and the run going on now.", markup=False)
+    if low:
+        out.print("A game goes to its winner (S9-S12), a session to the most games won (ties: all of them);",
+                  markup=False)
+    else:
+        out.print("A hand goes to its best score, a night to the most points (ties: all of them);", markup=False)
+    out.print(f"streaks: the most {night} ({what}) won in a row, and the run going on now.", markup=False)
     _show_head_to_head(st)
     _show_milestones(st)
 
@@ -76,7 +81,8 @@ def _show_head_to_head(st) -> None:
     names = [p.name for p in st.players]
     if len(names) < 2 or not st.closed_nights:
         return
-    out.print(f"Head to head (closed nights won-lost-level, on {st.night_score}):", markup=False)
+    night = "sessions" if st.method == "low-count" else "nights"
+    out.print(f"Head to head (closed {night} won-lost-level, on {st.night_score}):", markup=False)
     grid = Table(box=None, pad_edge=False, header_style="bold")
     grid.add_column("")
     for n in names:

@@ -158,9 +158,10 @@ def milestones_for(ruleset: str, target: int | None) -> tuple[int, ...]:
 # -- computation ----------------------------------------------------------------------------
 
 
-def hand_winners(h: HandLine) -> tuple[str, ...]:
-    """Who won the hand: the winners the record names, else the best score (ties included)."""
-    if h.winners or h.counts:
+def hand_winners(h: HandLine, low: bool = False) -> tuple[str, ...]:
+    """Who won the hand: in a low-count game (Simple Rummy) the winner the record names (none
+    after a tie game); otherwise the best score of the hand (equal best scores all win)."""
+    if low or h.winners:
         return h.winners
     if not h.points:
         return ()
@@ -234,7 +235,7 @@ def compute_stats(inp: StatsInput) -> Stats:
     nights_scores = _night_scores(inp)
     closed = [n for n in inp.nights if n.closed and nights_scores.get(n.number)]
     night_won = {n.number: set(_night_winners(nights_scores[n.number], low)) for n in closed}
-    winners_by_hand = [set(hand_winners(h)) for h in inp.hands]
+    winners_by_hand = [set(hand_winners(h, low)) for h in inp.hands]
     matches = _matches(inp, roster) if low and inp.match_wins else None
 
     per: dict[str, _Tally] = {n: _Tally() for n in roster}
