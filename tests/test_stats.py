@@ -163,7 +163,7 @@ def test_simple_rummy_stats_count_games_and_matches_won():
     assert h2h["Ann", "Bob"] == (1, 0, 1) and h2h["Cy", "Ann"] == (1, 1, 0)
     text = ok("stats", "--game", "table").stdout
     assert "games won" in text and "matches won" in text and "6 games in force" in text
-    assert "0 (game 6)" in text and "sessions won" in text and "A game goes to its winner" in text
+    assert "0 (game 6)" in text and "sessions won" in text and "A game goes to its recorded winner" in text
 
 
 def test_simple_rummy_voided_game_is_left_out():

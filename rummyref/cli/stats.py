@@ -66,7 +66,7 @@ def show_stats(st) -> None:
         winning.add_row(*row)
     out.print(winning)
     if low:
-        out.print("A game goes to its winner (S9-S12), a session to the most games won (ties: all of them);",
+        out.print("A game goes to its recorded winner, a session to the most games won (ties: all of them);",
                   markup=False)
     else:
         out.print("A hand goes to its best score, a night to the most points (ties: all of them);", markup=False)
