@@ -15,6 +15,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from rummyref.cli.common import DbOption, JsonOption, RulesetOption
+from rummyref.cli.completion import complete_table_player, complete_table_player_list
 from rummyref.cli.settle import NightGameOption, NoRecordOption, settle
 
 dispute_app = typer.Typer(
@@ -31,7 +32,7 @@ def register(app: typer.Typer) -> None:
 
 PlayersOption = Annotated[
     Optional[str],
-    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the open game's roster, else the rule set's: Bill,Ben,Larry)."),
+    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the open game's roster, else the rule set's: Bill,Ben,Larry).", autocompletion=complete_table_player_list),
 ]
 TableOption = Annotated[
     Optional[list[str]],
@@ -87,8 +88,8 @@ def claim(
         str, typer.Option("--completed", metavar="ORDER", help="Who completed both first, when the two orders do not tell.")
     ] = "",
     players: PlayersOption = None,
-    judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie.")] = None,
-    table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision when every player claims.")] = None,
+    judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie.", autocompletion=complete_table_player)] = None,
+    table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision when every player claims.", autocompletion=complete_table_player)] = None,
     ruleset: RulesetOption = None,
     game: NightGameOption = None,
     db: DbOption = None,
@@ -259,7 +260,7 @@ def end_night(
     hands: Annotated[Optional[int], typer.Option("--hands", "-n", metavar="N", help="Hands played in this session so far (default: read from the open Rummy Night).")] = None,
     players: PlayersOption = None,
     game_over: Annotated[bool, typer.Option("--game-over", help="With --hands: a player has passed the target (A7).")] = False,
-    first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="With --hands: who dealt the session's first hand (default: the first player).")] = None,
+    first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="With --hands: who dealt the session's first hand (default: the first player).", autocompletion=complete_table_player)] = None,
     ruleset: RulesetOption = None,
     game: NightGameOption = None,
     db: DbOption = None,

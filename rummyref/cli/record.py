@@ -5,24 +5,28 @@ The store (sqlmodel) is imported inside each command, never at module level.
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from rummyref.cli.completion import complete_assignment, complete_player, complete_player_list
 from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, print_json
 
+if TYPE_CHECKING:
+    from rummyref.cli.facts import Given
+
 PlayersOption = Annotated[
-    Optional[str], typer.Option("--players", "-p", metavar="A,B,C", help="The roster in deal order (A3); fixed for ever once the game exists (A1).")
+    Optional[str], typer.Option("--players", "-p", metavar="A,B,C", help="The roster in deal order (A3); fixed for ever once the game exists (A1).", autocompletion=complete_player_list)
 ]
 MeldedOption = Annotated[
-    list[str], typer.Option("--melded", "-m", metavar='"NAME=CARDS"', help="Cards NAME melded or laid off this hand; '/' between melds designates them (B5). Repeat per player.")
+    list[str], typer.Option("--melded", "-m", metavar='"NAME=CARDS"', help="Cards NAME melded or laid off this hand; '/' between melds designates them (B5). Repeat per player.", autocompletion=complete_assignment)
 ]
 HeldOption = Annotated[
-    list[str], typer.Option("--held", metavar='"NAME=CARDS"', help="Cards left in NAME's hand at the end (blank after '=' for none). Repeat per player.")
+    list[str], typer.Option("--held", metavar='"NAME=CARDS"', help="Cards left in NAME's hand at the end (blank after '=' for none). Repeat per player.", autocompletion=complete_assignment)
 ]
-OutOption = Annotated[Optional[str], typer.Option("--out", "-o", metavar="NAME", help="Who went out (rummy-2m: holds nothing; Simple Rummy: the hand is checked, S9/V1/V3).")]
+OutOption = Annotated[Optional[str], typer.Option("--out", "-o", metavar="NAME", help="Who went out (rummy-2m: holds nothing; Simple Rummy: the hand is checked, S9/V1/V3).", autocompletion=complete_player)]
 ClaimOption = Annotated[
-    list[str], typer.Option("--claim", "-c", metavar='"NAME=CARD"', help="A Rummy! claim: the card scores for the claimer. Repeatable.")
+    list[str], typer.Option("--claim", "-c", metavar='"NAME=CARD"', help="A Rummy! claim: the card scores for the claimer. Repeatable.", autocompletion=complete_assignment)
 ]
 HandOption = Annotated[
     list[str], typer.Option("--hand", metavar='"NAME=CARDS"', help="Simple Rummy: NAME's final hand. Repeat per player.")
@@ -31,7 +35,7 @@ FourSevensOption = Annotated[Optional[str], typer.Option("--four-sevens", metava
 TieOption = Annotated[bool, typer.Option("--tie", help="Simple Rummy: everyone agreed to a tie game (S15).")]
 DroppedOption = Annotated[list[str], typer.Option("--dropped", metavar="NAME", help="Simple Rummy: NAME dropped out (S14). Repeatable.")]
 PointsOption = Annotated[
-    list[str], typer.Option("--points", metavar="NAME=N", help="In a hurry: NAME's points for the hand instead of cards. Repeat per player.")
+    list[str], typer.Option("--points", metavar="NAME=N", help="In a hurry: NAME's points for the hand instead of cards. Repeat per player.", autocompletion=complete_assignment)
 ]
 
 
@@ -56,7 +60,7 @@ def new_session(
     players: PlayersOption = None,
     ruleset: RulesetOption = None,
     opening: Annotated[
-        list[str], typer.Option("--opening", metavar="NAME=TOTAL", help="A game begun on paper: NAME's total so far (only when the game is created).")
+        list[str], typer.Option("--opening", metavar="NAME=TOTAL", help="A game begun on paper: NAME's total so far (only when the game is created).", autocompletion=complete_assignment)
     ] = [],  # noqa: B006
     wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", help="WILDCARDs in the deck (rummy-2m: 0-2, only when the game is created; Simple Rummy: per session, S2).")] = None,
     cards: Annotated[Optional[int], typer.Option("--cards", help="Simple Rummy: cards dealt to each player (S1).")] = None,
@@ -100,7 +104,7 @@ def score_hand(
     four_sevens: FourSevensOption = None,
     tie: TieOption = False,
     dropped: DroppedOption = [],  # noqa: B006
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who dealt (checked against the deal order, A3 / S6).")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who dealt (checked against the deal order, A3 / S6).", autocompletion=complete_player)] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
