@@ -327,3 +327,30 @@ def test_the_database_the_suite_runs_on(record):
         assert os.environ["RUMMYREF_DB"].startswith("postgresql://") and pg_conninfo(os.environ["RUMMYREF_DB"])
     else:
         assert Path(os.environ["RUMMYREF_DB"]).exists()
+
+
+def test_the_schema_reads_the_same_on_both_back_ends(record):
+    """What export/import learn from the database itself: tables, columns, keys, foreign keys."""
+    from rummyref.store import dialect
+    from rummyref.store.engine import make_engine
+
+    ok("new-session")
+    engine = make_engine(None)
+    with engine.connect() as conn:
+        names = dialect.table_names(conn)
+        assert names == sorted(["game", "player", "session", "entry", "result", "meta", "player_total",
+                                "session_total", "game_total"])
+        assert dialect.columns(conn, "player") == [("id", "INTEGER"), ("game_id", "INTEGER"), ("name", "TEXT"),
+                                                   ("seat", "INTEGER"), ("opening", "INTEGER")]
+        assert dialect.primary_key(conn, "session_total") == ("session_id", "player_id")
+        assert dialect.primary_key(conn, "entry") == ("id",)
+        assert sorted(dialect.foreign_keys(conn, "result")) == [("entry_id", "entry", "id"), ("player_id", "player", "id")]
+        assert dialect.foreign_keys(conn, "game") == ()
+        new = dialect.insert(conn, "game", {"name": "g2", "ruleset": "r", "ruleset_text": "", "target": None,
+                                            "created_at": "2026-01-01"}, own_id="id")
+        assert new == 2
+        assert dialect.find_same(conn, "game", {"name": "g2", "target": None}, "id") == 2
+        assert dialect.find_same(conn, "game", {"name": "g2", "target": 5}, "id") is None
+        assert dialect.insert(conn, "meta", {"key": "k", "value": "v"}) is None
+        conn.rollback()
+    engine.dispose()
