@@ -272,7 +272,8 @@ def write(w: Where, form: Form, db: str | None) -> None:
         return
     out.print(f"Recorded: hand {done.hand} of {done.game.name}, hand {done.hand_in_night} of the night "
               f"(entry {done.seq}).", markup=False)
-    r.footer(done, end="type end")
+    if done.game.over or done.outcome.tied or (done.round and not done.round.mid_round):
+        r.footer(done, end="type end")  # mid-round, the next prompt says who deals
     show_standings(db, w.name)
 
 
