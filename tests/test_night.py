@@ -238,3 +238,65 @@ def test_ctrl_c_between_hands_leaves_the_record_consistent(night_db):
     assert n.finish() == 130
     assert "Interrupted: Rummy Night 1 of rummy-2m is still open" in flat(n.said)
     assert ref_json("standings", "--db", night_db)["open_night"] == 1
+
+
+# -- the pieces, without a terminal --------------------------------------------------------------
+
+
+def roster(*names: str):
+    from rummyref.core.record import Game, Player
+
+    return Game("g", "rummy-2m", 2_000_000, 0, tuple(Player(n, i, 0) for i, n in enumerate(names, 1)), "2026-11-12")
+
+
+def scripted(*answers: str):
+    """An Ask that answers from a list and records (question, text offered back)."""
+    asked: list[tuple[str, str]] = []
+    queue = list(answers)
+
+    def ask(question: str, offered: str) -> str:
+        asked.append((question, offered))
+        return queue.pop(0)
+
+    return ask, asked
+
+
+def test_a_cards_form_keeps_every_answer_and_offers_it_back_on_a_fix():
+    from rummyref.cli.night_forms import CardsForm
+
+    form = CardsForm(roster("Bill", "Ben"))
+    ask, asked = scripted("7S 7H 7X", "7S 7H 7D", "KS", "7S", "8S 9S 10S", "", "ben", "")
+    form.fill(ask)
+    assert asked[1] == (MELD.format("Bill")[:-2], "7S 7H 7X")  # the bad card offered back
+    assert asked[3][1] == ""  # 7S again (one deck): refused, Ben's first answer offered back next
+    assert asked[4] == (MELD.format("Ben")[:-2], "7S")
+    facts = form.facts()
+    assert facts.out == "Ben" and dict(facts.players)["Bill"].held[0].rank is not None
+    ask, asked = scripted("", "2C")
+    assert form.fix(ask, "bill")
+    assert asked == [(MELD.format("Bill")[:-2], "7S 7H 7D"), (HELD.format("Bill")[:-2], "KS")]
+    assert [str(c) for c in dict(form.facts().players)["Bill"].held] == ["2C"]
+    assert not form.keys_for("zed") and form.choices() == "Bill / Ben / out / claims"
+
+
+@pytest.mark.parametrize("answer, expected", [
+    ("", ("yes", "")), ("Y", ("yes", "")), ("drop", ("drop", "")), ("no", ("drop", "")),
+    ("fix Ben", ("fix", "Ben")), ("claims", ("fix", "claims")), ("fix la", ("fix", "la")),
+])
+def test_the_answer_to_record_it(answer, expected):
+    from rummyref.cli.night_forms import CardsForm, PointsForm, read_confirm
+
+    game = roster("Bill", "Ben", "Larry")
+    form = CardsForm(game) if answer == "claims" else PointsForm(game)
+    assert read_confirm(answer, form) == expected
+
+
+def test_an_unknown_answer_to_record_it_is_asked_again():
+    from rummyref.cli.night_forms import PointsForm, read_confirm, read_fix
+    from rummyref.core.errors import UnreadableInput
+
+    form = PointsForm(roster("Bill", "Ben"))
+    with pytest.raises(UnreadableInput):
+        read_confirm("maybe", form)
+    with pytest.raises(UnreadableInput):
+        read_fix("", form)  # after a refusal, Enter cannot record it

@@ -108,7 +108,7 @@ class Terminal:
         else:
             words = words[:1] + ["--game", self.game] + (["--db", self.db] if self.db else []) + words[1:]
         command = typer.main.get_command(dispute_app)
-        guarded(lambda: command.main(words, prog_name="! ", standalone_mode=False))
+        guarded(lambda: command.main(words, prog_name="!", standalone_mode=False))
 
 
 def guarded(action) -> Any:
@@ -362,7 +362,7 @@ def run(o: SessionOptions, db: str | None) -> int:
             done = dispatch(term, w, command, db)
         except EOFError:
             print(file=sys.stderr)
-            say(_still_open(w, "End of input: the hand being typed was discarded"))
+            say(_still_open(w, f"End of input (the {'game' if w.simple else 'hand'} being typed was discarded, nothing of it written)"))
             return 0
         if done:
             return 0
