@@ -71,12 +71,15 @@ def insert(conn, table: str, values: dict[str, Any], own_id: str | None = None) 
     return conn.execute(text(f'{sql} RETURNING "{own_id}"'), params).scalar()
 
 
-def find_same(conn, table: str, values: dict[str, Any], own_id: str) -> Any:
-    """The ``own_id`` of a row equal to ``values`` column for column (NULL equal to NULL), or None."""
+def find_same(conn, table: str, values: dict[str, Any], own_id: str | None) -> Any:
+    """The ``own_id`` of a row equal to ``values`` column for column (NULL equal to NULL), or None
+    (without an own id: True when there is such a row)."""
     same = "IS" if name(conn) == "sqlite" else "IS NOT DISTINCT FROM"
     where = " AND ".join(f'"{c}" {same} :p{i}' for i, c in enumerate(values)) or "1 = 1"
     params = {f"p{i}": v for i, v in enumerate(values.values())}
-    return conn.execute(text(f'SELECT "{own_id}" FROM "{table}" WHERE {where} LIMIT 1'), params).scalar()
+    what = f'"{own_id}"' if own_id else "1"
+    found = conn.execute(text(f"SELECT {what} FROM \"{table}\" WHERE {where} LIMIT 1"), params).scalar()
+    return found if own_id or found is None else True
 
 
 def _quoted(table: str) -> str:
