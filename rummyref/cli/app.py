@@ -90,6 +90,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "rummyref.cli.record",
     "rummyref.cli.standings",
     "rummyref.cli.verify",
+    "rummyref.cli.data",
     "rummyref.cli.simple",
     "rummyref.cli.ruling",
     "rummyref.cli.dispute",

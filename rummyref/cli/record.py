@@ -38,11 +38,13 @@ def _given(melded, held, out, claim, points):
 def _facts(db: Optional[str], game: Optional[str], given: Given):
     """Read the roster (short read), then build the facts, asking at a terminal if needed."""
     from rummyref.cli.facts import build_facts, interactive, prompt_ask
+    from rummyref.store.guard import position
     from rummyref.store.record import reading
 
     with reading(db) as rec:
-        domain = rec.game(rec.game_row(game))
-    return domain.name, build_facts(domain, given, prompt_ask if interactive() else None)
+        g = rec.game_row(game)
+        domain, seen = rec.game(g), position(rec, g)
+    return seen, build_facts(domain, given, prompt_ask if interactive() else None)
 
 
 def new_session(
@@ -85,12 +87,14 @@ def score_hand(
     """Record the next hand of the open Rummy Night, from cards or points; print scores, totals, next dealer."""
     from rummyref.cli import render_record as r
     from rummyref.core.record import resolve_name
+    from rummyref.store.guard import expect
     from rummyref.store.record import writing
 
     db = db_choice(db)
-    name, facts = _facts(db, game, _given(melded, held, out, claim, points))
+    seen, facts = _facts(db, game, _given(melded, held, out, claim, points))
     with writing(db) as rec:
-        g = rec.game_row(name)
+        g = rec.game_row(seen.game)
+        expect(rec, g, seen)  # the hand number is decided here, under the write lock
         domain = rec.game(g)
         who = resolve_name(dealer, domain.roster, g.name, domain.closed_roster) if dealer else None
         result = rec.record_hand(g, facts, who)
@@ -127,9 +131,9 @@ def amend(
     from rummyref.store.record import writing
 
     db = db_choice(db)
-    name, facts = _facts(db, game, _given(melded, held, out, claim, points))
+    seen, facts = _facts(db, game, _given(melded, held, out, claim, points))
     with writing(db) as rec:
-        result = rec.amend(rec.game_row(name), hand, facts, reason)
+        result = rec.amend(rec.game_row(seen.game), hand, facts, reason)
     print_json(r.hand_json(result)) if json_ else r.show_hand(result)
 
 
