@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rummyref import __version__
-from rummyref.core.errors import IntegrityError, NotFound, UnreadableInput, WriteConflict
+from rummyref.core.errors import IntegrityError, NotFound, StorageError, UnreadableInput, WriteConflict
 from rummyref.store.clock import stamp
 
 FORMAT = "rummyref-export"
@@ -282,10 +282,12 @@ def _scratch(doc: dict[str, Any], folder: Path, where: str) -> Path:
                     for row in part["rows"]:
                         conn.exec_driver_sql(f'INSERT INTO "{t.name}" ({cols}) VALUES ({marks})', tuple(row))
                 except DBAPIError as exc:
-                    raise IntegrityError(f"{where}: a row of table {t.name} does not fit: {exc.orig}") from None
+                    raise IntegrityError(f"{where}: a row of table {t.name} does not fit: {exc.orig}",
+                                         hint="the file was changed after ref export wrote it; nothing was imported") from None
             bad = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
             if bad:
-                raise IntegrityError(f"{where}: rows of table {bad[0][0]} point at rows of {bad[0][2]} that are not in the file")
+                raise IntegrityError(f"{where}: rows of table {bad[0][0]} point at rows of {bad[0][2]} that are not in the file",
+                                     hint="the file was changed after ref export wrote it; nothing was imported")
         migrate(engine)
     finally:
         engine.dispose()
@@ -364,6 +366,10 @@ def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: di
                 hint="import into another database (--db), or export that game under another name",
             )
         target = {t.name: t for t in schema(conn)}
+        missing = [t.name for t in tables if t.name not in target]
+        if missing:
+            raise StorageError(f"this record has no table {', '.join(missing)}: it is older than {where}",
+                               hint="upgrade rummyref; nothing was written")
         ids: dict[str, dict[Any, Any]] = {t.name: {} for t in tables}
         written = 0
         for t in tables:
