@@ -46,8 +46,10 @@ def export(
 
 def _write(path: Path, text: str) -> None:
     """Write a file whole or not at all (a temporary name, then a rename)."""
-    from rummyref.core.errors import StorageError
+    from rummyref.core.errors import StorageError, UnreadableInput
 
+    if not path.name or path.is_dir():
+        raise UnreadableInput(f"-o {str(path)!r} is not a file name", hint="e.g. -o rummyref-export.json")
     partial = path.with_name(f".{path.name}.partial-{os.getpid()}")
     try:
         with open(partial, "w", encoding="utf-8", newline="") as fh:

@@ -63,6 +63,10 @@ def new_session(
     from rummyref.cli.facts import _int, split_assignment
     from rummyref.store.record import writing
 
+    if game is not None and not game.strip():
+        from rummyref.core.errors import UnreadableInput
+
+        raise UnreadableInput("--game needs a name", hint="e.g. --game rummy-2m, or leave it out for the latest game")
     names = [n.strip() for n in players.split(",") if n.strip()] if players else None
     openings = {}
     for text in opening:

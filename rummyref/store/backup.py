@@ -33,6 +33,8 @@ def backup(db: str | None, dest: Path, overwrite: bool = False) -> BackupMade:
     if source is None:
         raise StorageError("only a database file can be backed up", hint="--db PATH of a SQLite file")
     dest = dest.expanduser().absolute()
+    if dest.is_dir():
+        raise UnreadableInput(f"{dest} is a folder", hint="give the path of the backup file, e.g. FOLDER/rummyref-backup.db")
     if dest.exists() and not overwrite:
         raise UnreadableInput(f"{dest} already exists", hint="choose a new name, or --overwrite to replace it")
     if dest == source.absolute() or (dest.exists() and dest.resolve() == source.resolve()):
@@ -46,7 +48,10 @@ def backup(db: str | None, dest: Path, overwrite: bool = False) -> BackupMade:
         _copy(source, partial)
         games, entries = _check(partial)
         _seal(partial)
-        os.replace(partial, dest)
+        try:
+            os.replace(partial, dest)
+        except OSError as exc:
+            raise StorageError(f"cannot write the backup to {dest}: {exc.strerror or exc}") from None
     finally:
         for leftover in (partial, Path(f"{partial}-wal"), Path(f"{partial}-shm")):
             leftover.unlink(missing_ok=True)
