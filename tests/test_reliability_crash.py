@@ -51,7 +51,7 @@ def _kill_inside_write(db: Path, args: list[str], window: float, rng: random.Ran
 def test_score_hand_killed_at_random_moments_of_its_write(tmp_path):
     db = tmp_path / "crash.db"
     assert ref("new-session", "--db", str(db)).exit_code == 0
-    window = _window(db, ["score-hand", *hand_args(1)])
+    window = sorted(_window(db, ["score-hand", *hand_args(t)]) for t in (-1, -2, -3))[1]  # the median of 3
     rng = random.Random(6)
     recorded = check_record(db)
     killed = survived = 0
@@ -69,11 +69,11 @@ def test_score_hand_killed_at_random_moments_of_its_write(tmp_path):
         recorded = tags
     # the kills really landed inside the write: some before the commit, some after
     assert killed >= KILLS * 0.8
-    assert 5 <= len(recorded) - 1 <= KILLS - 5, (len(recorded), killed, survived)
+    assert 3 <= len(recorded) - 3 <= KILLS - 5, (len(recorded), killed, survived)
     # and the record still takes hands
     assert ref_json("score-hand", "--db", str(db), *hand_args(999))["hand"] == len(recorded) + 1
     print(f"\ncrash: {KILLS} SIGKILLs inside the write ({killed} landed before the process ended); "
-          f"{len(recorded) - 1} hands committed, every other one wholly absent; window {window * 1000:.0f} ms")
+          f"{len(recorded) - 3} hands committed, every other one wholly absent; window {window * 1000:.0f} ms")
 
 
 V1_TABLES = ("game", "player", "session", "entry", "result")
