@@ -340,14 +340,16 @@ def test_real_subprocess_against_a_real_file(tmp_path):
 
 
 def test_a_game_of_another_rule_set_keeps_its_own_roster_words(db_path):
+    # Simple Rummy games take their own facts (tests/test_simple_cli.py); the roster words stay theirs.
     ok("new-session", "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bea,Cy")
-    r = refused(4, db_path, "score-hand", "--game", "friday", "--points", "Ann=1", "--points", "Bea=2", "--points", "Dee=3")
-    assert "GEDDOWWWT" not in r.stderr and "Dee is not a player of friday" in r.stderr
-    r = refused(4, db_path, "score-hand", "--game", "friday", "--melded", "Ann=7S 7H 7D", "--held", "Ann=",
+    r = refused(3, db_path, "score-hand", "--game", "friday", "--hand", "Ann=2C 3C 4C", "--hand", "Bea=5D",
+                "--hand", "Dee=6H")
+    assert "GEDDOWWWT" not in r.stderr and "'Dee' (hand) is not at this table" in r.stderr
+    r = refused(3, db_path, "score-hand", "--game", "friday", "--melded", "Ann=7S 7H 7D", "--held", "Ann=",
                 "--held", "Bea=2C", "--held", "Cy=3C")
-    assert "not scored as melded minus held" in r.stderr
+    assert "--melded, --held are for Rummy 2,000,000; this game is Simple Rummy" in r.stderr
     st = ref_json("standings", "--game", "friday")
-    assert st["target"] is None and st["players"][0]["to_go"] is None
+    assert "target" not in st and st["match"]["number"] == 1
     assert "friday" in ok("standings", "--game", "friday").stdout
 
 

@@ -94,6 +94,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "rummyref.cli.simple",
     "rummyref.cli.ruling",
     "rummyref.cli.dispute",
+    "rummyref.cli.rulings",
+    "rummyref.cli.stats",
+    "rummyref.cli.chart",
 )
 
 for _name in COMMAND_MODULES:
@@ -103,7 +106,7 @@ for _name in COMMAND_MODULES:
 def main() -> None:
     """Console-script entry point."""
     try:
-        app()
+        app(prog_name="ref")  # also under ``python -m rummyref``: shell completion uses $_REF_COMPLETE
     except KeyboardInterrupt:  # pragma: no cover - interactive
         print("interrupted: nothing was written", file=sys.stderr)
         sys.exit(130)

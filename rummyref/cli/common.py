@@ -11,6 +11,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from rummyref.cli.completion import complete_game, complete_ruleset
+
 # Data goes to stdout, messages to stderr. Width follows COLUMNS (tests pin it).
 out = Console(highlight=False, soft_wrap=False)
 err = Console(stderr=True, highlight=False)
@@ -25,6 +27,7 @@ RulesetOption = Annotated[
         "-r",
         metavar="NAME|PATH",
         help="Rule set: rummy-2m, simple-rummy, or the path of a house's own .toml file.",
+        autocompletion=complete_ruleset,
     ),
 ]
 DbOption = Annotated[
@@ -37,7 +40,7 @@ DbOption = Annotated[
     ),
 ]
 GameOption = Annotated[
-    Optional[str], typer.Option("--game", "-g", help="Game name (default: the only or latest game).")
+    Optional[str], typer.Option("--game", "-g", help="Game name (default: the only or latest game).", autocompletion=complete_game)
 ]
 
 

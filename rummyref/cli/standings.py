@@ -26,10 +26,15 @@ def _bar(progress: float | None) -> str:
 
 
 def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
-    """The long game's standings: totals, progress, pace and projection, seating dibs, recent nights."""
+    """Standings: rummy-2m's totals, pace and dibs; Simple Rummy's game wins and match state (S17)."""
     from rummyref.store.standings import read_standings
 
     st = read_standings(db_choice(db), game)
+    if st.target is None:  # no target to race to: a Simple Rummy game (matches, S17)
+        from rummyref.cli import simple_record
+
+        if simple_record.standings(db_choice(db), st.game, json_):
+            return
     if json_:
         print_json(st.to_json())
         return
@@ -102,22 +107,30 @@ def history(
 
 def _show_history(h) -> None:
     g = h.game
-    out.print(f"History of {g.name} ({g.ruleset}); players in deal order: {', '.join(g.roster)}", markup=False)
+    order = "players" if not g.closed_roster else "players in deal order"
+    out.print(f"History of {g.name} ({g.ruleset}); {order}: {', '.join(g.roster)}", markup=False)
     for p in g.players:
         if p.opening:
             out.print(f"  opening balance (carried from paper): {p.name} {_n(p.opening)}", markup=False)
     voided = {line.entry.target_seq for line in h.lines if line.entry.kind == "void"}
+    simple = any(line.entry.facts.get("form") == "simple" for line in h.lines)
     for line in h.lines:
         e = line.entry
+        if e.kind == "ruling":  # a precedent (rummyref.core.precedents): no hand, no scores
+            _show_ruling(e)
+            continue
         tag = {"hand": "", "amend": f" AMENDS entry {e.target_seq}", "void": f" VOIDS entry {e.target_seq}"}.get(e.kind, f" {e.kind}")
         state = "" if line.current or e.kind == "void" else (" (voided)" if e.seq in voided else " (superseded)")
-        out.print(
-            f"entry {e.seq}: hand {e.hand}, night {e.night} hand {e.hand_in_night}, {e.dealer} dealt{tag}{state}",
-            markup=False,
-        )
+        where = f"game {e.hand}, session {e.night} game" if simple else f"hand {e.hand}, night {e.night} hand"
+        out.print(f"entry {e.seq}: {where} {e.hand_in_night}, {e.dealer} dealt{tag}{state}", markup=False)
         if e.reason:
             out.print(f"    reason: {e.reason}", markup=False)
         facts = e.facts
+        if facts.get("form") == "simple":
+            from rummyref.cli.simple_record import history_lines
+
+            history_lines(facts, e.results)
+            continue
         if facts.get("form") == "cards":
             for name in g.roster:
                 p = facts["players"].get(name)
@@ -134,6 +147,16 @@ def _show_history(h) -> None:
                 out.print("    " + "; ".join(extra), markup=False)
         if e.results:
             out.print("    scores: " + ", ".join(f"{n} {_n(v)}" for n, v in e.results), markup=False)
+
+
+def _show_ruling(e) -> None:
+    from rummyref.core.precedents import precedent_from
+
+    p = precedent_from("", e.seq, e.created_at, e.night, e.facts)
+    out.print(f"entry {e.seq}: ruling during {p.where()}: {p.kind}", markup=False)
+    rules = f" ({', '.join(p.rules)})" if p.rules else ""
+    out.print(f"    {p.verdict.rstrip('.')}{rules}", markup=False)
+    out.print(f"    facts: {p.summary}", markup=False)
 
 
 def register(app: typer.Typer) -> None:

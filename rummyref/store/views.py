@@ -15,7 +15,7 @@ from rummyref.store.record import Record, entry_payload, to_entry
 @dataclass(frozen=True)
 class HistoryLine:
     entry: Entry
-    current: bool  #: the hand's record in force (not superseded by a later correction)
+    current: bool  #: the hand's record in force (not superseded by a later correction); a ruling: always
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
     lines = tuple(
         HistoryLine(
             to_entry(r, nights.get(r.session_id), results.get(r.id, {})),  # type: ignore[arg-type]
-            last_of_hand.get(r.hand) == r.seq and r.kind != "void",  # type: ignore[arg-type]
+            r.kind == "ruling" or (last_of_hand.get(r.hand) == r.seq and r.kind != "void"),  # type: ignore[arg-type]
         )
         for r in rows
     )
