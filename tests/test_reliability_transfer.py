@@ -315,3 +315,27 @@ def test_a_table_added_by_a_later_migration_travels_with_its_rows(tmp_path, monk
     src_hash = sqlite3.connect(source).execute("SELECT hash FROM entry WHERE seq = 2").fetchone()[0]
     assert row == [("rummy-2m", 2, src_hash, "Ben disputed the count")]
     ok("verify", "--db", str(target))
+
+
+def test_simple_rummy_games_and_ruling_precedents_round_trip(tmp_path, monkeypatch):
+    """Entries of every kind travel: a Simple Rummy game and a ruling kept as a precedent."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-03-01T20:00:00")
+    db, target = tmp_path / "mix.db", tmp_path / "mix2.db"
+    d = ("--db", str(db))
+    ok("new-session", *d)
+    ok("score-hand", *d, *hand_args(1))
+    assert "Recorded as a precedent" in " ".join(ok("dispute", "claim", *d, "--called", "ben=bill", "--touched", "ben, bill").stderr.split())
+    ok("new-session", *d, "--game", "simple", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--wildcards", "1",
+       "--first-dealer", "Ann=KS", "--first-dealer", "Bob=KH", "--first-dealer", "Cy=2C")
+    ok("score-hand", *d, "--game", "simple", "--hand", "Ann=2H 3H 4H 4S 4D", "--hand", "Bob=KS QD 9C 8C 2D",
+       "--hand", "Cy=AS AD AC 5H W")
+    file = tmp_path / "mix.json"
+    ok("export", *d, "-o", str(file))
+    kinds = {r[json.loads(file.read_text())["tables"]["entry"]["columns"].index("kind")]
+             for r in json.loads(file.read_text())["tables"]["entry"]["rows"]}
+    assert {"hand", "ruling"} <= kinds
+    ok("import", "--db", str(target), str(file))
+    for game in ("rummy-2m", "simple"):
+        for command in ("standings", "history", "rulings"):
+            assert ref_json(command, "--db", str(target), "--game", game) == ref_json(command, *d, "--game", game)
+    assert ok("verify", "--db", str(target)).stdout == ok("verify", *d).stdout
