@@ -26,16 +26,12 @@ class RefGroup(TyperGroup):
         return list(self.commands)
 
     def invoke(self, ctx):
-        from rummyref.cli.common import debug_enabled, err
+        from rummyref.cli.common import debug_enabled, err, show_error
 
         try:
             return super().invoke(ctx)
         except RummyrefError as exc:
-            rule = getattr(exc, "rule", None)
-            prefix = f"refused ({rule}): " if rule else ("refused: " if exc.exit_code == ExitCode.REFUSED else "error: ")
-            err.print(prefix + exc.message, markup=False, style="bold red")
-            if exc.hint:
-                err.print(exc.hint, markup=False)
+            show_error(exc)
             raise typer.Exit(int(exc.exit_code)) from None
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
@@ -88,6 +84,7 @@ def root(
 # They import nothing heavy at module level (no sqlmodel): see tests/test_imports.py.
 COMMAND_MODULES: tuple[str, ...] = (
     "rummyref.cli.record",
+    "rummyref.cli.night",
     "rummyref.cli.standings",
     "rummyref.cli.verify",
     "rummyref.cli.data",

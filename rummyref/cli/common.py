@@ -70,5 +70,17 @@ def plain(text: str) -> str:
     return escape(text)
 
 
+def show_error(exc: Any) -> None:
+    """A :class:`RummyrefError` as every command shows it: ``refused (RULE): ...`` or
+    ``error: ...`` on stderr, then the hint (``RefGroup`` and ``ref night`` share it)."""
+    from rummyref.core.errors import ExitCode
+
+    rule = getattr(exc, "rule", None)
+    prefix = f"refused ({rule}): " if rule else ("refused: " if exc.exit_code == ExitCode.REFUSED else "error: ")
+    err.print(prefix + exc.message, markup=False, style="bold red")
+    if exc.hint:
+        err.print(exc.hint, markup=False)
+
+
 def debug_enabled() -> bool:
     return os.environ.get("RUMMYREF_DEBUG", "") not in ("", "0")

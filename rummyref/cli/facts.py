@@ -66,6 +66,14 @@ def interactive() -> bool:
 
 Ask = Callable[[str, str], str]  # (question, text offered back) -> answer
 
+# The questions, shared by ``ref score-hand`` at a terminal and ``ref night``.
+FORM_Q = "Record this hand as cards or points? [cards/points]"
+MELDED_Q = "{name} melded or laid off (cards; '/' between melds; blank: none)"
+HELD_Q = "{name} left in hand (cards; blank: none)"
+OUT_Q = "Who went out? (name; blank: nobody)"
+CLAIMS_Q = "Rummy! claims (NAME=CARD, comma between; blank: none)"
+POINTS_Q = "{name}'s points this hand"
+
 
 def prompt_ask(question: str, offered: str) -> str:
     """Ask on the terminal; on a re-ask the previous answer is offered back (pre-filled
@@ -102,8 +110,8 @@ def _prompt(question: str, offered: str) -> str:
     return typer.prompt(question, default=offered, show_default=bool(offered), err=True)
 
 
-def _ask_until(ask: Ask, question: str, check: Callable[[str], object]) -> object:
-    offered = ""
+def _ask_until(ask: Ask, question: str, check: Callable[[str], object], offered: str = "") -> object:
+    """Ask until ``check`` accepts the answer; a bad answer is explained and offered back."""
     while True:
         answer = ask(question, offered)
         try:
@@ -121,21 +129,23 @@ def build_facts(game: Game, given: Given, ask: Ask | None = None) -> CardFacts |
         raise UnreadableInput(
             "give the hand either as cards (--melded/--held/--out/--claim) or as --points, not both"
         )
-    if given.points or (given.empty and ask is not None and _wants_points(ask)):
+    if given.points or (given.empty and ask is not None and wants_points(ask)):
         return _points_facts(game, given, ask)
     return _card_facts(game, given, ask)
 
 
-def _wants_points(ask: Ask) -> bool:
-    def check(answer: str) -> bool:
-        a = answer.strip().lower() or "cards"
-        if a in ("c", "cards", "card"):
-            return False
-        if a in ("p", "points", "point"):
-            return True
-        raise UnreadableInput(f"{answer!r}: answer cards or points")
+def read_form(answer: str) -> bool:
+    """``cards`` (or blank) -> False, ``points`` -> True."""
+    a = answer.strip().lower() or "cards"
+    if a in ("c", "cards", "card"):
+        return False
+    if a in ("p", "points", "point"):
+        return True
+    raise UnreadableInput(f"{answer!r}: answer cards or points")
 
-    return bool(_ask_until(ask, "Record this hand as cards or points? [cards/points]", check))
+
+def wants_points(ask: Ask) -> bool:
+    return bool(_ask_until(ask, FORM_Q, read_form))
 
 
 def _int(text: str, name: str) -> int:
@@ -145,6 +155,9 @@ def _int(text: str, name: str) -> int:
         raise UnreadableInput(f"{name}'s points {text!r} are not a whole number", hint="e.g. 45 or -10") from None
 
 
+read_points = _int  #: (answer, name) -> the whole number of points
+
+
 def _points_facts(game: Game, given: Given, ask: Ask | None) -> PointsFacts:
     raw = _by_player(given.points, "--points", game)
     points = {n: _int(v, n) for n, v in raw.items()}
@@ -152,7 +165,7 @@ def _points_facts(game: Game, given: Given, ask: Ask | None) -> PointsFacts:
     if missing and ask is None:
         raise _missing(missing, "--points NAME=N")
     for n in missing:
-        points[n] = _ask_until(ask, f"{n}'s points this hand", lambda a, n=n: _int(a, n))  # type: ignore[arg-type]
+        points[n] = _ask_until(ask, POINTS_Q.format(name=n), lambda a, n=n: _int(a, n))  # type: ignore[arg-type]
     return PointsFacts(tuple((n, points[n]) for n in game.roster))
 
 
@@ -163,7 +176,7 @@ def _missing(names: Sequence[str], how: str) -> UnreadableInput:
     )
 
 
-def _melds(text: str) -> tuple[tuple[tuple[Card, ...], ...], bool]:
+def read_melded(text: str) -> tuple[tuple[tuple[Card, ...], ...], bool]:
     groups = parse_melds(text)
     designated = any(ch in text for ch in "/|")
     return tuple(tuple(g) for g in groups if g), designated
@@ -180,7 +193,7 @@ def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
         claims += [(name, c) for c in parse_melds(card)[0]] if card else []
         if not card:
             raise UnreadableInput(f"--claim {text!r}: which card?", hint='e.g. --claim "Larry=5H"')
-    melded = {n: _melds(t) for n, t in melded_txt.items()}
+    melded = {n: read_melded(t) for n, t in melded_txt.items()}
     held = {n: tuple(parse_melds(t)[0]) if t else () for n, t in held_txt.items()}
 
     def complete(n: str) -> bool:
@@ -198,19 +211,22 @@ def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
 
         for n in missing:
             if n not in melded:
-                melded[n] = _ask_until(ask, f"{n} melded or laid off (cards; '/' between melds; blank: none)",  # type: ignore[arg-type]
-                                       lambda a: _checked(_melds(a), fresh))
+                melded[n] = _ask_until(ask, MELDED_Q.format(name=n),  # type: ignore[arg-type]
+                                       lambda a: _checked(read_melded(a), fresh))
                 seen += [c for g in melded[n][0] for c in g]
             if n not in held and n != out:
-                held[n] = _ask_until(ask, f"{n} left in hand (cards; blank: none)",  # type: ignore[arg-type]
+                held[n] = _ask_until(ask, HELD_Q.format(name=n),  # type: ignore[arg-type]
                                      lambda a: _checked_held(a, fresh))
                 seen += list(held[n])
         if given.out is None:
-            out = _ask_until(ask, "Who went out? (name; blank: nobody)",  # type: ignore[assignment]
-                             lambda a: resolve_name(a, game.roster, game.name, game.closed_roster) if a.strip() else None)
+            out = _ask_until(ask, OUT_Q, lambda a: read_out(a, game))  # type: ignore[assignment]
         if not given.claims:
-            claims = _ask_until(ask, "Rummy! claims (NAME=CARD, comma between; blank: none)",  # type: ignore[assignment]
-                                lambda a: _claims(a, game))
+            claims = _ask_until(ask, CLAIMS_Q, lambda a: read_claims(a, game))  # type: ignore[assignment]
+    return card_facts(game, melded, held, out, claims)
+
+
+def card_facts(game: Game, melded, held, out: str | None, claims) -> CardFacts:
+    """Assemble the facts: ``melded[name] = (melds, designated)``, ``held[name] = cards``."""
     players = tuple(
         (n, PlayerCards(melded.get(n, ((), False))[0], held.get(n, ()), melded.get(n, ((), False))[1]))
         for n in game.roster
@@ -223,13 +239,21 @@ def _checked(value, fresh):
     return value
 
 
+def read_held(answer: str) -> tuple[Card, ...]:
+    return tuple(parse_melds(answer)[0]) if answer.strip() else ()
+
+
 def _checked_held(answer: str, fresh) -> tuple[Card, ...]:
-    cards = tuple(parse_melds(answer)[0]) if answer.strip() else ()
+    cards = read_held(answer)
     fresh(cards)
     return cards
 
 
-def _claims(answer: str, game: Game) -> list[tuple[str, Card]]:
+def read_out(answer: str, game: Game) -> str | None:
+    return resolve_name(answer.strip(), game.roster, game.name, game.closed_roster) if answer.strip() else None
+
+
+def read_claims(answer: str, game: Game) -> list[tuple[str, Card]]:
     out = []
     for part in answer.split(","):
         if not part.strip():

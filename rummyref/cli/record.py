@@ -5,6 +5,8 @@ The store (sqlmodel) is imported inside each command, never at module level.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -74,29 +76,57 @@ def new_session(
     """Open a session: a Rummy Night (seating dibs A2, deal order A3) or a Simple Rummy table (dealer, first player, variations)."""
     from rummyref.cli import render_record as r
     from rummyref.cli import simple_record as sr
-    from rummyref.cli.facts import _int, split_assignment
     from rummyref.store.record import writing
+
+    o = SessionOptions(game, players, ruleset, tuple(opening), wildcards, cards, tuple(variation), tuple(first_dealer))
+    o.openings()  # an unreadable --opening is refused before the database is touched
+    with writing(db_choice(db), create=True) as rec:
+        simple, opened = open_session(rec, o)
+    if simple:
+        return sr.show_opened(opened, json_)
+    print_json(r.opened_json(opened)) if json_ else r.show_opened(opened)
+
+
+@dataclass(frozen=True)
+class SessionOptions:
+    """``new-session``'s options as typed (``ref night`` takes the same ones)."""
+
+    game: Optional[str] = None
+    players: Optional[str] = None
+    ruleset: Optional[str] = None
+    opening: Sequence[str] = ()
+    wildcards: Optional[int] = None
+    cards: Optional[int] = None
+    variation: Sequence[str] = ()
+    first_dealer: Sequence[str] = ()
+
+    def names(self) -> Optional[list[str]]:
+        return [n.strip() for n in self.players.split(",") if n.strip()] if self.players else None
+
+    def openings(self) -> dict[str, int]:
+        from rummyref.cli.facts import read_points, split_assignment
+
+        pairs = [split_assignment(text, "--opening") for text in self.opening]
+        return {name: read_points(value, name) for name, value in pairs}
+
+
+def open_session(rec, o: SessionOptions):
+    """Open a session in the caller's write transaction (creating the game on first use):
+    ``(True, SessionOpened)`` for Simple Rummy, ``(False, NightOpened)`` for a Rummy Night."""
+    from rummyref.cli import simple_record as sr
     from rummyref.store.simple import simple_target
 
-    if game is not None and not game.strip():
+    if o.game is not None and not o.game.strip():
         from rummyref.core.errors import UnreadableInput
 
         raise UnreadableInput("--game needs a name", hint="e.g. --game rummy-2m, or leave it out for the latest game")
-    names = [n.strip() for n in players.split(",") if n.strip()] if players else None
-    openings = {}
-    for text in opening:
-        name, value = split_assignment(text, "--opening")
-        openings[name] = _int(value, name)
-    with writing(db_choice(db), create=True) as rec:
-        simple, name = simple_target(rec, game, ruleset)
-        if simple:
-            opened = sr.open_session(rec, name, ruleset, names, openings, wildcards, cards, variation, first_dealer)
-        else:
-            sr.refuse_options("rummy-2m", "new-session", cards=cards, variation=variation, first_dealer=first_dealer)
-            result = rec.new_session(game, ruleset, names, openings, wildcards)
+    openings = o.openings()
+    simple, name = simple_target(rec, o.game, o.ruleset)
     if simple:
-        return sr.show_opened(opened, json_)
-    print_json(r.opened_json(result)) if json_ else r.show_opened(result)
+        return True, sr.open_session(rec, name, o.ruleset, o.names(), openings, o.wildcards, o.cards,
+                                     list(o.variation), list(o.first_dealer))
+    sr.refuse_options("rummy-2m", "new-session", cards=o.cards, variation=o.variation, first_dealer=o.first_dealer)
+    return False, rec.new_session(o.game, o.ruleset, o.names(), openings, o.wildcards)
 
 
 def score_hand(

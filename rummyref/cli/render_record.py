@@ -82,36 +82,42 @@ def show_hand(r) -> None:
         f"{r.dealer} dealt (entry {r.seq})",
         markup=False,
     )
-    totals = dict(r.totals)
+    show_score(r.score, r.game.roster, dict(r.totals))
+    footer(r)
+
+
+def show_score(score, roster, totals) -> None:
+    """A hand's scores (``None``: voided) with the totals they make, and the arrangement used
+    (``ref score-hand`` after writing; ``ref night`` before asking to write)."""
     table = Table(show_edge=False, pad_edge=False)
     for col in ("player", "melded", "claimed", "held", "hand", "total"):
         table.add_column(col, justify="left" if col == "player" else "right")
-    scores = {s.name: s for s in r.score.scores} if r.score else {}
-    for name in r.game.roster:
+    scores = {s.name: s for s in score.scores} if score else {}
+    for name in roster:
         s = scores.get(name)
         if s is None:
             table.add_row(name, "", "", "", "void", n(totals[name]))
-        elif r.score.form == "points":
+        elif score.form == "points":
             table.add_row(name, "", "", "", n(s.points), n(totals[name]))
         else:
             held = n(s.held) + (f" (W {s.wild_penalty})" if s.wild_penalty else "")
             table.add_row(name, n(s.melded), n(s.claimed), held, n(s.points), n(totals[name]))
     out.print(table)
-    if r.score and r.score.arrangement:
+    if score and score.arrangement:
         out.print("Arrangement used:", markup=False)
-        for m in r.score.arrangement:
+        for m in score.arrangement:
             how = "designated" if m.designated else "by default (runs first, B5)"
             out.print(f"  {m.shown}  [{m.note}, {m.value}] {how}", markup=False)
-    for note in (r.score.notes if r.score else ()):
+    for note in (score.notes if score else ()):
         out.print(f"Note: {note}", markup=False)
-    _footer(r)
 
 
-def _footer(r) -> None:
+def footer(r, end: str = "ref end-session") -> None:
+    """What comes next: game over (A7), a tie past the target, the next dealer or the end of a round."""
     g = r.game
     if g.over:
         out.print(f"GAME OVER (A7): {g.winner} wins with {n(dict(r.totals)[g.winner])}.", markup=False)
-        out.print("The night may end now: ref end-session. A new game: ref new-session --game NAME.", markup=False)
+        out.print(f"The night may end now: {end}. A new game: ref new-session --game NAME.", markup=False)
         return
     if r.outcome.tied:
         out.print(
@@ -127,7 +133,7 @@ def _footer(r) -> None:
         )
     else:
         out.print(
-            f"Round {r.round.rounds} complete. Next: {r.round.next_dealer} deals, or the night may end (ref end-session).",
+            f"Round {r.round.rounds} complete. Next: {r.round.next_dealer} deals, or the night may end ({end}).",
             markup=False,
         )
 

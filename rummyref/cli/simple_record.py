@@ -22,6 +22,7 @@ from rummyref.cli.simple import (
 from rummyref.core.cards import Card, check_deck, format_cards, parse_cards
 from rummyref.core.errors import UnreadableInput
 
+HAND_QUESTION = "{name}'s final hand (cards)"
 ENDING_QUESTION = "How did the game end? (out NAME / four-sevens NAME / tie; blank: the stock ran out)"
 
 
@@ -125,7 +126,6 @@ def _parse_ending(answer: str):
 def gather(table, first: str, hand_items: Sequence[str], ending, ask, ending_given: bool):
     """Hands from ``--hand``; missing ones (and, then, the ending) asked for at a terminal."""
     from rummyref.cli.facts import _ask_until
-    from rummyref.core.simple_game import Ending, EndingKind
     from rummyref.store.simple import parse_hands
 
     hands = {table.player(n, "hand"): cards for n, cards in parse_hands(hand_items).items()}
@@ -138,21 +138,29 @@ def gather(table, first: str, hand_items: Sequence[str], ending, ask, ending_giv
         )
     for n in missing:
         seen = [c for cs in hands.values() for c in cs]
-
-        def check(answer: str, seen=seen) -> list[Card]:
-            cards = parse_cards(answer)
-            if not cards:
-                raise UnreadableInput("a final hand has at least one card")
-            check_deck(seen + cards, table.wildcards, where="already given for this game")
-            return cards
-
-        hands[n] = _ask_until(ask, f"{n}'s final hand (cards)", check)  # type: ignore[assignment]
+        hands[n] = _ask_until(ask, HAND_QUESTION.format(name=n), lambda a, seen=seen: read_hand(a, seen, table))  # type: ignore[assignment]
     if missing and not ending_given:
-        kind, who = _ask_until(ask, ENDING_QUESTION, _parse_ending)  # type: ignore[misc]
-        kinds = {"stock": EndingKind.STOCK, "tie": EndingKind.TIE, "out": EndingKind.WENT_OUT,
-                 "four-sevens": EndingKind.FOUR_SEVENS}
-        ending = Ending(kinds[kind], who, ending.dropped)
+        ending = _ask_until(ask, ENDING_QUESTION, lambda a: read_ending(a, ending.dropped))  # type: ignore[assignment]
     return hands, ending
+
+
+def read_hand(answer: str, seen: Sequence[Card], table) -> list[Card]:
+    """A final hand typed at a prompt: at least one card, one deck with ``seen``."""
+    cards = parse_cards(answer)
+    if not cards:
+        raise UnreadableInput("a final hand has at least one card")
+    check_deck(list(seen) + cards, table.wildcards, where="already given for this game")
+    return cards
+
+
+def read_ending(answer: str, dropped=frozenset()):
+    """How the game ended, typed at a prompt (see :data:`ENDING_QUESTION`)."""
+    from rummyref.core.simple_game import Ending, EndingKind
+
+    kind, who = _parse_ending(answer)
+    kinds = {"stock": EndingKind.STOCK, "tie": EndingKind.TIE, "out": EndingKind.WENT_OUT,
+             "four-sevens": EndingKind.FOUR_SEVENS}
+    return Ending(kinds[kind], who, dropped)
 
 
 def record_game(db, game, hand_items, out_, four_sevens, tie, dropped, dealer):
