@@ -120,3 +120,57 @@ def test_a_stale_read_is_refused_in_process(tmp_path, monkeypatch):
     monkeypatch.setattr(cli_record, "_facts", real)
     assert Path(db).read_bytes() != before  # (only the other terminal's hand)
     assert check_record(db) == [1]
+
+
+def test_a_stale_simple_rummy_game_is_refused_in_process(tmp_path, monkeypatch):
+    """Simple Rummy's score-hand carries the same optimistic check as rummy-2m's."""
+    import rummyref.cli.simple_record as cli_simple
+
+    db = str(tmp_path / "simple.db")
+    opened = ref("new-session", "--db", db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
+    assert opened.exit_code == 0, opened.stderr
+    game = ["--hand", "Ann=2H 3H 4H", "--hand", "Bob=KS QD", "--hand", "Cy=9C 5D"]
+    real = cli_simple.gather
+
+    def slow_typist(*args, **kwargs):
+        answers = real(*args, **kwargs)
+        other = ref_subprocess("score-hand", "--db", db, *game, "--out", "Ann")  # another terminal
+        assert other.returncode == 0, other.stderr
+        return answers
+
+    monkeypatch.setattr(cli_simple, "gather", slow_typist)
+    r = ref("score-hand", "--db", db, *game, "--out", "Ann")
+    assert r.exit_code == 7, r.stderr
+    assert "another terminal recorded game 1 of" in r.stderr and "nothing was written" in r.stderr
+    assert "it will be game 2" in r.stderr
+    monkeypatch.setattr(cli_simple, "gather", real)
+    history = ref_json("history", "--db", db)
+    assert len([e for e in history["entries"] if e.get("kind") == "hand"]) == 1
+
+
+def test_the_night_shell_refuses_a_stale_hand(tmp_path):
+    """ref night shows the next hand's number; if another terminal records meanwhile, the write
+    is refused (exit-7 error) instead of recording the same hand twice."""
+    from rummyref.cli.night_forms import PointsForm
+    from rummyref.cli.night_shell import where, write
+    from rummyref.core.errors import WriteConflict
+
+    db = str(tmp_path / "night.db")
+    assert ref("new-session", "--db", db).exit_code == 0
+    w = where(db, "rummy-2m")
+    assert w is not None and w.next_hand == 1
+    form = PointsForm(w.game)
+    for name, pts in zip(w.game.roster, (2, -2, 4)):  # the shape hand_args(2) would give
+        form.values[("points", name)] = pts
+    other = ref_subprocess("score-hand", "--db", db, *hand_args(1))  # another terminal, meanwhile
+    assert other.returncode == 0, other.stderr
+    try:
+        write(w, form, db)
+    except WriteConflict as exc:
+        assert "another terminal recorded hand 1 of rummy-2m" in str(exc)
+    else:
+        raise AssertionError("the stale hand was written")
+    assert check_record(db) == [1]
+    fresh = where(db, "rummy-2m")
+    write(fresh, form, db)  # the retry, with what the table now says, succeeds
+    assert check_record(db) == [1, 2]

@@ -10,6 +10,7 @@ nothing is written; run again and the hand takes the next number.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from rummyref.core.errors import WriteConflict
@@ -39,11 +40,20 @@ def expect(rec, g, seen: Position) -> None:
         "WHERE e.game_id = :g AND e.hand = :h ORDER BY e.seq LIMIT 1",
         g=g.id, h=seen.next_hand,
     ).first()
+    hand, night = ("game", "session") if _low_count(g) else ("hand", "Rummy Night")
     what = (
-        f"hand {row[0]} of {g.name} (Rummy Night {row[4]}, dealt by {row[1]}, entry {row[2]} at {row[3]})"
-        if row else f"hands {seen.next_hand} to {now.next_hand - 1} of {g.name}"
+        f"{hand} {row[0]} of {g.name} ({night} {row[4]}, dealt by {row[1]}, entry {row[2]} at {row[3]})"
+        if row else f"{hand}s {seen.next_hand} to {now.next_hand - 1} of {g.name}"
     )
     raise WriteConflict(
-        f"another terminal recorded {what} while this hand was being entered; nothing was written",
-        hint=f"check ref history; if yours is a different hand, run the command again: it will be hand {now.next_hand}",
+        f"another terminal recorded {what} while this {hand} was being entered; nothing was written",
+        hint=f"check ref history; if yours is a different {hand}, run the command again: it will be {hand} {now.next_hand}",
     )
+
+
+def _low_count(g) -> bool:
+    """Simple Rummy and other low-count games speak of games and sessions, not hands and nights."""
+    try:
+        return json.loads(g.options or "{}").get("method") == "low-count"
+    except (ValueError, AttributeError):
+        return False
