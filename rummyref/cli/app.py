@@ -14,6 +14,11 @@ from rummyref import __version__
 from rummyref.core.errors import ExitCode, RummyrefError
 
 
+def _is_click_exception(exc: BaseException) -> bool:
+    # typer bundles its own click (typer._click); match either by module name.
+    return any("click" in klass.__module__ for klass in type(exc).__mro__)
+
+
 class RefGroup(TyperGroup):
     """Translates the error tree into a message on stderr and a documented exit code, once."""
 
@@ -35,7 +40,7 @@ class RefGroup(TyperGroup):
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
-            if isinstance(exc, (SystemExit,)) or type(exc).__module__.startswith("click"):
+            if _is_click_exception(exc):  # usage errors: click prints them, exit 2
                 raise
             err.print(f"internal error: {type(exc).__name__}: {exc}", markup=False, style="bold red")
             err.print("this is a bug in ref; please report it (RUMMYREF_DEBUG=1 shows the details)", markup=False)
@@ -76,6 +81,9 @@ def root(
 # They import nothing heavy at module level (no sqlmodel): see tests/test_imports.py.
 COMMAND_MODULES: tuple[str, ...] = (
     "rummyref.cli.count",
+    "rummyref.cli.simple",
+    "rummyref.cli.ruling",
+    "rummyref.cli.dispute",
 )
 
 for _name in COMMAND_MODULES:

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rummyref.core.cards import Rank
+from rummyref.core.cards import Rank, Suit
 from rummyref.core.errors import NotFound, RulesetError
 from rummyref.core.resources import data_dir
 
@@ -47,6 +47,17 @@ class Variation:
 
 
 @dataclass(frozen=True)
+class FirstDealerOrder:
+    """How turned-up cards rank when choosing the first dealer (Simple Rummy S3).
+
+    ``ranks`` and ``suits`` run from the highest to the lowest."""
+
+    rule: str
+    ranks: tuple[Rank, ...]
+    suits: tuple[Suit, ...]
+
+
+@dataclass(frozen=True)
 class RuleSet:
     name: str
     title: str
@@ -70,6 +81,7 @@ class RuleSet:
     full_rounds: bool
     deal: tuple[DealRange, ...]
     variations: tuple[Variation, ...] = ()
+    first_dealer: FirstDealerOrder | None = None
     source: str = field(default="", compare=False)
 
     def value(self, rank: Rank | int) -> int:
@@ -280,5 +292,25 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         full_rounds=players.bool("full_rounds", False),
         deal=tuple(deal),
         variations=tuple(variations),
+        first_dealer=_first_dealer(top),
         source=source,
+    )
+
+
+def _first_dealer(top: _Reader) -> FirstDealerOrder | None:
+    """The optional ``[first_dealer]`` table: ``rank_order`` and ``suit_order``, highest first."""
+    if "first_dealer" not in top.data:
+        return None
+    fd = top.table("first_dealer")
+    ranks = fd.strs("rank_order")
+    if sorted(ranks, key=str) != sorted(_RANK_KEYS, key=str):
+        raise fd.fail("rank_order", "each rank A 2-10 J Q K exactly once")
+    suits = fd.strs("suit_order")
+    letters = {s.value: s for s in Suit}
+    if sorted(suits) != sorted(letters):
+        raise fd.fail("suit_order", "each suit S H D C exactly once")
+    return FirstDealerOrder(
+        rule=fd.str("rule"),
+        ranks=tuple(Rank(_RANK_KEYS[r]) for r in ranks),
+        suits=tuple(letters[x] for x in suits),
     )

@@ -1,0 +1,241 @@
+"""``ref dispute ...``: disputes settled from the facts, with the chain of rules that decided them.
+
+The reasoning lives in :mod:`rummyref.core.disputes`; these commands read the facts,
+call it, and print the verdict (or ``--json``). A verdict that something is not
+allowed is still an answer: the exit code is 0 unless the facts cannot be read.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
+
+dispute_app = typer.Typer(
+    name="dispute",
+    help="Settle a dispute from the facts: a Rummy! claim, run or match, a pick-up, a discard, ending the night.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(dispute_app, name="dispute")
+
+
+PlayersOption = Annotated[
+    Optional[str],
+    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the rule set's: Bill,Ben,Larry)."),
+]
+TableOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--table", "-t", metavar="CARDS", help="A meld on the table (repeat for each, or separate melds with /)."),
+]
+
+
+def _ruleset(name: str | None):
+    from rummyref.core.rulesets import load_ruleset
+
+    return load_ruleset(name or "rummy-2m")
+
+
+def _players(text: str | None, ruleset_name: str | None) -> list[str]:
+    from rummyref.core.errors import UnreadableInput
+
+    if text:
+        names = [n.strip() for n in text.split(",") if n.strip()]
+        if len({n.lower() for n in names}) != len(names):
+            raise UnreadableInput(f"--players: a name appears twice in {text!r}", hint="list each player once, in deal order")
+        return names
+    return list(_ruleset(ruleset_name).default_players)
+
+
+def _show(result: Any, as_json: bool, extra: list[str] | None = None) -> None:
+    if as_json:
+        print_json(result.to_dict())
+        return
+    out.print(result.verdict, markup=False, style="bold", soft_wrap=True)
+    out.print("Why:", markup=False)
+    for i, step in enumerate(result.chain, 1):
+        out.print(f"  {i}. {step.rule:<5} {step.decided}", markup=False, soft_wrap=True)
+    for line in extra or []:
+        out.print(line, markup=False, soft_wrap=True)
+
+
+@dispute_app.command(
+    "claim",
+    help="""Who wins a Rummy! card (rules B8, B11).
+
+List who called "Rummy!" and who touched the card, each in the order it happened;
+join players who acted at the same moment with =. The house chain: no call and touch,
+no claim; the first to complete both wins (B8); completed together, the first touch
+wins (B11); touches simultaneous too, the player not claiming judges (B8).
+
+Examples:
+
+  ref dispute claim --players Bill,Ben,Larry --called Bill,Ben --touched Bill,Ben
+
+  ref dispute claim --called "Bill=Ben" --touched "Ben,Bill"
+
+  ref dispute claim --called "Bill=Ben" --touched "Bill=Ben" --judge-says Ben
+""",
+)
+def claim(
+    called: Annotated[str, typer.Option("--called", "-c", metavar="ORDER", help='Who called "Rummy!", in order: "Bill,Ben"; "Bill=Ben" = together.')],
+    touched: Annotated[str, typer.Option("--touched", metavar="ORDER", help="Who touched the card, in order (= for together).")] = "",
+    completed: Annotated[
+        str, typer.Option("--completed", metavar="ORDER", help="Who completed both first, when the two orders do not tell.")
+    ] = "",
+    players: PlayersOption = None,
+    judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie.")] = None,
+    table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision when every player claims.")] = None,
+    ruleset: RulesetOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    from rummyref.core.disputes import claim_ruling, parse_order
+
+    roster = _players(players, ruleset)
+    result = claim_ruling(
+        roster,
+        parse_order(called, roster, "--called"),
+        parse_order(touched, roster, "--touched"),
+        parse_order(completed, roster, "--completed"),
+        judge_says=judge_says,
+        table_decides=table_decides,
+    )
+    _show(result, as_json)
+
+
+@dispute_app.command(
+    "designate",
+    help="""Run or match: where a card counts when it fits both (rules B5, B6).
+
+Shows the table melds the card can join, the default when nothing was said (the run),
+what the choice changes in the score, and the sideways card that cuts the run off.
+
+Examples:
+
+  ref dispute designate 3D --table "4D 5D 6D" --table "3S 3H 3C"
+
+  ref dispute designate AD --table "2D 3D 4D / AS AH AC" --as match
+""",
+)
+def designate(
+    card: Annotated[str, typer.Argument(metavar="CARD", help="The card played, e.g. 3D.")],
+    table: TableOption = None,
+    as_: Annotated[Optional[str], typer.Option("--as", metavar="run|match", help="What the player designated (default: nothing said).")] = None,
+    ruleset: RulesetOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    from rummyref.core.disputes import designate_ruling, read_card, read_table
+    from rummyref.core.errors import UnreadableInput
+
+    if as_ is not None and as_.lower() not in ("run", "match"):
+        raise UnreadableInput(f"--as: {as_!r} is neither run nor match", hint="use --as run or --as match")
+    result = designate_ruling(read_card(card, "CARD"), read_table(table or []), _ruleset(ruleset), as_.lower() if as_ else None)
+    extra = []
+    if result.details.get("options"):
+        extra.append("Can join:")
+        extra += [f"  the {o['kind']} {o['meld']} -> {o['becomes']} ({o['value']})" for o in result.details["options"]]
+    _show(result, as_json, extra)
+
+
+@dispute_app.command(
+    "pickup",
+    help="""Is a pick-up from the Rummy Line legal (rule B4)?
+
+The card taken (the deepest one, when several were taken) must be used at once with
+at least one card from the taker's own hand: in a new meld, or laid off with it on a
+meld on the table. Lists every legal use, most points first.
+
+Examples:
+
+  ref dispute pickup 7H --hand "7S 7D KC 2C"
+
+  ref dispute pickup 7H --hand "8H 2C" --table "9H 10H JH"
+""",
+)
+def pickup(
+    card: Annotated[str, typer.Argument(metavar="CARD", help="The card taken from the Rummy Line.")],
+    hand: Annotated[str, typer.Option("--hand", metavar="CARDS", help="The taker's own hand (without the card taken).")],
+    table: TableOption = None,
+    ruleset: RulesetOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    from rummyref.core.cards import parse_cards
+    from rummyref.core.disputes import pickup_ruling, read_card, read_table
+
+    result = pickup_ruling(read_card(card, "CARD"), parse_cards(hand), read_table(table or []), _ruleset(ruleset))
+    uses = result.details.get("uses", [])
+    extra = []
+    if len(uses) > 1:
+        extra.append(f"Legal uses ({result.details['uses_found']}, most points first):")
+        for u in uses[:10]:
+            where = f" on {u['on']}" if u["on"] else ""
+            extra.append(f"  {u['how']}{where}: {u['meld']}  (from hand: {u['from_hand']}; {u['value']} points)")
+        if result.details["uses_found"] > 10:
+            extra.append(f"  ... and {result.details['uses_found'] - 10} more (--json lists up to 40)")
+    _show(result, as_json, extra)
+
+
+@dispute_app.command(
+    "discard",
+    help="""May the turn (and the game) end with this discard (rule B3)?
+
+A turn ends only with a discard; a card taken from the top of the Rummy Line may not be
+thrown straight back to end the game; a Rummy! card must be discarded, not held.
+
+Examples:
+
+  ref dispute discard --took 7H --discarded 7H --going-out
+
+  ref dispute discard --took 7H --discarded KS --table "QS JS 10S"
+""",
+)
+def discard(
+    took: Annotated[Optional[str], typer.Option("--took", metavar="CARD", help="The card taken from the top of the Rummy Line this turn.")] = None,
+    discarded: Annotated[Optional[str], typer.Option("--discarded", metavar="CARD", help="The card discarded (leave out: no discard).")] = None,
+    going_out: Annotated[bool, typer.Option("--going-out", help="The discard is the player's last card.")] = False,
+    table: TableOption = None,
+    ruleset: RulesetOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    from rummyref.core.disputes import discard_ruling, read_card, read_table
+
+    result = discard_ruling(
+        read_card(took, "--took") if took else None,
+        read_card(discarded, "--discarded") if discarded else None,
+        going_out,
+        read_table(table or []),
+        _ruleset(ruleset),
+    )
+    _show(result, as_json)
+
+
+@dispute_app.command(
+    "end-night",
+    help="""May the Rummy Night end now (rules A4, A7)?
+
+From the facts of the session: the players in deal order, the hands played tonight,
+and whether the game is over. Mid-round, names who still has to deal.
+
+Examples:
+
+  ref dispute end-night --players Bill,Ben,Larry --hands 4
+
+  ref dispute end-night --hands 5 --game-over
+""",
+)
+def end_night(
+    hands: Annotated[int, typer.Option("--hands", "-n", metavar="N", help="Hands played in this session so far.")],
+    players: PlayersOption = None,
+    game_over: Annotated[bool, typer.Option("--game-over", help="A player has passed the target (A7).")] = False,
+    first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="Who dealt the session's first hand (default: the first player).")] = None,
+    ruleset: RulesetOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    from rummyref.core.disputes import end_night_ruling
+
+    _show(end_night_ruling(_players(players, ruleset), hands, game_over, first_dealer), as_json)

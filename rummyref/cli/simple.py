@@ -1,0 +1,90 @@
+"""Simple Rummy commands that need no database: ``ref first-dealer``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
+from rummyref.core.cards import Card, format_cards, parse_cards
+from rummyref.core.errors import UnreadableInput
+
+
+def parse_assignments(items: list[str], what: str = "cards") -> dict[str, list[Card]]:
+    """``NAME=CARDS`` arguments, in the order given, into ``{name: cards}``."""
+    result: dict[str, list[Card]] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep or not name.strip():
+            raise UnreadableInput(
+                f"{item!r} is not NAME={what.upper()}",
+                hint=f"write each player as NAME={what.upper()}, e.g. Ann=KS or \"Cy=W W 2C\"",
+            )
+        result[name.strip()] = parse_cards(text)
+    return result
+
+
+def first_dealer_command(
+    turned_up: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="NAME=CARDS...",
+            help='Each player in seating order (clockwise) with the cards turned up, e.g. Ann=KS "Cy=W 2C".',
+        ),
+    ],
+    ruleset: RulesetOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Who deals first (S3): the highest regular card turned up; and who plays first."""
+    from rummyref.core.first_dealer import first_dealer
+    from rummyref.core.rulesets import load_ruleset
+
+    result = first_dealer(parse_assignments(turned_up), load_ruleset(ruleset or "simple-rummy"))
+    if json:
+        print_json(result.to_dict())
+        return
+    width = max(len(t.name) for t in result.turned_up)
+    for t in result.turned_up:
+        shown = format_cards(t.cards, pretty=True)
+        mark = "  <- deals first" if t.name == result.dealer else ""
+        out.print(f"{t.name:<{width}}  {shown}{mark}", markup=False, soft_wrap=True)
+    out.print(f"{result.dealer} deals first. {result.reason}.", markup=False, soft_wrap=True)
+    out.print(
+        f"{result.first_player} plays first (the dealer's left); turn order: {', '.join(result.turn_order)}.",
+        markup=False,
+        soft_wrap=True,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("first-dealer")(first_dealer_command)
+
+
+# -- rendering helpers for the session commands (score-hand, new-session, standings) ---------
+
+
+def render_table(table) -> None:
+    """A :class:`~rummyref.core.simple.SimpleTable` for humans (stdout)."""
+    out.print(table.describe(), markup=False, soft_wrap=True)
+
+
+def render_game(result) -> None:
+    """A :class:`~rummyref.core.simple_game.GameResult` for humans: one row per player, then the verdict."""
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("player", "count", "arrangement", "note"):
+        grid.add_column(column, justify="right" if column == "count" else "left")
+    for p in result.players:
+        count = "-" if p.count is None else str(p.count)
+        shown = p.arrangement_text() if p.hand is not None else "(not shown)"
+        grid.add_row(Text(p.name), Text(count), Text(shown), Text(p.note))
+    out.print(grid)
+    out.print(f"Winner: {result.winner or 'none'}. {result.reason}", markup=False, soft_wrap=True)
+
+
+def render_match(state) -> None:
+    """A :class:`~rummyref.core.match.MatchState` for humans."""
+    out.print(state.summary()[0].upper() + state.summary()[1:], markup=False, soft_wrap=True)
