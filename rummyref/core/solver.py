@@ -334,8 +334,12 @@ def _melded_masks(plan: _Plan) -> list[int]:
 # -- the searches ---------------------------------------------------------------------------
 
 
-def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, obj: int) -> _Plan:
-    """One optimal arrangement for BEST or FEWEST, leftover WILDCARDs placed."""
+FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
+
+
+def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> _Plan:
+    """One optimal arrangement (lowest count, or ``fewest`` unmelded cards then lowest count),
+    leftover WILDCARDs placed."""
     aces_high = ruleset.aces_high
     if w == 0:
         plan = _direct(masks, aces_high)
@@ -343,8 +347,8 @@ def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, obj: int) -> _Plan
             melded = _melded_masks(plan)
             plan.unmelded = _mask_cards([m & ~x for m, x in zip(masks, melded)])
             return plan
-    values = ruleset.values if obj == dp.BEST else None
-    found = dp.min_cost(masks, w, aces_high, values, obj)
+    values = tuple(FEWEST_WEIGHT + v for v in ruleset.values) if fewest else ruleset.values
+    found = dp.min_cost(masks, w, aces_high, values, dp.BEST)
     assert found is not None
     _cost, state, acts = found
     plan = _plan_from_actions(masks, acts, False, aces_high)
@@ -352,9 +356,9 @@ def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, obj: int) -> _Plan
     if plan.has_meld or left >= 3:
         plan.absorb(left)
     elif left:
-        # no meld: the WILDCARDs stay unmelded, unless some meld of worthless cards exists
-        if obj == dp.BEST:
-            alt = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+        # no meld: the WILDCARDs stay unmelded, unless a meld of worthless cards exists
+        if not fewest:
+            alt = _optimal_plan(masks, w, ruleset, fewest=True)
             if alt.has_meld and _plan_cost(alt, ruleset) <= _plan_cost(plan, ruleset) + left * ruleset.wild_unmelded:
                 return alt
         plan.wild_unmelded = left
@@ -373,14 +377,14 @@ def best_melding(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     """The arrangement with the lowest count: the sum of the values of the unmelded cards
     (``ruleset.values``; an unmelded WILDCARD counts ``ruleset.wild_unmelded``)."""
     masks, w = _masks(cards)
-    plan = _optimal_plan(masks, w, ruleset, dp.BEST)
+    plan = _optimal_plan(masks, w, ruleset)
     return _solution(plan, _plan_cost(plan, ruleset))
 
 
 def fewest_unmelded(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     """The arrangement with the fewest unmelded cards; ``count`` is their number."""
     masks, w = _masks(cards)
-    plan = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+    plan = _optimal_plan(masks, w, ruleset, fewest=True)
     return _solution(plan, len(plan.unmelded) + plan.wild_unmelded)
 
 
@@ -423,7 +427,7 @@ def go_out_check(
     masks, w = _masks(cards)
     v3 = bool(sequences or natural_sequences)
     if not v3 and mode != "exactly-one":
-        plan = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+        plan = _optimal_plan(masks, w, ruleset, fewest=True)
         left = len(plan.unmelded) + plan.wild_unmelded
         solution = _solution(plan, _plan_cost(plan, ruleset))
         if left <= max(allowed):
@@ -442,7 +446,7 @@ def go_out_check(
         plan.absorb(a, natural_sequences)
         solution = _solution(plan, _plan_cost(plan, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
-    plan = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+    plan = _optimal_plan(masks, w, ruleset, fewest=True)
     solution = _solution(plan, _plan_cost(plan, ruleset))
     return GoOut(False, mode, solution, _fail_reason(solution, mode, sequences, natural_sequences, len(cards)))
 
