@@ -48,15 +48,17 @@ A_NONE, A_NAT, A_WILD, A_DEFER = 0, 1, 2, 3
 GROUPED = 1 << 8
 
 _TABLES: dict = {}
-PRUNE_AT = 24  #: prune dominated states when a layer has more than this many
+PRUNE_AT = 200  #: prune dominated states when a layer has more than this many
 
 
-def _suit_options(L: int, present: int, nxt: int, wstart: bool, at14: bool, defer: bool):
+def _suit_options(L: int, present: int, nxt: int, start: int, wstart: bool, at14: bool, defer: bool):
     """(new length, WILDCARDs, pooled, natural in run, action) for one suit at one position.
 
     ``nxt``: the suit's natural card at the next position is in the hand. A finished run
     (3+) only bridges a gap with a WILDCARD when a natural card follows at once (a wider gap
-    costs at least as many WILDCARDs as starting afresh) or near the top."""
+    costs at least as many WILDCARDs as starting afresh) or near the top. ``start``: a new
+    run may start here with the natural card (a run holding one natural card only is no
+    better than that card grouped with the same two WILDCARDs)."""
     up = 3 if L >= 2 else L + 1
     if at14:
         if present:  # a deferred ace must end a run
@@ -66,7 +68,7 @@ def _suit_options(L: int, present: int, nxt: int, wstart: bool, at14: bool, defe
             opts.append((3, 1, 0, 0, A_WILD))
         return opts
     if present:
-        opts = [(up, 0, 0, 1, A_NAT)]
+        opts = [(up, 0, 0, 1, A_NAT)] if (L or start) else []
         if L == 0 or L == 3:
             opts.append((0, 0, 1, 0, A_NONE))
             if defer:
@@ -91,21 +93,23 @@ def _dominates(a, b) -> bool:
     return True
 
 
-def _table(obj: int, P: int, Pn: int, codes: int, flags: int):
-    """Joint transitions at one position: list of (delta state, unmelded, extra cost, flag, action)."""
-    key = (obj, P, Pn, codes, flags)
-    tab = _TABLES.get(key)
-    if tab is not None:
-        return tab
-    # the next card matters only for a finished run facing a gap
-    finished = 0
+def _table(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int):
+    """Joint transitions at one position: list of (delta state, unmelded, extra cost, flag, action).
+
+    P: suits whose natural card is here; Pn: ... at the next position; SM: suits where a run
+    may start with the natural card here."""
+    # keep only the bits that matter for these run lengths (more cache hits)
+    finished = fresh = 0
     for i in range(4):
-        if (codes >> 2 * i) & 3 == 3 and not (P >> i) & 1:
+        L = (codes >> 2 * i) & 3
+        if L == 3 and not (P >> i) & 1:
             finished |= 1 << i
-    if Pn & ~finished:
-        tab = _table(obj, P, Pn & finished, codes, flags)
-        _TABLES[key] = tab
-        return tab
+        if L == 0 and (P >> i) & 1:
+            fresh |= 1 << i
+    Pn &= finished
+    SM &= fresh
+    key = (obj, P, Pn, SM, codes, flags)
+    tab = _TABLES.get(key)
     if tab is not None:
         return tab
     wstart, last, at14 = flags & 1, flags & 2, flags & 4
@@ -113,7 +117,13 @@ def _table(obj: int, P: int, Pn: int, codes: int, flags: int):
     per_suit = []
     for i in range(4):
         opts = _suit_options(
-            (codes >> 2 * i) & 3, (P >> i) & 1, (Pn >> i) & 1, bool(wstart), bool(at14), bool(defer_mask >> i & 1)
+            (codes >> 2 * i) & 3,
+            (P >> i) & 1,
+            (Pn >> i) & 1,
+            (SM >> i) & 1,
+            bool(wstart),
+            bool(at14),
+            bool(defer_mask >> i & 1),
         )
         if last:
             opts = [o for o in opts if o[0] in (0, 3)]
@@ -144,7 +154,7 @@ def _table(obj: int, P: int, Pn: int, codes: int, flags: int):
     kept = []
     for k in keys:
         mine = k + (best[k][0],)
-        if any(o != k and _dominates(o + (best[o][0],), mine) and (o + (best[o][0],) != mine) for o in keys):
+        if any(o != k and _dominates(o + (best[o][0],), mine) for o in keys):
             continue
         kept.append(k)
     tab = []
@@ -176,34 +186,26 @@ LOW_BITS = (1 << KS) - 1
 def prune(layer: dict, w: int) -> dict:
     """Drop dominated states: another state with the same deferred aces and flag, every suit's
     run length equal or 3+, no more WILDCARDs used and no more cost."""
-    vec: dict = {}
-    inf = 1 << 60
-    for s, c in layer.items():
-        low = s & LOW_BITS
-        v = vec.get(low)
-        if v is None:
-            v = vec[low] = [inf] * (w + 1)
-        k = s >> KS
-        if c < v[k]:
-            v[k] = c
-    for v in vec.values():
-        for k in range(1, w + 1):
-            if v[k - 1] < v[k]:
-                v[k] = v[k - 1]
+    kept: dict = {}  # low bits -> lowest cost kept so far (states come by WILDCARDs used)
     out = {}
-    for s, c in layer.items():
-        low = s & LOW_BITS
-        k = s >> KS
-        if k and vec[low][k - 1] <= c:
+    flip = LOW_BITS
+    for key in sorted([s ^ flip for s in layer]):  # by WILDCARDs used, then most runs of 3+
+        s = key ^ flip
+        c = layer[s]
+        low = s & flip
+        m = kept.get(low)
+        if m is not None and m <= c:
             continue
         codes = s & 255
         hi = low - codes
         for up in UPGRADES[codes]:
-            u = vec.get(hi | up)
-            if u is not None and u[k] <= c:
+            m2 = kept.get(hi | up)
+            if m2 is not None and m2 <= c:
                 break
         else:
             out[s] = c
+            if m is None or c < m:
+                kept[low] = c
     return out
 
 
@@ -226,14 +228,16 @@ def _present(masks, p: int) -> int:
 
 
 def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
-    """Aces worth keeping for a run ending Q-K-A: where a run reaching the high ace can hold
-    another natural card of its suit (within reach of the WILDCARDs; without WILDCARDs, Q and
-    K both). Otherwise (``strict``) the ace is as well grouped with the same two WILDCARDs.
-    Not strict: any ace, when WILDCARDs exist."""
+    """Aces worth keeping for a run that ends Q-K-A.
+
+    Such a run must hold another natural card of the ace's suit; bridging a gap of four or
+    more positions costs as many WILDCARDs as grouping the ace (A W W) and completing the
+    rest apart, so (``strict``) that card is a 10, J, Q or K within reach of the WILDCARDs;
+    without WILDCARDs, Q and K both. Not strict: any ace, when WILDCARDs exist."""
     if not aces_high:
         return 0
     d = 0
-    reach = max(1, 12 - w)  # lowest bit (rank - 1) a run ending at the high ace can bridge to
+    reach = max(9, 12 - w)  # lowest bit (rank - 1) a useful run ending at the high ace reaches
     for i, m in enumerate(masks):
         if not m & 1:
             continue
@@ -242,31 +246,50 @@ def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
     return d
 
 
+def _start_masks(masks, w: int, aces_high: bool, obj: int) -> list[int]:
+    """Per position, the suits where a run may start with the natural card: another natural
+    card of the suit follows within reach (the next two, without WILDCARDs)."""
+    if obj == ARRANGE:
+        return [15] * 15
+    ext = [m | ((m & 1) << 13) if aces_high else m for m in masks]
+    out = [0] * 15
+    for p in range(1, 14):
+        sm = 0
+        for i, x in enumerate(ext):
+            after = x >> p  # bit 0 = position p + 1
+            if (after & 3 == 3) if w == 0 else (after & ((2 << min(3, w)) - 1)):
+                sm |= 1 << i
+        out[p] = sm
+    return out
+
+
 def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None = None, final_key=None):
     """Minimise the objective. Returns (cost, final state, per-position actions) or None.
 
-    ``values[p]`` is the cost of an unmelded natural at position p (BEST only).
+    ``values[p]`` is the cost of an unmelded natural at position p (BEST). States whose
+    cost exceeds ``bound`` are dropped (exact as long as the optimum is within it).
     """
     top = 14 if aces_high else 13
     limit = (w + 1) << KS
     dmask = deferrable(masks, w, aces_high)
+    starts = _start_masks(masks, w, aces_high, obj)
+    if bound is None:
+        bound = 1 << 62
     layer = {0: 0}
     backs = []
-    tables = _TABLES
     for p in range(1, top + 1):
         flags = _flags(p, top, dmask)
-        if obj == BEST:
-            v = values[p] if p <= 13 else values[1]
-        elif obj == FEWEST:
-            v = 1
-        else:
-            v = BIG
+        v = (values[p] if p <= 13 else values[1]) if obj == BEST else BIG
         new: dict = {}
         back: dict = {}
+        ptab: dict = {}
         if p == 14:
             for s, c in layer.items():
-                P = (s >> 8) & 15
-                for ds, unm, extra, fl, act in _table(obj, P, 0, s & 255, flags):
+                key = s & 0xFFF
+                tab = ptab.get(key)
+                if tab is None:
+                    tab = ptab[key] = _table(obj, (s >> 8) & 15, 0, 0, s & 255, flags)
+                for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
                         continue
@@ -278,17 +301,18 @@ def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None
         else:
             P = _present(masks, p)
             Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
+            SM = starts[p]
             for s, c in layer.items():
                 codes = s & 255
-                tab = tables.get((obj, P, Pn, codes, flags))
+                tab = ptab.get(codes)
                 if tab is None:
-                    tab = _table(obj, P, Pn, codes, flags)
+                    tab = ptab[codes] = _table(obj, P, Pn, SM, codes, flags)
                 for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
                         continue
                     c2 = c + unm * v + extra
-                    if bound is not None and c2 > bound:
+                    if c2 > bound:
                         continue
                     old = new.get(s2)
                     if old is None or c2 < old:
@@ -314,7 +338,7 @@ def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None
 # -- the richer feasibility search for going-out checks --------------------------------
 
 # per-suit run code in feasible(): L (0..3) + 4 * natural bit  -> 3 bits a suit
-F_NONE, F_NAT, F_WILD, F_DEFER, F_NEWNAT, F_NEWWILD = 0, 1, 2, 3, 4, 5
+F_NONE, F_NAT, F_WILD, F_DEFER, F_NEWNAT, F_NEWWILD, F_OVERLAP1, F_OVERLAP2 = range(8)
 
 _FTABLES: dict = {}
 
@@ -344,13 +368,26 @@ def _fsuit_options(code: int, present: int, at14: bool, defer: bool, v3: bool):
             opts.append((0, 0, 1, end, F_NONE))
             if defer:
                 opts.append((0, 0, 0, end, F_DEFER))
+        _overlaps(opts, L, natb, present, v3)
         return opts
     if L in (0, 3):
         opts.append((0, 0, 0, end, F_NONE))
         opts.append((1, 1, 0, end, F_NEWWILD))
     if L:
         opts.append((up, 1, 0, zero, F_WILD))
+    _overlaps(opts, L, natb, present, v3)
     return opts
+
+
+def _overlaps(opts: list, L: int, natb: int, present: int, v3: bool) -> None:
+    """Sequences Rummy only: the run ends here (3+ with this position) and a new run of the
+    same suit starts with one or two WILDCARDs standing for the run's last cards (each meld
+    is judged alone), e.g. 9-10-J beside W(=J)-Q-K."""
+    if not v3 or L < 2:
+        return
+    nat_end = natb if present else 0
+    for j, act in ((1, F_OVERLAP1), (2, F_OVERLAP2)):
+        opts.append((j, j + (0 if present else 1), 0, (1, nat_end, 1 - nat_end), act))
 
 
 def _ftable(P: int, codes: int, flags: int, v3: bool):

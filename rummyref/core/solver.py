@@ -246,6 +246,13 @@ def _plan_from_actions(masks: Sequence[int], acts: list[int], rich: bool, aces_h
         nats: set[int] = set()
         for p, act in enumerate(acts, start=1):
             a = (act >> bits * suit) & amask
+            if rich and a >= 6:  # the run ends here; a new one starts with WILDCARDs over its end
+                current.append(p)
+                if p == HIGH_ACE or (masks[suit] >> (p - 1)) & 1:
+                    nats.add(p)
+                plan.add_run(suit, current, nats)
+                current, nats = list(range(p - (a - 6), p + 1)), set()
+                continue
             in_run = a in (1, 2) or (rich and a in (4, 5))
             new_run = rich and a in (4, 5)
             if current and (not in_run or new_run):
