@@ -429,6 +429,31 @@ def _ftable(P: int, codes: int, flags: int, v3: bool):
     return tab
 
 
+FPRUNE_AT = 64
+
+
+def _fprune(layer: dict) -> dict:
+    """Drop states another state beats on every count: same runs and deferred aces, no more
+    WILDCARDs used or cards unmelded, no fewer (natural) sequences, an absorber if it has one."""
+    groups: dict = {}
+    for st in layer:
+        groups.setdefault((st[0], st[1]), []).append(st)
+    out = {}
+    for members in groups.values():
+        if len(members) == 1:
+            out[members[0]] = layer[members[0]]
+            continue
+        members.sort(key=lambda t: (t[2], t[3], -t[4], -t[5], -t[6]))
+        kept: list = []
+        for st in members:
+            _, _, k, u, sq, nt, ab = st
+            if any(o[2] <= k and o[3] <= u and o[4] >= sq and o[5] >= nt and o[6] >= ab for o in kept):
+                continue
+            kept.append(st)
+            out[st] = layer[st]
+    return out
+
+
 def feasible(masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int, v3: bool):
     """Search arrangements leaving at most one natural unmelded.
 
@@ -464,7 +489,7 @@ def feasible(masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int,
                 if s2 not in new:
                     new[s2] = (st, act)
         backs.append(new)
-        layer = new
+        layer = _fprune(new) if len(new) > FPRUNE_AT else new
         if not layer:
             return None
     for st in sorted(layer):

@@ -212,6 +212,62 @@ class _Plan:
 
     aces_high = False
 
+    def clone(self) -> "_Plan":
+        other = _Plan()
+        other.runs = [[r[0], r[1], r[2], set(r[3])] for r in self.runs]
+        other.groups = [[g[0], list(g[1]), g[2]] for g in self.groups]
+        other.wild_melds = list(self.wild_melds)
+        other.unmelded = list(self.unmelded)
+        other.wild_unmelded = self.wild_unmelded
+        other.aces_high = self.aces_high
+        return other
+
+    def split_long_runs(self) -> None:
+        """Cut runs of 6+ into pieces of 3 (the last 3-5): more sequences (V3)."""
+        out = []
+        for suit, start, n, nats in self.runs:
+            while n >= 6:
+                out.append([suit, start, 3, {p for p in nats if p < start + 3}])
+                start, n = start + 3, n - 3
+            out.append([suit, start, n, {p for p in nats if p >= start}])
+        self.runs = [r for r in out if r[3]] + []
+        self.wild_melds += [r[2] for r in out if not r[3]]
+
+    def leave_one_out(self) -> bool:
+        """Leave one card of a meld of 4+ unmelded (exactly one card left). False if none."""
+        for i, n in enumerate(self.wild_melds):
+            if n >= 4:
+                self.wild_melds[i] -= 1
+                self.wild_unmelded += 1
+                return True
+        for g in self.groups:
+            if len(g[1]) + g[2] >= 4:
+                if g[2]:
+                    g[2] -= 1
+                    self.wild_unmelded += 1
+                else:
+                    self.unmelded.append(DECK[g[1].pop() * 13 + g[0] - 1])
+                return True
+        for run in self.runs:
+            suit, start, n, nats = run
+            if n >= 4 and len(nats) >= 2:
+                top = start + n - 1
+                run[2] = n - 1
+                if top in nats:
+                    nats.discard(top)
+                    self.unmelded.append(_card(suit, top))
+                else:
+                    self.wild_unmelded += 1
+                if not nats:
+                    return False
+                return True
+        return False
+
+    def sequence_counts(self) -> tuple[int, int]:
+        """(sequences incl. all-WILDCARD melds, natural sequences)."""
+        natural = sum(1 for r in self.runs if len(r[3]) == r[2])
+        return len(self.runs) + len(self.wild_melds), natural
+
     def melds(self) -> tuple[Meld, ...]:
         out = []
         for suit, start, n, nats in sorted(self.runs, key=lambda r: (r[0], r[1])):
@@ -327,6 +383,101 @@ def _direct(masks: Sequence[int], aces_high: bool) -> _Plan | None:
     return plan
 
 
+def _greedy(masks: Sequence[int], w: int, aces_high: bool, values: Sequence[int]) -> tuple[_Plan, int, int]:
+    """A quick arrangement (an upper bound for the exact search): natural runs, then groups,
+    then WILDCARDs spent where they meld the most value each. Returns (plan, natural cost,
+    WILDCARDs left)."""
+    plan = _Plan()
+    plan.aces_high = aces_high
+    left = list(masks)
+    for suit, m in enumerate(masks):
+        x = m
+        t = x & (x >> 1) & (x >> 2)
+        e = t | (t << 1) | (t << 2)
+        high = False
+        if aces_high and m & 1 and not e & 1:
+            y = (m >> 1) | ((m & 1) << 12)  # bit j = position j + 2
+            t = y & (y >> 1) & (y >> 2)
+            if (t | (t << 1) | (t << 2)) >> 12 & 1:
+                e, high = (t | (t << 1) | (t << 2)) << 1, True  # bit j = position j + 1
+        while e:
+            lowbit = e & -e
+            start = lowbit.bit_length()
+            n = 0
+            while (e >> (start - 1 + n)) & 1:
+                n += 1
+            positions = list(range(start, start + n))
+            plan.add_run(suit, positions, set(positions))
+            e &= ~(((1 << n) - 1) << (start - 1))
+            for p in positions:
+                left[suit] &= ~(1 << (0 if p == HIGH_ACE else p - 1))
+        del high
+    a, b, c, d = left
+    g3 = (a & b & (c | d)) | (c & d & (a | b))
+    bits = g3
+    while bits:
+        lowbit = bits & -bits
+        r = lowbit.bit_length()
+        suits = [s for s in range(4) if left[s] >> (r - 1) & 1]
+        plan.groups.append([r, suits, 0])
+        for s in suits:
+            left[s] &= ~lowbit
+        bits ^= lowbit
+    budget = w
+    while budget and any(left):
+        best = None  # (gain per wild, gain, wilds, action)
+        for r in range(1, 14):
+            suits = [s for s in range(4) if left[s] >> (r - 1) & 1]
+            if len(suits) == 2:
+                cand = (values[r], 2 * values[r], 1, ("group", r, suits))
+                if best is None or cand[:2] > best[:2]:
+                    best = cand
+            elif len(suits) == 1 and budget >= 2:
+                cand = (values[r] / 2, values[r], 2, ("group", r, suits))
+                if best is None or cand[:2] > best[:2]:
+                    best = cand
+        for run in plan.runs:  # a card two places beyond a run's end: one WILDCARD between
+            suit, start, n, nats = run
+            for pos, new_start in ((start + n + 1, start), (start - 2, start - 2)):
+                if 1 <= pos <= 13 and n + 2 <= 13 and left[suit] >> (pos - 1) & 1:
+                    cand = (values[pos], values[pos], 1, ("extend", run, pos, new_start))
+                    if best is None or cand[:2] > best[:2]:
+                        best = cand
+        for suit, m in enumerate(left):
+            for gap in (1, 2):
+                pairs = m & (m >> gap)
+                while pairs:
+                    lowbit = pairs & -pairs
+                    r = lowbit.bit_length()
+                    gain = values[r] + values[r + gap]
+                    cand = (gain, gain, 1, ("run", suit, r, gap))
+                    if best is None or cand[:2] > best[:2]:
+                        best = cand
+                    pairs ^= lowbit
+        if best is None:
+            break
+        _ratio, _gain, cost, action = best
+        if action[0] == "extend":
+            _, run, pos, new_start = action
+            run[1], run[2] = new_start, run[2] + 2
+            run[3].add(pos)
+            left[run[0]] &= ~(1 << (pos - 1))
+        elif action[0] == "group":
+            _, r, suits = action
+            plan.groups.append([r, suits, cost])
+            for s in suits:
+                left[s] &= ~(1 << (r - 1))
+        else:
+            _, suit, r, gap = action
+            start = r if r + 2 <= 13 else 11
+            plan.add_run(suit, [start, start + 1, start + 2], {r, r + gap})
+            left[suit] &= ~((1 << (r - 1)) | (1 << (r + gap - 1)))
+        budget -= cost
+    plan.unmelded = _mask_cards(left)
+    cost = sum(values[card.rank] for card in plan.unmelded)  # type: ignore[index]
+    return plan, cost, budget
+
+
 def _melded_masks(plan: _Plan) -> list[int]:
     melded = [0, 0, 0, 0]
     for suit, _start, _n, nats in plan.runs:
@@ -344,22 +495,33 @@ def _melded_masks(plan: _Plan) -> list[int]:
 FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
 
 
-def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> _Plan:
-    """One optimal arrangement (lowest count, or ``fewest`` unmelded cards then lowest count),
-    leftover WILDCARDs placed."""
+def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> tuple[_Plan, int]:
+    """One optimal arrangement of the natural cards (lowest count, or ``fewest`` unmelded
+    then lowest count) and the number of WILDCARDs it leaves over (not yet placed)."""
     aces_high = ruleset.aces_high
     if w == 0:
         plan = _direct(masks, aces_high)
         if plan is not None:
             melded = _melded_masks(plan)
             plan.unmelded = _mask_cards([m & ~x for m, x in zip(masks, melded)])
-            return plan
+            return plan, 0
     values = tuple(FEWEST_WEIGHT + v for v in ruleset.values) if fewest else ruleset.values
-    found = dp.min_cost(masks, w, aces_high, values, dp.BEST)
+    quick, bound, quick_left = _greedy(masks, w, aces_high, values)
+    if bound == 0:
+        return quick, quick_left
+    found = None
+    if w >= 2 and sum(m.bit_count() for m in masks) >= 24:
+        found = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=0)  # dense: often all meld
+    if found is None:
+        found = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=bound)
     assert found is not None
     _cost, state, acts = found
-    plan = _plan_from_actions(masks, acts, False, aces_high)
-    left = w - (state >> dp.KS)
+    return _plan_from_actions(masks, acts, False, aces_high), w - (state >> dp.KS)
+
+
+def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> _Plan:
+    """:func:`_search_plan` with the leftover WILDCARDs placed."""
+    plan, left = _search_plan(masks, w, ruleset, fewest)
     if plan.has_meld or left >= 3:
         plan.absorb(left)
     elif left:
@@ -429,17 +591,32 @@ def go_out_check(
     ("all", V1 Major) or exactly one ("exactly-one", V1 Minor). ``sequences`` and
     ``natural_sequences`` add Sequences Rummy's condition (V3): that many sequences or more,
     that many of them natural (no WILDCARD); an all-WILDCARD meld counts as a sequence but
-    never as a natural one."""
+    never as a natural one.
+
+    The fewest-unmelded arrangement answers most hands (reshaped when needed: a long run split,
+    one card of a long meld left out); the rest go to an exact search."""
     allowed = _allowed(mode)
     masks, w = _masks(cards)
     v3 = bool(sequences or natural_sequences)
-    if not v3 and mode != "exactly-one":
-        plan = _optimal_plan(masks, w, ruleset, fewest=True)
-        left = len(plan.unmelded) + plan.wild_unmelded
-        solution = _solution(plan, _plan_cost(plan, ruleset))
-        if left <= max(allowed):
-            return GoOut(True, mode, solution, _ok_reason(mode, left))
-        return GoOut(False, mode, solution, _fail_reason(solution, mode, 0, 0, len(cards)))
+    raw, left = _search_plan(masks, w, ruleset, fewest=True)
+    fewest = raw.clone()
+    if fewest.has_meld or left >= 3:
+        fewest.absorb(left)
+    else:
+        fewest.wild_unmelded = left
+    best_try = _solution(fewest, _plan_cost(fewest, ruleset))
+    n_left = len(best_try.unmelded)
+    if n_left > max(allowed):
+        return GoOut(False, mode, best_try, _fail_reason(best_try, mode, sequences, natural_sequences, len(cards)))
+    if not v3 and n_left in allowed:
+        return GoOut(True, mode, best_try, _ok_reason(mode, n_left))
+    if natural_sequences and not _has_natural_run(masks, ruleset.aces_high):
+        reason = f"no natural sequence (three cards or more in a row of one suit, no WILDCARD) in the hand"
+        return GoOut(False, mode, best_try, reason)
+    quick = _reshape(raw, left, allowed, sequences, natural_sequences)
+    if quick is not None:
+        solution = _solution(quick, _plan_cost(quick, ruleset))
+        return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
 
     def accept(state):
         return _leftover_choice(state, w, allowed, sequences, natural_sequences, v3) is not None
@@ -453,9 +630,42 @@ def go_out_check(
         plan.absorb(a, natural_sequences)
         solution = _solution(plan, _plan_cost(plan, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
-    plan = _optimal_plan(masks, w, ruleset, fewest=True)
-    solution = _solution(plan, _plan_cost(plan, ruleset))
-    return GoOut(False, mode, solution, _fail_reason(solution, mode, sequences, natural_sequences, len(cards)))
+    return GoOut(False, mode, best_try, _fail_reason(best_try, mode, sequences, natural_sequences, len(cards)))
+
+
+def _has_natural_run(masks: Sequence[int], aces_high: bool) -> bool:
+    for m in masks:
+        x = m | ((m & 1) << 13) if aces_high else m
+        if x & (x >> 1) & (x >> 2):
+            return True
+    return False
+
+
+def _reshape(raw: _Plan, left: int, allowed, sequences: int, natural: int) -> _Plan | None:
+    """Try to turn a fewest-unmelded arrangement (``left`` WILDCARDs not placed) into one that
+    goes out: long runs split for Sequences Rummy, one WILDCARD or one card of a long meld
+    left out for exactly one. None when this quick route fails (the exact search decides)."""
+    for leave_wild in (0, 1):
+        plan = raw.clone()
+        if sequences or natural:
+            plan.split_long_runs()
+        rest = left - leave_wild
+        if rest < 0:
+            continue
+        if rest and not (plan.has_meld or rest >= 3):
+            continue
+        plan.wild_unmelded = leave_wild
+        plan.absorb(rest, natural)
+        n = len(plan.unmelded) + plan.wild_unmelded
+        if n == 0 and 0 not in allowed and not plan.leave_one_out():
+            continue
+        n = len(plan.unmelded) + plan.wild_unmelded
+        if n not in allowed:
+            continue
+        seqs, nats = plan.sequence_counts()
+        if seqs >= sequences and nats >= natural:
+            return plan
+    return None
 
 
 def _ok_reason(mode: str, left: int) -> str:
