@@ -134,12 +134,12 @@ def test_engine_matches_brute_force_reference(ruleset_name, chunk):
         compare_with_reference(hand, ruleset)
 
 
-@pytest.mark.parametrize("ruleset_name", ["simple-rummy", "gin"])
+@pytest.mark.parametrize("ruleset_name", ["simple-rummy", "gin", "rummy-2m"])
 def test_engine_matches_reference_with_many_wildcards(ruleset_name):
     """Fewer hands, 4-7 WILDCARDs among up to 10 cards (Sequences Rummy plays with up to 7)."""
     rng = random.Random(f"many-{ruleset_name}")
     ruleset = RULESETS[ruleset_name]
-    for _ in range(60):
+    for _ in range(150):
         n_wild = rng.randint(4, 7)
         hand = random_hand(rng, 10 - n_wild, 0) + [WILD] * n_wild
         rng.shuffle(hand)
@@ -289,6 +289,9 @@ def test_golden_arrangements():
         ("9H 10H JH QH KH W", "all", 2, 1, True),  # W(=JH)-Q-K beside 9-10-J, or 8-9-10 + J-Q-K
         ("W W W W W W", "all", 2, 1, False),  # WILDCARD melds are never natural
         ("W W W W W W 2C 3C 4C", "all", 2, 1, True),
+        # found by the random comparison: A-2-3-4-5 with three WILDCARDs in the gap
+        ("QC W JC 5D W 5C AD W W", "exactly-one", 2, 0, True),
+        ("W W W QD 8D W AH 8S W", "exactly-one", 2, 0, True),
     ],
 )
 def test_golden_going_out(hand, mode, sequences, natural, ok):

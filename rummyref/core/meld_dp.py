@@ -51,7 +51,9 @@ _TABLES: dict = {}
 PRUNE_AT = 200  #: prune dominated states when a layer has more than this many
 
 
-def _suit_options(L: int, present: int, nxt: int, start: int, wstart: bool, at14: bool, defer: bool):
+def _suit_options(
+    L: int, present: int, nxt: int, start: int, wstart: bool, at14: bool, defer: bool, optional: bool = False
+):
     """(new length, WILDCARDs, pooled, natural in run, action) for one suit at one position.
 
     ``nxt``: the suit's natural card at the next position is in the hand. A finished run
@@ -61,8 +63,13 @@ def _suit_options(L: int, present: int, nxt: int, start: int, wstart: bool, at14
     better than that card grouped with the same two WILDCARDs)."""
     up = 3 if L >= 2 else L + 1
     if at14:
-        if present:  # a deferred ace must end a run
+        if present and not optional:  # a deferred ace must end a run
             return [(3, 0, 0, 1, A_NAT)] if L >= 2 else []
+        if present:  # relaxed: the ace may end a run, or not
+            opts = [(3, 0, 0, 1, A_NAT)] if L >= 2 else []
+            if L in (0, 3):
+                opts.append((0, 0, 0, 0, A_NONE))
+            return opts
         opts = [(0, 0, 0, 0, A_NONE)] if L in (0, 3) else []
         if L >= 2:
             opts.append((3, 1, 0, 0, A_WILD))
@@ -124,6 +131,7 @@ def _table(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int):
             bool(wstart),
             bool(at14),
             bool(defer_mask >> i & 1),
+            bool(flags & RELAXED),
         )
         if last:
             opts = [o for o in opts if o[0] in (0, 3)]
@@ -137,7 +145,7 @@ def _table(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int):
             m += pooled
             nat += n1
             act |= a << 2 * i
-            if a == A_DEFER:
+            if a == A_DEFER and not flags & RELAXED:
                 dmask |= 1 << i
         fl = FLAG_RUN if nat and obj == ARRANGE else 0
         choices = [(0, 0, 0)]  # (extra WILDCARDs, unmelded, grouped)
@@ -209,6 +217,9 @@ def prune(layer: dict, w: int) -> dict:
     return out
 
 
+RELAXED = 8  #: flag: aces kept for high cost nothing and need not be used; any ace may end high
+
+
 def _flags(p: int, top: int, defer_mask: int) -> int:
     f = 0
     if p >= top - 2 and p < top:
@@ -246,6 +257,19 @@ def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
     return d
 
 
+_OPEN = [sum(1 for i in range(4) if (c >> 2 * i) & 3 in (1, 2)) for c in range(256)]
+
+
+def _beam_key(price: int):
+    """Beam order: cost plus a price per WILDCARD used and per run still short of three."""
+
+    def key(item):
+        s, c = item
+        return c + price * ((s >> KS) + _OPEN[s & 255]), s
+
+    return key
+
+
 def _start_masks(masks, w: int, aces_high: bool, obj: int) -> list[int]:
     """Per position, the suits where a run may start with the natural card: another natural
     card of the suit follows within reach (the next two, without WILDCARDs)."""
@@ -263,22 +287,41 @@ def _start_masks(masks, w: int, aces_high: bool, obj: int) -> list[int]:
     return out
 
 
-def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None = None, final_key=None):
+def min_cost(
+    masks,
+    w: int,
+    aces_high: bool,
+    values,
+    obj: int,
+    bound: int | None = None,
+    final_key=None,
+    beam: int = 0,
+    aces: str = "exact",
+):
     """Minimise the objective. Returns (cost, final state, per-position actions) or None.
 
     ``values[p]`` is the cost of an unmelded natural at position p (BEST). States whose
-    cost exceeds ``bound`` are dropped (exact as long as the optimum is within it).
+    cost exceeds ``bound`` are dropped (exact as long as the optimum is within it). ``beam``
+    keeps only that many cheapest states a layer: fast, not exact (an upper bound).
+    ``aces``: "exact"; "low" (no ace is kept for high: an upper bound); "relaxed" (an ace may
+    be kept for high at no cost and need not be used, and any such ace may end a high run even
+    if it was used low: a lower bound, without the per-suit state of kept aces).
     """
     top = 14 if aces_high else 13
     limit = (w + 1) << KS
-    dmask = deferrable(masks, w, aces_high)
+    dmask = 0 if aces == "low" else deferrable(masks, w, aces_high)
+    relaxed = RELAXED if aces == "relaxed" else 0
     starts = _start_masks(masks, w, aces_high, obj)
     if bound is None:
         bound = 1 << 62
+    if beam:
+        beam_key = _beam_key(sum(values[1:14]) // 13 if obj == BEST else 1)
     layer = {0: 0}
     backs = []
     for p in range(1, top + 1):
         flags = _flags(p, top, dmask)
+        if p in (1, 14):
+            flags |= relaxed
         v = (values[p] if p <= 13 else values[1]) if obj == BEST else BIG
         new: dict = {}
         back: dict = {}
@@ -288,7 +331,8 @@ def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None
                 key = s & 0xFFF
                 tab = ptab.get(key)
                 if tab is None:
-                    tab = ptab[key] = _table(obj, (s >> 8) & 15, 0, 0, s & 255, flags)
+                    P14 = dmask if relaxed else (s >> 8) & 15
+                    tab = ptab[key] = _table(obj, P14, 0, 0, s & 255, flags)
                 for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
@@ -319,6 +363,8 @@ def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None
                         new[s2] = c2
                         back[s2] = (s, act)
         layer = prune(new, w) if len(new) > PRUNE_AT else new
+        if beam and len(layer) > beam:
+            layer = dict(sorted(layer.items(), key=beam_key)[:beam])
         backs.append(back)
         if not layer:
             return None
@@ -432,9 +478,11 @@ def _ftable(P: int, codes: int, flags: int, v3: bool):
 FPRUNE_AT = 64
 
 
-def _fprune(layer: dict) -> dict:
-    """Drop states another state beats on every count: same runs and deferred aces, no more
-    WILDCARDs used or cards unmelded, no fewer (natural) sequences, an absorber if it has one."""
+def _fprune(layer: dict, exact_unmelded: bool) -> dict:
+    """Drop states another state beats on every count: same runs and deferred aces, as many
+    cards unmelded (or fewer, unless exactly one must be left), no fewer (natural) sequences,
+    an absorber if it has one, and the same WILDCARDs used (or fewer, with an absorber to take
+    the spare ones)."""
     groups: dict = {}
     for st in layer:
         groups.setdefault((st[0], st[1]), []).append(st)
@@ -447,14 +495,23 @@ def _fprune(layer: dict) -> dict:
         kept: list = []
         for st in members:
             _, _, k, u, sq, nt, ab = st
-            if any(o[2] <= k and o[3] <= u and o[4] >= sq and o[5] >= nt and o[6] >= ab for o in kept):
+            if any(
+                (o[2] == k or (o[2] < k and o[6]))
+                and (o[3] == u or (o[3] < u and not exact_unmelded))
+                and o[4] >= sq
+                and o[5] >= nt
+                and o[6] >= ab
+                for o in kept
+            ):
                 continue
             kept.append(st)
             out[st] = layer[st]
     return out
 
 
-def feasible(masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int, v3: bool):
+def feasible(
+    masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int, v3: bool, exact_unmelded: bool = False
+):
     """Search arrangements leaving at most one natural unmelded.
 
     State: (suit codes, deferred aces, WILDCARDs used, unmelded naturals (0/1), sequences
@@ -489,7 +546,7 @@ def feasible(masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int,
                 if s2 not in new:
                     new[s2] = (st, act)
         backs.append(new)
-        layer = _fprune(new) if len(new) > FPRUNE_AT else new
+        layer = _fprune(new, exact_unmelded) if len(new) > FPRUNE_AT else new
         if not layer:
             return None
     for st in sorted(layer):

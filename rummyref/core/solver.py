@@ -492,6 +492,7 @@ def _melded_masks(plan: _Plan) -> list[int]:
 # -- the searches ---------------------------------------------------------------------------
 
 
+BIG_HAND = 24  #: natural cards from which an exact search at bound 0 is tried first
 FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
 
 
@@ -509,14 +510,42 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
     quick, bound, quick_left = _greedy(masks, w, aces_high, values)
     if bound == 0:
         return quick, quick_left
+
+    def search(limit: int, aces: str = "exact"):
+        return dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=limit, aces=aces)
+
     found = None
-    if w >= 2 and sum(m.bit_count() for m in masks) >= 24:
-        found = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=0)  # dense: often all meld
+    kept_aces = dp.deferrable(masks, w, aces_high).bit_count()
+    if w and sum(m.bit_count() for m in masks) >= BIG_HAND:
+        found = search(0, "low" if kept_aces else "exact")  # dense hands: often every card melds
+    if found is None and kept_aces >= 2:
+        # aces kept for Q-K-A runs multiply the states: bound the answer without them first
+        low = search(bound, "relaxed")  # a lower bound; exact when it keeps no ace it does not use
+        if low is not None and _aces_consistent(low[2]):
+            found = low
+        else:
+            high = search(bound, "low")  # an upper bound: no ace high
+            if high is not None and low is not None and high[0] == low[0]:
+                found = high
+            elif high is not None:
+                bound = high[0]
     if found is None:
-        found = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=bound)
+        found = search(bound)
     assert found is not None
     _cost, state, acts = found
     return _plan_from_actions(masks, acts, False, aces_high), w - (state >> dp.KS)
+
+
+def _aces_consistent(acts: list[int]) -> bool:
+    """In a relaxed search: every ace kept at position 1 ends a run at 14, and no other does."""
+    if len(acts) < 14:
+        return True
+    for i in range(4):
+        kept = (acts[0] >> 2 * i) & 3 == dp.A_DEFER
+        high = (acts[13] >> 2 * i) & 3 == dp.A_NAT
+        if kept != high:
+            return False
+    return True
 
 
 def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> _Plan:
@@ -621,7 +650,9 @@ def go_out_check(
     def accept(state):
         return _leftover_choice(state, w, allowed, sequences, natural_sequences, v3) is not None
 
-    found = dp.feasible(masks, w, ruleset.aces_high, accept, sequences, natural_sequences + 1, v3)
+    found = dp.feasible(
+        masks, w, ruleset.aces_high, accept, sequences, natural_sequences + 1, v3, exact_unmelded=(allowed == (1,))
+    )
     if found is not None:
         state, acts = found
         u, a = _leftover_choice(state, w, allowed, sequences, natural_sequences, v3)  # type: ignore[misc]
