@@ -139,7 +139,7 @@ def test_engine_matches_reference_with_many_wildcards(ruleset_name):
     """Fewer hands, 4-7 WILDCARDs among up to 10 cards (Sequences Rummy plays with up to 7)."""
     rng = random.Random(f"many-{ruleset_name}")
     ruleset = RULESETS[ruleset_name]
-    for _ in range(150):
+    for _ in range(100):
         n_wild = rng.randint(4, 7)
         hand = random_hand(rng, 10 - n_wild, 0) + [WILD] * n_wild
         rng.shuffle(hand)

@@ -516,19 +516,22 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
 
     found = None
     kept_aces = dp.deferrable(masks, w, aces_high).bit_count()
-    if w and sum(m.bit_count() for m in masks) >= BIG_HAND:
+    big = sum(m.bit_count() for m in masks) >= BIG_HAND
+    if w and big:
         found = search(0, "low" if kept_aces else "exact")  # dense hands: often every card melds
-    if found is None and kept_aces >= 2:
+    if found is None and kept_aces >= 2 and big:
         # aces kept for Q-K-A runs multiply the states: bound the answer without them first
         low = search(bound, "relaxed")  # a lower bound; exact when it keeps no ace it does not use
         if low is not None and _aces_consistent(low[2]):
             found = low
         else:
             high = search(bound, "low")  # an upper bound: no ace high
-            if high is not None and low is not None and high[0] == low[0]:
-                found = high
-            elif high is not None:
+            if high is not None:
                 bound = high[0]
+            if low is not None and low[0] < bound:
+                found = search(low[0])  # the exact search at the lower bound: tight, often right
+            elif high is not None:
+                found = high
     if found is None:
         found = search(bound)
     assert found is not None
