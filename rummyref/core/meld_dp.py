@@ -2,32 +2,45 @@
 
 A hand is four 13-bit suit masks (bit ``r-1`` = rank ``r``) plus a number of
 WILDCARDs. Positions 1..13 are the ranks A..K; where aces may be high, position 14
-is the ace played high: an ace may be *deferred* at position 1 (kept for a Q-K-A
-run) and must then end a run at position 14.
+is the ace played high: an ace may be *kept* at position 1 (for a run ending Q-K-A)
+and must then end a run at position 14.
 
-The programme walks the positions upwards. Its state is, per suit, the length of
-the run in progress (0, 1, 2, 3 or more: two bits a suit), the deferred aces, the
-WILDCARDs used so far and (for :func:`min_cost` with ``need_run``) whether a run
-with a natural card exists. At each position every suit either carries its run on
-(with its natural card, or with a WILDCARD where the card is absent), or has no run
-there (a run may only stop at length 0 or 3+); the natural cards of the rank that no
-run took form one group (completed with ``max(0, 3 - m)`` WILDCARDs) or stay
-unmelded: grouping only some of them is never better. Why the search may stay this
-small (each point is checked against the brute-force reference in the tests):
+:func:`min_cost` walks the positions upwards. Its state (one int) is, per suit, the
+length of the run in progress (0, 1, 2, 3 or more: two bits a suit), the kept aces,
+the WILDCARDs used so far and, for the ARRANGE objective, whether a run holding a
+natural card exists. At each position every suit either carries its run on (with its
+natural card, or with a WILDCARD where the card is absent), or has no run there (a run
+may only stop at length 0 or 3+); the natural cards of the rank that no run took form
+one group (completed with ``max(0, 3 - m)`` WILDCARDs) or stay unmelded: grouping only
+some of them is never better. Why the search may stay this small (each point is
+checked against the brute-force reference in the tests):
 
 - WILDCARDs left over are free: they join a group, extend or split a run, or make
   their own meld; so the programme only spends WILDCARDs that a meld needs;
 - a WILDCARD never stands where its natural card is in the hand: swapping the two
   is never worse (two overlapping runs of one suit merge into one, split if long);
 - a run only starts with a WILDCARD at the two positions below the top (elsewhere
-  the WILDCARD can move to the run's high end);
+  the WILDCARD can move to the run's high end), and starts with a natural card only
+  where another natural card of its suit is within reach (a run holding one natural
+  card is no better than that card grouped with the same two WILDCARDs);
+- a finished run bridges a gap with a WILDCARD only when a natural card follows at
+  once (a wider gap costs as many WILDCARDs as starting afresh);
 - a run never restarts right after a run of 3+ of its suit (one run covers both,
-  split into pieces of 3+ when it exceeds 13 cards).
+  split into pieces of 3+ when it exceeds 13 cards);
+- an ace is kept for high only where a run ending Q-K-A can hold another natural card.
+
+Transition tables are built per (present cards, run lengths, ...) on first use and
+cached for the life of the process. Dominated states are dropped (a run of 3+ can do
+all that no run can; no more WILDCARDs, no more cost); a ``bound`` drops states
+costing more than a known arrangement; ``aces="low"``/``"relaxed"`` give quick upper
+and lower bounds without the kept-ace state.
 
 :func:`feasible` is the richer variant for going-out checks (exactly one card left,
 Sequences Rummy): it keeps, per suit, whether the run is natural, counts finished
-sequences (a run may restart, so a long run may count twice), allows WILDCARD starts
-anywhere, and tracks the unmelded cards (at most one) instead of minimising a cost.
+sequences (a run may restart, so a long run may count twice; a new run may start with
+one or two WILDCARDs over the end of the previous one, e.g. 9-10-J beside W(=J)-Q-K),
+allows WILDCARD starts anywhere, and tracks the unmelded cards (at most one) instead
+of minimising a cost.
 """
 
 from __future__ import annotations
@@ -39,8 +52,7 @@ FLAG_RUN = 1 << 12  #: a run holding a natural card exists
 BIG = 1 << 20  #: weight of an unmelded card in the arrange objective
 
 # objectives of min_cost
-BEST = 0  #: sum of the values of unmelded naturals
-FEWEST = 1  #: number of unmelded naturals
+BEST = 0  #: sum of the values of unmelded naturals (values given per rank)
 ARRANGE = 2  #: BIG * unmelded - naturals in runs + WILDCARDs in groups
 
 # per-suit actions (2 bits per suit in an action code; bit 8 = the rank's pool is grouped)
