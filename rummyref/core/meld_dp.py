@@ -309,6 +309,7 @@ def min_cost(
     final_key=None,
     beam: int = 0,
     aces: str = "exact",
+    high: int = 0,
 ):
     """Minimise the objective. Returns (cost, final state, per-position actions) or None.
 
@@ -317,11 +318,13 @@ def min_cost(
     keeps only that many cheapest states a layer: fast, not exact (an upper bound).
     ``aces``: "exact"; "low" (no ace is kept for high: an upper bound); "relaxed" (an ace may
     be kept for high at no cost and need not be used, and any such ace may end a high run even
-    if it was used low: a lower bound, without the per-suit state of kept aces).
+    if it was used low: a lower bound, without the per-suit state of kept aces); "fixed": the
+    aces of the suits in the mask ``high`` are played high (they must end a Q-K-A run), the
+    others are not (exact for that choice, again without the kept-ace state).
     """
     top = 14 if aces_high else 13
     limit = (w + 1) << KS
-    dmask = 0 if aces == "low" else deferrable(masks, w, aces_high)
+    dmask = 0 if aces in ("low", "fixed") else deferrable(masks, w, aces_high)
     relaxed = RELAXED if aces == "relaxed" else 0
     starts = _start_masks(masks, w, aces_high, obj)
     if bound is None:
@@ -343,7 +346,7 @@ def min_cost(
                 key = s & 0xFFF
                 tab = ptab.get(key)
                 if tab is None:
-                    P14 = dmask if relaxed else (s >> 8) & 15
+                    P14 = high if aces == "fixed" else dmask if relaxed else (s >> 8) & 15
                     tab = ptab[key] = _table(obj, P14, 0, 0, s & 255, flags)
                 for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
@@ -356,6 +359,8 @@ def min_cost(
                         back[s2] = (s, act)
         else:
             P = _present(masks, p)
+            if p == 1:
+                P &= ~high
             Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
             SM = starts[p]
             for s, c in layer.items():

@@ -321,12 +321,17 @@ def _plan_from_actions(masks: Sequence[int], acts: list[int], rich: bool, aces_h
         if current:
             plan.add_run(suit, current, nats)
     grouped_bit = 1 << 12 if rich else dp.GROUPED
+    high = 0  # aces that end a run at position 14 are not at position 1
+    if len(acts) >= 14:
+        high = sum(1 << s for s in range(4) if (acts[13] >> bits * s) & amask in (1, 4))
     for p, act in enumerate(acts, start=1):
         if p > 13:
             continue
         pooled = []
         for suit in range(4):
             if (masks[suit] >> (p - 1)) & 1 and (act >> bits * suit) & amask == 0:
+                if p == 1 and high >> suit & 1:
+                    continue
                 pooled.append(suit)
         if not pooled:
             continue
@@ -520,23 +525,45 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
     if w and big:
         found = search(0, "low" if kept_aces else "exact")  # dense hands: often every card melds
     if found is None and kept_aces >= 2 and big:
-        # aces kept for Q-K-A runs multiply the states: bound the answer without them first
-        low = search(bound, "relaxed")  # a lower bound; exact when it keeps no ace it does not use
-        if low is not None and _aces_consistent(low[2]):
-            found = low
-        else:
-            high = search(bound, "low")  # an upper bound: no ace high
-            if high is not None:
-                bound = high[0]
-            if low is not None and low[0] < bound:
-                found = search(low[0])  # the exact search at the lower bound: tight, often right
-            elif high is not None:
-                found = high
+        found = _by_high_aces(masks, w, aces_high, values, bound)
     if found is None:
         found = search(bound)
     assert found is not None
     _cost, state, acts = found
     return _plan_from_actions(masks, acts, False, aces_high), w - (state >> dp.KS)
+
+
+def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int):
+    """Aces that may be kept for Q-K-A runs multiply the search's states. Instead: a lower bound
+    with aces free to play high (exact if it keeps only aces it plays high), then one search per
+    choice of the aces played high (none first, then the relaxed answer's choice), each only
+    looking for something cheaper than the best so far, until the lower bound is reached."""
+    relaxed = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=bound, aces="relaxed")
+    if relaxed is None:
+        return None
+    if _aces_consistent(relaxed[2]):
+        return relaxed
+    floor = relaxed[0]
+    candidates = dp.deferrable(masks, w, aces_high)
+    hinted = _high_aces(relaxed[2]) & candidates
+    subsets = [0, hinted] + [d for d in range(1, 16) if d & candidates == d and d not in (0, hinted)]
+    best = None
+    limit = bound
+    for high in subsets:
+        found = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=limit, aces="fixed", high=high)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+            if best[0] <= floor:
+                break
+            limit = best[0] - 1
+    return best
+
+
+def _high_aces(acts: list[int]) -> int:
+    """The suits whose ace ends a run at position 14."""
+    if len(acts) < 14:
+        return 0
+    return sum(1 << i for i in range(4) if (acts[13] >> 2 * i) & 3 == dp.A_NAT)
 
 
 def _aces_consistent(acts: list[int]) -> bool:
