@@ -361,3 +361,23 @@ def test_meld_value_fixed_wildcard():
     fixed = dataclasses.replace(R2M, wild_melded=20)
     sol = best_melding(cards("7S 7H W"), fixed)
     assert meld_value(sol.melds[0], fixed) == 34
+
+
+def test_big_hands_shortcuts_agree_with_the_plain_search():
+    """Big hands take shortcuts (greedy arrangement, bound-0 search, one search per choice of
+    aces played high); the plain exact programme must agree with the count they give."""
+    from rummyref.core import meld_dp
+    from rummyref.core.solver import _masks
+
+    rng = random.Random("big")
+    checked = 0
+    while checked < 12:
+        hand = rng.sample(DECK, rng.randint(24, 36)) + [WILD] * rng.randint(1, 5)
+        masks, w = _masks(hand)
+        if meld_dp.deferrable(masks, w, True).bit_count() < 2:
+            continue
+        checked += 1
+        best = best_melding(hand, SIMPLE)
+        assert_arrangement(best, hand, SIMPLE)
+        plain = meld_dp.min_cost(masks, w, True, SIMPLE.values, meld_dp.BEST)
+        assert best.count == plain[0]

@@ -546,7 +546,7 @@ def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int):
     floor = relaxed[0]
     candidates = dp.deferrable(masks, w, aces_high)
     hinted = _high_aces(relaxed[2]) & candidates
-    subsets = [0, hinted] + [d for d in range(1, 16) if d & candidates == d and d not in (0, hinted)]
+    subsets = list(dict.fromkeys([0, hinted] + [d for d in range(1, 16) if d & candidates == d]))
     best = None
     limit = bound
     for high in subsets:
