@@ -88,7 +88,7 @@ def main() -> None:
         cold = time_calls(best_melding, hands, ruleset)
         warm = time_calls(best_melding, hands, ruleset)
         print(row(name, warm, target))
-        print(row(f"  (same, cold: first use, tables being built)", cold))
+        print(row("  (same, cold: first use, tables being built)", cold))
 
     worst = [
         ("A-5 in every suit (20 cards)", hand("A-5")),

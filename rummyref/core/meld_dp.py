@@ -269,19 +269,6 @@ def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
     return d
 
 
-_OPEN = [sum(1 for i in range(4) if (c >> 2 * i) & 3 in (1, 2)) for c in range(256)]
-
-
-def _beam_key(price: int):
-    """Beam order: cost plus a price per WILDCARD used and per run still short of three."""
-
-    def key(item):
-        s, c = item
-        return c + price * ((s >> KS) + _OPEN[s & 255]), s
-
-    return key
-
-
 def _start_masks(masks, w: int, aces_high: bool, obj: int) -> list[int]:
     """Per position, the suits where a run may start with the natural card: another natural
     card of the suit follows within reach (the next two, without WILDCARDs)."""
@@ -307,15 +294,13 @@ def min_cost(
     obj: int,
     bound: int | None = None,
     final_key=None,
-    beam: int = 0,
     aces: str = "exact",
     high: int = 0,
 ):
     """Minimise the objective. Returns (cost, final state, per-position actions) or None.
 
     ``values[p]`` is the cost of an unmelded natural at position p (BEST). States whose
-    cost exceeds ``bound`` are dropped (exact as long as the optimum is within it). ``beam``
-    keeps only that many cheapest states a layer: fast, not exact (an upper bound).
+    cost exceeds ``bound`` are dropped (exact as long as the optimum is within it).
     ``aces``: "exact"; "low" (no ace is kept for high: an upper bound); "relaxed" (an ace may
     be kept for high at no cost and need not be used, and any such ace may end a high run even
     if it was used low: a lower bound, without the per-suit state of kept aces); "fixed": the
@@ -329,8 +314,6 @@ def min_cost(
     starts = _start_masks(masks, w, aces_high, obj)
     if bound is None:
         bound = 1 << 62
-    if beam:
-        beam_key = _beam_key(sum(values[1:14]) // 13 if obj == BEST else 1)
     layer = {0: 0}
     backs = []
     for p in range(1, top + 1):
@@ -380,8 +363,6 @@ def min_cost(
                         new[s2] = c2
                         back[s2] = (s, act)
         layer = prune(new, w) if len(new) > PRUNE_AT else new
-        if beam and len(layer) > beam:
-            layer = dict(sorted(layer.items(), key=beam_key)[:beam])
         backs.append(back)
         if not layer:
             return None

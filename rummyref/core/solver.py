@@ -399,12 +399,11 @@ def _greedy(masks: Sequence[int], w: int, aces_high: bool, values: Sequence[int]
         x = m
         t = x & (x >> 1) & (x >> 2)
         e = t | (t << 1) | (t << 2)
-        high = False
         if aces_high and m & 1 and not e & 1:
             y = (m >> 1) | ((m & 1) << 12)  # bit j = position j + 2
             t = y & (y >> 1) & (y >> 2)
             if (t | (t << 1) | (t << 2)) >> 12 & 1:
-                e, high = (t | (t << 1) | (t << 2)) << 1, True  # bit j = position j + 1
+                e = (t | (t << 1) | (t << 2)) << 1  # bit j = position j + 1
         while e:
             lowbit = e & -e
             start = lowbit.bit_length()
@@ -416,7 +415,6 @@ def _greedy(masks: Sequence[int], w: int, aces_high: bool, values: Sequence[int]
             e &= ~(((1 << n) - 1) << (start - 1))
             for p in positions:
                 left[suit] &= ~(1 << (0 if p == HIGH_ACE else p - 1))
-        del high
     a, b, c, d = left
     g3 = (a & b & (c | d)) | (c & d & (a | b))
     bits = g3
@@ -498,6 +496,7 @@ def _melded_masks(plan: _Plan) -> list[int]:
 
 
 BIG_HAND = 24  #: natural cards from which an exact search at bound 0 is tried first
+SPLIT_ACES_FROM = 12  #: natural cards from which hands with 2+ aces that may be high are split
 FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
 
 
@@ -521,10 +520,10 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
 
     found = None
     kept_aces = dp.deferrable(masks, w, aces_high).bit_count()
-    big = sum(m.bit_count() for m in masks) >= BIG_HAND
-    if w and big:
+    n_naturals = sum(m.bit_count() for m in masks)
+    if w and n_naturals >= BIG_HAND:
         found = search(0, "low" if kept_aces else "exact")  # dense hands: often every card melds
-    if found is None and kept_aces >= 2 and big:
+    if found is None and kept_aces >= 2 and n_naturals >= SPLIT_ACES_FROM:
         found = _by_high_aces(masks, w, aces_high, values, bound)
     if found is None:
         found = search(bound)
@@ -670,7 +669,7 @@ def go_out_check(
     if not v3 and n_left in allowed:
         return GoOut(True, mode, best_try, _ok_reason(mode, n_left))
     if natural_sequences and not _has_natural_run(masks, ruleset.aces_high):
-        reason = f"no natural sequence (three cards or more in a row of one suit, no WILDCARD) in the hand"
+        reason = "no natural sequence (three cards or more in a row of one suit, no WILDCARD) in the hand"
         return GoOut(False, mode, best_try, reason)
     quick = _reshape(raw, left, allowed, sequences, natural_sequences)
     if quick is not None:
