@@ -17,7 +17,7 @@ from rummyref.core.disputes import (
 )
 from rummyref.core.errors import RuleRefusal, UnreadableInput
 from rummyref.core.rulesets import load_ruleset
-from tests.cli_helpers import ref, ref_json
+from cli_helpers import ref, ref_json
 
 R2M = load_ruleset("rummy-2m")
 TABLE3 = ["Bill", "Ben", "Larry"]

@@ -17,7 +17,7 @@ import time
 import pytest
 
 from rummyref.core.rulebook import load_rulebooks, search
-from tests.cli_helpers import ref, ref_json
+from cli_helpers import ref, ref_json
 
 os.environ.setdefault("RUMMYREF_CACHE", "off")  # in-process tests build the index afresh
 

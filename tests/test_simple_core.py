@@ -381,9 +381,9 @@ def test_a_whole_match_three_games_a_tie_won_2_1():
         ({"Ann": "QS KC", "Bob": "AD 2S", "Cy": "3C 4D"}, {}),
         ({"Ann": "4H 4S 4D 4C", "Bob": "JD QD KD W", "Cy": "10C 10S"}, {}),
     ]
-    for given, ending in games:
+    for hands, ending in games:
         firsts.append(state.first_player)
-        result = adjudicate(t, state.first_player, {k: parse_cards(v) for k, v in given.items()},
+        result = adjudicate(t, state.first_player, {k: parse_cards(v) for k, v in hands.items()},
                             Ending.from_options(**ending))
         winners.append(result.winner)
         state = state.after(result)

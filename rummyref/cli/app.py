@@ -26,16 +26,12 @@ class RefGroup(TyperGroup):
         return list(self.commands)
 
     def invoke(self, ctx):
-        from rummyref.cli.common import debug_enabled, err
+        from rummyref.cli.common import debug_enabled, err, show_error
 
         try:
             return super().invoke(ctx)
         except RummyrefError as exc:
-            rule = getattr(exc, "rule", None)
-            prefix = f"refused ({rule}): " if rule else ("refused: " if exc.exit_code == ExitCode.REFUSED else "error: ")
-            err.print(prefix + exc.message, markup=False, style="bold red")
-            if exc.hint:
-                err.print(exc.hint, markup=False)
+            show_error(exc)
             raise typer.Exit(int(exc.exit_code)) from None
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
@@ -73,17 +69,31 @@ def root(
         Optional[bool],
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
     ] = None,
+    db: Annotated[
+        Optional[str],
+        typer.Option("--db", metavar="PATH|URL", help="Database for every command (default: $RUMMYREF_DB, else the user data directory)."),
+    ] = None,
 ) -> None:
     """Scorekeeper and referee for rummy played with a real deck at a real table."""
+    from rummyref.cli.common import ROOT_OPTIONS
+
+    ROOT_OPTIONS["db"] = db
 
 
 # Command modules, in --help order. Each module defines ``register(app)``.
 # They import nothing heavy at module level (no sqlmodel): see tests/test_imports.py.
 COMMAND_MODULES: tuple[str, ...] = (
     "rummyref.cli.count",
+    "rummyref.cli.record",
+    "rummyref.cli.night",
+    "rummyref.cli.standings",
+    "rummyref.cli.verify",
     "rummyref.cli.simple",
     "rummyref.cli.ruling",
     "rummyref.cli.dispute",
+    "rummyref.cli.rulings",
+    "rummyref.cli.stats",
+    "rummyref.cli.chart",
 )
 
 for _name in COMMAND_MODULES:
@@ -93,7 +103,7 @@ for _name in COMMAND_MODULES:
 def main() -> None:
     """Console-script entry point."""
     try:
-        app()
+        app(prog_name="ref")  # also under ``python -m rummyref``: shell completion uses $_REF_COMPLETE
     except KeyboardInterrupt:  # pragma: no cover - interactive
         print("interrupted: nothing was written", file=sys.stderr)
         sys.exit(130)

@@ -11,6 +11,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from rummyref.cli.completion import complete_game, complete_ruleset
+
 # Data goes to stdout, messages to stderr. Width follows COLUMNS (tests pin it).
 out = Console(highlight=False, soft_wrap=False)
 err = Console(stderr=True, highlight=False)
@@ -25,6 +27,7 @@ RulesetOption = Annotated[
         "-r",
         metavar="NAME|PATH",
         help="Rule set: rummy-2m, simple-rummy, or the path of a house's own .toml file.",
+        autocompletion=complete_ruleset,
     ),
 ]
 DbOption = Annotated[
@@ -37,8 +40,18 @@ DbOption = Annotated[
     ),
 ]
 GameOption = Annotated[
-    Optional[str], typer.Option("--game", "-g", help="Game name (default: the only or latest game).")
+    Optional[str], typer.Option("--game", "-g", help="Game name (default: the only or latest game).", autocompletion=complete_game)
 ]
+
+
+# ``ref --db X COMMAND``: the root option, used when the command's own --db is not given.
+ROOT_OPTIONS: dict[str, Any] = {"db": None}
+
+
+def db_choice(db: Optional[str]) -> Optional[str]:
+    """The database chosen on the command line: the command's --db, else the root's --db
+    (else None: $RUMMYREF_DB, then the user data directory, decided by the store)."""
+    return db or ROOT_OPTIONS["db"]
 
 
 def print_json(data: Any) -> None:
@@ -55,6 +68,18 @@ def say(message: str) -> None:
 def plain(text: str) -> str:
     """Escape text for rich markup (card lists like [7S 8S] would vanish otherwise)."""
     return escape(text)
+
+
+def show_error(exc: Any) -> None:
+    """A :class:`RummyrefError` as every command shows it: ``refused (RULE): ...`` or
+    ``error: ...`` on stderr, then the hint (``RefGroup`` and ``ref night`` share it)."""
+    from rummyref.core.errors import ExitCode
+
+    rule = getattr(exc, "rule", None)
+    prefix = f"refused ({rule}): " if rule else ("refused: " if exc.exit_code == ExitCode.REFUSED else "error: ")
+    err.print(prefix + exc.message, markup=False, style="bold red")
+    if exc.hint:
+        err.print(exc.hint, markup=False)
 
 
 def debug_enabled() -> bool:

@@ -3,6 +3,9 @@
 The reasoning lives in :mod:`rummyref.core.disputes`; these commands read the facts,
 call it, and print the verdict (or ``--json``). A verdict that something is not
 allowed is still an answer: the exit code is 0 unless the facts cannot be read.
+
+While a Rummy Night is open, each ruling is kept as a precedent of that night (see
+:mod:`rummyref.cli.settle`); the earlier rulings of the same dispute are shown beside it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
+from rummyref.cli.common import DbOption, JsonOption, RulesetOption
+from rummyref.cli.completion import complete_table_player, complete_table_player_list
+from rummyref.cli.settle import NightGameOption, NoRecordOption, settle
 
 dispute_app = typer.Typer(
     name="dispute",
@@ -27,7 +32,7 @@ def register(app: typer.Typer) -> None:
 
 PlayersOption = Annotated[
     Optional[str],
-    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the rule set's: Bill,Ben,Larry)."),
+    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the open game's roster, else the rule set's: Bill,Ben,Larry).", autocompletion=complete_table_player_list),
 ]
 TableOption = Annotated[
     Optional[list[str]],
@@ -35,13 +40,17 @@ TableOption = Annotated[
 ]
 
 
-def _ruleset(name: str | None):
+def _ruleset(name: str | None, table: Any = None):
+    """--ruleset, else the rule set kept with the open game, else rummy-2m."""
     from rummyref.core.rulesets import load_ruleset
 
+    if name is None and table is not None:
+        return table.ruleset
     return load_ruleset(name or "rummy-2m")
 
 
-def _players(text: str | None, ruleset_name: str | None) -> list[str]:
+def _players(text: str | None, ruleset_name: str | None, table: Any = None) -> list[str]:
+    """--players, else the open game's roster, else the rule set's default players."""
     from rummyref.core.errors import UnreadableInput
 
     if text:
@@ -49,19 +58,9 @@ def _players(text: str | None, ruleset_name: str | None) -> list[str]:
         if len({n.lower() for n in names}) != len(names):
             raise UnreadableInput(f"--players: a name appears twice in {text!r}", hint="list each player once, in deal order")
         return names
+    if table is not None and ruleset_name is None:
+        return list(table.roster)
     return list(_ruleset(ruleset_name).default_players)
-
-
-def _show(result: Any, as_json: bool, extra: list[str] | None = None) -> None:
-    if as_json:
-        print_json(result.to_dict())
-        return
-    out.print(result.verdict, markup=False, style="bold", soft_wrap=True)
-    out.print("Why:", markup=False)
-    for i, step in enumerate(result.chain, 1):
-        out.print(f"  {i}. {step.rule:<5} {step.decided}", markup=False, soft_wrap=True)
-    for line in extra or []:
-        out.print(line, markup=False, soft_wrap=True)
 
 
 @dispute_app.command(
@@ -89,23 +88,28 @@ def claim(
         str, typer.Option("--completed", metavar="ORDER", help="Who completed both first, when the two orders do not tell.")
     ] = "",
     players: PlayersOption = None,
-    judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie.")] = None,
-    table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision when every player claims.")] = None,
+    judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie.", autocompletion=complete_table_player)] = None,
+    table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision when every player claims.", autocompletion=complete_table_player)] = None,
     ruleset: RulesetOption = None,
+    game: NightGameOption = None,
+    db: DbOption = None,
+    no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.core.disputes import claim_ruling, parse_order
 
-    roster = _players(players, ruleset)
-    result = claim_ruling(
-        roster,
-        parse_order(called, roster, "--called"),
-        parse_order(touched, roster, "--touched"),
-        parse_order(completed, roster, "--completed"),
-        judge_says=judge_says,
-        table_decides=table_decides,
-    )
-    _show(result, as_json)
+    def decide(table):
+        roster = _players(players, ruleset, table)
+        return claim_ruling(
+            roster,
+            parse_order(called, roster, "--called"),
+            parse_order(touched, roster, "--touched"),
+            parse_order(completed, roster, "--completed"),
+            judge_says=judge_says,
+            table_decides=table_decides,
+        )
+
+    settle(decide, game=game, db=db, no_record=no_record, as_json=as_json)
 
 
 @dispute_app.command(
@@ -127,6 +131,9 @@ def designate(
     table: TableOption = None,
     as_: Annotated[Optional[str], typer.Option("--as", metavar="run|match", help="What the player designated (default: nothing said).")] = None,
     ruleset: RulesetOption = None,
+    game: NightGameOption = None,
+    db: DbOption = None,
+    no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.core.disputes import designate_ruling, read_card, read_table
@@ -134,12 +141,16 @@ def designate(
 
     if as_ is not None and as_.lower() not in ("run", "match"):
         raise UnreadableInput(f"--as: {as_!r} is neither run nor match", hint="use --as run or --as match")
-    result = designate_ruling(read_card(card, "CARD"), read_table(table or []), _ruleset(ruleset), as_.lower() if as_ else None)
-    extra = []
-    if result.details.get("options"):
-        extra.append("Can join:")
-        extra += [f"  the {o['kind']} {o['meld']} -> {o['becomes']} ({o['value']})" for o in result.details["options"]]
-    _show(result, as_json, extra)
+    the_card, melds = read_card(card, "CARD"), read_table(table or [])
+
+    def extra(result, _table) -> list[str]:
+        lines = ["Can join:"] if result.details.get("options") else []
+        return lines + [f"  the {o['kind']} {o['meld']} -> {o['becomes']} ({o['value']})" for o in result.details.get("options", [])]
+
+    settle(
+        lambda t: designate_ruling(the_card, melds, _ruleset(ruleset, t), as_.lower() if as_ else None),
+        game=game, db=db, no_record=no_record, as_json=as_json, extra=extra,
+    )  # fmt: skip
 
 
 @dispute_app.command(
@@ -162,22 +173,32 @@ def pickup(
     hand: Annotated[str, typer.Option("--hand", metavar="CARDS", help="The taker's own hand (without the card taken).")],
     table: TableOption = None,
     ruleset: RulesetOption = None,
+    game: NightGameOption = None,
+    db: DbOption = None,
+    no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.core.cards import parse_cards
     from rummyref.core.disputes import pickup_ruling, read_card, read_table
 
-    result = pickup_ruling(read_card(card, "CARD"), parse_cards(hand), read_table(table or []), _ruleset(ruleset))
-    uses = result.details.get("uses", [])
-    extra = []
-    if len(uses) > 1:
-        extra.append(f"Legal uses ({result.details['uses_found']}, most points first):")
-        for u in uses[:10]:
-            where = f" on {u['on']}" if u["on"] else ""
-            extra.append(f"  {u['how']}{where}: {u['meld']}  (from hand: {u['from_hand']}; {u['value']} points)")
-        if result.details["uses_found"] > 10:
-            extra.append(f"  ... and {result.details['uses_found'] - 10} more (--json lists up to 40)")
-    _show(result, as_json, extra)
+    the_card, cards, melds = read_card(card, "CARD"), parse_cards(hand), read_table(table or [])
+
+    def extra(result, _table) -> list[str]:
+        uses = result.details.get("uses", [])
+        lines = []
+        if len(uses) > 1:
+            lines.append(f"Legal uses ({result.details['uses_found']}, most points first):")
+            for u in uses[:10]:
+                where = f" on {u['on']}" if u["on"] else ""
+                lines.append(f"  {u['how']}{where}: {u['meld']}  (from hand: {u['from_hand']}; {u['value']} points)")
+            if result.details["uses_found"] > 10:
+                lines.append(f"  ... and {result.details['uses_found'] - 10} more (--json lists up to 40)")
+        return lines
+
+    settle(
+        lambda t: pickup_ruling(the_card, cards, melds, _ruleset(ruleset, t)),
+        game=game, db=db, no_record=no_record, as_json=as_json, extra=extra,
+    )  # fmt: skip
 
 
 @dispute_app.command(
@@ -200,28 +221,35 @@ def discard(
     going_out: Annotated[bool, typer.Option("--going-out", help="The discard is the player's last card.")] = False,
     table: TableOption = None,
     ruleset: RulesetOption = None,
+    game: NightGameOption = None,
+    db: DbOption = None,
+    no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.core.disputes import discard_ruling, read_card, read_table
 
-    result = discard_ruling(
-        read_card(took, "--took") if took else None,
-        read_card(discarded, "--discarded") if discarded else None,
-        going_out,
-        read_table(table or []),
-        _ruleset(ruleset),
-    )
-    _show(result, as_json)
+    taken = read_card(took, "--took") if took else None
+    thrown = read_card(discarded, "--discarded") if discarded else None
+    melds = read_table(table or [])
+    settle(
+        lambda t: discard_ruling(taken, thrown, going_out, melds, _ruleset(ruleset, t)),
+        game=game, db=db, no_record=no_record, as_json=as_json,
+    )  # fmt: skip
 
 
 @dispute_app.command(
     "end-night",
     help="""May the Rummy Night end now (rules A4, A7)?
 
-From the facts of the session: the players in deal order, the hands played tonight,
-and whether the game is over. Mid-round, names who still has to deal.
+Without --hands: from the open Rummy Night in the record (its roster in deal order,
+the hands dealt tonight, whether the game is over). With --hands: from the facts
+given, no record needed. Mid-round, names who still has to deal, in deal order.
 
 Examples:
+
+  ref dispute end-night
+
+  ref dispute end-night --game rummy-2m --json
 
   ref dispute end-night --players Bill,Ben,Larry --hands 4
 
@@ -229,13 +257,39 @@ Examples:
 """,
 )
 def end_night(
-    hands: Annotated[int, typer.Option("--hands", "-n", metavar="N", help="Hands played in this session so far.")],
+    hands: Annotated[Optional[int], typer.Option("--hands", "-n", metavar="N", help="Hands played in this session so far (default: read from the open Rummy Night).")] = None,
     players: PlayersOption = None,
-    game_over: Annotated[bool, typer.Option("--game-over", help="A player has passed the target (A7).")] = False,
-    first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="Who dealt the session's first hand (default: the first player).")] = None,
+    game_over: Annotated[bool, typer.Option("--game-over", help="With --hands: a player has passed the target (A7).")] = False,
+    first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="With --hands: who dealt the session's first hand (default: the first player).", autocompletion=complete_table_player)] = None,
     ruleset: RulesetOption = None,
+    game: NightGameOption = None,
+    db: DbOption = None,
+    no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.core.disputes import end_night_ruling
+    from rummyref.core.errors import UnreadableInput
 
-    _show(end_night_ruling(_players(players, ruleset), hands, game_over, first_dealer), as_json)
+    if hands is not None:
+        settle(
+            lambda t: end_night_ruling(_players(players, ruleset, t), hands, game_over, first_dealer),
+            game=game, db=db, no_record=no_record, as_json=as_json,
+        )  # fmt: skip
+        return
+    given = [o for o, v in (("--players", players), ("--game-over", game_over), ("--first-dealer", first_dealer)) if v]
+    if given:
+        raise UnreadableInput(
+            f"{', '.join(given)} go{'es' if len(given) == 1 else ''} with --hands N (the facts form)",
+            hint="without --hands the roster, the hands and the game's end come from the open Rummy Night",
+        )
+
+    def from_the_record(_result, table) -> list[str]:
+        return [f"From the record: Rummy Night {table.night} of {table.game.name}, "
+                f"{table.hands_dealt} hand{'s' if table.hands_dealt != 1 else ''} dealt tonight"
+                + (", the game is over." if table.game.over else ".")]  # fmt: skip
+
+    settle(
+        lambda t: end_night_ruling(t.roster, t.hands_dealt, t.game.over),
+        game=game, db=db, no_record=no_record, as_json=as_json, extra=from_the_record,
+        need_table="or give the facts instead: ref dispute end-night --hands N [--players A,B,C]",
+    )  # fmt: skip

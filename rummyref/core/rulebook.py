@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from rummyref.core.errors import NotFound, RulesetError
+from rummyref.core.datafiles import locate, read_toml
 from rummyref.core.resources import data_dir
 
 BUILTIN_RULEBOOKS = ("rummy-2m", "simple-rummy")
@@ -113,21 +113,8 @@ def load_rulebook(name_or_path: str | Path) -> Rulebook:
 
 @cache
 def _load_rulebook(spec: str) -> Rulebook:
-    path = rulebook_path(spec) if spec in BUILTIN_RULEBOOKS else Path(spec)
-    if spec not in BUILTIN_RULEBOOKS and not spec.endswith(".toml"):
-        raise NotFound(
-            f"no rulebook named {spec!r}",
-            hint=f"built-in rulebooks: {', '.join(BUILTIN_RULEBOOKS)}; or the path of a .toml file",
-        )
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise NotFound(f"rulebook file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesetError(f"{path}: cannot read the rulebook ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{path}: not valid TOML ({exc})") from None
-    return parse_rulebook(raw, str(path))
+    path = locate("rulebook", spec, BUILTIN_RULEBOOKS)
+    return parse_rulebook(read_toml(path, "rulebook"), str(path))
 
 
 def load_rulebooks() -> dict[str, Rulebook]:

@@ -7,7 +7,6 @@ path and the bad field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 from rummyref.core.cards import Rank, Suit
 from rummyref.core.errors import NotFound, RulesetError
+from rummyref.core.datafiles import locate, read_toml
 from rummyref.core.resources import data_dir
 
 GOING_OUT_MODES = ("at-most-one", "all", "exactly-one")
@@ -120,23 +120,8 @@ def load_ruleset(name_or_path: str | Path = "rummy-2m") -> RuleSet:
 
 @cache
 def _load(spec: str) -> RuleSet:
-    path = Path(spec)
-    if spec in BUILTIN:
-        path = builtin_path(spec)
-    elif not (spec.endswith(".toml") or "/" in spec or "\\" in spec or path.exists()):
-        raise NotFound(
-            f"no rule set named {spec!r}",
-            hint=f"built-in rule sets: {', '.join(BUILTIN)}; or give the path of a .toml file",
-        )
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise NotFound(f"rule set file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesetError(f"{path}: cannot read the rule set file ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{path}: not valid TOML ({exc})") from None
-    return parse_ruleset(raw, str(path))
+    path = builtin_path(spec) if spec in BUILTIN else locate("rule set", spec, BUILTIN)
+    return parse_ruleset(read_toml(path, "rule set"), str(path))
 
 
 class _Reader:

@@ -1,0 +1,56 @@
+"""``ref rulings``: the precedents, i.e. the disputes settled while a Rummy Night was open.
+
+The store is imported inside the command, never at module level.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
+
+
+def rulings(
+    game: GameOption = None,
+    session: Annotated[Optional[int], typer.Option("--session", "-s", help="Only this Rummy Night (by number).")] = None,
+    db: DbOption = None,
+    json_: JsonOption = False,
+) -> None:
+    """The rulings kept as precedents: when, which night and hand, the dispute, the verdict, the facts.
+
+    Examples:
+
+      ref rulings
+
+      ref rulings --game rummy-2m --session 3 --json
+    """
+    from rummyref.store import precedents
+    from rummyref.store.record import reading
+
+    with reading(db_choice(db)) as rec:
+        game_, found = precedents.rulings(rec, game, session)
+    if json_:
+        print_json({"game": game_.name, "session": session, "rulings": [p.to_dict() for p in found]})
+        return
+    _show(game_.name, session, found)
+
+
+def _show(game: str, session: int | None, found) -> None:
+    from rummyref.core.precedents import local_time
+
+    where = f"{game}" + (f", Rummy Night {session}" if session is not None else "")
+    if not found:
+        out.print(f"No ruling has been recorded in {where}.", markup=False)
+        return
+    out.print(f"Rulings of {where} ({len(found)}):", markup=False)
+    for p in found:
+        rules = f" ({', '.join(p.rules)})" if p.rules else ""
+        out.print(f"entry {p.entry}, {local_time(p.when)}, {p.where()}: {p.kind}", markup=False, soft_wrap=True)
+        out.print(f"    {p.verdict.rstrip('.')}{rules}", markup=False, soft_wrap=True)
+        out.print(f"    facts: {p.summary}", markup=False, soft_wrap=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rulings")(rulings)

@@ -1,0 +1,97 @@
+"""Settling a dispute against the record: find the open Rummy Night, decide, show the earlier
+rulings of the same dispute (its precedents), and keep the new ruling as one.
+
+Without a database file nothing is opened or created (and the store is not even imported):
+the dispute is answered from the facts given, and the answer says it was not recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Callable, Optional
+
+import typer
+
+from rummyref.cli.common import db_choice, err, out, print_json
+
+NoRecordOption = Annotated[
+    bool, typer.Option("--no-record", help="Answer only: do not keep this ruling as a precedent of the open night.")
+]
+
+NightGameOption = Annotated[
+    Optional[str],
+    typer.Option("--game", "-g", help="The game whose open Rummy Night keeps the ruling (default: the one game with a night open)."),
+]
+
+Decide = Callable[[Any], Any]  #: (Table | None) -> DisputeResult
+
+
+def record_file(db: Optional[str]):
+    """The database file (None: not a file, e.g. another URL) and whether it exists."""
+    from rummyref.store.location import file_of, resolve
+
+    path = file_of(resolve(db))
+    return path, (path is None or path.exists())
+
+
+def settle(
+    decide: Decide,
+    *,
+    game: Optional[str],
+    db: Optional[str],
+    no_record: bool,
+    as_json: bool,
+    extra: Callable[[Any, Any], list[str]] | None = None,
+    need_table: str | None = None,
+) -> None:
+    """Decide the dispute (with the open night when there is one), record it, and show it all.
+    ``extra(result, table)``: more lines for the human output; ``need_table``: the facts
+    come from the open night, so there must be one (its text: how to give the facts instead)."""
+    from rummyref.core.errors import AmbiguousInput, NotFound
+
+    db = db_choice(db)
+    path, exists = record_file(db)
+    table, why, earlier, kept = None, "", [], None
+    if not exists:
+        if need_table:
+            raise NotFound(f"there is no record at {path}", hint=f"{need_table} (or check --db / $RUMMYREF_DB)")
+        why = f"there is no record at {path}"
+        result = decide(None)
+    else:
+        from rummyref.store import precedents as p
+        from rummyref.store.record import reading, writing
+
+        with (reading(db) if no_record else writing(db)) as rec:
+            try:
+                table, why = p.find_table(rec, game, strict=need_table is not None)
+            except (NotFound, AmbiguousInput) as exc:
+                raise type(exc)(exc.message, hint="; ".join(filter(None, [exc.hint, need_table]))) from None
+            result = decide(table)
+            earlier = p.same_dispute(rec, result.key)
+            if table is not None and not no_record:
+                kept = p.record_ruling(rec, table, result.to_dict())
+    if no_record and exists:
+        why = "--no-record"
+    show(result, table, kept, why, earlier, as_json, extra(result, table) if extra else [])
+
+
+def show(result, table, kept, why: str, earlier, as_json: bool, extra: list[str]) -> None:
+    game = table.game.name if table else None
+    if as_json:
+        print_json({
+            **result.to_dict(),
+            "recorded": {k: v for k, v in kept.to_dict().items() if k != "ruling"} if kept else None,
+            "not_recorded": None if kept else why,
+            "precedents": [e.to_dict() for e in earlier],
+        })  # fmt: skip
+    else:
+        out.print(result.verdict, markup=False, style="bold", soft_wrap=True)
+        out.print("Why:", markup=False)
+        for i, step in enumerate(result.chain, 1):
+            out.print(f"  {i}. {step.rule:<5} {step.decided}", markup=False, soft_wrap=True)
+        for line in extra:
+            out.print(line, markup=False, soft_wrap=True)
+        for e in earlier:
+            differs = "" if e.outcome == result.outcome and e.verdict == result.verdict else "  [ruled differently]"
+            out.print(f"precedent: {e.line(game)}{differs}", markup=False, soft_wrap=True)
+    message = f"Recorded as a precedent of {kept.game}: {kept.where()} (entry {kept.entry})." if kept else f"Not recorded ({why})."
+    err.print(message, markup=False, soft_wrap=True)

@@ -1,0 +1,116 @@
+"""``ref stats``: statistics of a game from its record in force (after amends and voids)."""
+
+from __future__ import annotations
+
+import typer
+
+from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
+
+
+def _n(value) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
+
+
+def _hand(ref, word: str = "hand") -> str:
+    return "-" if ref is None else f"{ref.value:,} ({word} {ref.hand:,})"
+
+
+def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
+    """Statistics: averages, best and worst hands, go-outs, Rummy! claims, head-to-head, streaks, milestones."""
+    from rummyref.core.stats import compute_stats
+    from rummyref.store.stats import read_stats_input
+
+    st = compute_stats(read_stats_input(db_choice(db), game))
+    if json_:
+        print_json(st.to_json())
+        return
+    show_stats(st)
+
+
+def show_stats(st) -> None:
+    from rich.table import Table
+
+    low = st.method == "low-count"
+    what = "games" if low else "hands"
+    out.print(
+        f"Statistics of {st.game} ({st.ruleset}): {st.hands:,} {what} in force, {st.nights:,} "
+        f"{'sessions' if low else 'Rummy Nights'} ({st.closed_nights:,} closed)",
+        markup=False,
+    )
+    if not st.hands:
+        out.print(f"No {what} recorded yet.", markup=False)
+    scoring = Table(box=None, pad_edge=False, header_style="bold")
+    night = "sessions" if low else "nights"
+    heads = ("player", what, night)
+    heads += ("avg count", "best count", "worst count") if low else ("avg/hand", "avg/night", "best hand", "worst hand")
+    for c in heads:
+        scoring.add_column(c, justify="left" if c == "player" else "right")
+    for p in st.players:
+        row = [p.name, _n(p.hands), _n(p.nights_played)]
+        row += [_n(p.average_count)] if low else [_n(p.average_per_hand), _n(p.average_per_night)]
+        row += [_hand(p.best_hand, what[:-1]), _hand(p.worst_hand, what[:-1])]
+        scoring.add_row(*row)
+    out.print(scoring)
+    winning = Table(box=None, pad_edge=False, header_style="bold")
+    heads = ("player", "games won", "matches won", "went out") if low else ("player", "hands won", "went out", "Rummy! won")
+    heads += (f"{night} won", f"{night[:-1]} streak", f"{what[:-1]} streak")
+    for c in heads:
+        winning.add_column(c, justify="left" if c == "player" else "right")
+    for p in st.players:
+        row = [p.name, _n(p.games_won), _n(p.matches_won), _n(p.go_outs)] if low else [
+            p.name, _n(p.hands_won), _n(p.go_outs), _n(p.claims_won)]
+        row += [_n(p.nights_won), f"{p.longest_night_streak} (now {p.current_night_streak})",
+                f"{p.longest_hand_streak} (now {p.current_hand_streak})"]
+        winning.add_row(*row)
+    out.print(winning)
+    if low:
+        out.print("A game goes to its recorded winner, a session to the most games won (ties: all of them);",
+                  markup=False)
+    else:
+        out.print("A hand goes to its best score, a night to the most points (ties: all of them);", markup=False)
+    out.print(f"streaks: the most {night} ({what}) won in a row, and the run going on now.", markup=False)
+    _show_head_to_head(st)
+    _show_milestones(st)
+
+
+def _show_head_to_head(st) -> None:
+    from rich.table import Table
+
+    names = [p.name for p in st.players]
+    if len(names) < 2 or not st.closed_nights:
+        return
+    night = "sessions" if st.method == "low-count" else "nights"
+    out.print(f"Head to head (closed {night} won-lost-level, on {st.night_score}):", markup=False)
+    grid = Table(box=None, pad_edge=False, header_style="bold")
+    grid.add_column("")
+    for n in names:
+        grid.add_column(f"vs {n}", justify="right")
+    pairs = {(h.player, h.opponent): h for h in st.head_to_head}
+    for a in names:
+        grid.add_row(a, *("-" if a == b else f"{pairs[a, b].won}-{pairs[a, b].lost}-{pairs[a, b].level}" for b in names))
+    out.print(grid)
+
+
+def _show_milestones(st) -> None:
+    from rich.table import Table
+
+    if not st.milestones:
+        return
+    out.print("Milestones (who got there, in order):", markup=False)
+    grid = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("milestone", "player", "hand", "night", "date"):
+        grid.add_column(c, justify="left" if c in ("player", "date") else "right")
+    for m in st.milestones:
+        label = f"{m.threshold:,}" + (" (target)" if m.is_target else "")
+        if not m.hits:
+            grid.add_row(label, "not reached yet", "", "", "")
+        for i, h in enumerate(m.hits):
+            when = ("opening balance", "", "") if h.hand is None else (f"{h.hand:,}", f"{h.night:,}", h.date or "")
+            grid.add_row(label if i == 0 else "", h.name, *when)
+    out.print(grid)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("stats")(stats)

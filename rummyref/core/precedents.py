@@ -1,0 +1,156 @@
+"""Precedents: disputes settled during a Rummy Night, as the record keeps them (the pure part).
+
+A ruling is kept as an entry of kind ``ruling`` in the game's hash-chained log. Its facts are
+the dispute's ``to_dict()`` (which carries its ``key``) plus ``at``: where the table was when
+it was ruled (the night, the hand in progress = the next hand to be recorded, and that hand's
+number within the night). A ruling entry carries no hand number of its own, no results and
+no points: it never changes a total or the count of hands.
+
+Nothing here reads or writes a database.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Mapping
+
+KIND = "ruling"  #: the entry kind in the log
+
+
+def ruling_facts(ruling: Mapping[str, Any], night: int, hand: int, hand_in_night: int) -> dict[str, Any]:
+    """The facts of a ruling entry: the dispute's ``to_dict()`` and where the table was."""
+    if "key" not in ruling:
+        raise ValueError("a ruling to record needs its key")
+    return {**dict(ruling), "at": {"night": night, "hand": hand, "hand_in_night": hand_in_night}}
+
+
+@dataclass(frozen=True)
+class Precedent:
+    """A ruling kept in the record."""
+
+    game: str
+    entry: int  #: its place in the game's log (seq)
+    when: str  #: ISO time it was recorded
+    night: int | None
+    hand: int | None  #: the game's hand in progress (the next hand to be recorded)
+    hand_in_night: int | None
+    ruling: Mapping[str, Any]  #: the dispute's to_dict()
+
+    @property
+    def kind(self) -> str:
+        return str(self.ruling.get("kind", "?"))
+
+    @property
+    def key(self) -> str:
+        return str(self.ruling.get("key", ""))
+
+    @property
+    def outcome(self) -> str:
+        return str(self.ruling.get("outcome", ""))
+
+    @property
+    def verdict(self) -> str:
+        return str(self.ruling.get("verdict", ""))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(self.ruling.get("rules", ()))
+
+    @property
+    def summary(self) -> str:
+        return facts_summary(self.kind, self.ruling.get("facts", {}))
+
+    def where(self) -> str:
+        """``night 3, hand 7 (2nd of the night)``."""
+        parts = [f"night {self.night}" if self.night is not None else "no night"]
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}" + (f" ({_ordinal(self.hand_in_night)} of the night)" if self.hand_in_night else ""))
+        return ", ".join(parts)
+
+    def line(self, game: str | None = None) -> str:
+        """``night 3, hand 7 (1st of the night): Ben wins the Rummy! card (B8, B11)``."""
+        other = f"game {self.game}, " if game is not None and game != self.game else ""
+        rules = f" ({', '.join(self.rules)})" if self.rules else ""
+        return f"{other}{self.where()}: {self.verdict.rstrip('.')}{rules}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "entry": self.entry,
+            "when": self.when,
+            "night": self.night,
+            "hand": self.hand,
+            "hand_in_night": self.hand_in_night,
+            "kind": self.kind,
+            "outcome": self.outcome,
+            "verdict": self.verdict,
+            "rules": list(self.rules),
+            "summary": self.summary,
+            "key": self.key,
+            "ruling": dict(self.ruling),
+        }
+
+
+def precedent_from(game: str, seq: int, created_at: str, night: int | None, facts: Mapping[str, Any]) -> Precedent:
+    """A ruling entry's facts back into a :class:`Precedent`."""
+    at = facts.get("at") or {}
+    ruling = {k: v for k, v in facts.items() if k != "at"}
+    return Precedent(game, seq, created_at, at.get("night", night), at.get("hand"), at.get("hand_in_night"), ruling)
+
+
+def local_time(stamp: str) -> str:
+    """``2026-11-29 21:40`` in the local time zone (the record keeps UTC)."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+# -- a one-line summary of a dispute's facts ------------------------------------------------------
+
+
+def _order(order: Any) -> str:
+    return ", ".join("=".join(group) for group in order or ()) or "nobody"
+
+
+def _table(table: Any) -> str:
+    return " / ".join(table) if table else "nothing"
+
+
+def facts_summary(kind: str, facts: Mapping[str, Any]) -> str:
+    """What the table said, in one line (for ``ref rulings``)."""
+    if kind == "claim":
+        parts = [f"called {_order(facts.get('called'))}", f"touched {_order(facts.get('touched'))}"]
+        if facts.get("completed"):
+            parts.append(f"completed {_order(facts['completed'])}")
+        if facts.get("judge_says"):
+            parts.append(f"judge says {facts['judge_says']}")
+        if facts.get("table_decides"):
+            parts.append(f"table decides {facts['table_decides']}")
+        return "; ".join(parts)
+    if kind == "designate":
+        said = f"designated {facts['designated']}" if facts.get("designated") else "nothing designated"
+        return f"{facts.get('card')} with {_table(facts.get('table'))} on the table; {said}"
+    if kind == "pickup":
+        on_table = f"; table {_table(facts.get('table'))}" if facts.get("table") else ""
+        return f"took {facts.get('card')}; hand {facts.get('hand') or '-'}{on_table}"
+    if kind == "discard":
+        parts = [f"took {facts['took']}" if facts.get("took") else "took nothing from the Rummy Line",
+                 f"discarded {facts['discarded']}" if facts.get("discarded") else "no discard"]  # fmt: skip
+        if facts.get("going_out"):
+            parts.append("going out")
+        if facts.get("table"):
+            parts.append(f"table {_table(facts['table'])}")
+        return "; ".join(parts)
+    if kind == "end-night":
+        n = facts.get("hands_in_session")
+        text = f"{n} hand{'s' if n != 1 else ''} tonight, deal order {', '.join(facts.get('roster') or ())}"
+        return text + ("; game over" if facts.get("game_over") else "")
+    return json.dumps(dict(facts), sort_keys=True, ensure_ascii=False)

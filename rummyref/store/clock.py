@@ -1,0 +1,26 @@
+"""The clock of the record. ``$RUMMYREF_NOW`` (an ISO date or time) pins it: for tests, and to
+enter a past Rummy Night from paper with its real date."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+
+from rummyref.core.errors import UnreadableInput
+
+NOW_ENV = "RUMMYREF_NOW"
+
+
+def now() -> datetime:
+    pinned = os.environ.get(NOW_ENV)
+    if pinned:
+        try:
+            value = datetime.fromisoformat(pinned)
+        except ValueError:
+            raise UnreadableInput(f"{NOW_ENV}={pinned!r} is not an ISO date or time") from None
+        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+    return datetime.now(timezone.utc)
+
+
+def stamp() -> str:
+    return now().isoformat(timespec="seconds")

@@ -1,0 +1,179 @@
+"""The schema, as an ordered list of migrations (sqlite-utils style).
+
+``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``; each one runs in its
+own ``BEGIN IMMEDIATE`` transaction together with the version bump in ``meta``, so a
+failure leaves the database at the previous version. Never edit a published step: add one.
+
+- v1: games, players, nights (``session``), the append-only ``entry`` log and ``result`` rows;
+- v2: cached aggregates (``player_total``, ``session_total``, ``game_total``), back-filled from
+  the log, and triggers that refuse UPDATE/DELETE on the log.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rummyref.core.chain import GENESIS
+
+V1 = (
+    """CREATE TABLE IF NOT EXISTS meta (
+        key TEXT PRIMARY KEY NOT NULL,
+        value TEXT NOT NULL
+    )""",
+    """CREATE TABLE game (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        ruleset TEXT NOT NULL,
+        ruleset_text TEXT NOT NULL,
+        target INTEGER,
+        wildcards INTEGER NOT NULL DEFAULT 0,
+        options TEXT NOT NULL DEFAULT '{}',
+        created_at TEXT NOT NULL,
+        finished_at TEXT,
+        winner TEXT
+    )""",
+    """CREATE TABLE player (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES game (id),
+        name TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        opening INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (game_id, name),
+        UNIQUE (game_id, seat)
+    )""",
+    """CREATE TABLE session (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES game (id),
+        number INTEGER NOT NULL,
+        opened_at TEXT NOT NULL,
+        closed_at TEXT,
+        options TEXT NOT NULL DEFAULT '{}',
+        UNIQUE (game_id, number)
+    )""",
+    """CREATE TABLE entry (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES game (id),
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        session_id INTEGER REFERENCES session (id),
+        hand INTEGER,
+        hand_in_session INTEGER,
+        dealer TEXT,
+        facts TEXT NOT NULL DEFAULT '{}',
+        reason TEXT,
+        target_seq INTEGER,
+        created_at TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        UNIQUE (game_id, seq)
+    )""",
+    "CREATE INDEX ix_entry_hand ON entry (game_id, hand)",
+    "CREATE INDEX ix_entry_session ON entry (session_id, hand_in_session)",
+    """CREATE TABLE result (
+        id INTEGER PRIMARY KEY,
+        entry_id INTEGER NOT NULL REFERENCES entry (id),
+        player_id INTEGER NOT NULL REFERENCES player (id),
+        points INTEGER NOT NULL,
+        count INTEGER,
+        won INTEGER,
+        current INTEGER NOT NULL DEFAULT 1,
+        UNIQUE (entry_id, player_id)
+    )""",
+    "CREATE INDEX ix_result_player ON result (player_id, current)",
+)
+
+V2 = (
+    """CREATE TABLE player_total (
+        player_id INTEGER PRIMARY KEY REFERENCES player (id),
+        game_id INTEGER NOT NULL REFERENCES game (id),
+        points INTEGER NOT NULL DEFAULT 0,
+        hands INTEGER NOT NULL DEFAULT 0,
+        best INTEGER,
+        worst INTEGER,
+        nights_won INTEGER NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX ix_player_total_game ON player_total (game_id)",
+    """CREATE TABLE session_total (
+        session_id INTEGER NOT NULL REFERENCES session (id),
+        player_id INTEGER NOT NULL REFERENCES player (id),
+        points INTEGER NOT NULL DEFAULT 0,
+        hands INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (session_id, player_id)
+    )""",
+    "CREATE INDEX ix_session_total_player ON session_total (player_id)",
+    """CREATE TABLE game_total (
+        game_id INTEGER PRIMARY KEY REFERENCES game (id),
+        hands INTEGER NOT NULL DEFAULT 0,
+        entries INTEGER NOT NULL DEFAULT 0,
+        head_hash TEXT NOT NULL
+    )""",
+    """CREATE TRIGGER entry_append_only_update BEFORE UPDATE ON entry
+       BEGIN SELECT RAISE(ABORT, 'the log is append-only (B7): record a correction instead'); END""",
+    """CREATE TRIGGER entry_append_only_delete BEFORE DELETE ON entry
+       BEGIN SELECT RAISE(ABORT, 'the log is append-only (B7): record a correction instead'); END""",
+)
+
+# -- the aggregates, computed from the log (v2's back-fill; also `ref verify` and the bench) --
+
+AGGREGATE_QUERIES = {
+    "player_total": """
+        SELECT p.id AS player_id, p.game_id AS game_id, COALESCE(SUM(r.points), 0) AS points,
+               COUNT(r.id) AS hands, MAX(r.points) AS best, MIN(r.points) AS worst
+        FROM player p LEFT JOIN result r ON r.player_id = p.id AND r.current = 1
+        GROUP BY p.id""",
+    "session_total": """
+        SELECT s.id AS session_id, p.id AS player_id, COALESCE(SUM(r.points), 0) AS points,
+               COUNT(r.id) AS hands
+        FROM session s JOIN player p ON p.game_id = s.game_id
+        LEFT JOIN entry e ON e.session_id = s.id
+        LEFT JOIN result r ON r.entry_id = e.id AND r.player_id = p.id AND r.current = 1
+        GROUP BY s.id, p.id""",
+    "game_total": f"""
+        SELECT g.id AS game_id,
+               (SELECT COUNT(DISTINCT e.hand) FROM entry e JOIN result r ON r.entry_id = e.id
+                 AND r.current = 1 WHERE e.game_id = g.id) AS hands,
+               (SELECT COUNT(*) FROM entry e WHERE e.game_id = g.id) AS entries,
+               COALESCE((SELECT e.hash FROM entry e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
+                        '{GENESIS}') AS head_hash
+        FROM game g""",
+}
+
+NIGHTS_WON = """
+    UPDATE player_total SET nights_won = (
+        SELECT COUNT(*) FROM session_total st JOIN session s ON s.id = st.session_id
+        WHERE st.player_id = player_total.player_id AND s.closed_at IS NOT NULL AND st.hands > 0
+          AND st.points = (SELECT MAX(st2.points) FROM session_total st2 WHERE st2.session_id = st.session_id)
+    ){where}"""
+
+
+def rebuild_aggregates(conn) -> None:
+    """Recompute every cached aggregate from the log (inside the caller's transaction)."""
+    for table, query in AGGREGATE_QUERIES.items():
+        conn.exec_driver_sql(f"DELETE FROM {table}")
+        conn.exec_driver_sql(f"INSERT INTO {table} ({_columns(table)}) {query}")
+    conn.exec_driver_sql(NIGHTS_WON.format(where=""))
+
+
+def _columns(table: str) -> str:
+    return {
+        "player_total": "player_id, game_id, points, hands, best, worst",
+        "session_total": "session_id, player_id, points, hands",
+        "game_total": "game_id, hands, entries, head_hash",
+    }[table]
+
+
+def _statements(statements: tuple[str, ...]) -> Callable:
+    def step(conn) -> None:
+        for sql in statements:
+            conn.exec_driver_sql(sql)
+
+    return step
+
+
+def _v2(conn) -> None:
+    _statements(V2)(conn)
+    rebuild_aggregates(conn)
+
+
+MIGRATIONS: tuple[Callable, ...] = (_statements(V1), _v2)
+LATEST = len(MIGRATIONS)

@@ -1,0 +1,113 @@
+"""Precedents in the record: where the table is (the open Rummy Night), keeping a ruling as an
+entry of kind ``ruling`` in the game's hash-chained log, and finding rulings again.
+
+A ruling entry has a session but no hand number, no hand-in-night, no dealer and no result
+rows: ``hands_dealt``, the next hand number, the totals, ``ref verify`` and the history all
+keep counting hands only. Where the table was lives in the entry's facts (``at``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import select
+
+from rummyref.core.errors import AmbiguousInput, NotFound
+from rummyref.core.precedents import KIND, Precedent, precedent_from, ruling_facts
+from rummyref.core.record import Game
+from rummyref.core.rulesets import RuleSet
+from rummyref.store.models import GameRow, SessionRow
+from rummyref.store.record import Record
+
+
+@dataclass(frozen=True)
+class Table:
+    """The open Rummy Night a dispute is settled in."""
+
+    game: Game
+    ruleset: RuleSet  #: as kept with the game
+    night: int
+    hands_dealt: int  #: hands dealt tonight so far (A4 counts them)
+    hand: int  #: the hand in progress: the next hand to be recorded (game-wide number)
+    hand_in_night: int  #: that hand's number within the night
+    _game_row: GameRow = field(repr=False, compare=False)
+    _session_row: SessionRow = field(repr=False, compare=False)
+
+    @property
+    def roster(self) -> tuple[str, ...]:
+        return self.game.roster
+
+
+def find_table(rec: Record, game: str | None, strict: bool = False) -> tuple[Table | None, str]:
+    """The open night of ``game`` (or, without a name, of the one game that has a night open).
+
+    Returns ``(table, "")``, or ``(None, why)`` when there is none; with ``strict`` the
+    reason is raised instead (NotFound, or AmbiguousInput when several games are open)."""
+    try:
+        return _find(rec, game), ""
+    except (NotFound, AmbiguousInput) as exc:
+        if strict:
+            raise
+        return None, exc.message
+
+
+def _find(rec: Record, game: str | None) -> Table:
+    if game is not None:
+        g = rec.game_row(game)
+        s = rec.open_night_row(g.id)  # type: ignore[arg-type]
+        if s is None:
+            raise NotFound(f"no Rummy Night of {g.name} is open", hint="ref new-session opens one")
+    else:
+        rows = rec.s.exec(
+            select(GameRow, SessionRow).join(SessionRow, SessionRow.game_id == GameRow.id)  # type: ignore[arg-type]
+            .where(SessionRow.closed_at.is_(None)).order_by(GameRow.id)  # type: ignore[union-attr]
+        ).all()
+        if not rows:
+            raise NotFound("no Rummy Night is open", hint="ref new-session opens one")
+        if len(rows) > 1:
+            names = ", ".join(g.name for g, _ in rows)
+            raise AmbiguousInput(f"Rummy Nights of several games are open ({names})", hint="say which with --game NAME")
+        g, s = rows[0]
+    dealt = rec.hands_dealt(s.id)  # type: ignore[arg-type]
+    last = rec.sql("SELECT COALESCE(MAX(hand), 0) FROM entry WHERE game_id = :g", g=g.id).scalar()
+    return Table(rec.game(g), rec.ruleset(g), s.number, dealt, int(last) + 1, dealt + 1, g, s)
+
+
+def record_ruling(rec: Record, table: Table, ruling: dict[str, Any]) -> Precedent:
+    """Append the ruling to the game's log (in the caller's write transaction)."""
+    body = ruling_facts(ruling, table.night, table.hand, table.hand_in_night)
+    g, s = table._game_row, table._session_row
+    row = rec._append(g, KIND, s, None, None, None, body, None, None, {})
+    return precedent_from(g.name, row.seq, row.created_at, s.number, body)
+
+
+_SELECT = (
+    "SELECT g.name, e.seq, e.created_at, s.number, e.facts FROM entry e JOIN game g ON g.id = e.game_id "
+    "LEFT JOIN session s ON s.id = e.session_id WHERE e.kind = :kind"
+)
+
+
+def _precedents(rows) -> list[Precedent]:
+    return [precedent_from(name, seq, when, night, json.loads(facts or "{}")) for name, seq, when, night, facts in rows]
+
+
+def same_dispute(rec: Record, key: str) -> list[Precedent]:
+    """Every earlier ruling of the same dispute (same key), in every game, oldest first."""
+    rows = rec.sql(_SELECT + " AND json_extract(e.facts, '$.key') = :key ORDER BY e.created_at, g.id, e.seq",
+                   kind=KIND, key=key)
+    return _precedents(rows)
+
+
+def rulings(rec: Record, game: str | None, night: int | None) -> tuple[Game, list[Precedent]]:
+    """The rulings of a game (default: the latest game), optionally of one night, in order."""
+    g = rec.game_row(game)
+    query, params = _SELECT + " AND e.game_id = :g", {"kind": KIND, "g": g.id}
+    if night is not None:
+        known = rec.sql("SELECT number FROM session WHERE game_id = :g AND number = :n", g=g.id, n=night).first()
+        if known is None:
+            last = rec.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()
+            raise NotFound(f"game {g.name} has no Rummy Night {night}", hint=f"nights 1 to {last}" if last else "no night yet")
+        query, params = query + " AND s.number = :n", {**params, "n": night}
+    return rec.game(g), _precedents(rec.sql(query + " ORDER BY e.seq", **params))
