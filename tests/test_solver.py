@@ -367,7 +367,7 @@ def test_big_hands_shortcuts_agree_with_the_plain_search():
     """Big hands take shortcuts (greedy arrangement, bound-0 search, one search per choice of
     aces played high); the plain exact programme must agree with the count they give."""
     from rummyref.core import meld_dp
-    from rummyref.core.solver import _masks
+    from rummyref.core.meld_plan import hand_masks as _masks
 
     rng = random.Random("big")
     checked = 0
