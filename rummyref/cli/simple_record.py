@@ -191,7 +191,6 @@ def record_game(db, game, hand_items, out_, four_sevens, tie, dropped, dealer):
 
 def amend_game(db, game, number, hand_items, out_, four_sevens, tie, dropped, reason):
     from rummyref.cli.facts import interactive, prompt_ask
-    from rummyref.store.guard import expect, position
     from rummyref.store.record import reading, writing
     from rummyref.store.simple import SimpleRecord
 
