@@ -83,10 +83,12 @@ def root(
 # Command modules, in --help order. Each module defines ``register(app)``.
 # They import nothing heavy at module level (no sqlmodel): see tests/test_imports.py.
 COMMAND_MODULES: tuple[str, ...] = (
+    "rummyref.cli.count",
     "rummyref.cli.record",
     "rummyref.cli.night",
     "rummyref.cli.standings",
     "rummyref.cli.verify",
+    "rummyref.cli.data",
     "rummyref.cli.simple",
     "rummyref.cli.ruling",
     "rummyref.cli.dispute",

@@ -77,7 +77,20 @@ POINTS_Q = "{name}'s points this hand"
 
 def prompt_ask(question: str, offered: str) -> str:
     """Ask on the terminal; on a re-ask the previous answer is offered back (pre-filled
-    where readline is available, else as the default)."""
+    where readline is available, else as the default). Input that ends (EOF, Ctrl-D, Ctrl-C)
+    before an answer is bad input (exit 3): nothing is written."""
+    import typer
+
+    try:
+        return _prompt(question, offered)
+    except (typer.Abort, EOFError, KeyboardInterrupt):
+        raise UnreadableInput(
+            f"no answer to {question.split('?')[0].split(' (')[0]!r}: the input ended; nothing was written",
+            hint="give the facts as options (ref score-hand --help), or answer every question",
+        ) from None
+
+
+def _prompt(question: str, offered: str) -> str:
     import typer
 
     if offered and sys.stdin.isatty():

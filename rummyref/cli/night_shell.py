@@ -253,17 +253,19 @@ def preview(w: Where, form: Form) -> None:
 
 
 def write(w: Where, form: Form, db: str | None) -> None:
-    """One transaction; the dealer shown is checked again (another terminal may have written)."""
+    """One transaction; the hand number shown is checked again (another terminal may have written)."""
+    from rummyref.store.guard import Position, expect
     from rummyref.store.record import writing
     from rummyref.store.simple import SimpleRecord
 
     with writing(db) as rec:
+        g = rec.game_row(w.name)
+        expect(rec, g, Position(w.name, w.next_hand))  # another terminal may have written (exit 7)
         if w.simple:
-            simple = SimpleRecord(rec)
             hands, ending = form.facts()
-            done = simple.record_game(simple.game_row(w.name), hands, ending, w.dealer)
+            done = SimpleRecord(rec).record_game(g, hands, ending, w.dealer)
         else:
-            done = rec.record_hand(rec.game_row(w.name), form.facts(), w.dealer)
+            done = rec.record_hand(g, form.facts(), w.dealer)
     if w.simple:
         out.print(f"Recorded: game {done.number} of {done.game}, game {done.game_in_session} of the session "
                   f"(entry {done.seq}).", markup=False)

@@ -50,11 +50,13 @@ def _given(melded, held, out, claim, points):
 def _facts(db: Optional[str], game: Optional[str], given: Given):
     """Read the roster (short read), then build the facts, asking at a terminal if needed."""
     from rummyref.cli.facts import build_facts, interactive, prompt_ask
+    from rummyref.store.guard import position
     from rummyref.store.record import reading
 
     with reading(db) as rec:
-        domain = rec.game(rec.game_row(game))
-    return domain.name, build_facts(domain, given, prompt_ask if interactive() else None)
+        g = rec.game_row(game)
+        domain, seen = rec.game(g), position(rec, g)
+    return seen, build_facts(domain, given, prompt_ask if interactive() else None)
 
 
 def new_session(
@@ -114,6 +116,10 @@ def open_session(rec, o: SessionOptions):
     from rummyref.cli import simple_record as sr
     from rummyref.store.simple import simple_target
 
+    if o.game is not None and not o.game.strip():
+        from rummyref.core.errors import UnreadableInput
+
+        raise UnreadableInput("--game needs a name", hint="e.g. --game rummy-2m, or leave it out for the latest game")
     openings = o.openings()
     simple, name = simple_target(rec, o.game, o.ruleset)
     if simple:
@@ -142,6 +148,7 @@ def score_hand(
     from rummyref.cli import render_record as r
     from rummyref.cli import simple_record as sr
     from rummyref.core.record import resolve_name
+    from rummyref.store.guard import expect
     from rummyref.store.record import writing
 
     db = db_choice(db)
@@ -149,9 +156,10 @@ def score_hand(
         sr.refuse_options("simple", "score-hand", melded=melded, held=held, claim=claim, points=points)
         return sr.show_game(sr.record_game(db, game, hand, out, four_sevens, tie, dropped, dealer), json_)
     sr.refuse_options("rummy-2m", "score-hand", hand=hand, four_sevens=four_sevens, tie=tie, dropped=dropped)
-    name, facts = _facts(db, game, _given(melded, held, out, claim, points))
+    seen, facts = _facts(db, game, _given(melded, held, out, claim, points))
     with writing(db) as rec:
-        g = rec.game_row(name)
+        g = rec.game_row(seen.game)
+        expect(rec, g, seen)  # the hand number is decided here, under the write lock
         domain = rec.game(g)
         who = resolve_name(dealer, domain.roster, g.name, domain.closed_roster) if dealer else None
         result = rec.record_hand(g, facts, who)
@@ -205,9 +213,9 @@ def amend(
         sr.refuse_options("simple", "amend", melded=melded, held=held, claim=claim, points=points)
         return sr.show_game(sr.amend_game(db, game, hand, hand_, out, four_sevens, tie, dropped, reason), json_)
     sr.refuse_options("rummy-2m", "amend", hand=hand_, four_sevens=four_sevens, tie=tie, dropped=dropped)
-    name, facts = _facts(db, game, _given(melded, held, out, claim, points))
+    seen, facts = _facts(db, game, _given(melded, held, out, claim, points))
     with writing(db) as rec:
-        result = rec.amend(rec.game_row(name), hand, facts, reason)
+        result = rec.amend(rec.game_row(seen.game), hand, facts, reason)
     print_json(r.hand_json(result)) if json_ else r.show_hand(result)
 
 

@@ -167,6 +167,7 @@ def record_game(db, game, hand_items, out_, four_sevens, tie, dropped, dealer):
     """Read the table (short read), gather the facts (asking at a terminal), then write."""
     from rummyref.cli.facts import interactive, prompt_ask
     from rummyref.core.errors import RuleRefusal
+    from rummyref.store.guard import expect, position
     from rummyref.store.record import reading, writing
     from rummyref.store.simple import SimpleRecord
 
@@ -178,11 +179,14 @@ def record_game(db, game, hand_items, out_, four_sevens, tie, dropped, dealer):
         if s is None:
             raise RuleRefusal(f"no session of {g.name} is open", hint="ref new-session --players ... opens one")
         table, first, name = sr.table_of(g, s), sr.fold(g).state.first_player, g.name
+        seen = position(rec, g)
     hands, ending = gather(table, first, hand_items, ending, prompt_ask if interactive() else None,
                            bool(out_ or four_sevens or tie))
     with writing(db) as rec:
         sr = SimpleRecord(rec)
-        return sr.record_game(sr.game_row(name), hands, ending, dealer)
+        g = sr.game_row(name)
+        expect(rec, g, seen)  # another terminal may have recorded this game meanwhile (exit 7)
+        return sr.record_game(g, hands, ending, dealer)
 
 
 def amend_game(db, game, number, hand_items, out_, four_sevens, tie, dropped, reason):

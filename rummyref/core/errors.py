@@ -21,7 +21,7 @@ class ExitCode(IntEnum):
     REFUSED = 4  #: readable, but the rules forbid it (A1 newcomer, A4 mid-round end, ...)
     NOT_FOUND = 5  #: no such game, session, hand or rule set
     STORAGE = 6  #: the database cannot be opened, read or written
-    CONFLICT = 7  #: another terminal wrote first; nothing was written, try again
+    CONFLICT = 7  #: conflicts with the record (another terminal wrote first; an import already there); nothing written
     INTEGRITY = 8  #: ref verify found the record changed outside ref
 
 

@@ -2,32 +2,45 @@
 
 A hand is four 13-bit suit masks (bit ``r-1`` = rank ``r``) plus a number of
 WILDCARDs. Positions 1..13 are the ranks A..K; where aces may be high, position 14
-is the ace played high: an ace may be *deferred* at position 1 (kept for a Q-K-A
-run) and must then end a run at position 14.
+is the ace played high: an ace may be *kept* at position 1 (for a run ending Q-K-A)
+and must then end a run at position 14.
 
-The programme walks the positions upwards. Its state is, per suit, the length of
-the run in progress (0, 1, 2, 3 or more: two bits a suit), the deferred aces, the
-WILDCARDs used so far and (for :func:`min_cost` with ``need_run``) whether a run
-with a natural card exists. At each position every suit either carries its run on
-(with its natural card, or with a WILDCARD where the card is absent), or has no run
-there (a run may only stop at length 0 or 3+); the natural cards of the rank that no
-run took form one group (completed with ``max(0, 3 - m)`` WILDCARDs) or stay
-unmelded: grouping only some of them is never better. Why the search may stay this
-small (each point is checked against the brute-force reference in the tests):
+:func:`min_cost` walks the positions upwards. Its state (one int) is, per suit, the
+length of the run in progress (0, 1, 2, 3 or more: two bits a suit), the kept aces,
+the WILDCARDs used so far and, for the ARRANGE objective, whether a run holding a
+natural card exists. At each position every suit either carries its run on (with its
+natural card, or with a WILDCARD where the card is absent), or has no run there (a run
+may only stop at length 0 or 3+); the natural cards of the rank that no run took form
+one group (completed with ``max(0, 3 - m)`` WILDCARDs) or stay unmelded: grouping only
+some of them is never better. Why the search may stay this small (each point is
+checked against the brute-force reference in the tests):
 
 - WILDCARDs left over are free: they join a group, extend or split a run, or make
   their own meld; so the programme only spends WILDCARDs that a meld needs;
 - a WILDCARD never stands where its natural card is in the hand: swapping the two
   is never worse (two overlapping runs of one suit merge into one, split if long);
 - a run only starts with a WILDCARD at the two positions below the top (elsewhere
-  the WILDCARD can move to the run's high end);
+  the WILDCARD can move to the run's high end), and starts with a natural card only
+  where another natural card of its suit is within reach (a run holding one natural
+  card is no better than that card grouped with the same two WILDCARDs);
+- a finished run bridges a gap with a WILDCARD only when a natural card follows at
+  once (a wider gap costs as many WILDCARDs as starting afresh);
 - a run never restarts right after a run of 3+ of its suit (one run covers both,
-  split into pieces of 3+ when it exceeds 13 cards).
+  split into pieces of 3+ when it exceeds 13 cards);
+- an ace is kept for high only where a run ending Q-K-A can hold another natural card.
+
+Transition tables are built per (present cards, run lengths, ...) on first use and
+cached for the life of the process. Dominated states are dropped (a run of 3+ can do
+all that no run can; no more WILDCARDs, no more cost); a ``bound`` drops states
+costing more than a known arrangement; ``aces="low"``/``"relaxed"`` give quick upper
+and lower bounds without the kept-ace state.
 
 :func:`feasible` is the richer variant for going-out checks (exactly one card left,
 Sequences Rummy): it keeps, per suit, whether the run is natural, counts finished
-sequences (a run may restart, so a long run may count twice), allows WILDCARD starts
-anywhere, and tracks the unmelded cards (at most one) instead of minimising a cost.
+sequences (a run may restart, so a long run may count twice; a new run may start with
+one or two WILDCARDs over the end of the previous one, e.g. 9-10-J beside W(=J)-Q-K),
+allows WILDCARD starts anywhere, and tracks the unmelded cards (at most one) instead
+of minimising a cost.
 """
 
 from __future__ import annotations
@@ -39,8 +52,7 @@ FLAG_RUN = 1 << 12  #: a run holding a natural card exists
 BIG = 1 << 20  #: weight of an unmelded card in the arrange objective
 
 # objectives of min_cost
-BEST = 0  #: sum of the values of unmelded naturals
-FEWEST = 1  #: number of unmelded naturals
+BEST = 0  #: sum of the values of unmelded naturals (values given per rank)
 ARRANGE = 2  #: BIG * unmelded - naturals in runs + WILDCARDs in groups
 
 # per-suit actions (2 bits per suit in an action code; bit 8 = the rank's pool is grouped)
@@ -48,25 +60,34 @@ A_NONE, A_NAT, A_WILD, A_DEFER = 0, 1, 2, 3
 GROUPED = 1 << 8
 
 _TABLES: dict = {}
-PRUNE_AT = 24  #: prune dominated states when a layer has more than this many
+PRUNE_AT = 200  #: prune dominated states when a layer has more than this many
 
 
-def _suit_options(L: int, present: int, nxt: int, wstart: bool, at14: bool, defer: bool):
+def _suit_options(
+    L: int, present: int, nxt: int, start: int, wstart: bool, at14: bool, defer: bool, optional: bool = False
+):
     """(new length, WILDCARDs, pooled, natural in run, action) for one suit at one position.
 
     ``nxt``: the suit's natural card at the next position is in the hand. A finished run
     (3+) only bridges a gap with a WILDCARD when a natural card follows at once (a wider gap
-    costs at least as many WILDCARDs as starting afresh) or near the top."""
+    costs at least as many WILDCARDs as starting afresh) or near the top. ``start``: a new
+    run may start here with the natural card (a run holding one natural card only is no
+    better than that card grouped with the same two WILDCARDs)."""
     up = 3 if L >= 2 else L + 1
     if at14:
-        if present:  # a deferred ace must end a run
+        if present and not optional:  # a deferred ace must end a run
             return [(3, 0, 0, 1, A_NAT)] if L >= 2 else []
+        if present:  # relaxed: the ace may end a run, or not
+            opts = [(3, 0, 0, 1, A_NAT)] if L >= 2 else []
+            if L in (0, 3):
+                opts.append((0, 0, 0, 0, A_NONE))
+            return opts
         opts = [(0, 0, 0, 0, A_NONE)] if L in (0, 3) else []
         if L >= 2:
             opts.append((3, 1, 0, 0, A_WILD))
         return opts
     if present:
-        opts = [(up, 0, 0, 1, A_NAT)]
+        opts = [(up, 0, 0, 1, A_NAT)] if (L or start) else []
         if L == 0 or L == 3:
             opts.append((0, 0, 1, 0, A_NONE))
             if defer:
@@ -91,21 +112,23 @@ def _dominates(a, b) -> bool:
     return True
 
 
-def _table(obj: int, P: int, Pn: int, codes: int, flags: int):
-    """Joint transitions at one position: list of (delta state, unmelded, extra cost, flag, action)."""
-    key = (obj, P, Pn, codes, flags)
-    tab = _TABLES.get(key)
-    if tab is not None:
-        return tab
-    # the next card matters only for a finished run facing a gap
-    finished = 0
+def _table(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int):
+    """Joint transitions at one position: list of (delta state, unmelded, extra cost, flag, action).
+
+    P: suits whose natural card is here; Pn: ... at the next position; SM: suits where a run
+    may start with the natural card here."""
+    # keep only the bits that matter for these run lengths (more cache hits)
+    finished = fresh = 0
     for i in range(4):
-        if (codes >> 2 * i) & 3 == 3 and not (P >> i) & 1:
+        L = (codes >> 2 * i) & 3
+        if L == 3 and not (P >> i) & 1:
             finished |= 1 << i
-    if Pn & ~finished:
-        tab = _table(obj, P, Pn & finished, codes, flags)
-        _TABLES[key] = tab
-        return tab
+        if L == 0 and (P >> i) & 1:
+            fresh |= 1 << i
+    Pn &= finished
+    SM &= fresh
+    key = (obj, P, Pn, SM, codes, flags)
+    tab = _TABLES.get(key)
     if tab is not None:
         return tab
     wstart, last, at14 = flags & 1, flags & 2, flags & 4
@@ -113,7 +136,14 @@ def _table(obj: int, P: int, Pn: int, codes: int, flags: int):
     per_suit = []
     for i in range(4):
         opts = _suit_options(
-            (codes >> 2 * i) & 3, (P >> i) & 1, (Pn >> i) & 1, bool(wstart), bool(at14), bool(defer_mask >> i & 1)
+            (codes >> 2 * i) & 3,
+            (P >> i) & 1,
+            (Pn >> i) & 1,
+            (SM >> i) & 1,
+            bool(wstart),
+            bool(at14),
+            bool(defer_mask >> i & 1),
+            bool(flags & RELAXED),
         )
         if last:
             opts = [o for o in opts if o[0] in (0, 3)]
@@ -127,7 +157,7 @@ def _table(obj: int, P: int, Pn: int, codes: int, flags: int):
             m += pooled
             nat += n1
             act |= a << 2 * i
-            if a == A_DEFER:
+            if a == A_DEFER and not flags & RELAXED:
                 dmask |= 1 << i
         fl = FLAG_RUN if nat and obj == ARRANGE else 0
         choices = [(0, 0, 0)]  # (extra WILDCARDs, unmelded, grouped)
@@ -144,7 +174,7 @@ def _table(obj: int, P: int, Pn: int, codes: int, flags: int):
     kept = []
     for k in keys:
         mine = k + (best[k][0],)
-        if any(o != k and _dominates(o + (best[o][0],), mine) and (o + (best[o][0],) != mine) for o in keys):
+        if any(o != k and _dominates(o + (best[o][0],), mine) for o in keys):
             continue
         kept.append(k)
     tab = []
@@ -176,35 +206,30 @@ LOW_BITS = (1 << KS) - 1
 def prune(layer: dict, w: int) -> dict:
     """Drop dominated states: another state with the same deferred aces and flag, every suit's
     run length equal or 3+, no more WILDCARDs used and no more cost."""
-    vec: dict = {}
-    inf = 1 << 60
-    for s, c in layer.items():
-        low = s & LOW_BITS
-        v = vec.get(low)
-        if v is None:
-            v = vec[low] = [inf] * (w + 1)
-        k = s >> KS
-        if c < v[k]:
-            v[k] = c
-    for v in vec.values():
-        for k in range(1, w + 1):
-            if v[k - 1] < v[k]:
-                v[k] = v[k - 1]
+    kept: dict = {}  # low bits -> lowest cost kept so far (states come by WILDCARDs used)
     out = {}
-    for s, c in layer.items():
-        low = s & LOW_BITS
-        k = s >> KS
-        if k and vec[low][k - 1] <= c:
+    flip = LOW_BITS
+    for key in sorted([s ^ flip for s in layer]):  # by WILDCARDs used, then most runs of 3+
+        s = key ^ flip
+        c = layer[s]
+        low = s & flip
+        m = kept.get(low)
+        if m is not None and m <= c:
             continue
         codes = s & 255
         hi = low - codes
         for up in UPGRADES[codes]:
-            u = vec.get(hi | up)
-            if u is not None and u[k] <= c:
+            m2 = kept.get(hi | up)
+            if m2 is not None and m2 <= c:
                 break
         else:
             out[s] = c
+            if m is None or c < m:
+                kept[low] = c
     return out
+
+
+RELAXED = 8  #: flag: aces kept for high cost nothing and need not be used; any ace may end high
 
 
 def _flags(p: int, top: int, defer_mask: int) -> int:
@@ -226,14 +251,16 @@ def _present(masks, p: int) -> int:
 
 
 def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
-    """Aces worth keeping for a run ending Q-K-A: where a run reaching the high ace can hold
-    another natural card of its suit (within reach of the WILDCARDs; without WILDCARDs, Q and
-    K both). Otherwise (``strict``) the ace is as well grouped with the same two WILDCARDs.
-    Not strict: any ace, when WILDCARDs exist."""
+    """Aces worth keeping for a run that ends Q-K-A.
+
+    Such a run must hold another natural card of the ace's suit; bridging a gap of four or
+    more positions costs as many WILDCARDs as grouping the ace (A W W) and completing the
+    rest apart, so (``strict``) that card is a 10, J, Q or K within reach of the WILDCARDs;
+    without WILDCARDs, Q and K both. Not strict: any ace, when WILDCARDs exist."""
     if not aces_high:
         return 0
     d = 0
-    reach = max(1, 12 - w)  # lowest bit (rank - 1) a run ending at the high ace can bridge to
+    reach = max(9, 12 - w)  # lowest bit (rank - 1) a useful run ending at the high ace reaches
     for i, m in enumerate(masks):
         if not m & 1:
             continue
@@ -242,31 +269,69 @@ def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
     return d
 
 
-def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None = None, final_key=None):
+def _start_masks(masks, w: int, aces_high: bool, obj: int) -> list[int]:
+    """Per position, the suits where a run may start with the natural card: another natural
+    card of the suit follows within reach (the next two, without WILDCARDs)."""
+    if obj == ARRANGE:
+        return [15] * 15
+    ext = [m | ((m & 1) << 13) if aces_high else m for m in masks]
+    out = [0] * 15
+    for p in range(1, 14):
+        sm = 0
+        for i, x in enumerate(ext):
+            after = x >> p  # bit 0 = position p + 1
+            if (after & 3 == 3) if w == 0 else (after & ((2 << min(3, w)) - 1)):
+                sm |= 1 << i
+        out[p] = sm
+    return out
+
+
+def min_cost(
+    masks,
+    w: int,
+    aces_high: bool,
+    values,
+    obj: int,
+    bound: int | None = None,
+    final_key=None,
+    aces: str = "exact",
+    high: int = 0,
+):
     """Minimise the objective. Returns (cost, final state, per-position actions) or None.
 
-    ``values[p]`` is the cost of an unmelded natural at position p (BEST only).
+    ``values[p]`` is the cost of an unmelded natural at position p (BEST). States whose
+    cost exceeds ``bound`` are dropped (exact as long as the optimum is within it).
+    ``aces``: "exact"; "low" (no ace is kept for high: an upper bound); "relaxed" (an ace may
+    be kept for high at no cost and need not be used, and any such ace may end a high run even
+    if it was used low: a lower bound, without the per-suit state of kept aces); "fixed": the
+    aces of the suits in the mask ``high`` are played high (they must end a Q-K-A run), the
+    others are not (exact for that choice, again without the kept-ace state).
     """
     top = 14 if aces_high else 13
     limit = (w + 1) << KS
-    dmask = deferrable(masks, w, aces_high)
+    dmask = 0 if aces in ("low", "fixed") else deferrable(masks, w, aces_high)
+    relaxed = RELAXED if aces == "relaxed" else 0
+    starts = _start_masks(masks, w, aces_high, obj)
+    if bound is None:
+        bound = 1 << 62
     layer = {0: 0}
     backs = []
-    tables = _TABLES
     for p in range(1, top + 1):
         flags = _flags(p, top, dmask)
-        if obj == BEST:
-            v = values[p] if p <= 13 else values[1]
-        elif obj == FEWEST:
-            v = 1
-        else:
-            v = BIG
+        if p in (1, 14):
+            flags |= relaxed
+        v = (values[p] if p <= 13 else values[1]) if obj == BEST else BIG
         new: dict = {}
         back: dict = {}
+        ptab: dict = {}
         if p == 14:
             for s, c in layer.items():
-                P = (s >> 8) & 15
-                for ds, unm, extra, fl, act in _table(obj, P, 0, s & 255, flags):
+                key = s & 0xFFF
+                tab = ptab.get(key)
+                if tab is None:
+                    P14 = high if aces == "fixed" else dmask if relaxed else (s >> 8) & 15
+                    tab = ptab[key] = _table(obj, P14, 0, 0, s & 255, flags)
+                for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
                         continue
@@ -277,18 +342,21 @@ def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None
                         back[s2] = (s, act)
         else:
             P = _present(masks, p)
+            if p == 1:
+                P &= ~high
             Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
+            SM = starts[p]
             for s, c in layer.items():
                 codes = s & 255
-                tab = tables.get((obj, P, Pn, codes, flags))
+                tab = ptab.get(codes)
                 if tab is None:
-                    tab = _table(obj, P, Pn, codes, flags)
+                    tab = ptab[codes] = _table(obj, P, Pn, SM, codes, flags)
                 for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
                         continue
                     c2 = c + unm * v + extra
-                    if bound is not None and c2 > bound:
+                    if c2 > bound:
                         continue
                     old = new.get(s2)
                     if old is None or c2 < old:
@@ -314,7 +382,7 @@ def min_cost(masks, w: int, aces_high: bool, values, obj: int, bound: int | None
 # -- the richer feasibility search for going-out checks --------------------------------
 
 # per-suit run code in feasible(): L (0..3) + 4 * natural bit  -> 3 bits a suit
-F_NONE, F_NAT, F_WILD, F_DEFER, F_NEWNAT, F_NEWWILD = 0, 1, 2, 3, 4, 5
+F_NONE, F_NAT, F_WILD, F_DEFER, F_NEWNAT, F_NEWWILD, F_OVERLAP1, F_OVERLAP2 = range(8)
 
 _FTABLES: dict = {}
 
@@ -344,13 +412,26 @@ def _fsuit_options(code: int, present: int, at14: bool, defer: bool, v3: bool):
             opts.append((0, 0, 1, end, F_NONE))
             if defer:
                 opts.append((0, 0, 0, end, F_DEFER))
+        _overlaps(opts, L, natb, present, v3)
         return opts
     if L in (0, 3):
         opts.append((0, 0, 0, end, F_NONE))
         opts.append((1, 1, 0, end, F_NEWWILD))
     if L:
         opts.append((up, 1, 0, zero, F_WILD))
+    _overlaps(opts, L, natb, present, v3)
     return opts
+
+
+def _overlaps(opts: list, L: int, natb: int, present: int, v3: bool) -> None:
+    """Sequences Rummy only: the run ends here (3+ with this position) and a new run of the
+    same suit starts with one or two WILDCARDs standing for the run's last cards (each meld
+    is judged alone), e.g. 9-10-J beside W(=J)-Q-K."""
+    if not v3 or L < 2:
+        return
+    nat_end = natb if present else 0
+    for j, act in ((1, F_OVERLAP1), (2, F_OVERLAP2)):
+        opts.append((j, j + (0 if present else 1), 0, (1, nat_end, 1 - nat_end), act))
 
 
 def _ftable(P: int, codes: int, flags: int, v3: bool):
@@ -392,7 +473,43 @@ def _ftable(P: int, codes: int, flags: int, v3: bool):
     return tab
 
 
-def feasible(masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int, v3: bool):
+FPRUNE_AT = 64
+
+
+def _fprune(layer: dict, exact_unmelded: bool) -> dict:
+    """Drop states another state beats on every count: same runs and deferred aces, as many
+    cards unmelded (or fewer, unless exactly one must be left), no fewer (natural) sequences,
+    an absorber if it has one, and the same WILDCARDs used (or fewer, with an absorber to take
+    the spare ones)."""
+    groups: dict = {}
+    for st in layer:
+        groups.setdefault((st[0], st[1]), []).append(st)
+    out = {}
+    for members in groups.values():
+        if len(members) == 1:
+            out[members[0]] = layer[members[0]]
+            continue
+        members.sort(key=lambda t: (t[2], t[3], -t[4], -t[5], -t[6]))
+        kept: list = []
+        for st in members:
+            _, _, k, u, sq, nt, ab = st
+            if any(
+                (o[2] == k or (o[2] < k and o[6]))
+                and (o[3] == u or (o[3] < u and not exact_unmelded))
+                and o[4] >= sq
+                and o[5] >= nt
+                and o[6] >= ab
+                for o in kept
+            ):
+                continue
+            kept.append(st)
+            out[st] = layer[st]
+    return out
+
+
+def feasible(
+    masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int, v3: bool, exact_unmelded: bool = False
+):
     """Search arrangements leaving at most one natural unmelded.
 
     State: (suit codes, deferred aces, WILDCARDs used, unmelded naturals (0/1), sequences
@@ -427,7 +544,7 @@ def feasible(masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int,
                 if s2 not in new:
                     new[s2] = (st, act)
         backs.append(new)
-        layer = new
+        layer = _fprune(new, exact_unmelded) if len(new) > FPRUNE_AT else new
         if not layer:
             return None
     for st in sorted(layer):

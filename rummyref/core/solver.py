@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rummyref.core import meld_dp as dp
-from rummyref.core.cards import DECK, SUITS, WILD, Card
-from rummyref.core.melds import HIGH_ACE, Meld, MeldKind, as_group
+from rummyref.core import meld_plan as mp
+from rummyref.core.cards import Card
+from rummyref.core.melds import Meld
 from rummyref.core.rulesets import RuleSet
 
 GOING_OUT_MODES = ("at-most-one", "all", "exactly-one")
@@ -87,300 +88,126 @@ def meld_value(meld: Meld, ruleset: RuleSet) -> int:
     return total
 
 
-# -- hands as bitmasks --------------------------------------------------------------------
-
-_SUIT_OFFSET = {s._value_: i for i, s in enumerate(SUITS)}  # "S" -> 0 ...
-
-
-def _masks(cards: Sequence[Card]) -> tuple[list[int], int]:
-    masks = [0, 0, 0, 0]
-    w = 0
-    offs = _SUIT_OFFSET
-    for c in cards:
-        r = c.rank
-        if r is None:
-            w += 1
-        else:
-            masks[offs[c.suit._value_]] |= 1 << (r - 1)  # type: ignore[union-attr]
-    return masks, w
-
-
-def _card(suit: int, pos: int) -> Card:
-    return DECK[suit * 13 + (0 if pos == HIGH_ACE else pos - 1)]
-
-
-def _mask_cards(masks: Sequence[int]) -> list[Card]:
-    out = []
-    for i, m in enumerate(masks):
-        base = i * 13
-        while m:
-            low = m & -m
-            out.append(DECK[base + low.bit_length() - 1])
-            m ^= low
-    return out
-
-
-def _mask_value(masks: Sequence[int], values: Sequence[int]) -> int:
-    total = 0
-    for m in masks:
-        while m:
-            low = m & -m
-            total += values[low.bit_length()]
-            m ^= low
-    return total
-
-
-# -- an arrangement under construction ----------------------------------------------------
-
-
-class _Plan:
-    """Runs (suit, start, positions with a natural) and groups (rank, suits) before they become Melds."""
-
-    def __init__(self) -> None:
-        self.runs: list[list] = []  # [suit, start, length, natural positions (set)]
-        self.groups: list[list] = []  # [rank, [suits], extra WILDCARDs]
-        self.wild_melds: list[int] = []
-        self.unmelded: list[Card] = []
-        self.wild_unmelded = 0
-
-    def add_run(self, suit: int, positions: list[int], naturals: set[int]) -> None:
-        """A run over consecutive ``positions``; split into pieces of 3+ if over 13 cards."""
-        if not naturals:
-            self.wild_melds.append(len(positions))
-            return
-        start, n = positions[0], len(positions)
-        while n > 13:
-            first = n // 2
-            self.runs.append([suit, start, first, {p for p in naturals if start <= p < start + first}])
-            start, n = start + first, n - first
-        self.runs.append([suit, start, n, {p for p in naturals if start <= p < start + n}])
-
-    @property
-    def has_meld(self) -> bool:
-        return bool(self.runs or self.groups or self.wild_melds)
-
-    def absorb(self, extra: int, keep_natural: int = 0) -> None:
-        """Place ``extra`` leftover WILDCARDs into melds (a meld must exist, or extra >= 3).
-
-        Three or more make their own meld(s) of 3+ (every one may count as a sequence); one
-        or two join a group, else a run with a WILDCARD already, else a natural run beyond the
-        ``keep_natural`` that must stay natural; a run of 13 is split first."""
-        if extra <= 0:
-            return
-        if extra >= 3:
-            n = extra // 3
-            sizes = [3] * n
-            sizes[-1] += extra - 3 * n
-            self.wild_melds.extend(sizes)
-            return
-        if self.groups:
-            self.groups[0][2] += extra
-            return
-        if self.wild_melds:
-            self.wild_melds[0] += extra
-            return
-        natural_runs = [r for r in self.runs if len(r[3]) == r[2]]
-        spare = len(natural_runs) - keep_natural
-        order = [r for r in self.runs if len(r[3]) != r[2]] + (natural_runs[keep_natural:] if spare > 0 else [])
-        if not order:
-            order = sorted(self.runs, key=lambda r: -r[2])  # split a long natural run
-        for _ in range(extra):
-            self._extend(order[0])
-
-    def absorb_into_runs(self, extra: int) -> None:
-        """Leftover WILDCARDs extend runs (so they count as cards in sequences)."""
-        for _ in range(extra):
-            self._extend(min(self.runs, key=lambda r: (r[2] == 13, -r[2])))
-
-    def _extend(self, run: list) -> None:
-        suit, start, n, nats = run
-        end = start + n - 1
-        if n == 13:  # split off the top three, then grow the rest by one
-            top = [suit, end - 2, 3, {p for p in nats if p >= end - 2}]
-            run[2] = n - 3
-            run[3] = {p for p in nats if p < end - 2}
-            self.runs.append(top)
-            self._extend(run)
-            return
-        ceiling = 13 if start == 1 else HIGH_ACE if self.aces_high else 13
-        floor = 2 if end == HIGH_ACE else 1
-        if end < ceiling:
-            run[2] = n + 1
-        elif start > floor:
-            run[1] = start - 1
-            run[2] = n + 1
-
-    aces_high = False
-
-    def melds(self) -> tuple[Meld, ...]:
-        out = []
-        for suit, start, n, nats in sorted(self.runs, key=lambda r: (r[0], r[1])):
-            if not nats:
-                out.append(Meld(MeldKind.WILD, (WILD,) * n, (None,) * n))
-                continue
-            cards, reps = [], []
-            for pos in range(start, start + n):
-                rep = _card(suit, pos)
-                reps.append(rep)
-                cards.append(rep if pos in nats else WILD)
-            out.append(Meld(MeldKind.SEQUENCE, tuple(cards), tuple(reps), start))
-        for rank, suits, extra in sorted(self.groups, key=lambda g: g[0]):
-            meld = as_group([DECK[s * 13 + rank - 1] for s in suits] + [WILD] * extra)
-            assert meld is not None
-            out.append(meld)
-        for n in self.wild_melds:
-            out.append(Meld(MeldKind.WILD, (WILD,) * n, (None,) * n))
-        return tuple(out)
-
-    def unmelded_cards(self) -> tuple[Card, ...]:
-        return tuple(sorted(self.unmelded, key=Card.sort_key)) + (WILD,) * self.wild_unmelded
-
-
-def _plan_from_actions(masks: Sequence[int], acts: list[int], rich: bool, aces_high: bool) -> _Plan:
-    """Turn the programme's per-position actions into runs, groups and unmelded cards."""
-    plan = _Plan()
-    plan.aces_high = aces_high
-    bits, amask = (3, 7) if rich else (2, 3)
-    for suit in range(4):
-        current: list[int] = []
-        nats: set[int] = set()
-        for p, act in enumerate(acts, start=1):
-            a = (act >> bits * suit) & amask
-            in_run = a in (1, 2) or (rich and a in (4, 5))
-            new_run = rich and a in (4, 5)
-            if current and (not in_run or new_run):
-                plan.add_run(suit, current, nats)
-                current, nats = [], set()
-            if in_run:
-                current.append(p)
-                if a in (1, 4):
-                    nats.add(p)
-        if current:
-            plan.add_run(suit, current, nats)
-    grouped_bit = 1 << 12 if rich else dp.GROUPED
-    for p, act in enumerate(acts, start=1):
-        if p > 13:
-            continue
-        pooled = []
-        for suit in range(4):
-            if (masks[suit] >> (p - 1)) & 1 and (act >> bits * suit) & amask == 0:
-                pooled.append(suit)
-        if not pooled:
-            continue
-        if act & grouped_bit:
-            plan.groups.append([p, pooled, max(0, 3 - len(pooled))])
-        else:
-            plan.unmelded.extend(DECK[s * 13 + p - 1] for s in pooled)
-    return plan
-
-
-# -- the fast path: no WILDCARD, no card wanted by two melds --------------------------------
-
-_LOW13 = (1 << 13) - 1
-
-
-def _direct(masks: Sequence[int], aces_high: bool) -> _Plan | None:
-    """Without WILDCARDs: every card that can meld, if no card could serve two melds."""
-    a, b, c, d = masks
-    g3 = (a & b & (c | d)) | (c & d & (a | b))  # ranks with 3+ cards
-    plan = _Plan()
-    plan.aces_high = aces_high
-    for suit, m in enumerate(masks):
-        if aces_high and m & 1:
-            x = m | (1 << 13)
-        else:
-            x = m
-        t = x & (x >> 1) & (x >> 2)
-        e = t | (t << 1) | (t << 2)
-        if not e:
-            continue
-        if e & 1 and e >> 13 & 1:
-            return None  # the ace is wanted low and high
-        low = (e | (e >> 13)) & _LOW13
-        if low & g3:
-            return None  # a card is wanted by a run and by a group
-        # each maximal stretch of e is one run
-        while e:
-            lowbit = e & -e
-            start = lowbit.bit_length()
-            run_len = 0
-            y = e >> (start - 1)
-            while y & 1:
-                run_len += 1
-                y >>= 1
-            positions = list(range(start, start + run_len))
-            plan.add_run(suit, positions, set(positions))
-            e &= ~(((1 << run_len) - 1) << (start - 1))
-    rank_bits = g3
-    while rank_bits:
-        lowbit = rank_bits & -rank_bits
-        r = lowbit.bit_length()
-        plan.groups.append([r, [s for s in range(4) if masks[s] >> (r - 1) & 1], 0])
-        rank_bits ^= lowbit
-    return plan
-
-
-def _melded_masks(plan: _Plan) -> list[int]:
-    melded = [0, 0, 0, 0]
-    for suit, _start, _n, nats in plan.runs:
-        for p in nats:
-            melded[suit] |= 1 << (0 if p == HIGH_ACE else p - 1)
-    for rank, suits, _ in plan.groups:
-        for s in suits:
-            melded[s] |= 1 << (rank - 1)
-    return melded
-
-
 # -- the searches ---------------------------------------------------------------------------
 
 
-def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, obj: int) -> _Plan:
-    """One optimal arrangement for BEST or FEWEST, leftover WILDCARDs placed."""
+BIG_HAND = 24  #: natural cards from which an exact search at bound 0 is tried first
+SPLIT_ACES_FROM = 12  #: natural cards from which hands with 2+ aces that may be high are split
+FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
+
+
+def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> tuple[mp.Plan, int]:
+    """One optimal arrangement of the natural cards (lowest count, or ``fewest`` unmelded
+    then lowest count) and the number of WILDCARDs it leaves over (not yet placed)."""
     aces_high = ruleset.aces_high
     if w == 0:
-        plan = _direct(masks, aces_high)
+        plan = mp.direct_plan(masks, aces_high)
         if plan is not None:
-            melded = _melded_masks(plan)
-            plan.unmelded = _mask_cards([m & ~x for m, x in zip(masks, melded)])
-            return plan
-    values = ruleset.values if obj == dp.BEST else None
-    found = dp.min_cost(masks, w, aces_high, values, obj)
+            melded = mp.melded_masks(plan)
+            plan.unmelded = mp.mask_cards([m & ~x for m, x in zip(masks, melded)])
+            return plan, 0
+    values = tuple(FEWEST_WEIGHT + v for v in ruleset.values) if fewest else ruleset.values
+    quick, bound, quick_left = mp.greedy_plan(masks, w, aces_high, values)
+    if bound == 0:
+        return quick, quick_left
+
+    def search(limit: int, aces: str = "exact"):
+        return dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=limit, aces=aces)
+
+    found = None
+    kept_aces = dp.deferrable(masks, w, aces_high).bit_count()
+    n_naturals = sum(m.bit_count() for m in masks)
+    if w and n_naturals >= BIG_HAND:
+        found = search(0, "low" if kept_aces else "exact")  # dense hands: often every card melds
+    if found is None and kept_aces >= 2 and n_naturals >= SPLIT_ACES_FROM:
+        found = _by_high_aces(masks, w, aces_high, values, bound)
+    if found is None:
+        found = search(bound)
     assert found is not None
     _cost, state, acts = found
-    plan = _plan_from_actions(masks, acts, False, aces_high)
-    left = w - (state >> dp.KS)
+    return mp.plan_from_actions(masks, acts, False, aces_high), w - (state >> dp.KS)
+
+
+def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int):
+    """Aces that may be kept for Q-K-A runs multiply the search's states. Instead: a lower bound
+    with aces free to play high (exact if it keeps only aces it plays high), then one search per
+    choice of the aces played high (none first, then the relaxed answer's choice), each only
+    looking for something cheaper than the best so far, until the lower bound is reached."""
+    relaxed = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=bound, aces="relaxed")
+    if relaxed is None:
+        return None
+    if _aces_consistent(relaxed[2]):
+        return relaxed
+    floor = relaxed[0]
+    candidates = dp.deferrable(masks, w, aces_high)
+    hinted = _high_aces(relaxed[2]) & candidates
+    subsets = list(dict.fromkeys([0, hinted] + [d for d in range(1, 16) if d & candidates == d]))
+    best = None
+    limit = bound
+    for high in subsets:
+        found = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=limit, aces="fixed", high=high)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+            if best[0] <= floor:
+                break
+            limit = best[0] - 1
+    return best
+
+
+def _high_aces(acts: list[int]) -> int:
+    """The suits whose ace ends a run at position 14."""
+    if len(acts) < 14:
+        return 0
+    return sum(1 << i for i in range(4) if (acts[13] >> 2 * i) & 3 == dp.A_NAT)
+
+
+def _aces_consistent(acts: list[int]) -> bool:
+    """In a relaxed search: every ace kept at position 1 ends a run at 14, and no other does."""
+    if len(acts) < 14:
+        return True
+    for i in range(4):
+        kept = (acts[0] >> 2 * i) & 3 == dp.A_DEFER
+        high = (acts[13] >> 2 * i) & 3 == dp.A_NAT
+        if kept != high:
+            return False
+    return True
+
+
+def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> mp.Plan:
+    """:func:`_search_plan` with the leftover WILDCARDs placed."""
+    plan, left = _search_plan(masks, w, ruleset, fewest)
     if plan.has_meld or left >= 3:
         plan.absorb(left)
     elif left:
-        # no meld: the WILDCARDs stay unmelded, unless some meld of worthless cards exists
-        if obj == dp.BEST:
-            alt = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+        # no meld: the WILDCARDs stay unmelded, unless a meld of worthless cards exists
+        if not fewest:
+            alt = _optimal_plan(masks, w, ruleset, fewest=True)
             if alt.has_meld and _plan_cost(alt, ruleset) <= _plan_cost(plan, ruleset) + left * ruleset.wild_unmelded:
                 return alt
         plan.wild_unmelded = left
     return plan
 
 
-def _plan_cost(plan: _Plan, ruleset: RuleSet) -> int:
+def _plan_cost(plan: mp.Plan, ruleset: RuleSet) -> int:
     return sum(ruleset.values[c.rank] for c in plan.unmelded) + plan.wild_unmelded * ruleset.wild_unmelded  # type: ignore[index]
 
 
-def _solution(plan: _Plan, count: int) -> Solution:
+def _solution(plan: mp.Plan, count: int) -> Solution:
     return Solution(count, plan.melds(), plan.unmelded_cards())
 
 
 def best_melding(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     """The arrangement with the lowest count: the sum of the values of the unmelded cards
     (``ruleset.values``; an unmelded WILDCARD counts ``ruleset.wild_unmelded``)."""
-    masks, w = _masks(cards)
-    plan = _optimal_plan(masks, w, ruleset, dp.BEST)
+    masks, w = mp.hand_masks(cards)
+    plan = _optimal_plan(masks, w, ruleset)
     return _solution(plan, _plan_cost(plan, ruleset))
 
 
 def fewest_unmelded(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     """The arrangement with the fewest unmelded cards; ``count`` is their number."""
-    masks, w = _masks(cards)
-    plan = _optimal_plan(masks, w, ruleset, dp.FEWEST)
+    masks, w = mp.hand_masks(cards)
+    plan = _optimal_plan(masks, w, ruleset, fewest=True)
     return _solution(plan, len(plan.unmelded) + plan.wild_unmelded)
 
 
@@ -418,33 +245,83 @@ def go_out_check(
     ("all", V1 Major) or exactly one ("exactly-one", V1 Minor). ``sequences`` and
     ``natural_sequences`` add Sequences Rummy's condition (V3): that many sequences or more,
     that many of them natural (no WILDCARD); an all-WILDCARD meld counts as a sequence but
-    never as a natural one."""
+    never as a natural one.
+
+    The fewest-unmelded arrangement answers most hands (reshaped when needed: a long run split,
+    one card of a long meld left out); the rest go to an exact search."""
     allowed = _allowed(mode)
-    masks, w = _masks(cards)
+    masks, w = mp.hand_masks(cards)
     v3 = bool(sequences or natural_sequences)
-    if not v3 and mode != "exactly-one":
-        plan = _optimal_plan(masks, w, ruleset, dp.FEWEST)
-        left = len(plan.unmelded) + plan.wild_unmelded
-        solution = _solution(plan, _plan_cost(plan, ruleset))
-        if left <= max(allowed):
-            return GoOut(True, mode, solution, _ok_reason(mode, left))
-        return GoOut(False, mode, solution, _fail_reason(solution, mode, 0, 0, len(cards)))
+    raw, left = _search_plan(masks, w, ruleset, fewest=True)
+    fewest = raw.clone()
+    if fewest.has_meld or left >= 3:
+        fewest.absorb(left)
+    else:
+        fewest.wild_unmelded = left
+    best_try = _solution(fewest, _plan_cost(fewest, ruleset))
+    n_left = len(best_try.unmelded)
+    if n_left > max(allowed):
+        return GoOut(False, mode, best_try, _fail_reason(best_try, mode, sequences, natural_sequences, len(cards)))
+    if not v3 and n_left in allowed:
+        return GoOut(True, mode, best_try, _ok_reason(mode, n_left))
+    if natural_sequences and not _has_natural_run(masks, ruleset.aces_high):
+        reason = "no natural sequence (three cards or more in a row of one suit, no WILDCARD) in the hand"
+        return GoOut(False, mode, best_try, reason)
+    quick = _reshape(raw, left, allowed, sequences, natural_sequences)
+    if quick is not None:
+        solution = _solution(quick, _plan_cost(quick, ruleset))
+        return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
 
     def accept(state):
         return _leftover_choice(state, w, allowed, sequences, natural_sequences, v3) is not None
 
-    found = dp.feasible(masks, w, ruleset.aces_high, accept, sequences, natural_sequences + 1, v3)
+    found = dp.feasible(
+        masks, w, ruleset.aces_high, accept, sequences, natural_sequences + 1, v3, exact_unmelded=(allowed == (1,))
+    )
     if found is not None:
         state, acts = found
         u, a = _leftover_choice(state, w, allowed, sequences, natural_sequences, v3)  # type: ignore[misc]
-        plan = _plan_from_actions(masks, acts, True, ruleset.aces_high)
+        plan = mp.plan_from_actions(masks, acts, True, ruleset.aces_high)
         plan.wild_unmelded = u
         plan.absorb(a, natural_sequences)
         solution = _solution(plan, _plan_cost(plan, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
-    plan = _optimal_plan(masks, w, ruleset, dp.FEWEST)
-    solution = _solution(plan, _plan_cost(plan, ruleset))
-    return GoOut(False, mode, solution, _fail_reason(solution, mode, sequences, natural_sequences, len(cards)))
+    return GoOut(False, mode, best_try, _fail_reason(best_try, mode, sequences, natural_sequences, len(cards)))
+
+
+def _has_natural_run(masks: Sequence[int], aces_high: bool) -> bool:
+    for m in masks:
+        x = m | ((m & 1) << 13) if aces_high else m
+        if x & (x >> 1) & (x >> 2):
+            return True
+    return False
+
+
+def _reshape(raw: mp.Plan, left: int, allowed, sequences: int, natural: int) -> mp.Plan | None:
+    """Try to turn a fewest-unmelded arrangement (``left`` WILDCARDs not placed) into one that
+    goes out: long runs split for Sequences Rummy, one WILDCARD or one card of a long meld
+    left out for exactly one. None when this quick route fails (the exact search decides)."""
+    for leave_wild in (0, 1):
+        plan = raw.clone()
+        if sequences or natural:
+            plan.split_long_runs()
+        rest = left - leave_wild
+        if rest < 0:
+            continue
+        if rest and not (plan.has_meld or rest >= 3):
+            continue
+        plan.wild_unmelded = leave_wild
+        plan.absorb(rest, natural)
+        n = len(plan.unmelded) + plan.wild_unmelded
+        if n == 0 and 0 not in allowed and not plan.leave_one_out():
+            continue
+        n = len(plan.unmelded) + plan.wild_unmelded
+        if n not in allowed:
+            continue
+        seqs, nats = plan.sequence_counts()
+        if seqs >= sequences and nats >= natural:
+            return plan
+    return None
 
 
 def _ok_reason(mode: str, left: int) -> str:
@@ -472,13 +349,13 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     """An arrangement for scoring melded cards (rule B5's default): every card melded if
     possible, with the most cards in sequences (WILDCARDs included); otherwise the fewest
     unmelded cards, and ``unmelded`` names the cards left out. ``count`` is their value."""
-    masks, w = _masks(cards)
+    masks, w = mp.hand_masks(cards)
     aces_high = ruleset.aces_high
     if w == 0:
-        plan = _direct(masks, aces_high)
+        plan = mp.direct_plan(masks, aces_high)
         if plan is not None:
-            melded = _melded_masks(plan)
-            plan.unmelded = _mask_cards([m & ~x for m, x in zip(masks, melded)])
+            melded = mp.melded_masks(plan)
+            plan.unmelded = mp.mask_cards([m & ~x for m, x in zip(masks, melded)])
             return _solution(plan, _plan_cost(plan, ruleset))
     n_nat = sum(m.bit_count() for m in masks)
 
@@ -492,7 +369,7 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     found = dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, final_key=final_key)
     assert found is not None
     _cost, state, acts = found
-    plan = _plan_from_actions(masks, acts, False, aces_high)
+    plan = mp.plan_from_actions(masks, acts, False, aces_high)
     left = w - (state >> dp.KS)
     if plan.has_meld or left >= 3:
         if plan.runs:

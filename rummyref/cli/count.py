@@ -1,0 +1,80 @@
+"""``ref count``: the best melding of a hand, its count, and whether it can go out."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
+
+
+def count_command(
+    cards: Annotated[
+        Optional[list[str]],
+        typer.Argument(metavar="CARDS...", help='The hand, e.g. 2H 3H 4H 4S 4D or "7S, 7H, W".', show_default=False),
+    ] = None,
+    ruleset: RulesetOption = None,
+    json_: JsonOption = False,
+    jsonl: Annotated[
+        bool,
+        typer.Option("--jsonl", help="Read one hand per line from stdin; write one JSON object per line."),
+    ] = False,
+) -> None:
+    """Count a hand: the best melding, the unmelded cards, the count, and whether it can go out."""
+    from rummyref.core.cards import parse_cards
+    from rummyref.core.count import count_hand
+    from rummyref.core.rulesets import load_ruleset
+
+    rules = load_ruleset(ruleset or "rummy-2m")
+    if jsonl:
+        if cards:
+            raise typer.BadParameter("give the hands on stdin with --jsonl, not as arguments", param_hint="CARDS")
+        _count_lines(rules)
+        return
+    if not cards:
+        raise typer.BadParameter("give the cards of the hand (or --jsonl to read hands from stdin)", param_hint="CARDS")
+    report = count_hand(parse_cards(" ".join(cards)), rules)
+    if json_:
+        print_json(report.to_dict())
+    else:
+        _show(report)
+
+
+def _count_lines(rules) -> None:
+    """One JSON object per input line; a line that cannot be counted gives {"error": ...}."""
+    from rummyref.core.cards import parse_cards
+    from rummyref.core.count import count_hand
+    from rummyref.core.errors import RummyrefError
+
+    for number, line in enumerate(sys.stdin, start=1):
+        try:
+            obj = count_hand(parse_cards(line), rules).to_dict()
+        except RummyrefError as exc:
+            obj = {"error": exc.message, "line": number}
+            if exc.hint:
+                obj["hint"] = exc.hint
+        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def _show(report) -> None:
+    from rummyref.core.cards import format_cards
+    from rummyref.core.count import meld_text
+
+    best = report.best
+    out.print(f"hand      {format_cards(report.cards, pretty=True) or '(empty)'}  [{report.ruleset}]", markup=False)
+    width = max((len(m.kind.value) for m in best.melds), default=0)
+    for meld in best.melds:
+        out.print(f"meld      {meld.kind.value:<{width}}  {meld_text(meld)}", markup=False)
+    out.print(f"unmelded  {format_cards(best.unmelded, pretty=True) or '(none)'}", markup=False)
+    out.print(f"count     {best.count}", markup=False)
+    go = report.going_out
+    verdict = "yes" if go.ok else "no"
+    out.print(f"go out    {verdict} ({go.mode}): {go.reason}", markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("count", help="Count a hand: best melding, unmelded cards, count, can it go out.")(count_command)

@@ -1,0 +1,101 @@
+"""Keeping the record for years: ``ref export``, ``ref import``, ``ref backup``.
+
+The store is imported inside each command, never at module level.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, print_json, say
+
+
+def export(
+    game: GameOption = None,
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="json|csv", help="json: the whole record, to import again; csv: per-hand scores for a spreadsheet.")] = "json",
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Write the record (every game, or --game G) as versioned JSON, or per-hand scores as CSV."""
+    import json
+
+    from rummyref.core.errors import UnreadableInput
+    from rummyref.store import transfer
+    from rummyref.store.record import reading
+
+    if format_ not in ("json", "csv"):
+        raise UnreadableInput(f"--format {format_!r} is not json or csv")
+    with reading(db_choice(db)) as rec:
+        conn = rec.s.connection()
+        if format_ == "json":
+            text = json.dumps(transfer.export_record(conn, game), ensure_ascii=False, indent=1) + "\n"
+        else:
+            text = transfer.export_csv(conn, game)
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        _write(output, text)
+        say(f"wrote {output} ({len(text.encode('utf-8')):,} bytes)")
+
+
+def _write(path: Path, text: str) -> None:
+    """Write a file whole or not at all (a temporary name, then a rename)."""
+    from rummyref.core.errors import StorageError, UnreadableInput
+
+    if not path.name or path.is_dir():
+        raise UnreadableInput(f"-o {str(path)!r} is not a file name", hint="e.g. -o rummyref-export.json")
+    partial = path.with_name(f".{path.name}.partial-{os.getpid()}")
+    try:
+        with open(partial, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(partial, path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def import_(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON file written by ref export.")],
+    db: DbOption = None,
+    json_: JsonOption = False,
+) -> None:
+    """Load a JSON export into this record (checked first; all or nothing; never the same games twice)."""
+    from rummyref.store.transfer import import_record
+
+    result = import_record(db_choice(db), file)
+    if json_:
+        print_json({"games": list(result.games), "rows": result.rows, "entries": result.entries})
+    else:
+        say(f"imported {', '.join(result.games) or 'no game'}: {result.entries} log entries, {result.rows} rows; the record verifies")
+
+
+def backup(
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="The file to write the copy to.")],
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace PATH if it exists.")] = False,
+    db: DbOption = None,
+    json_: JsonOption = False,
+) -> None:
+    """A consistent, verified copy of the record (safe while another terminal is writing)."""
+    from dataclasses import asdict
+
+    from rummyref.store.backup import backup as make_backup
+
+    made = make_backup(db_choice(db), path, overwrite)
+    if json_:
+        print_json(asdict(made))
+    else:
+        say(f"backed up {made.source} to {made.path}: {made.bytes:,} bytes, {made.entries} entries in {made.games} games; the copy verifies")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("export")(export)
+    app.command("import")(import_)
+    app.command("backup")(backup)

@@ -1,0 +1,113 @@
+"""``ref backup PATH``: a consistent copy of the record, even while another terminal writes.
+
+SQLite's online backup API copies every page inside one read transaction (a WAL snapshot), so
+the copy is the record as it stood at one instant: a hand being written at that moment is
+either wholly in the copy or not at all. The copy is written next to PATH under a temporary
+name, checked (``PRAGMA integrity_check`` and the checks of ``ref verify``), and only then
+renamed to PATH: a crash during the backup never leaves a half copy under the real name.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from rummyref.core.errors import IntegrityError, StorageError, UnreadableInput
+from rummyref.store.engine import BUSY_TIMEOUT_MS, opened
+from rummyref.store.location import file_of, is_postgres, resolve
+
+
+@dataclass(frozen=True)
+class BackupMade:
+    source: str
+    path: str
+    bytes: int
+    games: int
+    entries: int
+
+
+def backup(db: str | None, dest: Path, overwrite: bool = False) -> BackupMade:
+    url = resolve(db)
+    source = file_of(url)
+    if source is None and is_postgres(url):
+        raise StorageError("ref backup copies a SQLite file; a record on a PostgreSQL server is backed up by the server",
+                           hint="pg_dump the database, or ref export -o FILE (ref import reads it back)")
+    if source is None:
+        raise StorageError("only a database file can be backed up", hint="--db PATH of a SQLite file")
+    dest = dest.expanduser().absolute()
+    if dest.is_dir():
+        raise UnreadableInput(f"{dest} is a folder", hint="give the path of the backup file, e.g. FOLDER/rummyref-backup.db")
+    if dest.exists() and not overwrite:
+        raise UnreadableInput(f"{dest} already exists", hint="choose a new name, or --overwrite to replace it")
+    if dest == source.absolute() or (dest.exists() and dest.resolve() == source.resolve()):
+        raise UnreadableInput("the backup cannot be the record itself", hint="choose another PATH")
+    if not dest.parent.is_dir():
+        raise UnreadableInput(f"there is no folder {dest.parent}", hint="create it first")
+    with opened(db):  # the record exists and is at the latest schema (upgraded if needed)
+        pass
+    partial = dest.with_name(f".{dest.name}.partial-{os.getpid()}")
+    try:
+        _copy(source, partial)
+        games, entries = _check(partial)
+        _seal(partial)
+        try:
+            os.replace(partial, dest)
+        except OSError as exc:
+            raise StorageError(f"cannot write the backup to {dest}: {exc.strerror or exc}") from None
+    finally:
+        for leftover in (partial, Path(f"{partial}-wal"), Path(f"{partial}-shm")):
+            leftover.unlink(missing_ok=True)
+    return BackupMade(str(source), str(dest), dest.stat().st_size, games, entries)
+
+
+def _copy(source: Path, partial: Path) -> None:
+    try:
+        src = sqlite3.connect(source, timeout=BUSY_TIMEOUT_MS / 1000)
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)  # pages=-1: every page in one step, one consistent snapshot
+        finally:
+            dst.close()
+            src.close()
+    except sqlite3.Error as exc:
+        raise StorageError(f"the backup failed: {exc}; nothing was written to the backup path") from None
+    except OSError as exc:
+        raise StorageError(f"cannot write the backup: {exc}") from None
+
+
+def _seal(path: Path) -> None:
+    """Make the checked copy one self-contained file, flushed to the disk."""
+    try:
+        con = sqlite3.connect(path)
+        try:
+            con.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            con.close()
+        with open(path, "rb+") as fh:
+            os.fsync(fh.fileno())
+    except (sqlite3.Error, OSError) as exc:
+        raise StorageError(f"cannot write the backup: {exc}") from None
+
+
+def _check(path: Path) -> tuple[int, int]:
+    from rummyref.store import views
+    from rummyref.store.record import reading
+
+    con = sqlite3.connect(path)
+    try:
+        ok = con.execute("PRAGMA integrity_check").fetchone()[0]
+    finally:
+        con.close()
+    if ok != "ok":
+        raise IntegrityError(f"the copy failed SQLite's integrity check ({ok}); it was not kept")
+    with reading(str(path)) as rec:
+        report = views.verify(rec)
+    if not report.ok:
+        p = report.problems[0]
+        raise IntegrityError(
+            f"the record does not verify ({p.game}, {p.where}: {p.what}); the copy was not kept",
+            hint="ref verify shows every problem",
+        )
+    return report.games, report.entries

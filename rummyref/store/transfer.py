@@ -1,0 +1,400 @@
+"""``ref export`` and ``ref import``: the whole record as one versioned JSON document.
+
+Generic over the schema: every table of the record (except ``meta``) is written with its column
+names and its rows *as stored* (the ``facts`` JSON text byte for byte, hashes, timestamps), so a
+table added by a later migration travels without a change here. Rows are tied together by the
+declared foreign keys: they decide the order of the tables, which rows belong to a game
+(``--game``), and how row ids are renumbered when the rows land in another database.
+
+Import never trusts the file: it is loaded first into a scratch database created at the
+file's schema version, upgraded by the ordinary migrations, and checked like ``ref verify``
+(hash chains, cached totals, foreign keys). Only then are its rows copied into the record, in
+one ``BEGIN IMMEDIATE`` transaction that is verified again before it commits.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import text
+
+from rummyref import __version__
+from rummyref.core.errors import IntegrityError, NotFound, StorageError, UnreadableInput, WriteConflict
+from rummyref.store import dialect
+from rummyref.store.clock import stamp
+
+FORMAT = "rummyref-export"
+VERSION = 1  #: the version of the export format (not of the schema)
+SKIPPED = ("meta",)  #: per-database bookkeeping, never exported
+ROOT = "game"  #: the table whose rows are "games": a game and every row hanging from it travel together
+
+
+# -- the shape of the schema, read from the database itself ----------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    columns: tuple[str, ...]
+    own_id: str | None  #: the INTEGER PRIMARY KEY renumbered on import (None: no own id)
+    keys: tuple[str, ...]  #: primary key columns (for a stable order)
+    fks: tuple[tuple[str, str, str], ...]  #: (column, parent table, parent column)
+
+
+def schema(conn) -> list[Table]:
+    """The record's tables, parents before children."""
+    names = [n for n in dialect.table_names(conn) if n not in SKIPPED]
+    tables = {n: _table(conn, n) for n in names}
+    ordered: list[Table] = []
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...] = ()) -> None:
+        if name in done or name in path or name not in tables:
+            return
+        for _, parent, _ in tables[name].fks:
+            if parent != name:
+                visit(parent, path + (name,))
+        done.add(name)
+        ordered.append(tables[name])
+
+    for n in names:
+        visit(n)
+    return ordered
+
+
+def _table(conn, name: str) -> Table:
+    info = dialect.columns(conn, name)
+    fks = dialect.foreign_keys(conn, name)
+    keys = dialect.primary_key(conn, name)
+    fk_cols = {c for c, _, _ in fks}
+    own = None
+    if len(keys) == 1 and keys[0] not in fk_cols:
+        own = keys[0] if dict(info)[keys[0]] == "INTEGER" else None
+    return Table(name, tuple(c for c, _ in info), own, keys, fks)
+
+
+def _rows(conn, t: Table) -> list[tuple]:
+    cols = ", ".join(f'"{c}"' for c in t.columns)
+    order = ", ".join(f'"{k}"' for k in t.keys) or "rowid"
+    return [tuple(r) for r in conn.exec_driver_sql(f'SELECT {cols} FROM "{t.name}" ORDER BY {order}')]
+
+
+def _game_rows(tables: list[Table], data: dict[str, list[tuple]], roots: set[int]) -> dict[str, set[int]]:
+    """Row indexes belonging to the given ROOT rows: every row hanging from them through foreign
+    keys (children, their children...), then the parents those rows point at."""
+    idx = {t.name: {c: i for i, c in enumerate(t.columns)} for t in tables}
+    keep: dict[str, set[int]] = {t.name: set() for t in tables}
+    keep[ROOT] = set(roots)
+
+    def values(table: str, col: str) -> set:
+        return {data[table][i][idx[table][col]] for i in keep[table]}
+
+    changed = True
+    while changed:  # downwards: children of kept rows
+        changed = False
+        for t in tables:
+            for col, parent, pcol in t.fks:
+                if parent not in keep or parent == t.name:
+                    continue
+                wanted = values(parent, pcol)
+                new = {i for i, r in enumerate(data[t.name]) if r[idx[t.name][col]] in wanted} - keep[t.name]
+                if new:
+                    keep[t.name] |= new
+                    changed = True
+    changed = True
+    while changed:  # upwards: parents of kept rows (never their other children)
+        changed = False
+        for t in tables:
+            for col, parent, pcol in t.fks:
+                if parent not in keep:
+                    continue
+                wanted = values(t.name, col)
+                new = {i for i, r in enumerate(data[parent]) if r[idx[parent][pcol]] in wanted} - keep[parent]
+                if new:
+                    keep[parent] |= new
+                    changed = True
+    return keep
+
+
+# -- export -------------------------------------------------------------------------------
+
+
+def export_record(conn, game: str | None = None) -> dict[str, Any]:
+    """The record (or one game of it) as an export document."""
+    from rummyref.store.engine import schema_version
+
+    tables = schema(conn)
+    data = {t.name: _rows(conn, t) for t in tables}
+    by_name = {t.name: t for t in tables}
+    if game is not None:
+        root = by_name[ROOT]
+        name_col = root.columns.index("name")
+        roots = {i for i, r in enumerate(data[ROOT]) if r[name_col] == game}
+        if not roots:
+            names = [r[name_col] for r in data[ROOT]]
+            raise NotFound(f"no game named {game!r}", hint=f"games: {', '.join(names)}" if names else "the record is empty")
+        keep = _game_rows(tables, data, roots)
+        data = {n: [r for i, r in enumerate(rows) if i in keep[n]] for n, rows in data.items()}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "schema_version": schema_version(conn),
+        "ref_version": __version__,
+        "exported_at": stamp(),
+        "chains": chains(conn, game),
+        "tables": {t.name: {"columns": list(t.columns), "rows": [list(r) for r in data[t.name]]} for t in tables},
+    }
+
+
+def chains(conn, game: str | None = None) -> dict[str, dict[str, Any]]:
+    """Each game's log: how many entries and the hash at its head."""
+    rows = conn.exec_driver_sql(
+        "SELECT g.name, COUNT(e.id), (SELECT e2.hash FROM entry e2 WHERE e2.game_id = g.id ORDER BY e2.seq DESC LIMIT 1) "
+        "FROM game g LEFT JOIN entry e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id"
+    )
+    return {n: {"entries": int(c), "head": h} for n, c, h in rows if game is None or n == game}
+
+
+def export_csv(conn, game: str | None = None) -> str:
+    """Per-hand scores for a spreadsheet: an ``opening`` line per game, then one line per hand
+    (its record in force). Each player's column adds up to the player's total."""
+    games = conn.exec_driver_sql("SELECT id, name FROM game ORDER BY id").fetchall()
+    if game is not None:
+        games = [g for g in games if g[1] == game]
+        if not games:
+            raise NotFound(f"no game named {game!r}")
+    players: list[str] = []
+    lines: list[dict[str, Any]] = []
+    for gid, gname in games:
+        roster = conn.execute(text("SELECT name, opening FROM player WHERE game_id = :g ORDER BY seat"), {"g": gid}).fetchall()
+        players += [n for n, _ in roster if n not in players]
+        lines.append({"game": gname, "status": "opening", **{n: o for n, o in roster}})
+        effective = conn.execute(text(
+            "SELECT e.id, e.hand, e.kind, s.number, e.hand_in_session, e.dealer, e.created_at FROM entry e "
+            "LEFT JOIN session s ON s.id = e.session_id WHERE e.game_id = :g AND e.hand IS NOT NULL AND e.seq = "
+            "(SELECT MAX(e2.seq) FROM entry e2 WHERE e2.game_id = e.game_id AND e2.hand = e.hand) ORDER BY e.hand"),
+            {"g": gid},
+        ).fetchall()
+        for eid, hand, kind, night, his, dealer, created in effective:
+            points = dict(conn.execute(text(
+                "SELECT p.name, r.points FROM result r JOIN player p ON p.id = r.player_id "
+                "WHERE r.entry_id = :e AND r.current = 1 ORDER BY p.seat"), {"e": eid},
+            ).fetchall())
+            status = {"hand": "hand", "amend": "amended", "void": "void"}.get(kind, kind)
+            lines.append({"game": gname, "night": night, "hand": hand, "hand_in_night": his, "dealer": dealer,
+                          "status": status, "recorded_at": created, **points})
+    buf = io.StringIO()
+    head = ["game", "night", "hand", "hand_in_night", "dealer", "status", "recorded_at", *players]
+    writer = csv.DictWriter(buf, fieldnames=head, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(lines)
+    return buf.getvalue()
+
+
+# -- import -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Imported:
+    games: tuple[str, ...]
+    rows: int  #: rows written
+    entries: int
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise NotFound(f"there is no file {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UnreadableInput(f"cannot read {path}: {exc}") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnreadableInput(f"{path} is not JSON ({exc.msg}, line {exc.lineno})", hint="ref import reads files written by ref export --format json") from None
+    check_document(doc, str(path))
+    return doc
+
+
+def check_document(doc: Any, where: str) -> None:
+    from rummyref.store.migrations import LATEST
+
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise UnreadableInput(f"{where} is not a ref export (no \"format\": \"{FORMAT}\")", hint="ref export writes one")
+    if doc.get("version") != VERSION:
+        raise UnreadableInput(f"{where} is export format version {doc.get('version')!r}; this ref reads version {VERSION}",
+                              hint="use the ref that wrote it, or a newer ref")
+    sv = doc.get("schema_version")
+    if not isinstance(sv, int) or isinstance(sv, bool) or not 1 <= sv:
+        raise UnreadableInput(f"{where}: schema_version {sv!r} is not a schema version")
+    if sv > LATEST:
+        raise UnreadableInput(f"{where} comes from schema version {sv}, newer than this ref understands ({LATEST})",
+                              hint="upgrade rummyref to import it")
+    tables = doc.get("tables")
+    if not isinstance(tables, dict) or ROOT not in tables:
+        raise UnreadableInput(f"{where} has no tables (or no {ROOT} table)")
+    for name, t in tables.items():
+        ok = isinstance(t, dict) and isinstance(t.get("columns"), list) and isinstance(t.get("rows"), list)
+        ok = ok and all(isinstance(c, str) for c in t["columns"])
+        ok = ok and all(isinstance(r, list) and len(r) == len(t["columns"]) for r in t["rows"])
+        ok = ok and all(v is None or isinstance(v, (str, int, float)) for r in t["rows"] for v in r)
+        if not ok:
+            raise UnreadableInput(f"{where}: table {name!r} is malformed (columns, and rows of that many plain values)")
+    if not isinstance(doc.get("chains", {}), dict):
+        raise UnreadableInput(f"{where}: \"chains\" is malformed")
+
+
+def _scratch(doc: dict[str, Any], folder: Path, where: str) -> Path:
+    """Load the document into a new database at its schema version, upgrade it, verify it."""
+    from sqlalchemy.exc import DBAPIError
+
+    from rummyref.store.engine import make_engine, migrate
+
+    path = folder / "scratch.db"
+    engine = make_engine(str(path))
+    try:
+        migrate(engine, upto=doc["schema_version"])
+        with engine.begin() as conn:
+            tables = schema(conn)
+            known = {t.name: t for t in tables}
+            unknown = set(doc["tables"]) - set(known)
+            if unknown:
+                raise UnreadableInput(f"{where}: tables {sorted(unknown)} are not in schema version {doc['schema_version']}")
+            for t in tables:
+                part = doc["tables"].get(t.name)
+                if part is None:
+                    continue
+                extra = set(part["columns"]) - set(t.columns)
+                if extra:
+                    raise UnreadableInput(f"{where}: table {t.name} has columns {sorted(extra)} unknown to schema version {doc['schema_version']}")
+                cols = ", ".join(f'"{c}"' for c in part["columns"])
+                marks = ", ".join("?" for _ in part["columns"])
+                try:
+                    for row in part["rows"]:
+                        conn.exec_driver_sql(f'INSERT INTO "{t.name}" ({cols}) VALUES ({marks})', tuple(row))
+                except DBAPIError as exc:
+                    raise IntegrityError(f"{where}: a row of table {t.name} does not fit: {exc.orig}",
+                                         hint="the file was changed after ref export wrote it; nothing was imported") from None
+            bad = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if bad:
+                raise IntegrityError(f"{where}: rows of table {bad[0][0]} point at rows of {bad[0][2]} that are not in the file",
+                                     hint="the file was changed after ref export wrote it; nothing was imported")
+        migrate(engine)
+    finally:
+        engine.dispose()
+    _verify(str(path), where, doc.get("chains") or {})
+    return path
+
+
+def _verify(db: str, where: str, expected: dict) -> None:
+    from rummyref.store import views
+    from rummyref.store.record import reading
+
+    with reading(db) as rec:
+        report = views.verify(rec)
+        have = chains(rec.s.connection())
+    if not report.ok:
+        p = report.problems[0]
+        raise IntegrityError(f"{where} does not verify: {p.game}, {p.where}: {p.what}",
+                             hint="the file was changed after ref export wrote it; nothing was imported")
+    for name, want in expected.items():
+        if have.get(name) != want:
+            raise IntegrityError(f"{where}: the log of game {name} is {have.get(name)}, the file says {want}",
+                                 hint="entries were removed from the file; nothing was imported")
+
+
+def import_record(db: str | None, path: Path) -> Imported:
+    """Copy a verified export into the record; all or nothing."""
+    doc = read_document(path)
+    with tempfile.TemporaryDirectory(prefix="ref-import-") as folder:
+        scratch = _scratch(doc, Path(folder), str(path))
+        from rummyref.store.engine import make_engine
+
+        engine = make_engine(str(scratch))
+        try:
+            with engine.connect() as src:
+                tables = schema(src)
+                data = {t.name: _rows(src, t) for t in tables}
+                src_chains = _entry_hashes(src)
+                src.rollback()
+        finally:
+            engine.dispose()
+    return _merge(db, tables, data, src_chains, str(path))
+
+
+def _entry_hashes(conn) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, h in conn.exec_driver_sql(
+        "SELECT g.name, e.hash FROM game g JOIN entry e ON e.game_id = g.id ORDER BY g.id, e.seq"
+    ):
+        out.setdefault(name, []).append(h)
+    return out
+
+
+def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: dict, where: str) -> Imported:
+    from sqlalchemy.exc import DBAPIError
+
+    from rummyref.store import views
+    from rummyref.store.record import writing
+
+    root = next(t for t in tables if t.name == ROOT)
+    name_col = root.columns.index("name")
+    names = [r[name_col] for r in data[ROOT]]
+    in_games = _game_rows(tables, data, set(range(len(data[ROOT]))))
+    with writing(db, create=True) as rec:
+        conn = rec.s.connection()
+        there = _entry_hashes(conn)
+        existing = {r[0] for r in conn.exec_driver_sql("SELECT name FROM game")}
+        clash = [n for n in names if n in existing]
+        if clash:
+            same = [n for n in clash if there.get(n, []) == src_chains.get(n, [])]
+            if len(same) == len(clash):
+                raise WriteConflict(f"{where} is already in the record (game {', '.join(same)}, same log); nothing was written",
+                                    hint="importing the same export twice would count every hand twice")
+            differ = [n for n in clash if n not in same]
+            raise WriteConflict(
+                f"{where} contradicts the record: game {', '.join(differ)} exists here with a different log; nothing was written",
+                hint="import into another database (--db), or export that game under another name",
+            )
+        target = {t.name: t for t in schema(conn)}
+        missing = [t.name for t in tables if t.name not in target]
+        if missing:
+            raise StorageError(f"this record has no table {', '.join(missing)}: it is older than {where}",
+                               hint="upgrade rummyref; nothing was written")
+        ids: dict[str, dict[Any, Any]] = {t.name: {} for t in tables}
+        written = 0
+        for t in tables:
+            mine = target[t.name]
+            for i, row in enumerate(data[t.name]):
+                values = dict(zip(t.columns, row))
+                for col, parent, pcol in t.fks:
+                    if values.get(col) is not None and ids.get(parent) and values[col] in ids[parent]:
+                        values[col] = ids[parent][values[col]]
+                old = values.pop(t.own_id) if t.own_id else None
+                values = {c: v for c, v in values.items() if c in mine.columns}
+                if i not in in_games[t.name]:  # a row of no game (shared): reuse an identical one
+                    same = dialect.find_same(conn, t.name, values, t.own_id)
+                    if same is not None:
+                        if t.own_id:
+                            ids[t.name][old] = same
+                        continue
+                try:
+                    new_id = dialect.insert(conn, t.name, values, t.own_id)
+                except DBAPIError as exc:
+                    raise WriteConflict(f"{where}: a row of table {t.name} contradicts the record ({exc.orig}); nothing was written") from None
+                written += 1
+                if t.own_id:
+                    ids[t.name][old] = new_id
+        if not written:
+            raise WriteConflict(f"everything in {where} is already in the record; nothing was written")
+        report = views.verify(rec)
+        if not report.ok:
+            p = report.problems[0]
+            raise IntegrityError(f"after the import the record would not verify ({p.game}, {p.where}: {p.what}); nothing was written")
+    return Imported(tuple(names), written, sum(len(v) for v in src_chains.values()))
