@@ -48,7 +48,7 @@ def make_engine(db: str | None, create: bool = True) -> Engine:
         _need_driver()
     try:
         # a file is opened afresh each time; a server connection is kept for the whole command
-        pool = {"pool_size": 1, "max_overflow": 2} if is_postgres(url) else {"poolclass": NullPool}
+        pool = {"pool_size": 1, "max_overflow": 8} if is_postgres(url) else {"poolclass": NullPool}
         engine = create_engine(url, **pool)
     except Exception as exc:  # noqa: BLE001 - a URL SQLAlchemy cannot use (unknown dialect, bad syntax)
         raise StorageError(f"cannot use the database {shown(url)}: {exc}") from None
