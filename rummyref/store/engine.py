@@ -109,7 +109,13 @@ def schema_version(conn: Connection) -> int:
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
         ).first()
     else:
-        has_meta = conn.exec_driver_sql("SELECT to_regclass('meta') IS NOT NULL").scalar()
+        # a query on the catalog itself (this statement's snapshot), not to_regclass(): a name
+        # lookup may answer from this connection's cache, which has not yet heard of a table
+        # that another terminal created while this one waited for the write lock
+        has_meta = conn.exec_driver_sql(
+            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
+            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relname = 'meta')"
+        ).scalar()
     if not has_meta:
         return 0
     row = conn.exec_driver_sql("SELECT value FROM meta WHERE key = 'schema_version'").first()
