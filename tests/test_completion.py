@@ -62,6 +62,10 @@ def test_root_db_option_is_used(tmp_path, game):
                "simple-rummy").exit_code == 0
     assert complete(f"ref --db {other} score-hand --out ") == ["Zed", "Yan"]
     assert complete(f"ref stats --db {other} --game ") == ["club"]
+    assert complete(f"ref --db {other} score-hand --dropped ") == ["Zed", "Yan"]
+    assert complete(f"ref --db {other} score-hand --four-sevens Y") == ["Yan"]
+    assert complete(f"ref --db {other} score-hand --hand Z") == ["Zed="]
+    assert complete("ref new-session --ruleset simple-rummy --variation m") == ["major", "minor"]
 
 
 def test_a_missing_or_broken_database_offers_nothing(tmp_path, db_path):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from rummyref.cli.completion import complete_assignment, complete_player, complete_player_list
+from rummyref.cli.completion import complete_assignment, complete_player, complete_player_list, complete_variation
 from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, print_json
 
 if TYPE_CHECKING:
@@ -31,11 +31,11 @@ ClaimOption = Annotated[
     list[str], typer.Option("--claim", "-c", metavar='"NAME=CARD"', help="A Rummy! claim: the card scores for the claimer. Repeatable.", autocompletion=complete_assignment)
 ]
 HandOption = Annotated[
-    list[str], typer.Option("--hand", metavar='"NAME=CARDS"', help="Simple Rummy: NAME's final hand. Repeat per player.")
+    list[str], typer.Option("--hand", metavar='"NAME=CARDS"', help="Simple Rummy: NAME's final hand. Repeat per player.", autocompletion=complete_assignment)
 ]
-FourSevensOption = Annotated[Optional[str], typer.Option("--four-sevens", metavar="NAME", help="Simple Rummy, Four 7's (V5): NAME laid down the four 7s.")]
+FourSevensOption = Annotated[Optional[str], typer.Option("--four-sevens", metavar="NAME", help="Simple Rummy, Four 7's (V5): NAME laid down the four 7s.", autocompletion=complete_player)]
 TieOption = Annotated[bool, typer.Option("--tie", help="Simple Rummy: everyone agreed to a tie game (S15).")]
-DroppedOption = Annotated[list[str], typer.Option("--dropped", metavar="NAME", help="Simple Rummy: NAME dropped out (S14). Repeatable.")]
+DroppedOption = Annotated[list[str], typer.Option("--dropped", metavar="NAME", help="Simple Rummy: NAME dropped out (S14). Repeatable.", autocompletion=complete_player)]
 PointsOption = Annotated[
     list[str], typer.Option("--points", metavar="NAME=N", help="In a hurry: NAME's points for the hand instead of cards. Repeat per player.", autocompletion=complete_assignment)
 ]
@@ -68,7 +68,7 @@ def new_session(
     ] = [],  # noqa: B006
     wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", help="WILDCARDs in the deck (rummy-2m: 0-2, only when the game is created; Simple Rummy: per session, S2).")] = None,
     cards: Annotated[Optional[int], typer.Option("--cards", help="Simple Rummy: cards dealt to each player (S1).")] = None,
-    variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="Simple Rummy: a variation in force (major, minor, go-out, sequences, three-card-draw, four-sevens, spread-out). Repeatable.")] = [],  # noqa: B006
+    variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="Simple Rummy: a variation in force (major, minor, go-out, sequences, three-card-draw, four-sevens, spread-out). Repeatable.", autocompletion=complete_variation)] = [],  # noqa: B006
     first_dealer: Annotated[list[str], typer.Option("--first-dealer", metavar='"NAME=CARDS"', help="Simple Rummy: the cards NAME turned up to choose the first dealer (S3). Repeat per player.")] = [],  # noqa: B006
     db: DbOption = None,
     json_: JsonOption = False,
