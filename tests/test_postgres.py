@@ -413,3 +413,15 @@ def test_pg_export_from_sqlite_import_into_postgresql_and_back_gives_identical_r
     assert stale.exit_code == 7 and "contradicts the record" in " ".join(stale.stderr.split())
     r = ref("backup", "--db", server, str(tmp_path / "copy.db"))
     assert r.exit_code == 6 and "pg_dump" in r.stderr and not (tmp_path / "copy.db").exists()
+
+
+def test_name_completion_on_either_back_end_and_never_an_error(record):
+    from rummyref.store import names
+
+    assert names.game_names(None) == [] and not record.exists()  # no record: nothing offered, nothing created
+    ok("new-session", "--game", "club", "--players", "Zed,Yan", "--ruleset", "simple-rummy")
+    assert names.game_names(None) == ["club"]
+    assert names.player_names(None, "club") == ["Zed", "Yan"]
+    started = time.monotonic()
+    assert names.game_names("postgresql://nobody@127.0.0.1:1/rummy") == []  # no server there
+    assert time.monotonic() - started < 5
