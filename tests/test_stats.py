@@ -125,7 +125,7 @@ def simple_games(games: list[tuple[dict[str, int], str | None, str | None]], per
                 ending = {"kind": "went-out" if out else "stock-exhausted", "player": out, "dropped": []}
                 body = {"form": "simple", "hands": {}, "ending": ending, "winner": winner}
                 points = {n: -c for n, c in counts.items()}
-                entry = rec._append(g, "hand", s, hand, his, "Ann", body, None, None, points)
+                entry = rec.append_entry(g, "hand", s, hand, his, "Ann", body, None, None, points)
                 for name, count in counts.items():
                     rec.s.add(ResultRow(entry_id=entry.id, player_id=ids[name], points=-count, count=count,
                                         won=int(name == winner)))

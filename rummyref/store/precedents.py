@@ -79,7 +79,7 @@ def record_ruling(rec: Record, table: Table, ruling: dict[str, Any]) -> Preceden
     """Append the ruling to the game's log (in the caller's write transaction)."""
     body = ruling_facts(ruling, table.night, table.hand, table.hand_in_night)
     g, s = table._game_row, table._session_row
-    row = rec._append(g, KIND, s, None, None, None, body, None, None, {})
+    row = rec.append_entry(g, KIND, s, None, None, None, body, None, None, {})
     return precedent_from(g.name, row.seq, row.created_at, s.number, body)
 
 

@@ -269,7 +269,7 @@ class Record:
         s.closed_at = stamp()
         self.s.add(s)
         self.s.flush()
-        self._refresh_nights_won(g.id)  # type: ignore[arg-type]
+        self.refresh_nights_won(g.id)  # type: ignore[arg-type]
         points = self.night_points(s.id)  # type: ignore[arg-type]
         hands = int(self.sql("SELECT COALESCE(MAX(hands), 0) FROM session_total WHERE session_id = :s", s=s.id).scalar())
         best = max((p for _, p in points), default=0)
@@ -284,7 +284,7 @@ class Record:
         )
         return tuple((n, int(v)) for n, v in rows)
 
-    def _refresh_nights_won(self, game_id: int) -> None:
+    def refresh_nights_won(self, game_id: int) -> None:
         self.sql(NIGHTS_WON.format(where=" WHERE game_id = :g"), g=game_id)
 
     # -- hands -----------------------------------------------------------------------
@@ -311,8 +311,8 @@ class Record:
         score = score_hand(facts, self.ruleset(g), g.wildcards, game.roster)
         hand = int(self.sql("SELECT COALESCE(MAX(hand), 0) FROM entry WHERE game_id = :g", g=g.id).scalar()) + 1
         body = {**facts_to_json(facts), "score": score_to_json(score)}
-        entry = self._append(g, "hand", s, hand, his, expected, body, None, None, score.points())
-        self._add_results(g, s.id, entry.id, score.points(), hands_delta=1)  # type: ignore[arg-type]
+        entry = self.append_entry(g, "hand", s, hand, his, expected, body, None, None, score.points())
+        self.add_results(g, s.id, entry.id, score.points(), hands_delta=1)  # type: ignore[arg-type]
         return self._after(g, "hand", entry, s, score)
 
     def effective(self, g: GameRow, hand: int) -> EntryRow:
@@ -355,18 +355,18 @@ class Record:
             score = score_hand(facts, self.ruleset(g), g.wildcards, game.roster)
             points = score.points()
             body = {**facts_to_json(facts), "score": score_to_json(score)}
-        entry = self._append(g, kind, s, hand, old.hand_in_session, old.dealer, body, reason.strip(), old.seq, points)
-        old_points = self._results_of(old.id)  # type: ignore[arg-type]
+        entry = self.append_entry(g, kind, s, hand, old.hand_in_session, old.dealer, body, reason.strip(), old.seq, points)
+        old_points = self.results_of(old.id)  # type: ignore[arg-type]
         self.sql("UPDATE result SET current = 0 WHERE entry_id = :e", e=old.id)
-        self._add_results(g, s.id, None, {n: -v for n, v in old_points.items()}, hands_delta=-1)  # type: ignore[union-attr]
+        self.add_results(g, s.id, None, {n: -v for n, v in old_points.items()}, hands_delta=-1)  # type: ignore[union-attr]
         if points:
-            self._add_results(g, s.id, entry.id, points, hands_delta=1)  # type: ignore[union-attr]
-        self._refresh_best_worst(g.id)  # type: ignore[arg-type]
+            self.add_results(g, s.id, entry.id, points, hands_delta=1)  # type: ignore[union-attr]
+        self.refresh_best_worst(g.id)  # type: ignore[arg-type]
         if s.closed_at:  # type: ignore[union-attr]
-            self._refresh_nights_won(g.id)  # type: ignore[arg-type]
+            self.refresh_nights_won(g.id)  # type: ignore[arg-type]
         return self._after(g, kind, entry, s, score)
 
-    def _results_of(self, entry_id: int) -> dict[str, int]:
+    def results_of(self, entry_id: int) -> dict[str, int]:
         rows = self.sql(
             "SELECT p.name, r.points FROM result r JOIN player p ON p.id = r.player_id WHERE r.entry_id = :e",
             e=entry_id,
@@ -389,9 +389,10 @@ class Record:
             score, totals, state, outcome,
         )
 
-    # -- the log and the aggregates --------------------------------------------------
+    # -- the log and the aggregates (used by store.simple and store.precedents too) ---------
 
-    def _append(self, g, kind, s, hand, his, dealer, body, reason, target_seq, points) -> EntryRow:
+    def append_entry(self, g, kind, s, hand, his, dealer, body, reason, target_seq, points) -> EntryRow:
+        """Append one entry to the game's hash-chained log (inside the caller's write transaction)."""
         last = self.sql(
             "SELECT seq, hash FROM entry WHERE game_id = :g ORDER BY seq DESC LIMIT 1", g=g.id
         ).first()
@@ -409,7 +410,7 @@ class Record:
         )
         return row
 
-    def _add_results(self, g: GameRow, session_id: int, entry_id: int | None, points: dict[str, int], hands_delta: int):
+    def add_results(self, g: GameRow, session_id: int, entry_id: int | None, points: dict[str, int], hands_delta: int):
         ids = {p.name: p.id for p in self.players(g.id)}  # type: ignore[arg-type]
         for name, pts in points.items():
             pid = ids[name]
@@ -435,7 +436,7 @@ class Record:
             self.sql("UPDATE game_total SET hands = hands + :d WHERE game_id = :g", d=hands_delta, g=g.id)
         self.s.flush()
 
-    def _refresh_best_worst(self, game_id: int) -> None:
+    def refresh_best_worst(self, game_id: int) -> None:
         self.sql(
             "UPDATE player_total SET "
             "best = (SELECT MAX(points) FROM result r WHERE r.player_id = player_total.player_id AND r.current = 1), "

@@ -269,7 +269,7 @@ class SimpleRecord:
         s.closed_at = stamp()
         self.s.add(s)
         self.s.flush()
-        self.rec._refresh_nights_won(g.id)  # type: ignore[arg-type]
+        self.rec.refresh_nights_won(g.id)  # type: ignore[arg-type]
         wins = self.rec.night_points(s.id)  # type: ignore[arg-type]
         games = int(self.rec.sql("SELECT COALESCE(MAX(hands), 0) FROM session_total WHERE session_id = :s", s=s.id).scalar())
         return SessionClosed(g.name, s.number, games, wins, self.fold(g).state)  # type: ignore[arg-type]
@@ -319,13 +319,13 @@ class SimpleRecord:
         if hands is not None:
             first = json.loads(old.facts)["first_player"]
             result = adjudicate(self.table_of(g, s), first, hands, ending)  # type: ignore[arg-type]
-        old_points = self.rec._results_of(old.id)  # type: ignore[arg-type]
+        old_points = self.rec.results_of(old.id)  # type: ignore[arg-type]
         entry = self._write(g, s, kind, number, old.hand_in_session, old.dealer, result, reason.strip(), old.seq)
         self.rec.sql("UPDATE result SET current = 0 WHERE entry_id = :e", e=old.id)
-        self.rec._add_results(g, s.id, None, {n: -v for n, v in old_points.items()}, hands_delta=-1)  # type: ignore[union-attr]
-        self.rec._refresh_best_worst(g.id)
+        self.rec.add_results(g, s.id, None, {n: -v for n, v in old_points.items()}, hands_delta=-1)  # type: ignore[union-attr]
+        self.rec.refresh_best_worst(g.id)
         if s.closed_at:  # type: ignore[union-attr]
-            self.rec._refresh_nights_won(g.id)
+            self.rec.refresh_nights_won(g.id)
         return GameRecorded(g.name, kind, entry.seq, number, s.number, old.hand_in_session, old.dealer,  # type: ignore[union-attr, arg-type]
                             result, self.fold(g).state)  # type: ignore[arg-type]
 
@@ -341,9 +341,9 @@ class SimpleRecord:
                 "result": result.to_dict(),
             }
             points = {p.name: int(p.name == result.winner) for p in result.players}
-        entry = self.rec._append(g, kind, s, number, gis, dealer, body, reason, target, points)
+        entry = self.rec.append_entry(g, kind, s, number, gis, dealer, body, reason, target, points)
         if result is not None:
-            self.rec._add_results(g, s.id, entry.id, points, hands_delta=1)
+            self.rec.add_results(g, s.id, entry.id, points, hands_delta=1)
             ids = {p.name: p.id for p in self.rec.players(g.id)}
             for p in result.players:
                 self.rec.sql(
