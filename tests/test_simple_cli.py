@@ -325,6 +325,33 @@ def test_interactive_prompting_for_missing_hands(monkeypatch):
         "How did the game end?")
 
 
+def test_a_player_who_dropped_out_can_be_answered_at_the_prompt(monkeypatch):
+    """S14 at a terminal: "dropped" as the hand; the player's cards stay face down and cannot win."""
+    session()
+    monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
+    r = ref("score-hand", "--hand", "Ann=KC QD", "--json", input="dropped\n5C\n\n")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    data = json.loads(r.stdout[r.stdout.index("{"):])
+    assert data["ending"]["dropped"] == ["Bob"]
+    assert "Bob" not in data["counts"] and data["winner"] == "Cy"
+
+
+def test_the_night_form_takes_dropped_as_a_hand():
+    from rummyref.cli.night_forms import SimpleForm
+    from rummyref.core.rulesets import load_ruleset
+    from rummyref.core.simple import SimpleTable
+    from rummyref.core.simple_game import adjudicate
+
+    table = SimpleTable.create(load_ruleset("simple-rummy"), ["Ann", "Bob", "Cy"], cards=3)
+    form = SimpleForm(table, "Ann")
+    answers = {("hand", "Ann"): "KC QD", ("hand", "Bob"): "dropped", ("hand", "Cy"): "5C", ("ending", ""): ""}
+    for key in form.keys():
+        form.values[key] = form.read(key, answers[key])
+    hands, ending = form.facts()
+    assert set(hands) == {"Ann", "Cy"} and ending.dropped == frozenset({"Bob"})
+    assert adjudicate(table, "Ann", hands, ending).winner == "Cy"
+
+
 # -- the rule sets do not leak ---------------------------------------------------------------
 
 

@@ -174,11 +174,14 @@ class SimpleForm(Form):
         return read_hand(answer, seen, self.table)
 
     def cards_of(self, key: Key, value: Any) -> list[Card]:
-        return list(value) if key[0] == "hand" else []
+        return list(value) if key[0] == "hand" and value is not None else []
 
     def facts(self):
-        hands = {who: v for (what, who), v in self.values.items() if what == "hand"}
-        return hands, self.values[("ending", "")]
+        from dataclasses import replace
+
+        hands = {who: v for (what, who), v in self.values.items() if what == "hand" and v is not None}
+        dropped = frozenset(who for (what, who), v in self.values.items() if what == "hand" and v is None)
+        return hands, replace(self.values[("ending", "")], dropped=dropped)  # S14: "dropped" as the hand
 
 
 # -- the answers around a hand --------------------------------------------------------------

@@ -22,7 +22,8 @@ from rummyref.cli.simple import (
 from rummyref.core.cards import Card, check_deck, format_cards, parse_cards
 from rummyref.core.errors import UnreadableInput
 
-HAND_QUESTION = "{name}'s final hand (cards)"
+HAND_QUESTION = "{name}'s final hand (cards; or: dropped)"
+DROPPED_WORDS = ("dropped", "dropped out", "drop out")
 ENDING_QUESTION = "How did the game end? (out NAME / four-sevens NAME / tie; blank: the stock ran out)"
 
 
@@ -138,14 +139,25 @@ def gather(table, first: str, hand_items: Sequence[str], ending, ask, ending_giv
         )
     for n in missing:
         seen = [c for cs in hands.values() for c in cs]
-        hands[n] = _ask_until(ask, HAND_QUESTION.format(name=n), lambda a, seen=seen: read_hand(a, seen, table))  # type: ignore[assignment]
+        answer = _ask_until(ask, HAND_QUESTION.format(name=n), lambda a, seen=seen: read_hand(a, seen, table))
+        if answer is None:  # S14: dropped out; the cards stay face down
+            dropped.add(n)
+        else:
+            hands[n] = answer
+    if dropped != set(ending.dropped):
+        from dataclasses import replace
+
+        ending = replace(ending, dropped=frozenset(dropped))
     if missing and not ending_given:
         ending = _ask_until(ask, ENDING_QUESTION, lambda a: read_ending(a, ending.dropped))  # type: ignore[assignment]
     return hands, ending
 
 
-def read_hand(answer: str, seen: Sequence[Card], table) -> list[Card]:
-    """A final hand typed at a prompt: at least one card, one deck with ``seen``."""
+def read_hand(answer: str, seen: Sequence[Card], table) -> list[Card] | None:
+    """A final hand typed at a prompt: at least one card, one deck with ``seen``; or
+    ``dropped`` (S14: the player dropped out, cards face down): None."""
+    if answer.strip().casefold() in DROPPED_WORDS:
+        return None
     cards = parse_cards(answer)
     if not cards:
         raise UnreadableInput("a final hand has at least one card")
