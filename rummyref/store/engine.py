@@ -15,6 +15,7 @@ and the migrations that run by themselves when ``ref`` meets an older database.
 from __future__ import annotations
 
 import sqlite3
+import time
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -75,9 +76,7 @@ def _sqlite_listeners(engine: Engine) -> None:
         cur = dbapi_conn.cursor()
         cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cur.execute("PRAGMA foreign_keys = ON")
-        mode = cur.execute("PRAGMA journal_mode").fetchone()[0]
-        if mode.lower() not in ("wal", "memory"):
-            cur.execute("PRAGMA journal_mode = WAL")
+        _wal(cur)
         cur.close()
 
     @event.listens_for(engine, "begin")
@@ -85,6 +84,24 @@ def _sqlite_listeners(engine: Engine) -> None:
         # every write is one BEGIN IMMEDIATE transaction; reads may ask for a deferred one
         mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
         conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def _wal(cur) -> None:
+    """Switch the file to WAL (once per file; it persists). SQLite answers "database is locked"
+    at once, without its busy handler, when another terminal is switching the same new file at
+    the same moment: wait for that one (as the busy timeout would) and look again."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        mode = cur.execute("PRAGMA journal_mode").fetchone()[0]
+        if mode.lower() in ("wal", "memory"):
+            return
+        try:
+            cur.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def _pg_listeners(engine: Engine) -> None:
