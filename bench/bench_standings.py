@@ -28,14 +28,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rummyref.core.chain import GENESIS, entry_hash  # noqa: E402
+from rummyref.chain import GENESIS, entry_hash  # noqa: E402
 
 PLAYERS = ("Bill", "Ben", "Larry")
 
 
 def build(path: Path, hands: int, seed: int = 2000000) -> float:
     """A history of ``hands`` hands (points form), bulk-inserted in one transaction."""
-    from rummyref.core.rulesets import builtin_path
+    from rummyref.rules.ruleset import builtin_path
     from rummyref.store.engine import make_engine, migrate
     from rummyref.store.migrations import rebuild_aggregates
 

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         med = statistics.median(samples[name])
         print(f"{name:<42} {med:8.3f} {med / base:9.2f}")
     sys.path.insert(0, str(ROOT))
-    from rummyref.core.stats import compute_stats
+    from rummyref.stats.compute import compute_stats
     from rummyref.store.stats import read_stats_input
 
     t = time.perf_counter()

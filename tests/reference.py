@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from rummyref.core.cards import SUITS, Card
+from rummyref.cards import SUITS, Card
 
 
 def to_ref(card: Card):

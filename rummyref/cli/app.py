@@ -11,7 +11,7 @@ import typer
 from typer.core import TyperGroup
 
 from rummyref import __version__
-from rummyref.core.errors import ExitCode, RummyrefError
+from rummyref.errors import ExitCode, RummyrefError
 
 
 def _is_click_exception(exc: BaseException) -> bool:

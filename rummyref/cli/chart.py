@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json, say
-from rummyref.core.errors import UnreadableInput
+from rummyref.errors import UnreadableInput
 
 
 def chart(
@@ -149,7 +149,7 @@ def write_png(data, path: Path, width: int, height: int) -> None:
         try:
             fig.savefig(path, format="png", dpi=dpi)
         except OSError as exc:
-            from rummyref.core.errors import StorageError
+            from rummyref.errors import StorageError
 
             raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:

@@ -73,7 +73,7 @@ def plain(text: str) -> str:
 def show_error(exc: Any) -> None:
     """A :class:`RummyrefError` as every command shows it: ``refused (RULE): ...`` or
     ``error: ...`` on stderr, then the hint (``RefGroup`` and ``ref night`` share it)."""
-    from rummyref.core.errors import ExitCode
+    from rummyref.errors import ExitCode
 
     rule = getattr(exc, "rule", None)
     prefix = f"refused ({rule}): " if rule else ("refused: " if exc.exit_code == ExitCode.REFUSED else "error: ")

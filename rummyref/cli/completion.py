@@ -56,7 +56,7 @@ def _table_players(ctx: Any) -> list[str]:
     """Commands that need no record (disputes): the latest game's players, else the rule set's."""
     names = _players(ctx)
     if not names:
-        from rummyref.core.rulesets import load_ruleset
+        from rummyref.rules.ruleset import load_ruleset
 
         names = list(load_ruleset(_param(ctx, "ruleset") or "rummy-2m").default_players)
     return names
@@ -100,7 +100,7 @@ def _complete_game(ctx: Any, incomplete: str) -> list[str]:
 
 
 def _complete_ruleset(ctx: Any, incomplete: str) -> list[str]:
-    from rummyref.core.resources import data_dir
+    from rummyref.rules.resources import data_dir
 
     names = sorted(p.stem for p in (data_dir() / "rulesets").glob("*.toml"))
     return _matching(names, incomplete)
@@ -108,7 +108,7 @@ def _complete_ruleset(ctx: Any, incomplete: str) -> list[str]:
 
 def _complete_variation(ctx: Any, incomplete: str) -> list[str]:
     """Variation names of the rule set given (default simple-rummy); a comma list completes its last item."""
-    from rummyref.core.rulesets import load_ruleset
+    from rummyref.rules.ruleset import load_ruleset
 
     names = [v.name for v in load_ruleset(_param(ctx, "ruleset") or "simple-rummy").variations]
     return _last_of_list(names, incomplete)

@@ -24,9 +24,9 @@ def count_command(
     ] = False,
 ) -> None:
     """Count a hand: the best melding, the unmelded cards, the count, and whether it can go out."""
-    from rummyref.core.cards import parse_cards
-    from rummyref.core.count import count_hand
-    from rummyref.core.rulesets import load_ruleset
+    from rummyref.cards import parse_cards
+    from rummyref.melding.count import count_hand
+    from rummyref.rules.ruleset import load_ruleset
 
     rules = load_ruleset(ruleset or "rummy-2m")
     if jsonl:
@@ -45,9 +45,9 @@ def count_command(
 
 def _count_lines(rules) -> None:
     """One JSON object per input line; a line that cannot be counted gives {"error": ...}."""
-    from rummyref.core.cards import parse_cards
-    from rummyref.core.count import count_hand
-    from rummyref.core.errors import RummyrefError
+    from rummyref.cards import parse_cards
+    from rummyref.melding.count import count_hand
+    from rummyref.errors import RummyrefError
 
     for number, line in enumerate(sys.stdin, start=1):
         try:
@@ -61,8 +61,8 @@ def _count_lines(rules) -> None:
 
 
 def _show(report) -> None:
-    from rummyref.core.cards import format_cards
-    from rummyref.core.count import meld_text
+    from rummyref.cards import format_cards
+    from rummyref.melding.count import meld_text
 
     best = report.best
     out.print(f"hand      {format_cards(report.cards, pretty=True) or '(empty)'}  [{report.ruleset}]", markup=False)

@@ -24,7 +24,7 @@ def export(
     """Write the record (every game, or --game G) as versioned JSON, or per-hand scores as CSV."""
     import json
 
-    from rummyref.core.errors import UnreadableInput
+    from rummyref.errors import UnreadableInput
     from rummyref.store import transfer
     from rummyref.store.record import reading
 
@@ -46,7 +46,7 @@ def export(
 
 def _write(path: Path, text: str) -> None:
     """Write a file whole or not at all (a temporary name, then a rename)."""
-    from rummyref.core.errors import StorageError, UnreadableInput
+    from rummyref.errors import StorageError, UnreadableInput
 
     if not path.name or path.is_dir():
         raise UnreadableInput(f"-o {str(path)!r} is not a file name", hint="e.g. -o rummyref-export.json")

@@ -1,6 +1,6 @@
 """``ref dispute ...``: disputes settled from the facts, with the chain of rules that decided them.
 
-The reasoning lives in :mod:`rummyref.core.disputes`; these commands read the facts,
+The reasoning lives in :mod:`rummyref.disputes.engine`; these commands read the facts,
 call it, and print the verdict (or ``--json``). A verdict that something is not
 allowed is still an answer: the exit code is 0 unless the facts cannot be read.
 
@@ -42,7 +42,7 @@ TableOption = Annotated[
 
 def _ruleset(name: str | None, table: Any = None):
     """--ruleset, else the rule set kept with the open game, else rummy-2m."""
-    from rummyref.core.rulesets import load_ruleset
+    from rummyref.rules.ruleset import load_ruleset
 
     if name is None and table is not None:
         return table.ruleset
@@ -51,7 +51,7 @@ def _ruleset(name: str | None, table: Any = None):
 
 def _players(text: str | None, ruleset_name: str | None, table: Any = None) -> list[str]:
     """--players, else the open game's roster, else the rule set's default players."""
-    from rummyref.core.errors import UnreadableInput
+    from rummyref.errors import UnreadableInput
 
     if text:
         names = [n.strip() for n in text.split(",") if n.strip()]
@@ -96,7 +96,7 @@ def claim(
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.core.disputes import claim_ruling, parse_order
+    from rummyref.disputes.engine import claim_ruling, parse_order
 
     def decide(table):
         roster = _players(players, ruleset, table)
@@ -136,8 +136,8 @@ def designate(
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.core.disputes import designate_ruling, read_card, read_table
-    from rummyref.core.errors import UnreadableInput
+    from rummyref.disputes.engine import designate_ruling, read_card, read_table
+    from rummyref.errors import UnreadableInput
 
     if as_ is not None and as_.lower() not in ("run", "match"):
         raise UnreadableInput(f"--as: {as_!r} is neither run nor match", hint="use --as run or --as match")
@@ -178,8 +178,8 @@ def pickup(
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.core.cards import parse_cards
-    from rummyref.core.disputes import pickup_ruling, read_card, read_table
+    from rummyref.cards import parse_cards
+    from rummyref.disputes.engine import pickup_ruling, read_card, read_table
 
     the_card, cards, melds = read_card(card, "CARD"), parse_cards(hand), read_table(table or [])
 
@@ -226,7 +226,7 @@ def discard(
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.core.disputes import discard_ruling, read_card, read_table
+    from rummyref.disputes.engine import discard_ruling, read_card, read_table
 
     taken = read_card(took, "--took") if took else None
     thrown = read_card(discarded, "--discarded") if discarded else None
@@ -267,8 +267,8 @@ def end_night(
     no_record: NoRecordOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.core.disputes import end_night_ruling
-    from rummyref.core.errors import UnreadableInput
+    from rummyref.disputes.engine import end_night_ruling
+    from rummyref.errors import UnreadableInput
 
     if hands is not None:
         settle(

@@ -14,10 +14,10 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from rummyref.core.cards import Card, check_deck, parse_card, parse_melds
-from rummyref.core.errors import RummyrefError, UnreadableInput
-from rummyref.core.record import Game, resolve_name
-from rummyref.core.scoring import CardFacts, PlayerCards, PointsFacts
+from rummyref.cards import Card, check_deck, parse_card, parse_melds
+from rummyref.errors import RummyrefError, UnreadableInput
+from rummyref.record import Game, resolve_name
+from rummyref.games.long.scoring import CardFacts, PlayerCards, PointsFacts
 
 INTERACTIVE_ENV = "RUMMYREF_INTERACTIVE"  #: "1" forces prompting (tests), "0" forbids it
 

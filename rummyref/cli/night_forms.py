@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 from rummyref.cli import facts as f
 from rummyref.cli.simple_record import ENDING_QUESTION, HAND_QUESTION, read_ending, read_hand
-from rummyref.core.cards import Card, check_deck
-from rummyref.core.errors import UnreadableInput
+from rummyref.cards import Card, check_deck
+from rummyref.errors import UnreadableInput
 
 Key = tuple[str, str]  #: (what, whose): ("melded", "Bill"), ("out", ""), ("hand", "Ann"), ...
 
@@ -149,7 +149,7 @@ class PointsForm(Form):
         return f.read_points(answer, key[1])
 
     def facts(self):
-        from rummyref.core.scoring import PointsFacts
+        from rummyref.games.long.scoring import PointsFacts
 
         return PointsFacts(tuple((n, self.values[("points", n)]) for n in self.game.roster))
 

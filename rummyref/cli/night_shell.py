@@ -17,7 +17,7 @@ from rummyref.cli import simple_record as sr
 from rummyref.cli.common import err, out, say, show_error
 from rummyref.cli.night_forms import CardsForm, Form, PointsForm, SimpleForm, read_confirm, read_fix
 from rummyref.cli.record import SessionOptions, open_session
-from rummyref.core.errors import RummyrefError, UnreadableInput
+from rummyref.errors import RummyrefError, UnreadableInput
 
 HELP = """At any prompt:
   ? TEXT                 a ruling from the rulebook, e.g. ? pizza's here
@@ -155,7 +155,7 @@ class Where:
 
 def where(db: str | None, name: str) -> Where | None:
     """The open session of game ``name`` (None: it has been closed)."""
-    from rummyref.core.session import dealer_of
+    from rummyref.games.long.nights import dealer_of
     from rummyref.store.record import reading
     from rummyref.store.simple import SimpleRecord, is_simple_row
 
@@ -237,14 +237,14 @@ def preview(w: Where, form: Form) -> None:
     """The scores the hand would make (raises what the record would refuse)."""
     if w.simple:
         from rummyref.cli.simple import render_game
-        from rummyref.core.simple_game import adjudicate
+        from rummyref.games.low_count.adjudicate import adjudicate
 
         hands, ending = form.facts()
         result = adjudicate(w.table, w.first, hands, ending)
         out.print(f"Game {w.next_hand}: {w.dealer} dealt, {w.first} played first. If recorded:", markup=False)
         render_game(result)
         return
-    from rummyref.core.scoring import score_hand
+    from rummyref.games.long.scoring import score_hand
 
     score = score_hand(form.facts(), w.ruleset, w.game.wildcards, w.game.roster)
     totals = {n: v + score.points().get(n, 0) for n, v in w.totals}
@@ -371,7 +371,7 @@ def run(o: SessionOptions, db: str | None) -> int:
 
 
 def _book(w: Where | None) -> str | None:
-    from rummyref.core.rulebook import BUILTIN_RULEBOOKS
+    from rummyref.rulebook.book import BUILTIN_RULEBOOKS
 
     ruleset = getattr(w.ruleset, "rulebook", None) if w and w.ruleset else ("simple-rummy" if w and w.simple else None)
     return ruleset if ruleset in BUILTIN_RULEBOOKS else None
@@ -428,7 +428,7 @@ def dispatch(term: Terminal, w: Where, command: str, db: str | None) -> bool:
 
 
 def _over(w: Where):
-    from rummyref.core.errors import RuleRefusal
+    from rummyref.errors import RuleRefusal
 
     return RuleRefusal(f"game {w.name} is over ({w.game.winner} won): it takes no more hands", rule="A7",
                        hint="type end to close the night; a new game: ref night --game NEW-NAME")

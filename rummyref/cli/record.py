@@ -117,7 +117,7 @@ def open_session(rec, o: SessionOptions):
     from rummyref.store.simple import simple_target
 
     if o.game is not None and not o.game.strip():
-        from rummyref.core.errors import UnreadableInput
+        from rummyref.errors import UnreadableInput
 
         raise UnreadableInput("--game needs a name", hint="e.g. --game rummy-2m, or leave it out for the latest game")
     openings = o.openings()
@@ -147,7 +147,7 @@ def score_hand(
     """Record the next hand (rummy-2m) or game (Simple Rummy); print scores, or counts, winner and match."""
     from rummyref.cli import render_record as r
     from rummyref.cli import simple_record as sr
-    from rummyref.core.record import resolve_name
+    from rummyref.record import resolve_name
     from rummyref.store.guard import expect
     from rummyref.store.record import writing
 

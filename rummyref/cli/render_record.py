@@ -7,8 +7,8 @@ from dataclasses import asdict
 from rich.table import Table
 
 from rummyref.cli.common import out
-from rummyref.core.scoring import score_to_json
-from rummyref.core.session import seating_dibs
+from rummyref.games.long.scoring import score_to_json
+from rummyref.games.long.nights import seating_dibs
 
 
 def n(value: int | None) -> str:

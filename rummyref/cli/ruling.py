@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
-from rummyref.core.errors import NotFound
+from rummyref.errors import NotFound
 
 EXAMPLES = """
 Examples:
@@ -38,7 +38,7 @@ def ruling(
     as_json: JsonOption = False,
 ) -> None:
     """Find the rule a player means, from free text."""
-    from rummyref.core.rulebook import build_index, resolve_related, search
+    from rummyref.rulebook.book import build_index, resolve_related, search
 
     hits = search(text, ruleset=ruleset)
     if not hits:

@@ -38,7 +38,7 @@ def rulings(
 
 
 def _show(game: str, session: int | None, found) -> None:
-    from rummyref.core.precedents import local_time
+    from rummyref.rulebook.precedents import local_time
 
     where = f"{game}" + (f", Rummy Night {session}" if session is not None else "")
     if not found:

@@ -52,7 +52,7 @@ def settle(
     """Decide the dispute (with the open night when there is one), record it, and show it all.
     ``extra(result, table)``: more lines for the human output; ``need_table``: the facts
     come from the open night, so there must be one (its text: how to give the facts instead)."""
-    from rummyref.core.errors import AmbiguousInput, NotFound
+    from rummyref.errors import AmbiguousInput, NotFound
 
     db = db_choice(db)
     path, exists = record_file(db)

@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
-from rummyref.core.cards import Card, format_cards, parse_cards
-from rummyref.core.errors import UnreadableInput
+from rummyref.cards import Card, format_cards, parse_cards
+from rummyref.errors import UnreadableInput
 
 
 def parse_assignments(items: list[str], what: str = "cards") -> dict[str, list[Card]]:
@@ -37,8 +37,8 @@ def first_dealer_command(
     json: JsonOption = False,
 ) -> None:
     """Who deals first (S3): the highest regular card turned up; and who plays first."""
-    from rummyref.core.first_dealer import first_dealer
-    from rummyref.core.rulesets import load_ruleset
+    from rummyref.games.low_count.first_dealer import first_dealer
+    from rummyref.rules.ruleset import load_ruleset
 
     result = first_dealer(parse_assignments(turned_up), load_ruleset(ruleset or "simple-rummy"))
     if json:
@@ -65,12 +65,12 @@ def register(app: typer.Typer) -> None:
 
 
 def render_table(table) -> None:
-    """A :class:`~rummyref.core.simple.SimpleTable` for humans (stdout)."""
+    """A :class:`~rummyref.games.low_count.table.SimpleTable` for humans (stdout)."""
     out.print(table.describe(), markup=False, soft_wrap=True)
 
 
 def render_game(result) -> None:
-    """A :class:`~rummyref.core.simple_game.GameResult` for humans: one row per player, then the verdict."""
+    """A :class:`~rummyref.games.low_count.adjudicate.GameResult` for humans: one row per player, then the verdict."""
     from rich.table import Table
     from rich.text import Text
 
@@ -86,5 +86,5 @@ def render_game(result) -> None:
 
 
 def render_match(state) -> None:
-    """A :class:`~rummyref.core.match.MatchState` for humans."""
+    """A :class:`~rummyref.games.low_count.match.MatchState` for humans."""
     out.print(state.summary()[0].upper() + state.summary()[1:], markup=False, soft_wrap=True)

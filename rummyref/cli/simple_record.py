@@ -19,8 +19,8 @@ from rummyref.cli.simple import (
     render_match,
     render_table,
 )
-from rummyref.core.cards import Card, check_deck, format_cards, parse_cards
-from rummyref.core.errors import UnreadableInput
+from rummyref.cards import Card, check_deck, format_cards, parse_cards
+from rummyref.errors import UnreadableInput
 
 HAND_QUESTION = "{name}'s final hand (cards; or: dropped)"
 DROPPED_WORDS = ("dropped", "dropped out", "drop out")
@@ -107,7 +107,7 @@ def show_opened(r, as_json: bool) -> None:
 
 
 def _ending(out_: str | None, four_sevens: str | None, tie: bool, dropped: Sequence[str]):
-    from rummyref.core.simple_game import Ending
+    from rummyref.games.low_count.adjudicate import Ending
 
     return Ending.from_options(out_, four_sevens, tie, dropped)
 
@@ -167,7 +167,7 @@ def read_hand(answer: str, seen: Sequence[Card], table) -> list[Card] | None:
 
 def read_ending(answer: str, dropped=frozenset()):
     """How the game ended, typed at a prompt (see :data:`ENDING_QUESTION`)."""
-    from rummyref.core.simple_game import Ending, EndingKind
+    from rummyref.games.low_count.adjudicate import Ending, EndingKind
 
     kind, who = _parse_ending(answer)
     kinds = {"stock": EndingKind.STOCK, "tie": EndingKind.TIE, "out": EndingKind.WENT_OUT,
@@ -178,7 +178,7 @@ def read_ending(answer: str, dropped=frozenset()):
 def record_game(db, game, hand_items, out_, four_sevens, tie, dropped, dealer):
     """Read the table (short read), gather the facts (asking at a terminal), then write."""
     from rummyref.cli.facts import interactive, prompt_ask
-    from rummyref.core.errors import RuleRefusal
+    from rummyref.errors import RuleRefusal
     from rummyref.store.guard import expect, position
     from rummyref.store.record import reading, writing
     from rummyref.store.simple import SimpleRecord

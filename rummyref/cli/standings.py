@@ -116,7 +116,7 @@ def _show_history(h) -> None:
     simple = any(line.entry.facts.get("form") == "simple" for line in h.lines)
     for line in h.lines:
         e = line.entry
-        if e.kind == "ruling":  # a precedent (rummyref.core.precedents): no hand, no scores
+        if e.kind == "ruling":  # a precedent (rummyref.rulebook.precedents): no hand, no scores
             _show_ruling(e)
             continue
         tag = {"hand": "", "amend": f" AMENDS entry {e.target_seq}", "void": f" VOIDS entry {e.target_seq}"}.get(e.kind, f" {e.kind}")
@@ -150,7 +150,7 @@ def _show_history(h) -> None:
 
 
 def _show_ruling(e) -> None:
-    from rummyref.core.precedents import precedent_from
+    from rummyref.rulebook.precedents import precedent_from
 
     p = precedent_from("", e.seq, e.created_at, e.night, e.facts)
     out.print(f"entry {e.seq}: ruling during {p.where()}: {p.kind}", markup=False)

@@ -19,7 +19,7 @@ def _hand(ref, word: str = "hand") -> str:
 
 def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """Statistics: averages, best and worst hands, go-outs, Rummy! claims, head-to-head, streaks, milestones."""
-    from rummyref.core.stats import compute_stats
+    from rummyref.stats.compute import compute_stats
     from rummyref.store.stats import read_stats_input
 
     st = compute_stats(read_stats_input(db_choice(db), game))

@@ -11,7 +11,7 @@ from rummyref.cli.common import DbOption, JsonOption, db_choice, out, print_json
 
 def verify(db: DbOption = None, json_: JsonOption = False) -> None:
     """Check that no entry was changed or removed outside ref, and that the totals match the log (exit 8 if not)."""
-    from rummyref.core.errors import IntegrityError
+    from rummyref.errors import IntegrityError
     from rummyref.store import views
     from rummyref.store.record import reading
 

@@ -14,7 +14,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from rummyref.core.errors import IntegrityError, StorageError, UnreadableInput
+from rummyref.errors import IntegrityError, StorageError, UnreadableInput
 from rummyref.store.engine import BUSY_TIMEOUT_MS, opened
 from rummyref.store.location import file_of, is_postgres, resolve
 

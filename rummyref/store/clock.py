@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from datetime import datetime, timezone
 
-from rummyref.core.errors import UnreadableInput
+from rummyref.errors import UnreadableInput
 
 NOW_ENV = "RUMMYREF_NOW"
 

@@ -24,7 +24,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import NullPool
 
-from rummyref.core.errors import NotFound, StorageError, WriteConflict
+from rummyref.errors import NotFound, StorageError, WriteConflict
 from rummyref.store.location import file_of, is_postgres, resolve, shown
 from rummyref.store.migrations import LATEST, MIGRATIONS
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from rummyref.core.errors import WriteConflict
+from rummyref.errors import WriteConflict
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from rummyref.core.chain import GENESIS
-from rummyref.core.errors import StorageError
+from rummyref.chain import GENESIS
+from rummyref.errors import StorageError
 
 V1 = (
     """CREATE TABLE IF NOT EXISTS meta (

@@ -1,6 +1,6 @@
 """SQLModel tables of the latest schema (the DDL itself lives in ``migrations``; a test checks
 that both agree). Rows never leave the store: ``record`` and ``views`` turn them into the
-frozen domain objects of ``rummyref.core.record``."""
+frozen domain objects of ``rummyref.record``."""
 
 from __future__ import annotations
 

@@ -14,10 +14,10 @@ from typing import Any
 
 from sqlmodel import select
 
-from rummyref.core.errors import AmbiguousInput, NotFound
-from rummyref.core.precedents import KIND, Precedent, precedent_from, ruling_facts
-from rummyref.core.record import Game
-from rummyref.core.rulesets import RuleSet
+from rummyref.errors import AmbiguousInput, NotFound
+from rummyref.rulebook.precedents import KIND, Precedent, precedent_from, ruling_facts
+from rummyref.record import Game
+from rummyref.rules.ruleset import RuleSet
 from rummyref.store.models import GameRow, SessionRow
 from rummyref.store.record import Record
 

@@ -18,12 +18,12 @@ from typing import Iterator, Sequence
 from sqlalchemy import text
 from sqlmodel import Session, select
 
-from rummyref.core.chain import GENESIS, entry_hash
-from rummyref.core.errors import NotFound, RuleRefusal, UnreadableInput
-from rummyref.core.record import Entry, Game, Night, Player, resolve_name
-from rummyref.core.rulesets import RuleSet, load_ruleset, parse_ruleset
-from rummyref.core.scoring import CardFacts, HandScore, PointsFacts, facts_to_json, score_hand, score_to_json
-from rummyref.core.session import Outcome, RoundState, check_end_of_session, dealer_of, game_outcome, round_state
+from rummyref.chain import GENESIS, entry_hash
+from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
+from rummyref.record import Entry, Game, Night, Player, resolve_name
+from rummyref.rules.ruleset import RuleSet, load_ruleset, parse_ruleset
+from rummyref.games.long.scoring import CardFacts, HandScore, PointsFacts, facts_to_json, score_hand, score_to_json
+from rummyref.games.long.nights import Outcome, RoundState, check_end_of_session, dealer_of, game_outcome, round_state
 from rummyref.store.clock import stamp
 from rummyref.store.engine import opened, storage_errors
 from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, PlayerTotalRow, ResultRow, SessionRow

@@ -22,12 +22,12 @@ from typing import Any
 
 from sqlmodel import select
 
-from rummyref.core.cards import Card, parse_cards
-from rummyref.core.errors import RuleRefusal, UnreadableInput
-from rummyref.core.match import S17, MatchState
-from rummyref.core.rulesets import RuleSet, load_ruleset
-from rummyref.core.simple import SimpleTable
-from rummyref.core.simple_game import Ending, GameResult, adjudicate
+from rummyref.cards import Card, parse_cards
+from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.games.low_count.match import S17, MatchState
+from rummyref.rules.ruleset import RuleSet, load_ruleset
+from rummyref.games.low_count.table import SimpleTable
+from rummyref.games.low_count.adjudicate import Ending, GameResult, adjudicate
 from rummyref.store.clock import stamp
 from rummyref.store.models import (
     EntryRow,
@@ -224,7 +224,7 @@ class SimpleRecord:
     def _create_game(self, name: str, rs: RuleSet, table: SimpleTable) -> GameRow:
         from pathlib import Path
 
-        from rummyref.core.chain import GENESIS
+        from rummyref.chain import GENESIS
         from rummyref.store.models import GameTotalRow
 
         row = GameRow(

@@ -8,9 +8,9 @@ from datetime import date, datetime
 
 from sqlalchemy import text
 
-from rummyref.core.errors import NotFound
-from rummyref.core.record import Game, Player
-from rummyref.core.standings import NightSummary, PlayerAggregate, Standings, compute_standings, night_winners
+from rummyref.errors import NotFound
+from rummyref.record import Game, Player
+from rummyref.games.long.standings import NightSummary, PlayerAggregate, Standings, compute_standings, night_winners
 from rummyref.store.clock import now
 from rummyref.store.engine import opened, storage_errors
 

@@ -16,11 +16,11 @@ from typing import Iterator
 
 from sqlalchemy import text
 
-from rummyref.core.chart import ChartData, NightPoints, chart_data
-from rummyref.core.errors import NotFound
-from rummyref.core.record import Game, Player
-from rummyref.core.rulesets import parse_ruleset
-from rummyref.core.stats import LOW_COUNT, HandLine, NightLine, StatsInput, milestones_for
+from rummyref.stats.chart import ChartData, NightPoints, chart_data
+from rummyref.errors import NotFound
+from rummyref.record import Game, Player
+from rummyref.rules.ruleset import parse_ruleset
+from rummyref.stats.compute import LOW_COUNT, HandLine, NightLine, StatsInput, milestones_for
 from rummyref.store.engine import opened, storage_errors
 from rummyref.store.standings import standings
 

@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import text
 
 from rummyref import __version__
-from rummyref.core.errors import IntegrityError, NotFound, StorageError, UnreadableInput, WriteConflict
+from rummyref.errors import IntegrityError, NotFound, StorageError, UnreadableInput, WriteConflict
 from rummyref.store import dialect
 from rummyref.store.clock import stamp
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from sqlmodel import select
 
-from rummyref.core.chain import GENESIS, entry_hash
-from rummyref.core.errors import NotFound
-from rummyref.core.record import Entry, Game
+from rummyref.chain import GENESIS, entry_hash
+from rummyref.errors import NotFound
+from rummyref.record import Entry, Game
 from rummyref.store.migrations import AGGREGATE_QUERIES
 from rummyref.store.models import EntryRow, GameRow, SessionRow
 from rummyref.store.record import Record, entry_payload, to_entry

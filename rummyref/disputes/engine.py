@@ -1,0 +1,612 @@
+"""Disputes settled from the facts: pure functions that return a reasoned verdict.
+
+Each function takes the facts a table can state (who called, who touched; a card
+and the melds on the table; a card taken and a hand; ...) and returns a frozen
+:class:`DisputeResult`: the verdict, the chain of rules that led there (each step
+citing a rule id and saying what it decided), the normalised facts, and details.
+
+``DisputeResult.key`` is a stable text (the kind plus the normalised facts) so that
+a store can record a ruling and find "the same dispute" again; ``to_dict()`` is the
+JSON-ready form. Nothing here reads or writes a database.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from rummyref.cards import Card, check_deck, format_cards, parse_card, parse_cards, parse_melds
+from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options
+from rummyref.rules.ruleset import RuleSet, load_ruleset
+
+# -- the result ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One link of the reasoning: the rule cited and what it decided."""
+
+    rule: str
+    decided: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "decided": self.decided}
+
+
+@dataclass(frozen=True)
+class DisputeResult:
+    kind: str  #: claim, designate, pickup, discard, end-night
+    outcome: str  #: a short machine word: awarded, no-claim, judge-decides, legal, illegal, ...
+    verdict: str  #: one sentence for the table
+    chain: tuple[Step, ...]
+    facts: Mapping[str, Any]  #: the normalised facts (what ``key`` is made of)
+    details: Mapping[str, Any] = field(default_factory=dict)
+    ruleset: str = "rummy-2m"
+
+    @property
+    def allowed(self) -> bool | None:
+        return {"legal": True, "allowed": True, "illegal": False, "refused": False}.get(self.outcome)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.rule for s in self.chain))
+
+    @property
+    def key(self) -> str:
+        """``kind|{facts as canonical JSON}``: equal for the same dispute, whatever the wording."""
+        return f"{self.kind}|{json.dumps(self.facts, sort_keys=True, separators=(',', ':'))}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "ruleset": self.ruleset,
+            "outcome": self.outcome,
+            "verdict": self.verdict,
+            "chain": [s.to_dict() for s in self.chain],
+            "rules": list(self.rules),
+            "facts": dict(self.facts),
+            "details": dict(self.details),
+            "key": self.key,
+        }
+
+
+# -- names and orders ----------------------------------------------------------------------
+
+Order = tuple[frozenset[str], ...]  #: who did something, in order; a set = at the same moment
+
+
+def match_name(name: str, roster: Sequence[str], what: str) -> str:
+    """The roster's spelling of a name (case-insensitive), or a refusal with a suggestion."""
+    wanted = name.strip()
+    for player in roster:
+        if player.lower() == wanted.lower():
+            return player
+    import difflib
+
+    close = difflib.get_close_matches(wanted.lower(), [p.lower() for p in roster], n=1, cutoff=0.6)
+    hint = f"did you mean {next(p for p in roster if p.lower() == close[0])}? " if close else ""
+    raise UnreadableInput(
+        f"{what}: {wanted!r} is not at the table",
+        hint=f"{hint}the players are {', '.join(roster)}",
+    )
+
+
+def parse_order(text: str | None, roster: Sequence[str], what: str) -> Order:
+    """``"Ben,Bill"`` (Ben then Bill) or ``"Ben=Bill"`` (together) or ``"Larry, Ben=Bill"``."""
+    if not text or not text.strip():
+        return ()
+    order: list[frozenset[str]] = []
+    seen: set[str] = set()
+    for chunk in re.split(r"[,;>]", text):
+        if not chunk.strip():
+            continue
+        names = [match_name(n, roster, what) for n in chunk.split("=") if n.strip()]
+        for n in names:
+            if n in seen:
+                raise UnreadableInput(f"{what}: {n} is listed twice", hint="list each player once, in order; = joins players who acted together")
+            seen.add(n)
+        order.append(frozenset(names))
+    return tuple(order)
+
+
+def _rank(order: Order) -> dict[str, int]:
+    return {name: i for i, group in enumerate(order) for name in group}
+
+
+def _order_text(order: Order, roster: Sequence[str]) -> list[list[str]]:
+    return [[p for p in roster if p in group] for group in order]
+
+
+def _join(names: Iterable[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- B8 / B11: a Rummy! claim ----------------------------------------------------------------
+
+
+def claim_ruling(
+    players: Sequence[str],
+    called: Order,
+    touched: Order,
+    completed: Order = (),
+    judge_says: str | None = None,
+    table_decides: str | None = None,
+) -> DisputeResult:
+    """Who wins a Rummy! card, by the house's chain (SPEC §3, rules B8 and B11).
+
+    ``called``/``touched``: who called "Rummy!" / touched the card, in order (a set =
+    at the same moment). ``completed``: the order in which claimants finished both,
+    needed only when it cannot be worked out from the two orders."""
+    roster = list(players)
+    if len(roster) < 2:
+        raise UnreadableInput("a claim needs at least two players at the table", hint="give --players A,B,C")
+    judge_says = match_name(judge_says, roster, "--judge-says") if judge_says else None
+    table_decides = match_name(table_decides, roster, "--table-decides") if table_decides else None
+    c_rank, t_rank = _rank(called), _rank(touched)
+    claimants = [p for p in roster if p in c_rank or p in t_rank]
+    full = [p for p in claimants if p in c_rank and p in t_rank]
+    facts = {
+        "players": roster,
+        "called": _order_text(called, roster),
+        "touched": _order_text(touched, roster),
+        "completed": _order_text(completed, roster),
+        "judge_says": judge_says,
+        "table_decides": table_decides,
+    }
+    chain: list[Step] = []
+    if not claimants:
+        raise UnreadableInput("nobody called or touched: there is no claim to settle", hint="give --called and --touched")
+    half = [p for p in claimants if p not in full]
+    for p in half:
+        did = "called but did not touch the card" if p in c_rank else "touched the card but did not call"
+        chain.append(Step("B11", f"{p} {did}: no claim (a claim needs both the call and the touch)"))
+    if not full:
+        return DisputeResult("claim", "no-claim", "Nobody both called and touched: the card is not claimed.", tuple(chain), facts)
+    if len(full) == 1:
+        winner = full[0]
+        chain.append(Step("B8", f"{winner} is the only player who both called and touched: {winner} wins the card"))
+        return _claim_won(winner, chain, facts)
+
+    first, together_winner = _first_completers(full, c_rank, t_rank, completed)
+    if len(first) == 1:
+        winner = first[0]
+        chain.append(Step("B8", f"{winner} completed the call and the touch first: {winner} wins the card"))
+        return _claim_won(winner, chain, facts)
+    if together_winner is not None:
+        winner = together_winner
+        chain.append(
+            Step(
+                "B8",
+                f"{_join(first)} called at the same moment; {winner} touched first, so either {winner} "
+                f"completed both first (B8) or they completed together and the first touch decides (B11)",
+            )
+        )
+        chain.append(Step("B11", f"either way the first touch wins: {winner} wins the card"))
+        return _claim_won(winner, chain, facts)
+
+    tied = list(first)
+    chain.append(Step("B8", f"{_join(tied)} completed the call and the touch at the same moment: a tie"))
+    earliest = min(t_rank[p] for p in tied)
+    first_touch = [p for p in tied if t_rank[p] == earliest]
+    if len(first_touch) == 1:
+        winner = first_touch[0]
+        chain.append(Step("B11", f"on a tie the first touch wins: {winner} touched first and wins the card"))
+        return _claim_won(winner, chain, facts)
+    chain.append(Step("B11", f"{_join(first_touch)} also touched at the same moment: B11 cannot separate them"))
+    judges = [p for p in roster if p not in claimants]
+    if not judges:
+        chain.append(
+            Step(
+                "B8",
+                "every player is claiming, so there is no third player to judge; the rules are silent and the table decides",
+            )
+        )
+        if table_decides:
+            winner = _among(table_decides, first_touch, "--table-decides")
+            chain.append(Step("table", f"the table decided for {winner}; the decision is recorded"))
+            return _claim_won(winner, chain, facts, outcome="table-decided")
+        return DisputeResult(
+            "claim",
+            "table-decides",
+            f"The rules are silent: every player claims, so the table must decide between {_join(first_touch)}.",
+            tuple(chain),
+            facts,
+            {"tied": first_touch},
+        )
+    if judge_says:
+        winner = _among(judge_says, first_touch, "--judge-says")
+        judge = _join(judges)
+        chain.append(Step("B8", f"{judge}, not claiming, judged the tie for {winner}; the judgment is recorded"))
+        return _claim_won(winner, chain, facts, outcome="judged", extra={"judge": judges})
+    chain.append(Step("B8", f"the tie goes to the judgment of {_join(judges)}, who is not claiming"))
+    return DisputeResult(
+        "claim",
+        "judge-decides",
+        f"A true tie between {_join(first_touch)}: {_join(judges)} must judge it (record it with --judge-says).",
+        tuple(chain),
+        facts,
+        {"tied": first_touch, "judge": judges},
+    )
+
+
+def _among(name: str, tied: list[str], what: str) -> str:
+    if name not in tied:
+        raise UnreadableInput(f"{what}: {name} is not one of the tied claimants", hint=f"name one of {_join(tied)}")
+    return name
+
+
+def _claim_won(winner: str, chain: list[Step], facts: Mapping[str, Any], outcome: str = "awarded", extra: Mapping[str, Any] | None = None) -> DisputeResult:
+    return DisputeResult("claim", outcome, f"{winner} wins the Rummy! card.", tuple(chain), facts, {"winner": winner, **(extra or {})})
+
+
+def _first_completers(
+    full: list[str], c: dict[str, int], t: dict[str, int], completed: Order
+) -> tuple[list[str], str | None]:
+    """The claimants who completed both actions first (several = at the same moment).
+
+    The second value is set when the claimants called together and one touched first:
+    that player wins whether he completed first (B8) or they completed together (B11)."""
+    if completed:
+        order = _rank(completed)
+        missing = [p for p in full if p not in order]
+        if missing:
+            raise UnreadableInput(
+                f"--completed does not place {_join(missing)}",
+                hint="list every player who both called and touched, in the order they completed both",
+            )
+        best = min(order[p] for p in full)
+        return [p for p in full if order[p] == best], None
+
+    # Without the interleaving of calls and touches, p surely completed before q only if
+    # p called and touched strictly earlier; they surely completed together if both tie.
+    def before(p: str, q: str) -> bool:
+        return c[p] < c[q] and t[p] < t[q]
+
+    front = [p for p in full if not any(before(q, p) for q in full if q != p)]
+    if len(front) == 1 or all(c[p] == c[front[0]] and t[p] == t[front[0]] for p in front):
+        return front, None
+    if all(c[p] == c[front[0]] for p in front):
+        earliest = min(t[p] for p in front)
+        first_touch = [p for p in front if t[p] == earliest]
+        if len(first_touch) == 1:
+            return front, first_touch[0]
+    raise UnreadableInput(
+        f"cannot tell who completed both the call and the touch first among {_join(front)}",
+        hint='say it with --completed, e.g. --completed "Ben,Bill" (Ben first) or "Ben=Bill" (together)',
+    )
+
+
+# -- B5 / B6: run or match -------------------------------------------------------------------
+
+
+def _value_in(meld: Meld, card: Card, ruleset: RuleSet) -> tuple[Card, int]:
+    """The card the new card stands for in the meld, and its value there (rule set values)."""
+    if card.is_wild:  # the WILDCARD is the card the meld had to add (the last one it represents)
+        rep = [r for c, r in zip(meld.cards, meld.represents) if c.is_wild][-1]
+    else:
+        rep = card
+    assert rep is not None and rep.rank is not None
+    if meld.kind is MeldKind.SEQUENCE and meld.ace_low and int(rep.rank) == 1:
+        return rep, ruleset.ace_low_run_value
+    return rep, ruleset.value(rep.rank)
+
+
+@dataclass(frozen=True)
+class JoinOption:
+    meld: tuple[Card, ...]  #: the table meld as given
+    kind: str  #: "run" or "match"
+    result: Meld  #: the meld with the card added
+    stands_for: Card
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "meld": format_cards(self.meld),
+            "kind": self.kind,
+            "becomes": self.result.describe(),
+            "stands_for": str(self.stands_for),
+            "value": self.value,
+        }
+
+
+def join_options(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet) -> list[JoinOption]:
+    """Every table meld the card can join, and as what (runs first: B5's default)."""
+    options: list[JoinOption] = []
+    for meld_cards in table:
+        for result in meld_options(list(meld_cards) + [card], ruleset.aces_high):
+            if result.kind is MeldKind.WILD:
+                continue
+            kind = "run" if result.kind is MeldKind.SEQUENCE else "match"
+            rep, value = _value_in(result, card, ruleset)
+            options.append(JoinOption(tuple(meld_cards), kind, result, rep, value))
+    options.sort(key=lambda o: o.kind != "run")
+    return options
+
+
+def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet, designated: str | None = None) -> DisputeResult:
+    """B5/B6: which melds the card may join, the default, what the choice changes."""
+    check_deck([card, *[c for m in table for c in m]], ruleset.wild_limit, "the card and the table")
+    for i, m in enumerate(table, 1):
+        if not meld_options(list(m), ruleset.aces_high):
+            raise UnreadableInput(f"table meld {i} ({format_cards(m)}) is not a valid meld", hint="give each meld on the table with its own --table")
+    options = join_options(card, table, ruleset)
+    facts = {
+        "card": str(card),
+        "table": sorted(format_cards(sorted(m, key=lambda c: c.sort_key())) for m in table),
+        "designated": designated,
+        "ruleset": ruleset.name,
+    }
+    details: dict[str, Any] = {"options": [o.to_dict() for o in options]}
+    chain: list[Step] = []
+    kinds = {o.kind for o in options}
+    if not options:
+        chain.append(Step("B5", f"{card} joins no meld on the table, so there is nothing to designate"))
+        return DisputeResult("designate", "no-meld", f"{card} cannot be laid on any meld on the table.", tuple(chain), facts, details, ruleset.name)
+    listing = "; ".join(f"the {o.kind} {format_cards(o.meld)} (as {o.stands_for}, {_pts(o.value)})" for o in options)
+    chain.append(Step("B5", f"{card} can join {listing}"))
+    if designated and designated not in kinds:
+        raise RuleRefusal(
+            f"{card} cannot count for a {designated}: no {designated} on the table takes it",
+            rule="B5",
+            hint=f"it can count for: {', '.join(sorted(kinds))}",
+        )
+    if len(kinds) == 1:
+        only = options[0]
+        chain.append(Step("B5", f"only a {only.kind} takes it, so no designation is needed"))
+        return DisputeResult(
+            "designate", "one-way", f"{card} counts for the {only.kind} {format_cards(only.meld)}: {_pts(only.value)}.",
+            tuple(chain), facts, details | {"counts_for": only.to_dict()}, ruleset.name,
+        )
+    run = next(o for o in options if o.kind == "run")
+    match = next(o for o in options if o.kind == "match")
+    chosen = run if designated in (None, "run") else match
+    if designated is None:
+        chain.append(Step("B5", f"nothing was designated, so {card} counts for the run {format_cards(run.meld)}"))
+    else:
+        chain.append(Step("B5", f"the player designated the {designated}: {card} counts for {format_cards(chosen.meld)}"))
+    if run.value != match.value:
+        chain.append(Step("B5", f"the choice changes the score: {_pts(run.value)} in the run, {_pts(match.value)} in the match"))
+    else:
+        chain.append(Step("B5", f"the value is the same either way ({_pts(run.value)}); the choice decides which meld grows"))
+    end = _run_end(run)
+    if chosen is match:
+        chain.append(
+            Step("B6", f"laid on the match it goes sideways: the run {format_cards(run.meld)} is cut off at its {end} end, "
+                       f"and nothing more may be added there")
+        )
+    else:
+        chain.append(Step("B6", "not played on the match, so nothing is laid sideways and the run stays open"))
+    details |= {"counts_for": chosen.to_dict(), "run_value": run.value, "match_value": match.value,
+                "cuts_off": end if chosen is match else None}  # fmt: skip
+    verdict = f"{card} counts for the {chosen.kind} {format_cards(chosen.meld)}: {_pts(chosen.value)}"
+    verdict += f"; the run is cut off at its {end} end (B6)." if chosen is match else "."
+    outcome = "run" if chosen is run else "match"
+    return DisputeResult("designate", outcome, verdict, tuple(chain), facts, details, ruleset.name)
+
+
+def _pts(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _run_end(option: JoinOption) -> str:
+    """Where the new card sits in the run: the low or the high end."""
+    pos = int(option.stands_for.rank)  # type: ignore[arg-type]
+    if pos == 1 and option.result.ace_high:
+        pos = HIGH_ACE
+    return "low" if pos == option.result.low else "high"
+
+
+# -- B4: a pick-up from the Rummy Line -----------------------------------------------------------
+
+MAX_HAND_CARDS_TRIED = 12  #: relevant hand cards tried in combination (2^12 subsets)
+MAX_OPTIONS = 40
+
+
+@dataclass(frozen=True)
+class PickupUse:
+    how: str  #: "new meld" or "lay off"
+    meld: Meld
+    from_hand: tuple[Card, ...]
+    on: tuple[Card, ...] = ()  #: the table meld laid off on
+    value: int = 0  #: points of the taken card and hand cards put down
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "how": self.how,
+            "meld": self.meld.describe(),
+            "from_hand": format_cards(self.from_hand),
+            "on": format_cards(self.on) if self.on else None,
+            "value": self.value,
+        }
+
+    def describe(self) -> str:
+        if self.how == "lay off":
+            return f"lay it off with {format_cards(self.from_hand)} on {format_cards(self.on)} -> {self.meld.describe()}"
+        return f"new meld with {format_cards(self.from_hand)} -> {self.meld.describe()}"
+
+
+def _relevant(card: Card, hand: Sequence[Card], base: Sequence[Card]) -> list[Card]:
+    """Hand cards that could possibly share a meld with the card (and the base meld)."""
+    naturals = [c for c in [card, *base] if not c.is_wild]
+    if not naturals:
+        return list(hand)
+    ranks = {c.rank for c in naturals}
+    suits = {c.suit for c in naturals}
+    return [c for c in hand if c.is_wild or c.rank in ranks or (len(suits) == 1 and c.suit in suits)]
+
+
+def _points(cards: Iterable[Card], meld: Meld, ruleset: RuleSet) -> int:
+    total = 0
+    wanted = list(cards)
+    for c, rep in zip(meld.cards, meld.represents):
+        if c in wanted:
+            wanted.remove(c)
+            if rep is None:  # a WILDCARD in an all-WILDCARD meld
+                total += ruleset.wild_melded if isinstance(ruleset.wild_melded, int) else 0
+            elif meld.kind is MeldKind.SEQUENCE and meld.ace_low and int(rep.rank) == 1:  # type: ignore[arg-type]
+                total += ruleset.ace_low_run_value
+            else:
+                total += ruleset.value(rep.rank)  # type: ignore[arg-type]
+    return total
+
+
+def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]], ruleset: RuleSet) -> tuple[list[PickupUse], bool]:
+    """Every legal use of the taken card with >= 1 hand card; and whether the search was capped."""
+    uses: list[PickupUse] = []
+    capped = False
+    seen: set[tuple[str, tuple[Card, ...], tuple[Card, ...]]] = set()
+    bases: list[tuple[str, tuple[Card, ...]]] = [("new meld", ())] + [("lay off", tuple(m)) for m in table]
+    for how, base in bases:
+        pool = _relevant(card, hand, base)
+        if len(pool) > MAX_HAND_CARDS_TRIED:
+            pool, capped = pool[:MAX_HAND_CARDS_TRIED], True
+        smallest = 2 if how == "new meld" else 1
+        for size in range(smallest, len(pool) + 1):
+            for combo in itertools.combinations(pool, size):
+                cards = [*base, card, *combo]
+                if len(cards) > 13 + sum(c.is_wild for c in cards):
+                    continue
+                for meld in meld_options(cards, ruleset.aces_high):
+                    key = (how, base, tuple(sorted(combo, key=Card.sort_key)))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    uses.append(PickupUse(how, meld, key[2], base, _points([card, *combo], meld, ruleset)))
+    uses.sort(key=lambda u: (-u.value, -len(u.from_hand), u.how != "new meld"))
+    return uses, capped
+
+
+def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]], ruleset: RuleSet) -> DisputeResult:
+    """B4: may the card taken from the Rummy Line be used with the taker's own cards?"""
+    check_deck([card, *hand, *[c for m in table for c in m]], ruleset.wild_limit, "the card, the hand and the table")
+    uses, capped = pickup_uses(card, hand, table, ruleset)
+    facts = {
+        "card": str(card),
+        "hand": format_cards(sorted(hand, key=Card.sort_key)),
+        "table": sorted(format_cards(sorted(m, key=Card.sort_key)) for m in table),
+        "ruleset": ruleset.name,
+    }
+    chain: list[Step] = []
+    details: dict[str, Any] = {"uses": [u.to_dict() for u in uses[:MAX_OPTIONS]], "uses_found": len(uses), "capped": capped}
+    if uses:
+        best = uses[0]
+        chain.append(Step("B4", f"{card} can be put down together with {format_cards(best.from_hand)} from the hand: {best.describe()}"))
+        if len(uses) > 1:
+            chain.append(Step("B4", f"{len(uses)} legal uses in all; best first by points put down"))
+        return DisputeResult("pickup", "legal", f"Legal: {card} can be used with the taker's own cards ({best.describe()}).", tuple(chain), facts, details, ruleset.name)
+    alone = [tuple(m) for m in table if meld_options([*m, card], ruleset.aces_high)]
+    chain.append(Step("B4", f"no meld holds {card} together with at least one card of the hand"))
+    if alone:
+        chain.append(
+            Step("B4", f"{card} could be laid on {format_cards(alone[0])} by itself, but a card taken from the Rummy Line may not be played alone")
+        )
+    if capped:
+        chain.append(Step("B4", f"only the first {MAX_HAND_CARDS_TRIED} relevant hand cards were tried in combination"))
+    return DisputeResult("pickup", "illegal", f"Not legal: {card} cannot be used with any card of the taker's hand.", tuple(chain), facts, details, ruleset.name)
+
+
+# -- B3: the last discard ------------------------------------------------------------------------
+
+
+def discard_ruling(
+    took: Card | None,
+    discarded: Card | None,
+    going_out: bool = False,
+    table: Sequence[Sequence[Card]] = (),
+    ruleset: RuleSet | None = None,
+) -> DisputeResult:
+    """B3 (and B4): may the turn, and the game, end with this discard?"""
+    ruleset = ruleset or load_ruleset("rummy-2m")
+    facts = {
+        "took": str(took) if took else None,
+        "discarded": str(discarded) if discarded else None,
+        "going_out": going_out,
+        "table": sorted(format_cards(sorted(m, key=Card.sort_key)) for m in table),
+    }
+    chain: list[Step] = []
+    if discarded is None:
+        chain.append(Step("B3", "a turn ends only with a discard, even when every card in the hand could be melded"))
+        return DisputeResult("discard", "illegal", "Not allowed: the turn cannot end without a discard.", tuple(chain), facts)
+    if took is not None and took == discarded:
+        if going_out:
+            chain.append(Step("B3", f"{took} was taken from the top of the Rummy Line and thrown straight back to end the game: not allowed"))
+            return DisputeResult("discard", "illegal", f"Not allowed: {took} may not be taken from the Rummy Line and discarded straight back to go out.", tuple(chain), facts)
+        chain.append(Step("B4", f"{took} was taken from the Rummy Line, so it must be used with a card of the hand; discarding it straight back does not use it"))
+        return DisputeResult("discard", "illegal", f"Not allowed: {took}, taken from the Rummy Line, must be used, not discarded straight back.", tuple(chain), facts)
+    if took is not None:
+        chain.append(Step("B3", f"{took} was taken and a different card, {discarded}, is discarded: that is fine"))
+    chain.append(Step("B3", "the discard ends the turn" + (" and, as the last card, the hand" if going_out else "")))
+    playable = [tuple(m) for m in table if meld_options([*m, discarded], ruleset.aces_high)]
+    details: dict[str, Any] = {}
+    if playable:
+        where = format_cards(playable[0])
+        details["rummy_card_on"] = where
+        chain.append(
+            Step("B3", f"{discarded} could be played on {where}: it is a Rummy! card, and it must still be discarded, not held back")
+        )
+        chain.append(Step("B8", f"any player may claim {discarded} by calling \"Rummy!\" and touching it (B8, B11)"))
+    verdict = f"Allowed: discarding {discarded} ends the turn" + (" and the hand." if going_out else ".")
+    return DisputeResult("discard", "allowed", verdict, tuple(chain), facts, details)
+
+
+# -- A4: ending the night -----------------------------------------------------------------------
+
+
+def end_night_ruling(
+    roster: Sequence[str], hands_in_session: int, game_over: bool, first_dealer: str | None = None
+) -> DisputeResult:
+    """A4 (and A7): may the session end now, or who still has to deal this round (in deal order)?"""
+    roster = list(roster)
+    if not roster:
+        raise UnreadableInput("the roster is empty", hint="give the players in deal order")
+    if hands_in_session < 0:
+        raise UnreadableInput(f"hands in the session: {hands_in_session} is negative")
+    start = roster.index(match_name(first_dealer, roster, "first dealer")) if first_dealer else 0
+    facts = {"roster": roster, "hands_in_session": hands_in_session, "game_over": game_over, "first_dealer": roster[start]}
+    n = len(roster)
+    done = hands_in_session % n
+    chain: list[Step] = []
+    if game_over:
+        chain.append(Step("A7", "the game is over, so the night may end at once"))
+        return DisputeResult("end-night", "allowed", "Allowed: the game is over (A7), the night may end now.", tuple(chain), facts)
+    rounds = hands_in_session // n
+    if done == 0:
+        said = "no hand has been played yet" if hands_in_session == 0 else f"{rounds} full round{'s' if rounds != 1 else ''} played"
+        chain.append(Step("A4", f"{said}: every player has dealt the same number of hands"))
+        return DisputeResult("end-night", "allowed", f"Allowed: {said}.", tuple(chain), facts, {"rounds": rounds})
+    still = [roster[(start + i) % n] for i in range(done, n)]
+    chain.append(Step("A3", f"deal order {', '.join(roster[start:] + roster[:start])}: {done} of {n} hands of this round dealt"))
+    chain.append(Step("A4", f"the round is not finished: {_join(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
+    return DisputeResult(
+        "end-night", "refused", f"Refused (A4): the round is not over; still to deal: {', '.join(still)}.",
+        tuple(chain), facts, {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds},
+    )  # fmt: skip
+
+
+# -- text helpers for the CLI ---------------------------------------------------------------------
+
+
+def read_card(text: str, what: str) -> Card:
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise UnreadableInput(f"{what}: expected one card, got {len(cards)} ({text!r})", hint="e.g. 3D, 10h, ♠A or W")
+    return cards[0]
+
+
+def read_table(texts: Sequence[str]) -> list[list[Card]]:
+    """Each text is one meld, or several separated by / or |."""
+    melds: list[list[Card]] = []
+    for text in texts:
+        melds.extend(g for g in parse_melds(text) if g)
+    return melds
+
+
+__all__ = [
+    "DisputeResult", "Step", "claim_ruling", "designate_ruling", "pickup_ruling", "discard_ruling",
+    "end_night_ruling", "parse_order", "read_card", "read_table", "join_options", "pickup_uses", "parse_card",
+]  # fmt: skip

@@ -1,0 +1,1 @@
+"""Game kinds behind one seam, found from the rule set."""

@@ -1,0 +1,138 @@
+"""Standings of a long game, computed from cached aggregates only (never from history)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import date
+from typing import Sequence
+
+from rummyref.record import Game
+from rummyref.games.long.nights import Dibs, gap_since, game_outcome, pace, ranks, seating_dibs
+
+
+@dataclass(frozen=True)
+class PlayerAggregate:
+    name: str
+    opening: int
+    points: int  #: won at the table (opening balance excluded)
+    hands: int
+    best: int | None
+    worst: int | None
+    nights_won: int
+
+
+@dataclass(frozen=True)
+class NightSummary:
+    number: int
+    date: str
+    closed: bool
+    hands: int
+    points: tuple[tuple[str, int], ...]
+    winners: tuple[str, ...]  #: best score of the night (closed nights with hands only)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    name: str
+    seat: int
+    total: int
+    opening: int
+    points: int
+    to_go: int | None
+    progress: float | None  #: 0..1 toward the target
+    hands: int
+    average: float | None
+    best: int | None
+    worst: int | None
+    nights_won: int
+    pace_per_night: float | None
+    nights_to_go: int | None
+    projected_date: str | None
+
+
+@dataclass(frozen=True)
+class Standings:
+    game: str
+    ruleset: str
+    target: int | None
+    over: bool
+    winner: str | None
+    tied_leaders: tuple[str, ...]
+    hands: int
+    nights: int
+    open_night: int | None
+    last_night: str | None
+    days_since_last_night: int | None
+    overdue: bool  #: A5: more than seven days since the last Rummy Night
+    players: tuple[StandingRow, ...]
+    dibs: tuple[Dibs, ...]
+    recent_nights: tuple[NightSummary, ...]
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def night_winners(points: Sequence[tuple[str, int]], hands: int, closed: bool) -> tuple[str, ...]:
+    if not closed or hands == 0 or not points:
+        return ()
+    best = max(p for _, p in points)
+    return tuple(n for n, p in points if p == best)
+
+
+def compute_standings(
+    game: Game,
+    aggregates: Sequence[PlayerAggregate],
+    hands: int,
+    nights: int,
+    open_night: int | None,
+    last_night: date | None,
+    recent: Sequence[NightSummary],
+    today: date,
+) -> Standings:
+    totals = [(a.name, a.opening + a.points) for a in aggregates]
+    rank_of = ranks(totals)
+    outcome = game_outcome(totals, game.target)
+    gap = gap_since(last_night, today)
+    rows = []
+    for a, (_, total) in zip(aggregates, totals):
+        to_go = max(game.target - total, 0) if game.target else None
+        p = pace(a.points, nights, to_go or 0, last_night, today) if game.target else None
+        rows.append(
+            StandingRow(
+                rank=rank_of[a.name],
+                name=a.name,
+                seat=game.player(a.name).seat,
+                total=total,
+                opening=a.opening,
+                points=a.points,
+                to_go=to_go,
+                progress=min(max(total / game.target, 0.0), 1.0) if game.target else None,
+                hands=a.hands,
+                average=round(a.points / a.hands, 1) if a.hands else None,
+                best=a.best,
+                worst=a.worst,
+                nights_won=a.nights_won,
+                pace_per_night=round(p.per_night, 1) if p and p.per_night is not None else None,
+                nights_to_go=p.nights_to_go if p else None,
+                projected_date=p.projected.isoformat() if p and p.projected else None,
+            )
+        )
+    rows.sort(key=lambda r: (r.rank, r.seat))
+    return Standings(
+        game=game.name,
+        ruleset=game.ruleset,
+        target=game.target,
+        over=game.over,
+        winner=game.winner,
+        tied_leaders=outcome.tied,
+        hands=hands,
+        nights=nights,
+        open_night=open_night,
+        last_night=last_night.isoformat() if last_night else None,
+        days_since_last_night=gap.days,
+        overdue=gap.overdue,
+        players=tuple(rows),
+        dibs=seating_dibs(totals),
+        recent_nights=tuple(recent),
+    )

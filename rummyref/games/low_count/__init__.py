@@ -1,0 +1,1 @@
+"""Low-count games of one hand each, played as matches (Simple Rummy)."""

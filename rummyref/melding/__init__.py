@@ -1,0 +1,1 @@
+"""The exact meld engine (pure): melds, the solver and its dynamic programme."""

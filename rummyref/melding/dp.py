@@ -1,0 +1,559 @@
+"""The dynamic programme behind :mod:`rummyref.melding.solver` (internal).
+
+A hand is four 13-bit suit masks (bit ``r-1`` = rank ``r``) plus a number of
+WILDCARDs. Positions 1..13 are the ranks A..K; where aces may be high, position 14
+is the ace played high: an ace may be *kept* at position 1 (for a run ending Q-K-A)
+and must then end a run at position 14.
+
+:func:`min_cost` walks the positions upwards. Its state (one int) is, per suit, the
+length of the run in progress (0, 1, 2, 3 or more: two bits a suit), the kept aces,
+the WILDCARDs used so far and, for the ARRANGE objective, whether a run holding a
+natural card exists. At each position every suit either carries its run on (with its
+natural card, or with a WILDCARD where the card is absent), or has no run there (a run
+may only stop at length 0 or 3+); the natural cards of the rank that no run took form
+one group (completed with ``max(0, 3 - m)`` WILDCARDs) or stay unmelded: grouping only
+some of them is never better. Why the search may stay this small (each point is
+checked against the brute-force reference in the tests):
+
+- WILDCARDs left over are free: they join a group, extend or split a run, or make
+  their own meld; so the programme only spends WILDCARDs that a meld needs;
+- a WILDCARD never stands where its natural card is in the hand: swapping the two
+  is never worse (two overlapping runs of one suit merge into one, split if long);
+- a run only starts with a WILDCARD at the two positions below the top (elsewhere
+  the WILDCARD can move to the run's high end), and starts with a natural card only
+  where another natural card of its suit is within reach (a run holding one natural
+  card is no better than that card grouped with the same two WILDCARDs);
+- a finished run bridges a gap with a WILDCARD only when a natural card follows at
+  once (a wider gap costs as many WILDCARDs as starting afresh);
+- a run never restarts right after a run of 3+ of its suit (one run covers both,
+  split into pieces of 3+ when it exceeds 13 cards);
+- an ace is kept for high only where a run ending Q-K-A can hold another natural card.
+
+Transition tables are built per (present cards, run lengths, ...) on first use and
+cached for the life of the process. Dominated states are dropped (a run of 3+ can do
+all that no run can; no more WILDCARDs, no more cost); a ``bound`` drops states
+costing more than a known arrangement; ``aces="low"``/``"relaxed"`` give quick upper
+and lower bounds without the kept-ace state.
+
+:func:`feasible` is the richer variant for going-out checks (exactly one card left,
+Sequences Rummy): it keeps, per suit, whether the run is natural, counts finished
+sequences (a run may restart, so a long run may count twice; a new run may start with
+one or two WILDCARDs over the end of the previous one, e.g. 9-10-J beside W(=J)-Q-K),
+allows WILDCARD starts anywhere, and tracks the unmelded cards (at most one) instead
+of minimising a cost.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+KS = 13  #: bit offset of the WILDCARDs-used counter in a state
+FLAG_RUN = 1 << 12  #: a run holding a natural card exists
+BIG = 1 << 20  #: weight of an unmelded card in the arrange objective
+
+# objectives of min_cost
+BEST = 0  #: sum of the values of unmelded naturals (values given per rank)
+ARRANGE = 2  #: BIG * unmelded - naturals in runs + WILDCARDs in groups
+
+# per-suit actions (2 bits per suit in an action code; bit 8 = the rank's pool is grouped)
+A_NONE, A_NAT, A_WILD, A_DEFER = 0, 1, 2, 3
+GROUPED = 1 << 8
+
+_TABLES: dict = {}
+PRUNE_AT = 200  #: prune dominated states when a layer has more than this many
+
+
+def _suit_options(
+    L: int, present: int, nxt: int, start: int, wstart: bool, at14: bool, defer: bool, optional: bool = False
+):
+    """(new length, WILDCARDs, pooled, natural in run, action) for one suit at one position.
+
+    ``nxt``: the suit's natural card at the next position is in the hand. A finished run
+    (3+) only bridges a gap with a WILDCARD when a natural card follows at once (a wider gap
+    costs at least as many WILDCARDs as starting afresh) or near the top. ``start``: a new
+    run may start here with the natural card (a run holding one natural card only is no
+    better than that card grouped with the same two WILDCARDs)."""
+    up = 3 if L >= 2 else L + 1
+    if at14:
+        if present and not optional:  # a deferred ace must end a run
+            return [(3, 0, 0, 1, A_NAT)] if L >= 2 else []
+        if present:  # relaxed: the ace may end a run, or not
+            opts = [(3, 0, 0, 1, A_NAT)] if L >= 2 else []
+            if L in (0, 3):
+                opts.append((0, 0, 0, 0, A_NONE))
+            return opts
+        opts = [(0, 0, 0, 0, A_NONE)] if L in (0, 3) else []
+        if L >= 2:
+            opts.append((3, 1, 0, 0, A_WILD))
+        return opts
+    if present:
+        opts = [(up, 0, 0, 1, A_NAT)] if (L or start) else []
+        if L == 0 or L == 3:
+            opts.append((0, 0, 1, 0, A_NONE))
+            if defer:
+                opts.append((0, 0, 0, 0, A_DEFER))
+        return opts
+    opts = [(0, 0, 0, 0, A_NONE)] if L in (0, 3) else []
+    if L in (1, 2) or wstart or (L == 3 and nxt):
+        opts.append((up, 1, 0, 0, A_WILD))
+    return opts
+
+
+def _dominates(a, b) -> bool:
+    """Table entry a is at least as good as b from the same state: every suit's new run length
+    equal or 3+, no more WILDCARDs, no more cost, same deferred aces and flag."""
+    (ca, dwa, dma, fla, sa), (cb, dwb, dmb, flb, sb) = a, b
+    if dwa > dwb or sa > sb or dma != dmb or fla != flb:
+        return False
+    for i in range(4):
+        la, lb = (ca >> 2 * i) & 3, (cb >> 2 * i) & 3
+        if la != lb and la != 3:
+            return False
+    return True
+
+
+def _table(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int):
+    """Joint transitions at one position: list of (delta state, unmelded, extra cost, flag, action).
+
+    P: suits whose natural card is here; Pn: ... at the next position; SM: suits where a run
+    may start with the natural card here."""
+    # keep only the bits that matter for these run lengths (more cache hits)
+    finished = fresh = 0
+    for i in range(4):
+        L = (codes >> 2 * i) & 3
+        if L == 3 and not (P >> i) & 1:
+            finished |= 1 << i
+        if L == 0 and (P >> i) & 1:
+            fresh |= 1 << i
+    Pn &= finished
+    SM &= fresh
+    key = (obj, P, Pn, SM, codes, flags)
+    tab = _TABLES.get(key)
+    if tab is not None:
+        return tab
+    wstart, last, at14 = flags & 1, flags & 2, flags & 4
+    defer_mask = flags >> 4
+    per_suit = []
+    for i in range(4):
+        opts = _suit_options(
+            (codes >> 2 * i) & 3,
+            (P >> i) & 1,
+            (Pn >> i) & 1,
+            (SM >> i) & 1,
+            bool(wstart),
+            bool(at14),
+            bool(defer_mask >> i & 1),
+            bool(flags & RELAXED),
+        )
+        if last:
+            opts = [o for o in opts if o[0] in (0, 3)]
+        per_suit.append(opts)
+    best: dict = {}
+    for combo in product(*per_suit):
+        c2 = dw = m = nat = act = dmask = 0
+        for i, (L2, w1, pooled, n1, a) in enumerate(combo):
+            c2 |= L2 << 2 * i
+            dw += w1
+            m += pooled
+            nat += n1
+            act |= a << 2 * i
+            if a == A_DEFER and not flags & RELAXED:
+                dmask |= 1 << i
+        fl = FLAG_RUN if nat and obj == ARRANGE else 0
+        choices = [(0, 0, 0)]  # (extra WILDCARDs, unmelded, grouped)
+        if m:
+            choices = [(max(0, 3 - m), 0, GROUPED), (0, m, 0)]
+        for gw, unm, grp in choices:
+            extra = gw - nat if obj == ARRANGE else 0
+            score = unm * BIG + extra if obj == ARRANGE else unm
+            k = (c2, dw + gw, dmask, fl)
+            old = best.get(k)
+            if old is None or score < old[0]:
+                best[k] = (score, act | grp, unm, extra)
+    keys = list(best)
+    kept = []
+    for k in keys:
+        mine = k + (best[k][0],)
+        if any(o != k and _dominates(o + (best[o][0],), mine) for o in keys):
+            continue
+        kept.append(k)
+    tab = []
+    for k in kept:
+        c2, dw, dmask, fl = k
+        _score, act, unm, extra = best[k]
+        tab.append(((c2 - codes) + (dmask << 8) + (dw << KS), unm, extra, fl, act))
+    _TABLES[key] = tab
+    return tab
+
+
+def _upgrades(codes: int) -> list[int]:
+    """The codes that dominate ``codes`` strictly: some suits' run lengths raised to 3+."""
+    free = [i for i in range(4) if (codes >> 2 * i) & 3 != 3]
+    out = []
+    for sub in range(1, 1 << len(free)):
+        c = codes
+        for j, i in enumerate(free):
+            if sub >> j & 1:
+                c |= 3 << 2 * i
+        out.append(c)
+    return out
+
+
+UPGRADES = [_upgrades(c) for c in range(256)]
+LOW_BITS = (1 << KS) - 1
+
+
+def prune(layer: dict, w: int) -> dict:
+    """Drop dominated states: another state with the same deferred aces and flag, every suit's
+    run length equal or 3+, no more WILDCARDs used and no more cost."""
+    kept: dict = {}  # low bits -> lowest cost kept so far (states come by WILDCARDs used)
+    out = {}
+    flip = LOW_BITS
+    for key in sorted([s ^ flip for s in layer]):  # by WILDCARDs used, then most runs of 3+
+        s = key ^ flip
+        c = layer[s]
+        low = s & flip
+        m = kept.get(low)
+        if m is not None and m <= c:
+            continue
+        codes = s & 255
+        hi = low - codes
+        for up in UPGRADES[codes]:
+            m2 = kept.get(hi | up)
+            if m2 is not None and m2 <= c:
+                break
+        else:
+            out[s] = c
+            if m is None or c < m:
+                kept[low] = c
+    return out
+
+
+RELAXED = 8  #: flag: aces kept for high cost nothing and need not be used; any ace may end high
+
+
+def _flags(p: int, top: int, defer_mask: int) -> int:
+    f = 0
+    if p >= top - 2 and p < top:
+        f |= 1
+    if p == top:
+        f |= 2
+    if p == 14:
+        f |= 4
+    if p == 1:
+        f |= defer_mask << 4
+    return f
+
+
+def _present(masks, p: int) -> int:
+    b = p - 1
+    return ((masks[0] >> b) & 1) | ((masks[1] >> b) & 1) << 1 | ((masks[2] >> b) & 1) << 2 | ((masks[3] >> b) & 1) << 3
+
+
+def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
+    """Aces worth keeping for a run that ends Q-K-A.
+
+    Such a run must hold another natural card of the ace's suit; bridging a gap of four or
+    more positions costs as many WILDCARDs as grouping the ace (A W W) and completing the
+    rest apart, so (``strict``) that card is a 10, J, Q or K within reach of the WILDCARDs;
+    without WILDCARDs, Q and K both. Not strict: any ace, when WILDCARDs exist."""
+    if not aces_high:
+        return 0
+    d = 0
+    reach = max(9, 12 - w)  # lowest bit (rank - 1) a useful run ending at the high ace reaches
+    for i, m in enumerate(masks):
+        if not m & 1:
+            continue
+        if (m >> 11) & 3 == 3 or (w and (not strict or m >> reach)):
+            d |= 1 << i
+    return d
+
+
+def _start_masks(masks, w: int, aces_high: bool, obj: int) -> list[int]:
+    """Per position, the suits where a run may start with the natural card: another natural
+    card of the suit follows within reach (the next two, without WILDCARDs)."""
+    if obj == ARRANGE:
+        return [15] * 15
+    ext = [m | ((m & 1) << 13) if aces_high else m for m in masks]
+    out = [0] * 15
+    for p in range(1, 14):
+        sm = 0
+        for i, x in enumerate(ext):
+            after = x >> p  # bit 0 = position p + 1
+            if (after & 3 == 3) if w == 0 else (after & ((2 << min(3, w)) - 1)):
+                sm |= 1 << i
+        out[p] = sm
+    return out
+
+
+def min_cost(
+    masks,
+    w: int,
+    aces_high: bool,
+    values,
+    obj: int,
+    bound: int | None = None,
+    final_key=None,
+    aces: str = "exact",
+    high: int = 0,
+):
+    """Minimise the objective. Returns (cost, final state, per-position actions) or None.
+
+    ``values[p]`` is the cost of an unmelded natural at position p (BEST). States whose
+    cost exceeds ``bound`` are dropped (exact as long as the optimum is within it).
+    ``aces``: "exact"; "low" (no ace is kept for high: an upper bound); "relaxed" (an ace may
+    be kept for high at no cost and need not be used, and any such ace may end a high run even
+    if it was used low: a lower bound, without the per-suit state of kept aces); "fixed": the
+    aces of the suits in the mask ``high`` are played high (they must end a Q-K-A run), the
+    others are not (exact for that choice, again without the kept-ace state).
+    """
+    top = 14 if aces_high else 13
+    limit = (w + 1) << KS
+    dmask = 0 if aces in ("low", "fixed") else deferrable(masks, w, aces_high)
+    relaxed = RELAXED if aces == "relaxed" else 0
+    starts = _start_masks(masks, w, aces_high, obj)
+    if bound is None:
+        bound = 1 << 62
+    layer = {0: 0}
+    backs = []
+    for p in range(1, top + 1):
+        flags = _flags(p, top, dmask)
+        if p in (1, 14):
+            flags |= relaxed
+        v = (values[p] if p <= 13 else values[1]) if obj == BEST else BIG
+        new: dict = {}
+        back: dict = {}
+        ptab: dict = {}
+        if p == 14:
+            for s, c in layer.items():
+                key = s & 0xFFF
+                tab = ptab.get(key)
+                if tab is None:
+                    P14 = high if aces == "fixed" else dmask if relaxed else (s >> 8) & 15
+                    tab = ptab[key] = _table(obj, P14, 0, 0, s & 255, flags)
+                for ds, unm, extra, fl, act in tab:
+                    s2 = (s + ds) | fl
+                    if s2 >= limit:
+                        continue
+                    c2 = c + unm * v + extra
+                    old = new.get(s2)
+                    if old is None or c2 < old:
+                        new[s2] = c2
+                        back[s2] = (s, act)
+        else:
+            P = _present(masks, p)
+            if p == 1:
+                P &= ~high
+            Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
+            SM = starts[p]
+            for s, c in layer.items():
+                codes = s & 255
+                tab = ptab.get(codes)
+                if tab is None:
+                    tab = ptab[codes] = _table(obj, P, Pn, SM, codes, flags)
+                for ds, unm, extra, fl, act in tab:
+                    s2 = (s + ds) | fl
+                    if s2 >= limit:
+                        continue
+                    c2 = c + unm * v + extra
+                    if c2 > bound:
+                        continue
+                    old = new.get(s2)
+                    if old is None or c2 < old:
+                        new[s2] = c2
+                        back[s2] = (s, act)
+        layer = prune(new, w) if len(new) > PRUNE_AT else new
+        backs.append(back)
+        if not layer:
+            return None
+    if final_key is None:
+        best_s = min(layer, key=lambda s: (layer[s], s))
+    else:
+        best_s = min(layer, key=lambda s: final_key(s, layer[s]))
+    acts = []
+    s = best_s
+    for back in reversed(backs):
+        s, act = back[s]
+        acts.append(act)
+    acts.reverse()
+    return layer[best_s], best_s, acts
+
+
+# -- the richer feasibility search for going-out checks --------------------------------
+
+# per-suit run code in feasible(): L (0..3) + 4 * natural bit  -> 3 bits a suit
+F_NONE, F_NAT, F_WILD, F_DEFER, F_NEWNAT, F_NEWWILD, F_OVERLAP1, F_OVERLAP2 = range(8)
+
+_FTABLES: dict = {}
+
+
+def _fsuit_options(code: int, present: int, at14: bool, defer: bool, v3: bool):
+    """(new code, WILDCARDs, pooled, ended runs: (seq, natural seq, non-natural run), action)."""
+    L, natb = code & 3, code >> 2
+    up = 3 if L >= 2 else L + 1
+    end = (1, natb, 1 - natb) if L == 3 else (0, 0, 0)
+    zero = (0, 0, 0)
+    opts = []
+    if at14:
+        if present:
+            if L >= 2:
+                opts.append((3 | natb << 2, 0, 0, zero, F_NAT))
+            return opts
+        if L in (0, 3):
+            opts.append((0, 0, 0, end, F_NONE))
+        if L >= 2:
+            opts.append((3, 1, 0, zero, F_WILD))
+        return opts
+    if present:
+        if L:
+            opts.append((up | natb << 2, 0, 0, zero, F_NAT))
+        if L in (0, 3):
+            opts.append((1 | 4, 0, 0, end, F_NEWNAT))
+            opts.append((0, 0, 1, end, F_NONE))
+            if defer:
+                opts.append((0, 0, 0, end, F_DEFER))
+        _overlaps(opts, L, natb, present, v3)
+        return opts
+    if L in (0, 3):
+        opts.append((0, 0, 0, end, F_NONE))
+        opts.append((1, 1, 0, end, F_NEWWILD))
+    if L:
+        opts.append((up, 1, 0, zero, F_WILD))
+    _overlaps(opts, L, natb, present, v3)
+    return opts
+
+
+def _overlaps(opts: list, L: int, natb: int, present: int, v3: bool) -> None:
+    """Sequences Rummy only: the run ends here (3+ with this position) and a new run of the
+    same suit starts with one or two WILDCARDs standing for the run's last cards (each meld
+    is judged alone), e.g. 9-10-J beside W(=J)-Q-K."""
+    if not v3 or L < 2:
+        return
+    nat_end = natb if present else 0
+    for j, act in ((1, F_OVERLAP1), (2, F_OVERLAP2)):
+        opts.append((j, j + (0 if present else 1), 0, (1, nat_end, 1 - nat_end), act))
+
+
+def _ftable(P: int, codes: int, flags: int, v3: bool):
+    key = (P, codes, flags, v3)
+    tab = _FTABLES.get(key)
+    if tab is not None:
+        return tab
+    last, at14 = flags & 2, flags & 4
+    defer_mask = flags >> 4
+    per_suit = []
+    for i in range(4):
+        opts = _fsuit_options((codes >> 3 * i) & 7, (P >> i) & 1, bool(at14), bool(defer_mask >> i & 1), v3)
+        if last:
+            opts = [o for o in opts if (o[0] & 3) in (0, 3)]
+        per_suit.append(opts)
+    out = set()
+    for combo in product(*per_suit):
+        c2 = dw = m = seq = nat = nonnat = act = dmask = 0
+        for i, (code2, w1, pooled, (e1, e2, e3), a) in enumerate(combo):
+            if last and (code2 & 3) == 3:  # the run ends here
+                e1, e2, e3 = e1 + 1, e2 + (code2 >> 2), e3 + 1 - (code2 >> 2)
+                code2 = 0
+            c2 |= code2 << 3 * i
+            dw += w1
+            m += pooled
+            seq += e1
+            nat += e2
+            nonnat += e3
+            act |= a << 3 * i
+            if a == F_DEFER:
+                dmask |= 1 << i
+        if m:
+            out.add((c2, dmask, dw + max(0, 3 - m), 0, seq, nat, 1, act | 1 << 12))
+            out.add((c2, dmask, dw, m, seq, nat, 1 if nonnat else 0, act))
+        else:
+            out.add((c2, dmask, dw, 0, seq, nat, 1 if nonnat else 0, act))
+    tab = sorted(out)
+    _FTABLES[key] = tab
+    return tab
+
+
+FPRUNE_AT = 64
+
+
+def _fprune(layer: dict, exact_unmelded: bool) -> dict:
+    """Drop states another state beats on every count: same runs and deferred aces, as many
+    cards unmelded (or fewer, unless exactly one must be left), no fewer (natural) sequences,
+    an absorber if it has one, and the same WILDCARDs used (or fewer, with an absorber to take
+    the spare ones)."""
+    groups: dict = {}
+    for st in layer:
+        groups.setdefault((st[0], st[1]), []).append(st)
+    out = {}
+    for members in groups.values():
+        if len(members) == 1:
+            out[members[0]] = layer[members[0]]
+            continue
+        members.sort(key=lambda t: (t[2], t[3], -t[4], -t[5], -t[6]))
+        kept: list = []
+        for st in members:
+            _, _, k, u, sq, nt, ab = st
+            if any(
+                (o[2] == k or (o[2] < k and o[6]))
+                and (o[3] == u or (o[3] < u and not exact_unmelded))
+                and o[4] >= sq
+                and o[5] >= nt
+                and o[6] >= ab
+                for o in kept
+            ):
+                continue
+            kept.append(st)
+            out[st] = layer[st]
+    return out
+
+
+def feasible(
+    masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int, v3: bool, exact_unmelded: bool = False
+):
+    """Search arrangements leaving at most one natural unmelded.
+
+    State: (suit codes, deferred aces, WILDCARDs used, unmelded naturals (0/1), sequences
+    (capped), natural sequences (capped), absorber) where absorber means a group or a
+    non-natural run exists. ``accept(final_state)`` decides; returns (state, actions) or None.
+    Without ``v3`` any finished run counts as an absorber (``nonnat`` is set for all runs).
+    """
+    top = 14 if aces_high else 13
+    dmask = deferrable(masks, w, aces_high, strict=False)
+    layer = {(0, 0, 0, 0, 0, 0, 0): None}
+    backs = []
+    for p in range(1, top + 1):
+        flags = _flags(p, top, dmask) & ~1
+        new: dict = {}
+        for st in layer:
+            codes, dm, k, unm, seq, nat, ab = st
+            P = dm if p == 14 else _present(masks, p)
+            for c2, dm2, dw, du, ds, dn, dab, act in _ftable(P, codes, flags, v3):
+                k2 = k + dw
+                u2 = unm + du
+                if k2 > w or u2 > 1:
+                    continue
+                s2 = (
+                    c2,
+                    dm | dm2,
+                    k2,
+                    u2,
+                    min(seq + ds, seq_cap),
+                    min(nat + dn, nat_cap),
+                    ab | dab | (0 if v3 or not ds else 1),
+                )
+                if s2 not in new:
+                    new[s2] = (st, act)
+        backs.append(new)
+        layer = _fprune(new, exact_unmelded) if len(new) > FPRUNE_AT else new
+        if not layer:
+            return None
+    for st in sorted(layer):
+        if accept(st):
+            acts = []
+            s = st
+            for back in reversed(backs):
+                s, act = back[s]
+                acts.append(act)
+            acts.reverse()
+            return st, acts
+    return None

@@ -1,0 +1,381 @@
+"""The exact meld engine: best melding, fewest unmelded, going-out checks (SPEC §5).
+
+The library API (documented in the README):
+
+- :func:`best_melding` — the lowest count of unmelded cards and one arrangement that reaches it;
+- :func:`fewest_unmelded` — the same, minimising the number of unmelded cards;
+- :func:`go_out_check` — can the hand go out (at most one card left, none, exactly one; with
+  Sequences Rummy's condition);
+- :func:`arrange_all` — an arrangement for scoring melded cards (every card melded if possible,
+  most cards in sequences: rule B5's default);
+- :func:`meld_value` — what a melded meld is worth (rummy-2m scoring).
+
+Hands are multisets: natural cards are distinct (callers run ``check_deck``), any number of
+WILDCARDs. The answer depends only on the multiset, never on the order of the input.
+
+How: hands without WILDCARDs where no card could serve two melds are answered straight
+from bitmasks; everything else goes through the dynamic programme over ranks in
+:mod:`rummyref.melding.dp`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from rummyref.melding import dp
+from rummyref.melding import plan as mp
+from rummyref.cards import Card
+from rummyref.melding.melds import Meld
+from rummyref.rules.ruleset import RuleSet
+
+GOING_OUT_MODES = ("at-most-one", "all", "exactly-one")
+
+
+@dataclass(frozen=True)
+class Solution:
+    """An arrangement of a hand: melds and the cards left unmelded.
+
+    ``count`` is the sum of the values of the unmelded cards (for :func:`fewest_unmelded`,
+    their number)."""
+
+    count: int
+    melds: tuple[Meld, ...]
+    unmelded: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class GoOut:
+    """The answer of :func:`go_out_check`. ``arrangement`` goes out when ``ok``; otherwise it is
+    the best try (fewest unmelded cards). Its ``count`` is the value of its unmelded cards."""
+
+    ok: bool
+    mode: str  #: "at-most-one" | "all" | "exactly-one"
+    arrangement: Solution | None
+    reason: str
+
+
+# -- values -------------------------------------------------------------------------------
+
+
+def card_value(card: Card, ruleset: RuleSet) -> int:
+    """What a card counts when it is left unmelded."""
+    return ruleset.wild_unmelded if card.rank is None else ruleset.values[card.rank]
+
+
+def meld_value(meld: Meld, ruleset: RuleSet) -> int:
+    """What a melded meld is worth (rummy-2m scoring).
+
+    A natural card counts its value, except an ace at the low end of a sequence (A-2-3...),
+    which counts ``ace_low_run_value``. A WILDCARD counts the card it stands for (same ace
+    rule) when the rule set says ``melded = "represented"``, else that fixed value; the
+    WILDCARDs of an all-WILDCARD meld count the rule set's unmelded WILDCARD value each."""
+    total = 0
+    low_ace = meld.ace_low
+    for card, rep in zip(meld.cards, meld.represents):
+        if card.rank is None:
+            if rep is None:
+                total += ruleset.wild_unmelded
+                continue
+            if ruleset.wild_melded != "represented":
+                total += int(ruleset.wild_melded)
+                continue
+            card = rep
+        if card.rank == 1 and low_ace:
+            total += ruleset.ace_low_run_value
+        else:
+            total += ruleset.values[card.rank]  # type: ignore[index]
+    return total
+
+
+# -- the searches ---------------------------------------------------------------------------
+
+
+BIG_HAND = 24  #: natural cards from which an exact search at bound 0 is tried first
+SPLIT_ACES_FROM = 12  #: natural cards from which hands with 2+ aces that may be high are split
+FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
+
+
+def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> tuple[mp.Plan, int]:
+    """One optimal arrangement of the natural cards (lowest count, or ``fewest`` unmelded
+    then lowest count) and the number of WILDCARDs it leaves over (not yet placed)."""
+    aces_high = ruleset.aces_high
+    if w == 0:
+        plan = mp.direct_plan(masks, aces_high)
+        if plan is not None:
+            melded = mp.melded_masks(plan)
+            plan.unmelded = mp.mask_cards([m & ~x for m, x in zip(masks, melded)])
+            return plan, 0
+    values = tuple(FEWEST_WEIGHT + v for v in ruleset.values) if fewest else ruleset.values
+    quick, bound, quick_left = mp.greedy_plan(masks, w, aces_high, values)
+    if bound == 0:
+        return quick, quick_left
+
+    def search(limit: int, aces: str = "exact"):
+        return dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=limit, aces=aces)
+
+    found = None
+    kept_aces = dp.deferrable(masks, w, aces_high).bit_count()
+    n_naturals = sum(m.bit_count() for m in masks)
+    if w and n_naturals >= BIG_HAND:
+        found = search(0, "low" if kept_aces else "exact")  # dense hands: often every card melds
+    if found is None and kept_aces >= 2 and n_naturals >= SPLIT_ACES_FROM:
+        found = _by_high_aces(masks, w, aces_high, values, bound)
+    if found is None:
+        found = search(bound)
+    assert found is not None
+    _cost, state, acts = found
+    return mp.plan_from_actions(masks, acts, False, aces_high), w - (state >> dp.KS)
+
+
+def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int):
+    """Aces that may be kept for Q-K-A runs multiply the search's states. Instead: a lower bound
+    with aces free to play high (exact if it keeps only aces it plays high), then one search per
+    choice of the aces played high (none first, then the relaxed answer's choice), each only
+    looking for something cheaper than the best so far, until the lower bound is reached."""
+    relaxed = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=bound, aces="relaxed")
+    if relaxed is None:
+        return None
+    if _aces_consistent(relaxed[2]):
+        return relaxed
+    floor = relaxed[0]
+    candidates = dp.deferrable(masks, w, aces_high)
+    hinted = _high_aces(relaxed[2]) & candidates
+    subsets = list(dict.fromkeys([0, hinted] + [d for d in range(1, 16) if d & candidates == d]))
+    best = None
+    limit = bound
+    for high in subsets:
+        found = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=limit, aces="fixed", high=high)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+            if best[0] <= floor:
+                break
+            limit = best[0] - 1
+    return best
+
+
+def _high_aces(acts: list[int]) -> int:
+    """The suits whose ace ends a run at position 14."""
+    if len(acts) < 14:
+        return 0
+    return sum(1 << i for i in range(4) if (acts[13] >> 2 * i) & 3 == dp.A_NAT)
+
+
+def _aces_consistent(acts: list[int]) -> bool:
+    """In a relaxed search: every ace kept at position 1 ends a run at 14, and no other does."""
+    if len(acts) < 14:
+        return True
+    for i in range(4):
+        kept = (acts[0] >> 2 * i) & 3 == dp.A_DEFER
+        high = (acts[13] >> 2 * i) & 3 == dp.A_NAT
+        if kept != high:
+            return False
+    return True
+
+
+def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> mp.Plan:
+    """:func:`_search_plan` with the leftover WILDCARDs placed."""
+    plan, left = _search_plan(masks, w, ruleset, fewest)
+    if plan.has_meld or left >= 3:
+        plan.absorb(left)
+    elif left:
+        # no meld: the WILDCARDs stay unmelded, unless a meld of worthless cards exists
+        if not fewest:
+            alt = _optimal_plan(masks, w, ruleset, fewest=True)
+            if alt.has_meld and _plan_cost(alt, ruleset) <= _plan_cost(plan, ruleset) + left * ruleset.wild_unmelded:
+                return alt
+        plan.wild_unmelded = left
+    return plan
+
+
+def _plan_cost(plan: mp.Plan, ruleset: RuleSet) -> int:
+    return sum(ruleset.values[c.rank] for c in plan.unmelded) + plan.wild_unmelded * ruleset.wild_unmelded  # type: ignore[index]
+
+
+def _solution(plan: mp.Plan, count: int) -> Solution:
+    return Solution(count, plan.melds(), plan.unmelded_cards())
+
+
+def best_melding(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
+    """The arrangement with the lowest count: the sum of the values of the unmelded cards
+    (``ruleset.values``; an unmelded WILDCARD counts ``ruleset.wild_unmelded``)."""
+    masks, w = mp.hand_masks(cards)
+    plan = _optimal_plan(masks, w, ruleset)
+    return _solution(plan, _plan_cost(plan, ruleset))
+
+
+def fewest_unmelded(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
+    """The arrangement with the fewest unmelded cards; ``count`` is their number."""
+    masks, w = mp.hand_masks(cards)
+    plan = _optimal_plan(masks, w, ruleset, fewest=True)
+    return _solution(plan, len(plan.unmelded) + plan.wild_unmelded)
+
+
+def _allowed(mode: str) -> tuple[int, ...]:
+    try:
+        return {"at-most-one": (0, 1), "all": (0,), "exactly-one": (1,)}[mode]
+    except KeyError:
+        raise ValueError(f"unknown going-out mode {mode!r}; modes: {', '.join(GOING_OUT_MODES)}") from None
+
+
+def _leftover_choice(state, w: int, allowed, sequences: int, natural_sequences: int, v3: bool):
+    """How the WILDCARDs left after the programme can be placed: (unmelded, absorbed) or None."""
+    _codes, _dm, k, unm, seq, nat, ab = state
+    r = w - k
+    for u in (0, 1):
+        if u > r or unm + u not in allowed:
+            continue
+        a = r - u
+        extra_seq = a // 3 if a >= 3 else 0
+        if 0 < a < 3 and not (ab or (v3 and nat > natural_sequences) or (not v3 and nat)):
+            continue
+        if seq + extra_seq >= sequences and nat >= natural_sequences:
+            return u, a
+    return None
+
+
+def go_out_check(
+    cards: Sequence[Card],
+    ruleset: RuleSet,
+    mode: str = "at-most-one",
+    sequences: int = 0,
+    natural_sequences: int = 0,
+) -> GoOut:
+    """Can the hand go out? ``mode``: at most one card left unmelded (S9, the default), none
+    ("all", V1 Major) or exactly one ("exactly-one", V1 Minor). ``sequences`` and
+    ``natural_sequences`` add Sequences Rummy's condition (V3): that many sequences or more,
+    that many of them natural (no WILDCARD); an all-WILDCARD meld counts as a sequence but
+    never as a natural one.
+
+    The fewest-unmelded arrangement answers most hands (reshaped when needed: a long run split,
+    one card of a long meld left out); the rest go to an exact search."""
+    allowed = _allowed(mode)
+    masks, w = mp.hand_masks(cards)
+    v3 = bool(sequences or natural_sequences)
+    raw, left = _search_plan(masks, w, ruleset, fewest=True)
+    fewest = raw.clone()
+    if fewest.has_meld or left >= 3:
+        fewest.absorb(left)
+    else:
+        fewest.wild_unmelded = left
+    best_try = _solution(fewest, _plan_cost(fewest, ruleset))
+    n_left = len(best_try.unmelded)
+    if n_left > max(allowed):
+        return GoOut(False, mode, best_try, _fail_reason(best_try, mode, sequences, natural_sequences, len(cards)))
+    if not v3 and n_left in allowed:
+        return GoOut(True, mode, best_try, _ok_reason(mode, n_left))
+    if natural_sequences and not _has_natural_run(masks, ruleset.aces_high):
+        reason = "no natural sequence (three cards or more in a row of one suit, no WILDCARD) in the hand"
+        return GoOut(False, mode, best_try, reason)
+    quick = _reshape(raw, left, allowed, sequences, natural_sequences)
+    if quick is not None:
+        solution = _solution(quick, _plan_cost(quick, ruleset))
+        return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
+
+    def accept(state):
+        return _leftover_choice(state, w, allowed, sequences, natural_sequences, v3) is not None
+
+    found = dp.feasible(
+        masks, w, ruleset.aces_high, accept, sequences, natural_sequences + 1, v3, exact_unmelded=(allowed == (1,))
+    )
+    if found is not None:
+        state, acts = found
+        u, a = _leftover_choice(state, w, allowed, sequences, natural_sequences, v3)  # type: ignore[misc]
+        plan = mp.plan_from_actions(masks, acts, True, ruleset.aces_high)
+        plan.wild_unmelded = u
+        plan.absorb(a, natural_sequences)
+        solution = _solution(plan, _plan_cost(plan, ruleset))
+        return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
+    return GoOut(False, mode, best_try, _fail_reason(best_try, mode, sequences, natural_sequences, len(cards)))
+
+
+def _has_natural_run(masks: Sequence[int], aces_high: bool) -> bool:
+    for m in masks:
+        x = m | ((m & 1) << 13) if aces_high else m
+        if x & (x >> 1) & (x >> 2):
+            return True
+    return False
+
+
+def _reshape(raw: mp.Plan, left: int, allowed, sequences: int, natural: int) -> mp.Plan | None:
+    """Try to turn a fewest-unmelded arrangement (``left`` WILDCARDs not placed) into one that
+    goes out: long runs split for Sequences Rummy, one WILDCARD or one card of a long meld
+    left out for exactly one. None when this quick route fails (the exact search decides)."""
+    for leave_wild in (0, 1):
+        plan = raw.clone()
+        if sequences or natural:
+            plan.split_long_runs()
+        rest = left - leave_wild
+        if rest < 0:
+            continue
+        if rest and not (plan.has_meld or rest >= 3):
+            continue
+        plan.wild_unmelded = leave_wild
+        plan.absorb(rest, natural)
+        n = len(plan.unmelded) + plan.wild_unmelded
+        if n == 0 and 0 not in allowed and not plan.leave_one_out():
+            continue
+        n = len(plan.unmelded) + plan.wild_unmelded
+        if n not in allowed:
+            continue
+        seqs, nats = plan.sequence_counts()
+        if seqs >= sequences and nats >= natural:
+            return plan
+    return None
+
+
+def _ok_reason(mode: str, left: int) -> str:
+    if left == 0:
+        return "every card melds"
+    return "every card melds but one"
+
+
+def _fail_reason(best: Solution, mode: str, sequences: int, natural_sequences: int, n: int) -> str:
+    left = len(best.unmelded)
+    names = " ".join(str(c) for c in best.unmelded)
+    if (mode == "all" and left > 0) or left > 1:
+        return f"{left} card{'s' if left != 1 else ''} cannot be melded: {names}"
+    if mode == "exactly-one" and n == 0:
+        return "an empty hand has no card to leave out"
+    if sequences or natural_sequences:
+        return (
+            f"no arrangement has {sequences} sequences or more with {natural_sequences} natural"
+            " (no WILDCARD) among them"
+        )
+    return "every card melds, but going out this way needs exactly one card left out"
+
+
+def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
+    """An arrangement for scoring melded cards (rule B5's default): every card melded if
+    possible, with the most cards in sequences (WILDCARDs included); otherwise the fewest
+    unmelded cards, and ``unmelded`` names the cards left out. ``count`` is their value."""
+    masks, w = mp.hand_masks(cards)
+    aces_high = ruleset.aces_high
+    if w == 0:
+        plan = mp.direct_plan(masks, aces_high)
+        if plan is not None:
+            melded = mp.melded_masks(plan)
+            plan.unmelded = mp.mask_cards([m & ~x for m, x in zip(masks, melded)])
+            return _solution(plan, _plan_cost(plan, ruleset))
+    n_nat = sum(m.bit_count() for m in masks)
+
+    def final_key(s: int, c: int):
+        unm = (c + dp.BIG // 2) // dp.BIG  # the cost is unm*BIG + (small terms)
+        left = w - (s >> dp.KS)
+        wild_left = left if (unm == n_nat and left < 3) else 0
+        seq_cards = (unm * dp.BIG - c) + w if s & dp.FLAG_RUN else 0
+        return (unm + wild_left, -seq_cards, s)
+
+    found = dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, final_key=final_key)
+    assert found is not None
+    _cost, state, acts = found
+    plan = mp.plan_from_actions(masks, acts, False, aces_high)
+    left = w - (state >> dp.KS)
+    if plan.has_meld or left >= 3:
+        if plan.runs:
+            plan.absorb_into_runs(left)
+        else:
+            plan.absorb(left)
+    else:
+        plan.wild_unmelded = left
+    return _solution(plan, _plan_cost(plan, ruleset))

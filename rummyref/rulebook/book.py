@@ -1,0 +1,741 @@
+"""Rulebooks as data, and the small retrieval engine behind ``ref ruling``.
+
+Each rulebook is ``data/rulebooks/NAME.toml``: rules (id, title, statement in the
+product's own words, verdict, aliases, typical questions, related rules, the
+command that enforces it), a glossary and a slang table (``[synonyms]``).
+:func:`load_rulebook` validates a file into frozen dataclasses; a broken file is
+refused naming the file and the field.
+
+:func:`search` finds the rule a player means from free text:
+
+1. *exact id* — ``B7``, ``rule a4``, ``#s12``, ``simple-rummy:S7``;
+2. otherwise *BM25F* over the fields of every rule (title, aliases, questions,
+   statement, verdict, id) with per-field weights, on normalised, lightly stemmed
+   tokens plus adjacent-word bigrams. The query is widened by the rulebooks' slang
+   table (weighted lower) and typos are repaired by fuzzy matching against the
+   vocabulary (Damerau-Levenshtein distance: one slip in a short word, two in a long one).
+
+Nothing here touches the database; the index is built lazily, once per process.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from rummyref.errors import NotFound, RulesetError
+from rummyref.rules.datafiles import locate, read_toml
+from rummyref.rules.resources import data_dir
+
+BUILTIN_RULEBOOKS = ("rummy-2m", "simple-rummy")
+_ID_RE = re.compile(r"^[A-Z]\d{1,2}$")
+
+# -- the data model ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    rulebook: str
+    section: str
+    title: str
+    statement: str
+    verdict: str
+    aliases: tuple[str, ...]
+    questions: tuple[str, ...]
+    related: tuple[str, ...]  #: "B11" (same book) or "simple-rummy:S7"
+    enforced_by: tuple[str, ...]
+    prior: float = 1.0  #: a multiplier on search scores (optional variations ask for less)
+
+    @property
+    def ref(self) -> str:
+        return f"{self.rulebook}:{self.id}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "ruleset": self.rulebook,
+            "section": self.section,
+            "title": self.title,
+            "statement": self.statement,
+            "verdict": self.verdict,
+            "related": list(self.related),
+            "enforced_by": list(self.enforced_by),
+        }
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    term: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    name: str
+    title: str
+    intro: str
+    rules: tuple[Rule, ...]
+    glossary: tuple[GlossaryEntry, ...]
+    synonyms: tuple[tuple[str, tuple[str, ...]], ...]
+    keywords: tuple[str, ...] = ()  #: names players use for the game itself
+    source: str = field(default="", compare=False)
+
+    def rule(self, rule_id: str) -> Rule:
+        wanted = rule_id.strip().upper()
+        for r in self.rules:
+            if r.id == wanted:
+                return r
+        raise NotFound(
+            f"{self.name} has no rule {rule_id!r}",
+            hint=f"its rules are {', '.join(r.id for r in self.rules)}",
+        )
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.rules)
+
+
+def rulebook_path(name: str) -> Path:
+    return data_dir() / "rulebooks" / f"{name}.toml"
+
+
+def load_rulebook(name_or_path: str | Path) -> Rulebook:
+    """A built-in rulebook by name (``rummy-2m``), or a rulebook file by path."""
+    return _load_rulebook(str(name_or_path))
+
+
+@cache
+def _load_rulebook(spec: str) -> Rulebook:
+    path = locate("rulebook", spec, BUILTIN_RULEBOOKS)
+    return parse_rulebook(read_toml(path, "rulebook"), str(path))
+
+
+def load_rulebooks() -> dict[str, Rulebook]:
+    """Every built-in rulebook, by name, with cross-references checked."""
+    books = {name: load_rulebook(name) for name in BUILTIN_RULEBOOKS}
+    check_references(books)
+    return books
+
+
+def _text(table: Mapping[str, Any], key: str, where: str, source: str, required: bool = True) -> str:
+    v = table.get(key, None if required else "")
+    if not isinstance(v, str) or (required and not v.strip()):
+        raise RulesetError(f"{source}: {where}{key}: expected a non-empty text, got {v!r}")
+    return " ".join(v.split())
+
+
+def _texts(table: Mapping[str, Any], key: str, where: str, source: str, required: bool = False) -> tuple[str, ...]:
+    v = table.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) and x.strip() for x in v) or (required and not v):
+        raise RulesetError(f"{source}: {where}{key}: expected a list of texts, got {v!r}")
+    return tuple(" ".join(x.split()) for x in v)
+
+
+def parse_rulebook(raw: Mapping[str, Any], source: str = "<data>") -> Rulebook:
+    """Validate a rulebook's parsed TOML into a :class:`Rulebook`."""
+    if raw.get("format", 1) != 1:
+        raise RulesetError(f"{source}: format: expected 1, got {raw.get('format')!r}")
+    name = _text(raw, "rulebook", "", source)
+    rules_raw = raw.get("rules")
+    if not isinstance(rules_raw, list) or not rules_raw:
+        raise RulesetError(f"{source}: rules: expected a list of [[rules]] tables")
+    rules: list[Rule] = []
+    seen: set[str] = set()
+    for i, item in enumerate(rules_raw):
+        where = f"rules[{i}]."
+        if not isinstance(item, dict):
+            raise RulesetError(f"{source}: rules[{i}]: expected a table")
+        rid = _text(item, "id", where, source).upper()
+        if not _ID_RE.match(rid):
+            raise RulesetError(f"{source}: {where}id: expected a letter and a number like B7, got {rid!r}")
+        if rid in seen:
+            raise RulesetError(f"{source}: {where}id: rule {rid} appears twice")
+        seen.add(rid)
+        where = f"rules[{i}] ({rid})."
+        unknown = set(item) - _RULE_KEYS
+        if unknown:
+            raise RulesetError(f"{source}: {where}{sorted(unknown)[0]}: unknown field; fields are {', '.join(sorted(_RULE_KEYS))}")
+        rules.append(
+            Rule(
+                id=rid,
+                rulebook=name,
+                section=_text(item, "section", where, source, required=False),
+                title=_text(item, "title", where, source),
+                statement=_text(item, "statement", where, source),
+                verdict=_text(item, "verdict", where, source, required=False),
+                aliases=_texts(item, "aliases", where, source, required=True),
+                questions=_texts(item, "questions", where, source),
+                related=_texts(item, "related", where, source),
+                enforced_by=_texts(item, "enforced_by", where, source, required=True),
+                prior=_prior(item, where, source),
+            )
+        )
+    glossary = []
+    for i, g in enumerate(raw.get("glossary", [])):
+        if not isinstance(g, dict):
+            raise RulesetError(f"{source}: glossary[{i}]: expected a table")
+        glossary.append(GlossaryEntry(_text(g, "term", f"glossary[{i}].", source), _text(g, "meaning", f"glossary[{i}].", source)))
+    syn_raw = raw.get("synonyms", {})
+    if not isinstance(syn_raw, dict):
+        raise RulesetError(f"{source}: synonyms: expected a table of word = [words]")
+    synonyms = tuple((k, _texts(syn_raw, k, "synonyms.", source, required=True)) for k in syn_raw)
+    book = Rulebook(
+        name=name,
+        title=_text(raw, "title", "", source),
+        intro=_text(raw, "intro", "", source, required=False),
+        rules=tuple(rules),
+        glossary=tuple(glossary),
+        synonyms=synonyms,
+        keywords=_texts(raw, "keywords", "", source),
+        source=source,
+    )
+    for rule in book.rules:  # same-book references can be checked at once
+        for target in rule.related:
+            if ":" not in target and target.upper() not in seen:
+                raise RulesetError(f"{source}: rules ({rule.id}).related: no rule {target!r} in {name}")
+    return book
+
+
+_RULE_KEYS = {"id", "section", "title", "statement", "verdict", "aliases", "questions", "related", "enforced_by", "prior"}
+
+
+def _prior(item: Mapping[str, Any], where: str, source: str) -> float:
+    v = item.get("prior", 1.0)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 2:
+        raise RulesetError(f"{source}: {where}prior: expected a number above 0 and at most 2, got {v!r}")
+    return float(v)
+
+
+def check_references(books: Mapping[str, Rulebook]) -> None:
+    """Every ``related`` entry names a rule that exists (``book:ID`` across rulebooks)."""
+    for book in books.values():
+        for rule in book.rules:
+            for target in rule.related:
+                other, _, rid = target.rpartition(":")
+                target_book = books.get(other or book.name)
+                if target_book is None or rid.upper() not in target_book.ids:
+                    raise RulesetError(
+                        f"{book.source}: rules ({rule.id}).related: {target!r} names no known rule"
+                    )
+
+
+def resolve_related(rule: Rule, books: Mapping[str, Rulebook]) -> list[Rule]:
+    out = []
+    for target in rule.related:
+        other, _, rid = target.rpartition(":")
+        book = books.get(other or rule.rulebook)
+        if book is not None and rid.upper() in book.ids:
+            out.append(book.rule(rid))
+    return out
+
+
+# -- text processing -----------------------------------------------------------------------
+
+STOPWORDS = frozenset(
+    """a an the and or but if of to in on at by for from with without into onto off up out as is are was
+    were be been being am do does did doing have has had having i me my mine we us our you your he him his
+    she her they them their it its this that these those there here what which who whom whose when where
+    why how can could should would will shall may might must just so too very than then not no yes ok okay
+    hey guys lol please about any some all one again also still only ever even really actually well
+    whats whos hes shes thats theres im ive id dont doesnt didnt cant wont isnt arent wasnt yeah right
+    gotta gonna wanna let lets havent hasnt hadnt weve youre theyre wouldnt shouldnt couldnt
+    happen happens happened mean means meant thing things stuff exactly allowed need needs someone somebody anyone anybody""".split()
+)
+# Words that carry meaning at a card table even though they look like stopwords.
+_KEEP = frozenset({"all", "out", "up", "off", "first", "last", "one", "back", "same", "both", "no", "only"})
+STOPWORDS = STOPWORDS - _KEEP
+
+_SYMBOLS = {"♠": " spade ", "♤": " spade ", "♥": " heart ", "♡": " heart ", "♦": " diamond ",
+            "♢": " diamond ", "♣": " club ", "♧": " club ", "&": " and ", "!": " "}  # fmt: skip
+_APOS_S = re.compile(r"(\w)['’]s\b")
+_DIGIT_COMMA = re.compile(r"(?<=\d)[,.](?=\d{3}\b)")
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def normalise(text: str) -> str:
+    """Lower case, accents and card symbols spelt out, ``2,000,000`` -> ``2000000``, ``Pete's`` -> ``Pete``."""
+    if not text.isascii():
+        for sym, word in _SYMBOLS.items():
+            text = text.replace(sym, word)
+        text = text.replace("’", "'")
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = text.lower().replace("!", " ").replace("&", " and ")
+    text = _APOS_S.sub(r"\1", text).replace("'", "")
+    if "," in text or "." in text:
+        while _DIGIT_COMMA.search(text):
+            text = _DIGIT_COMMA.sub("", text)
+    return text
+
+
+def tokenise(text: str) -> list[str]:
+    return _TOKEN.findall(normalise(text))
+
+
+_VOWELS = set("aeiouy")
+
+
+IRREGULAR = {
+    "going": "go", "goes": "go", "went": "go", "does": "do", "did": "do", "said": "say", "took": "take",
+    "taken": "take", "threw": "throw", "thrown": "throw", "dealt": "deal", "laid": "lay", "won": "win",
+    "sat": "sit", "sitting": "sit", "tied": "tie", "ties": "tie", "tying": "tie", "hitting": "hit",
+    "got": "get", "gotten": "get", "drew": "draw", "drawn": "draw", "ran": "run", "running": "run",
+    "putting": "put", "cutting": "cut", "chose": "choose", "chosen": "choose", "held": "hold",
+    "people": "player", "players": "player", "player": "player", "everybody": "everyone",
+}  # fmt: skip
+NUMBER_WORDS = {
+    "zero": "0", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    "thirteen": "13", "sevens": "7", "eights": "8", "threes": "3", "fours": "4", "twos": "2",
+    "fives": "5", "sixes": "6", "nines": "9", "tens": "10",
+}  # fmt: skip
+
+
+@cache
+def stem(word: str) -> str:
+    """A light, consistent suffix stripper (plurals, -ing, -ed, -er, -able, final -e).
+
+    Number words become digits (``sevens`` -> ``7``), a few irregular forms their base."""
+    if word in IRREGULAR:
+        return IRREGULAR[word]
+    w = NUMBER_WORDS.get(word, word)
+    if w[:-1].isdigit() and w.endswith("s"):
+        return w[:-1]  # "7s"
+    if len(w) <= 3 or not w.isalpha():
+        return w
+    if w.endswith("able") and len(w) >= 8:
+        w = w[:-4]
+    elif w.endswith("ies") and len(w) > 5:
+        w = w[:-3] + "y"
+    elif w.endswith(("sses", "ches", "shes", "xes", "zes")):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix, minimum in (("ing", 6), ("ed", 5), ("er", 6)):
+        if w.endswith(suffix) and len(w) >= minimum and _VOWELS & set(w[: -len(suffix)]):
+            w = w[: -len(suffix)]
+            if len(w) >= 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+                w = w[:-1]
+            break
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    return w
+
+
+RANK_WORDS = frozenset("a 2 3 4 5 6 7 8 9 10 j q k ace king queen jack".split())
+RANKS_TERM = "#ranks"  #: stands for "three or more different ranks in a row" (K A 2, 8-7-6-5)
+
+
+def terms(text: str) -> list[str]:
+    """Content terms: tokens without stopwords, stemmed; a row of three or more card ranks
+    (``K A 2``) also gives :data:`RANKS_TERM`, and its ``A`` reads as an ace."""
+    tokens = tokenise(text)
+    out = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and tokens[j] in RANK_WORDS:
+            j += 1
+        if j - i >= 3 and len(set(tokens[i:j])) > 1:
+            out += [stem("ace") if t == "a" else stem(t) for t in tokens[i:j]] + [RANKS_TERM]
+            i = j
+            continue
+        if tokens[i] not in STOPWORDS:
+            out.append(stem(tokens[i]))
+        i += 1
+    return out
+
+
+WINDOW = 3  #: word pairs up to this far apart count as a phrase ("take my discard back")
+
+
+def pairs(seq: list[str]) -> list[tuple[int, int]]:
+    return [(i, j) for i in range(len(seq)) for j in range(i + 1, min(i + WINDOW, len(seq)))]
+
+
+def pair_terms(a: str, b: str) -> list[str]:
+    """The pair, plus the pair with any number standing as ``#`` ("11 players" ~ "ten players")."""
+    if a == b:
+        return []
+    out = [pair_term(a, b)]
+    small_a, small_b = a.isdigit() and len(a) <= 2, b.isdigit() and len(b) <= 2
+    if small_a != small_b:
+        out.append(pair_term("#" if small_a else a, "#" if small_b else b))
+    return out
+
+
+def _with_bigrams(seq: list[str]) -> list[str]:
+    return seq + [t for i, j in pairs(seq) for t in pair_terms(seq[i], seq[j])]
+
+
+def pair_term(a: str, b: str) -> str:
+    """A word pair as one term, order ignored ("turn order" = "order of my turn")."""
+    return f"{a}_{b}" if a < b else f"{b}_{a}"
+
+
+# -- the index -----------------------------------------------------------------------------
+
+FIELD_WEIGHTS = {"id": 6.0, "title": 3.0, "aliases": 2.5, "questions": 1.0, "statement": 1.0, "verdict": 0.5}
+FIELD_B = {"id": 0.0, "title": 0.5, "aliases": 0.3, "questions": 0.3, "statement": 0.75, "verdict": 0.75}
+K1 = 1.2
+SYNONYM_WEIGHT = 0.55
+BIGRAM_WEIGHT = 0.8
+NUMBER_WEIGHT = 0.6  #: a bare number is ambiguous (a rank, a value, a count of players)
+BOOK_BOOST = 0.25  #: per name of a rulebook found in the question (at most two)
+MIN_SCORE = 3.0  #: below this the best rule is not considered a match
+
+
+@dataclass
+class _Doc:
+    rule: Rule
+    fields: dict[str, Counter]
+    lengths: dict[str, int]
+
+
+@dataclass
+class Index:
+    books: dict[str, Rulebook]
+    docs: list[_Doc]
+    avg_len: dict[str, float]
+    df: Counter
+    surface: dict[str, str]  #: every known surface word -> its stem, for typo repair
+    synonyms: dict[tuple[str, ...], tuple[str, ...]]  #: stemmed phrase -> stemmed expansion terms
+    max_phrase: int
+    _fuzzy_cache: dict[str, list[tuple[str, float]]] = field(default_factory=dict)
+
+    def idf(self, term: str, n: int) -> float:
+        df = self.df.get(term, 0)
+        return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
+def _rule_fields(rule: Rule, book: "Rulebook") -> dict[str, list[str]]:
+    return {
+        "id": [rule.id.lower()],
+        "title": _with_bigrams(terms(rule.title)),
+        "aliases": [t for a in rule.aliases for t in _with_bigrams(terms(a))],
+        "questions": [t for q in rule.questions for t in _with_bigrams(terms(q))],
+        "statement": _with_bigrams(terms(rule.statement)),
+        "verdict": _with_bigrams(terms(rule.verdict)),
+    }
+
+
+def build_index(names: tuple[str, ...] = BUILTIN_RULEBOOKS) -> Index:
+    """The search index over the named rulebooks (built once per process, and kept in
+    the user's cache folder between runs; see :func:`_cached_index`)."""
+    return _cached_index(tuple(names))
+
+
+INDEX_FORMAT = 1
+
+
+@cache
+def _cached_index(names: tuple[str, ...]) -> Index:
+    """Build the index, or read it back from ``$RUMMYREF_CACHE`` (default: the user cache
+    folder). The cache file's name is a digest of the rulebook files, this module's
+    source and the index format, so any change to the data or the engine rebuilds it.
+    ``RUMMYREF_CACHE=off`` disables it; a cache that cannot be read or written is ignored."""
+    import hashlib
+    import os
+    import pickle
+
+    where = os.environ.get("RUMMYREF_CACHE", "")
+    if where.lower() in ("off", "0", "no", "none"):
+        return _build_index(names)
+    try:
+        digest = hashlib.sha256(f"{INDEX_FORMAT}|{names}".encode())
+        digest.update(Path(__file__).read_bytes())
+        for name in BUILTIN_RULEBOOKS:
+            digest.update(rulebook_path(name).read_bytes())
+        folder = Path(where) if where else _user_cache_dir()
+        path = folder / f"ruling-index-{digest.hexdigest()[:20]}.pickle"
+        if path.is_file():
+            index = pickle.loads(path.read_bytes())
+            if isinstance(index, Index):
+                return index
+    except Exception:  # noqa: BLE001 - the cache is only an optimisation
+        path = None
+    index = _build_index(names)
+    if path is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, path)
+            for old in folder.glob("ruling-index-*.pickle"):
+                if old != path:
+                    old.unlink(missing_ok=True)
+        except OSError:
+            pass
+    return index
+
+
+def _user_cache_dir() -> Path:
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("rummyref", appauthor=False))
+
+
+def _build_index(names: tuple[str, ...]) -> Index:
+    books = {n: load_rulebook(n) for n in BUILTIN_RULEBOOKS}
+    check_references(books)
+    docs: list[_Doc] = []
+    totals: Counter = Counter()
+    df: Counter = Counter()
+    surface: dict[str, str] = {}
+    synonyms: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for name in names:
+        book = books[name]
+        for rule in book.rules:
+            fields = {f: Counter(toks) for f, toks in _rule_fields(rule, book).items()}
+            lengths = {f: sum(c.values()) for f, c in fields.items()}
+            totals.update(lengths)
+            df.update(set().union(*fields.values()))
+            docs.append(_Doc(rule, fields, lengths))
+            for text in (rule.title, rule.statement, rule.verdict, *rule.aliases, *rule.questions):
+                for tok in tokenise(text):
+                    if tok not in STOPWORDS and len(tok) >= 3:
+                        surface.setdefault(tok, stem(tok))
+        for phrase, expansion in book.synonyms:
+            key = tuple(stem(t) for t in tokenise(phrase))
+            if not key:
+                continue
+            merged = dict.fromkeys(synonyms.get(key, ()) + tuple(t for e in expansion for t in terms(e)))
+            synonyms[key] = tuple(merged)
+            for tok in tokenise(phrase):
+                if tok not in STOPWORDS and len(tok) >= 3:
+                    surface.setdefault(tok, stem(tok))
+    n = max(len(docs), 1)
+    avg = {f: totals[f] / n or 1.0 for f in FIELD_WEIGHTS}
+    return Index(books, docs, avg, df, surface, synonyms, max((len(k) for k in synonyms), default=1))
+
+
+# -- the query -----------------------------------------------------------------------------
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Damerau-Levenshtein distance (adjacent transpositions count 1), or ``limit + 1`` once over."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def _repair(index: Index, token: str) -> list[tuple[str, float]]:
+    """Known stems one or two slips away from an unknown word, with a similarity weight.
+
+    A slip is an inserted, missing, wrong or swapped letter; words of up to 6 letters
+    may have one, longer words two. The first letter must match (or be swapped with
+    the second): people rarely mistype it, and this keeps names like "Steve" from
+    turning into "seven"."""
+    if token in index._fuzzy_cache:
+        return index._fuzzy_cache[token]
+    found: list[tuple[str, float]] = []
+    if len(token) >= 3 and token.isalpha():
+        limit = 1 if len(token) <= 6 else 2
+        best: dict[str, float] = {}
+        for word, stemmed in index.surface.items():
+            if word[0] != token[0] and not (len(token) > 1 and word[:2] == token[1::-1]):
+                continue
+            d = edit_distance(token, word, limit)
+            if d <= limit:
+                sim = 1 - d / max(len(token), len(word))
+                if sim > best.get(stemmed, 0.0):
+                    best[stemmed] = sim
+        found = sorted(best.items(), key=lambda kv: -kv[1])[:2]
+    index._fuzzy_cache[token] = found
+    return found
+
+
+_STOP_BY_LETTERS = {"".join(sorted(w)): w for w in STOPWORDS if len(w) >= 3}
+
+
+def _mistyped_stopword(token: str) -> bool:
+    """``teh``, ``waht``: two letters of a little word swapped."""
+    key = "".join(sorted(token))
+    return key in _STOP_BY_LETTERS and edit_distance(token, _STOP_BY_LETTERS[key], 1) <= 1
+
+
+def _query_tokens(text: str) -> list[str]:
+    """The question's words without stopwords; rows of ranks as in :func:`terms` (unstemmed)."""
+    tokens = tokenise(text)
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and tokens[j] in RANK_WORDS:
+            j += 1
+        if j - i >= 3 and len(set(tokens[i:j])) > 1:
+            out += ["ace" if t == "a" else t for t in tokens[i:j]] + [RANKS_TERM]
+            i = j
+            continue
+        if tokens[i] not in STOPWORDS:
+            out.append(tokens[i])
+        i += 1
+    return out
+
+
+@dataclass(frozen=True)
+class QueryTerms:
+    weights: Mapping[str, float]
+    repaired: Mapping[str, str]  #: typo -> the word it was read as
+
+
+def analyse(index: Index, text: str) -> QueryTerms:
+    """The weighted terms of a question: its own words (typos repaired), bigrams, slang expansions."""
+    known = set(index.df)
+    syn_heads = {t for k in index.synonyms for t in k}  # slang words are known words too
+    weights: dict[str, float] = {}
+    repaired: dict[str, str] = {}
+
+    def add(term: str, w: float) -> None:
+        if w > weights.get(term, 0.0):
+            weights[term] = w
+
+    content: list[tuple[str, float]] = []
+    for tok in _query_tokens(text):
+        if tok == RANKS_TERM:
+            content.append((tok, 1.0))
+            continue
+        s = stem(tok)
+        if not tok.isalpha():
+            content.append((s, NUMBER_WEIGHT if s.isdigit() and len(s) <= 2 else 1.0))
+            continue
+        if s in known or s in syn_heads:
+            content.append((s, 1.0))
+            continue
+        if _mistyped_stopword(tok):
+            continue
+        fixes = _repair(index, tok)
+        if fixes:
+            best, sim = fixes[0]
+            repaired[tok] = best
+            content.append((best, 0.9 * sim))
+        else:
+            content.append((s, 1.0))
+    seq = [t for t, _ in content]
+    for t, w in content:
+        add(t, w)
+    for i, j in pairs(seq):
+        for term in pair_terms(seq[i], seq[j]):
+            add(term, BIGRAM_WEIGHT * min(content[i][1], content[j][1]))
+    # slang: longest phrases first; words inside a matched phrase are not expanded again;
+    # expansions weigh less than the player's own words
+    everything = [stem(t) for t in tokenise(text)]
+    used = [False] * len(everything)
+    for size in range(min(index.max_phrase, len(everything)), 0, -1):
+        for i in range(len(everything) - size + 1):
+            if any(used[i : i + size]):
+                continue
+            expansion = index.synonyms.get(tuple(everything[i : i + size]))
+            if expansion:
+                for exp in expansion:
+                    add(exp, SYNONYM_WEIGHT)
+                if size > 1:
+                    used[i : i + size] = [True] * size
+    return QueryTerms(weights, repaired)
+
+
+@dataclass(frozen=True)
+class Hit:
+    rule: Rule
+    score: float
+    exact: bool = False
+
+    @property
+    def ruleset(self) -> str:
+        return self.rule.rulebook
+
+
+_EXACT_RE = re.compile(
+    r"^\s*(?:(?P<book>rummy-2m|simple-rummy)\s*[:/ ]\s*)?(?:(?:rule|ruling|number|no\.?|nr\.?)\s*)?#?\s*"
+    r"(?P<letter>[abvs])\s*-?\s*(?P<num>\d{1,2})\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _exact(index: Index, text: str, names: tuple[str, ...]) -> Rule | None:
+    m = _EXACT_RE.match(text)
+    if not m:
+        return None
+    rid = f"{m.group('letter').upper()}{int(m.group('num'))}"
+    books = [m.group("book").lower()] if m.group("book") else list(names)
+    for name in books:
+        if name in names and rid in index.books[name].ids:
+            return index.books[name].rule(rid)
+    return None
+
+
+def resolve_rulebook(ruleset: str | None) -> tuple[str, ...]:
+    """The rulebooks to search: all, a named one, or the one a rule set file points at."""
+    if ruleset is None:
+        return BUILTIN_RULEBOOKS
+    if ruleset in BUILTIN_RULEBOOKS:
+        return (ruleset,)
+    from rummyref.rules.ruleset import load_ruleset
+
+    book = load_ruleset(ruleset).rulebook
+    if book not in BUILTIN_RULEBOOKS:
+        raise NotFound(f"rule set {ruleset!r} names rulebook {book!r}, which ref does not have")
+    return (book,)
+
+
+def search(text: str, ruleset: str | None = None, limit: int = 3) -> list[Hit]:
+    """The rules a player most likely means, best first (empty: nothing matches)."""
+    names = resolve_rulebook(ruleset)
+    index = build_index(names)
+    exact = _exact(index, text, names)
+    if exact is not None:
+        related = [r for r in resolve_related(exact, index.books) if r.rulebook in names]
+        return [Hit(exact, 100.0, exact=True)] + [Hit(r, 0.0) for r in related[: limit - 1]]
+    query = analyse(index, text)
+    n = len(index.docs)
+    own_words = {t for t, w in query.weights.items() if w >= 0.7 and "_" not in t}
+    boost = {
+        name: 1 + BOOK_BOOST * min(2, sum(set(terms(k)) <= own_words for k in index.books[name].keywords))
+        for name in names
+    }
+    scored: list[Hit] = []
+    for doc in index.docs:
+        total = 0.0
+        for term, qw in query.weights.items():
+            tf = 0.0
+            for f, weight in FIELD_WEIGHTS.items():
+                c = doc.fields[f].get(term)
+                if c:
+                    norm = 1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / index.avg_len[f]
+                    tf += weight * c / norm
+            if tf:
+                total += qw * index.idf(term, n) * tf * (K1 + 1) / (tf + K1)
+        if total > 0:
+            scored.append(Hit(doc.rule, round(total * doc.rule.prior * boost[doc.rule.rulebook], 3)))
+    scored.sort(key=lambda h: (-h.score, h.rule.rulebook, h.rule.id))
+    if not scored or scored[0].score < MIN_SCORE:
+        return []
+    return scored[:limit]
+
+
+def explain(text: str, ruleset: str | None = None) -> QueryTerms:
+    """The weighted terms ``search`` used for a question (for debugging a miss)."""
+    return analyse(build_index(resolve_rulebook(ruleset)), text)
+
+
+def all_rules(books: Iterable[Rulebook]) -> list[Rule]:
+    return [r for b in books for r in b.rules]

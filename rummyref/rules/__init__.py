@@ -1,0 +1,1 @@
+"""Rule sets as data: TOML -> RuleSet, the data files."""

@@ -1,0 +1,301 @@
+"""Rule sets are data: TOML files validated into a frozen :class:`RuleSet`.
+
+Built-in rule sets live in ``data/rulesets/NAME.toml``. ``load_ruleset`` takes a
+built-in name or a path to a house's own file; a broken file is refused with its
+path and the bad field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rummyref.cards import Rank, Suit
+from rummyref.errors import NotFound, RulesetError
+from rummyref.rules.datafiles import locate, read_toml
+from rummyref.rules.resources import data_dir
+
+GOING_OUT_MODES = ("at-most-one", "all", "exactly-one")
+SCORING_METHODS = ("melded-minus-held", "low-count")
+_RANK_KEYS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class DealRange:
+    players_min: int
+    players_max: int
+    cards_min: int
+    cards_max: int
+    default: int
+
+
+@dataclass(frozen=True)
+class Variation:
+    name: str
+    rule: str
+    title: str
+    going_out: str | None = None
+    excludes: tuple[str, ...] = ()
+    low_count_ending: bool = True
+    wildcards_min: int | None = None
+    wildcards_max: int | None = None
+    sequences_to_go_out: int = 0
+    natural_sequences_to_go_out: int = 0
+    four_sevens_wins: bool = False
+
+
+@dataclass(frozen=True)
+class FirstDealerOrder:
+    """How turned-up cards rank when choosing the first dealer (Simple Rummy S3).
+
+    ``ranks`` and ``suits`` run from the highest to the lowest."""
+
+    rule: str
+    ranks: tuple[Rank, ...]
+    suits: tuple[Suit, ...]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    name: str
+    title: str
+    rulebook: str
+    values: tuple[int, ...]  #: index 1..13 by rank; index 0 unused
+    ace_low_run_value: int
+    aces_high: bool
+    wild_min: int
+    wild_max: int
+    wild_default: int
+    wild_unmelded: int
+    wild_melded: str | int  #: "represented" or a fixed value
+    method: str
+    target: int | None
+    match_wins: int | None
+    going_out: str
+    players_min: int
+    players_max: int
+    default_players: tuple[str, ...]
+    closed_roster: bool
+    full_rounds: bool
+    deal: tuple[DealRange, ...]
+    variations: tuple[Variation, ...] = ()
+    first_dealer: FirstDealerOrder | None = None
+    source: str = field(default="", compare=False)
+
+    def value(self, rank: Rank | int) -> int:
+        return self.values[int(rank)]
+
+    @property
+    def wild_limit(self) -> int:
+        """The most WILDCARDs any table of this rule set may use (base or any variation)."""
+        return max([self.wild_max] + [v.wildcards_max or 0 for v in self.variations])
+
+    def variation(self, name: str) -> Variation:
+        for v in self.variations:
+            if v.name == name:
+                return v
+        valid = ", ".join(v.name for v in self.variations) or "none"
+        raise NotFound(f"{self.name} has no variation {name!r}", hint=f"variations: {valid}")
+
+    def deal_for(self, players: int) -> DealRange | None:
+        for d in self.deal:
+            if d.players_min <= players <= d.players_max:
+                return d
+        return None
+
+
+BUILTIN = ("rummy-2m", "simple-rummy")
+
+
+def builtin_path(name: str) -> Path:
+    return data_dir() / "rulesets" / f"{name}.toml"
+
+
+def load_ruleset(name_or_path: str | Path = "rummy-2m") -> RuleSet:
+    """A built-in rule set by name, or a house's own TOML file by path."""
+    return _load(str(name_or_path))
+
+
+@cache
+def _load(spec: str) -> RuleSet:
+    path = builtin_path(spec) if spec in BUILTIN else locate("rule set", spec, BUILTIN)
+    return parse_ruleset(read_toml(path, "rule set"), str(path))
+
+
+class _Reader:
+    """Typed access to a TOML table that names the file and field on any error."""
+
+    def __init__(self, data: Any, source: str, prefix: str = "") -> None:
+        if not isinstance(data, dict):
+            raise RulesetError(f"{source}: {prefix or 'the file'}: expected a table")
+        self.data, self.source, self.prefix = data, source, prefix
+
+    def _where(self, key: str) -> str:
+        return f"{self.prefix}.{key}" if self.prefix else key
+
+    def fail(self, key: str, expected: str) -> RulesetError:
+        got = self.data.get(key, "<missing>")
+        return RulesetError(f"{self.source}: {self._where(key)}: expected {expected}, got {got!r}")
+
+    def table(self, key: str, required: bool = True) -> "_Reader":
+        if key not in self.data and not required:
+            return _Reader({}, self.source, self._where(key))
+        if not isinstance(self.data.get(key), dict):
+            raise self.fail(key, "a table")
+        return _Reader(self.data[key], self.source, self._where(key))
+
+    def int(self, key: str, default: Any = ..., low: int | None = 0, high: int | None = None):
+        v = self.data.get(key, default)
+        if v is ... or v is None and default is ...:
+            raise self.fail(key, "an integer")
+        if v is None:
+            return None
+        if not isinstance(v, int) or isinstance(v, bool) or (low is not None and v < low) or (
+            high is not None and v > high
+        ):
+            bounds = f" from {low}" if low is not None else ""
+            bounds += f" to {high}" if high is not None else ""
+            raise self.fail(key, f"an integer{bounds}")
+        return v
+
+    def str(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> str:
+        v = self.data.get(key, default)
+        if not isinstance(v, str) or not v or (choices and v not in choices):
+            raise self.fail(key, f"one of {', '.join(choices)}" if choices else "a text")
+        return v
+
+    def bool(self, key: str, default: Any = ...) -> bool:
+        v = self.data.get(key, default)
+        if not isinstance(v, bool):
+            raise self.fail(key, "true or false")
+        return v
+
+    def strs(self, key: str, default: Any = ...) -> tuple[str, ...]:
+        v = self.data.get(key, default)
+        if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
+            raise self.fail(key, "a list of texts")
+        return tuple(v)
+
+    def pair(self, key: str, low: int = 0) -> tuple[int, int]:
+        v = self.data.get(key)
+        if (
+            not isinstance(v, list)
+            or len(v) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= low for x in v)
+            or v[0] > v[1]
+        ):
+            raise self.fail(key, f"[min, max] with {low} <= min <= max")
+        return v[0], v[1]
+
+    def list_of_tables(self, key: str) -> list["_Reader"]:
+        v = self.data.get(key, [])
+        if not isinstance(v, list):
+            raise self.fail(key, "a list of tables")
+        return [_Reader(item, self.source, f"{self._where(key)}[{i}]") for i, item in enumerate(v)]
+
+
+def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
+    """Validate a rule set's parsed TOML into a :class:`RuleSet`."""
+    top = _Reader(raw, source)
+    if top.int("format", 1) != 1:
+        raise top.fail("format", "1 (the only rule set format this ref reads)")
+    name = top.str("name")
+    cards = top.table("cards")
+    values_table = cards.table("values")
+    values = [0] * 14
+    for key, rank in _RANK_KEYS.items():
+        values[rank] = values_table.int(key, low=0)
+    unknown = set(values_table.data) - set(_RANK_KEYS)
+    if unknown:
+        raise RulesetError(
+            f"{source}: cards.values: unknown rank {sorted(unknown)[0]!r}; ranks are A 2-10 J Q K"
+        )
+    wild = top.table("wildcards")
+    wild_min = wild.int("min", 0)
+    wild_max = wild.int("max", low=wild_min, high=54)
+    wild_default = wild.int("default", wild_min, low=wild_min, high=wild_max)
+    melded = wild.data.get("melded", "represented")
+    if melded != "represented" and not (isinstance(melded, int) and not isinstance(melded, bool) and melded >= 0):
+        raise wild.fail("melded", '"represented" or an integer >= 0')
+    scoring = top.table("scoring")
+    method = scoring.str("method", choices=SCORING_METHODS)
+    players = top.table("players")
+    pmin = players.int("min", low=1)
+    pmax = players.int("max", low=pmin)
+    deal = []
+    for d in top.list_of_tables("deal"):
+        lo, hi = d.pair("players", low=1)
+        cmin, cmax = d.pair("cards", low=0)
+        deal.append(DealRange(lo, hi, cmin, cmax, d.int("default", cmin, low=cmin, high=cmax)))
+    variations = []
+    for v in top.list_of_tables("variations"):
+        wc = v.table("wildcards", required=False)
+        vmin = wc.int("min", None)
+        vmax = wc.int("max", None, low=vmin or 0, high=54)
+        variations.append(
+            Variation(
+                name=v.str("name"),
+                rule=v.str("rule"),
+                title=v.str("title"),
+                going_out=v.str("going_out", choices=GOING_OUT_MODES) if "going_out" in v.data else None,
+                excludes=v.strs("excludes", []),
+                low_count_ending=v.bool("low_count_ending", True),
+                wildcards_min=vmin,
+                wildcards_max=vmax,
+                sequences_to_go_out=v.int("sequences_to_go_out", 0),
+                natural_sequences_to_go_out=v.int("natural_sequences_to_go_out", 0),
+                four_sevens_wins=v.bool("four_sevens_wins", False),
+            )
+        )
+    names = [v.name for v in variations]
+    for i, v in enumerate(variations):
+        for other in v.excludes:
+            if other not in names:
+                raise RulesetError(f"{source}: variations[{i}].excludes: unknown variation {other!r}")
+    return RuleSet(
+        name=name,
+        title=top.str("title", name),
+        rulebook=top.str("rulebook", name),
+        values=tuple(values),
+        ace_low_run_value=cards.int("ace_low_run_value", values[1]),
+        aces_high=cards.bool("aces_high"),
+        wild_min=wild_min,
+        wild_max=wild_max,
+        wild_default=wild_default,
+        wild_unmelded=wild.int("unmelded", low=0),
+        wild_melded=melded,
+        method=method,
+        target=scoring.int("target", None, low=1),
+        match_wins=scoring.int("match_wins", None, low=1),
+        going_out=scoring.str("going_out", "at-most-one", choices=GOING_OUT_MODES),
+        players_min=pmin,
+        players_max=pmax,
+        default_players=players.strs("default", []),
+        closed_roster=players.bool("closed_roster", False),
+        full_rounds=players.bool("full_rounds", False),
+        deal=tuple(deal),
+        variations=tuple(variations),
+        first_dealer=_first_dealer(top),
+        source=source,
+    )
+
+
+def _first_dealer(top: _Reader) -> FirstDealerOrder | None:
+    """The optional ``[first_dealer]`` table: ``rank_order`` and ``suit_order``, highest first."""
+    if "first_dealer" not in top.data:
+        return None
+    fd = top.table("first_dealer")
+    ranks = fd.strs("rank_order")
+    if sorted(ranks, key=str) != sorted(_RANK_KEYS, key=str):
+        raise fd.fail("rank_order", "each rank A 2-10 J Q K exactly once")
+    suits = fd.strs("suit_order")
+    letters = {s.value: s for s in Suit}
+    if sorted(suits) != sorted(letters):
+        raise fd.fail("suit_order", "each suit S H D C exactly once")
+    return FirstDealerOrder(
+        rule=fd.str("rule"),
+        ranks=tuple(Rank(_RANK_KEYS[r]) for r in ranks),
+        suits=tuple(letters[x] for x in suits),
+    )

@@ -1,0 +1,1 @@
+"""Statistics and charts computed from the record."""

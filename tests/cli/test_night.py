@@ -1,0 +1,302 @@
+"""``ref night`` driven through a real pseudo-terminal (pexpect): GNU readline, Ctrl-C and
+end of input behave as at the table. The record is checked afterwards with the ordinary
+commands (``ref standings --json``, ``ref history --json``, ``ref rulings --json``)."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+
+import pexpect
+import pytest
+from cli_helpers import ref_json
+
+TIMEOUT = 20  # seconds per expected prompt (the first one pays the imports)
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+MELD = "{} melded or laid off (cards; '/' between melds; blank: none): "
+HELD = "{} left in hand (cards; blank: none): "
+POINTS = "{}'s points this hand: "
+OUT = "Who went out? (name; blank: nobody): "
+CLAIMS = "Rummy! claims (NAME=CARD, comma between; blank: none): "
+CONFIRM = "Record it? (Enter: yes / fix NAME / drop): "
+PROMPT = "night> "
+
+
+def flat(text: str) -> str:
+    """Lines joined with single spaces (the terminal wraps long messages at its width)."""
+    return " ".join(text.split())
+
+
+class Night:
+    """One ``ref night`` process on a pseudo-terminal; ``said`` is everything it printed."""
+
+    def __init__(self, *args: str) -> None:
+        env = dict(os.environ, COLUMNS="100", TERM="dumb", NO_COLOR="1", RUMMYREF_NOW="2026-11-12T19:30")
+        self.child = pexpect.spawn(sys.executable, ["-m", "rummyref", "night", *args], env=env,
+                                   encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 100))
+        self.said = ""
+
+    def expect(self, text: str, timeout: float = TIMEOUT) -> str:
+        """Wait for ``text``; returns what was printed since the last wait (ANSI stripped)."""
+        self.child.expect_exact(text, timeout=timeout)
+        chunk = ANSI.sub("", self.child.before + self.child.after).replace("\r\n", "\n")
+        self.said += chunk
+        return chunk
+
+    def answer(self, question: str, text: str) -> str:
+        before = self.expect(question)
+        self.child.sendline(text)
+        return before
+
+    def cards(self, *per_player: tuple[str, str, str], out: str = "", claims: str = "") -> None:
+        for name, melded, held in per_player:
+            self.answer(MELD.format(name), melded)
+            self.answer(HELD.format(name), held)
+        self.answer(OUT, out)
+        self.answer(CLAIMS, claims)
+
+    def points(self, **pts: int) -> None:
+        for name, value in pts.items():
+            self.answer(POINTS.format(name), str(value))
+
+    def interrupt(self, then: str) -> str:
+        """Ctrl-C at the prompt just shown, until ``then`` is printed. (A SIGINT landing between
+        readline's prompt and its select() only sets a flag until the next signal or key:
+        give the child a moment first, and press Ctrl-C again if nothing happened.)"""
+        for _ in range(3):
+            time.sleep(0.3)
+            self.child.sendintr()
+            try:
+                return self.expect(then, timeout=5)
+            except pexpect.TIMEOUT:
+                continue
+        raise AssertionError(f"Ctrl-C did not lead to {then!r}; printed so far:\n{self.said}")
+
+    def finish(self) -> int:
+        self.child.expect(pexpect.EOF)
+        self.said += ANSI.sub("", self.child.before).replace("\r\n", "\n")
+        self.child.close()
+        return self.child.exitstatus
+
+
+@pytest.fixture
+def night_db(record):
+    yield record.spec  # a SQLite file, or a PostgreSQL schema in the PostgreSQL pass
+
+
+def test_a_scripted_night_of_six_hands(night_db):
+    n = Night("--db", night_db)
+    # hand 1 (Bill deals), by cards: a bad card is asked again with the answer offered back
+    # (pre-filled by readline: one backspace and a D mend it), a ruling mid-hand
+    shown = n.answer(PROMPT, "")
+    assert "Seating dibs (A2)" in flat(shown) and "Next: hand 1 of Rummy Night 1 (hand 1 of rummy-2m): Bill deals." in flat(shown)
+    n.answer(MELD.format("Bill"), "7S 7H 7X")
+    n.answer(MELD.format("Bill"), "\x7fD")
+    assert "unreadable card '7X'" in flat(n.said)
+    n.answer(HELD.format("Bill"), "KS 2C")
+    n.answer(MELD.format("Ben"), "AH 2H 3H 4H")
+    n.answer(HELD.format("Ben"), "? pizza's here")
+    n.answer(HELD.format("Ben"), "")
+    assert "B2 (rummy-2m) Pete's delivery" in flat(n.said)
+    n.cards(("Larry", "", "QD JD"), out="Ben")
+    shown = n.answer(CONFIRM, "")
+    assert re.search(r"Bill\s.*\s21 .*\s12 .*\s9 .*\s9\n", shown), shown  # melded 21, held 12: 9
+    assert "Arrangement used:" in flat(shown)
+    # a refused early end (A4), naming who still has to deal
+    shown = n.answer(PROMPT, "end")
+    assert "Recorded: hand 1 of rummy-2m, hand 1 of the night (entry 1)." in flat(shown)
+    shown = n.expect(PROMPT)
+    assert "refused (A4)" in flat(shown) and "Ben, Larry still have to deal" in flat(shown)
+    # hand 2 (Ben), by points
+    n.child.sendline("points")
+    n.points(Bill=45, Ben=-10, Larry=20)
+    n.answer(CONFIRM, "y")
+    # hand 3 (Larry), by cards, with a designated match, a lay-off and a Rummy! claim;
+    # a dispute settled on the way (kept as a precedent of the night)
+    n.answer(PROMPT, "")
+    n.answer(MELD.format("Bill"), "AS AD AC / 2S 3S 4S")
+    n.answer(HELD.format("Bill"), "! claim --called Bill=Ben --touched Ben,Bill")
+    n.answer(HELD.format("Bill"), "")
+    assert "Ben wins the Rummy! card." in flat(n.said)
+    n.cards(("Ben", "QC KC", "9D"), ("Larry", "5S", "8C"), out="Bill", claims="Larry=JC")
+    shown = n.answer(CONFIRM, "")
+    assert "2S 3S 4S 5S [run, 14] designated" in flat(shown)
+    shown = n.answer(PROMPT, "points")
+    assert "Round 1 complete." in flat(shown) and "type end" in flat(shown)
+    # hand 4 (Bill), by points: Ctrl-C half-way discards only this hand
+    n.answer(POINTS.format("Bill"), "10")
+    n.expect(POINTS.format("Ben"))
+    shown = n.interrupt("Interrupted:") + n.expect(PROMPT)
+    assert "Interrupted: this hand is discarded, nothing was written. The night goes on." in flat(shown)
+    assert "Next: hand 4 of Rummy Night 1 (hand 4 of rummy-2m): Bill deals." in flat(shown)
+    n.child.sendline("points")
+    n.points(Bill=10, Ben=20, Larry=30)
+    n.answer(CONFIRM, "")
+    # hand 5 (Ben), by cards: a meld that cannot be made is refused, then fixed
+    n.answer(PROMPT, "")
+    n.cards(("Bill", "9H 10H KH", "2D"), ("Ben", "5C 5D 5H", ""), ("Larry", "", "KD"), out="Ben")
+    shown = n.answer("Fix which answer? (Bill / Ben / Larry / out / claims / drop): ", "fix Bill")
+    assert "refused" in flat(shown)
+    n.answer(MELD.format("Bill"), "\x15" + "9H 10H JH")
+    n.answer(HELD.format("Bill"), "")  # Enter keeps the 2D offered back
+    n.answer(CONFIRM, "")
+    # hand 6 (Larry), by points; then the night ends after two full rounds
+    n.answer(PROMPT, "points")
+    n.points(Bill=-5, Ben=15, Larry=25)
+    n.answer(CONFIRM, "")
+    shown = n.answer(PROMPT, "end")
+    assert "Round 2 complete." in flat(shown)
+    assert n.finish() == 0
+    assert "Rummy Night 1 of rummy-2m is closed: 6 hands, 2 full rounds." in flat(n.said)
+
+    history = ref_json("history", "--db", night_db)
+    hands = [e for e in history["entries"] if e["kind"] == "hand"]
+    assert [e["dealer"] for e in hands] == ["Bill", "Ben", "Larry"] * 2
+    assert [e["results"] for e in hands[:4]] == [
+        {"Bill": 9, "Ben": 10, "Larry": -20},
+        {"Bill": 45, "Ben": -10, "Larry": 20},
+        {"Bill": 54, "Ben": 11, "Larry": 7},
+        {"Bill": 10, "Ben": 20, "Larry": 30},
+    ]
+    assert hands[4]["facts"]["players"]["Bill"] == {"melded": [["9H", "10H", "JH"]], "held": ["2D"], "designated": False}
+    standings = ref_json("standings", "--db", night_db)
+    totals = {p["name"]: p["total"] for p in standings["players"]}
+    assert totals == {name: sum(e["results"][name] for e in hands) for name in ("Bill", "Ben", "Larry")}
+    assert standings["open_night"] is None and standings["hands"] == 6
+    rulings = ref_json("rulings", "--db", night_db)["rulings"]
+    assert [(x["kind"], x["hand_in_night"]) for x in rulings] == [("claim", 3)]
+
+
+def test_end_of_input_between_hands_keeps_the_night_open(night_db):
+    n = Night("--db", night_db, "--opening", "Bill=1000", "--wildcards", "1")
+    n.answer(PROMPT, "points")
+    n.points(Bill=5, Ben=6, Larry=7)
+    n.answer(CONFIRM, "")
+    n.expect(PROMPT)
+    n.child.sendeof()
+    assert n.finish() == 0
+    assert "End of input: Rummy Night 1 of rummy-2m is still open (ref night resumes it)" in flat(n.said)
+    standings = ref_json("standings", "--db", night_db)
+    assert standings["open_night"] == 1 and standings["hands"] == 1
+    assert {p["name"]: p["total"] for p in standings["players"]} == {"Bill": 1005, "Ben": 6, "Larry": 7}
+    # resumed: the dibs are those of the start of the night; a hand typed half-way is lost
+    # at the end of input, and nothing of it is written
+    n = Night("--db", night_db)
+    shown = n.answer(PROMPT, "")
+    assert "Rummy Night 1 of rummy-2m resumed: 1 hand recorded tonight." in flat(shown)
+    assert "1. Bill (1,000): first pick" in flat(shown)
+    n.answer(MELD.format("Bill"), "W 2S 3S")
+    n.expect(HELD.format("Bill"))
+    n.child.sendeof()
+    assert n.finish() == 0
+    assert "still open" in flat(n.said)
+    assert ref_json("standings", "--db", night_db)["hands"] == 1
+
+
+def test_a_simple_rummy_night_of_two_games(night_db):
+    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    shown = n.answer(PROMPT, "")
+    assert "Ann deals; Bob plays first." in flat(shown)
+    n.answer("Bob's final hand (cards; or: dropped): ", "KS QD 9C 8C 2D")
+    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H")
+    n.answer("Ann's final hand (cards; or: dropped): ", "2H 3H 4H 4S 4D 2D")  # the 2D is Bob's: asked again
+    assert "2D" in n.expect("Ann's final hand (cards; or: dropped): ")
+    n.child.sendline("\x7f\x7f\x7f")  # three backspaces remove " 2D" from the answer offered back
+    n.answer("How did the game end?", "")
+    shown = n.answer(CONFIRM, "")
+    assert "Winner: Ann." in flat(shown)
+    shown = n.answer(PROMPT, "")
+    assert "Recorded: game 1 of simple-rummy" in flat(shown) and "game wins Ann 1" in flat(shown)
+    n.answer("Ann's final hand (cards; or: dropped): ", "KH QH")
+    n.answer("Bob's final hand (cards; or: dropped): ", "JS")
+    n.answer("Cy's final hand (cards; or: dropped): ", "2S 3S 4S 5H")
+    n.answer("How did the game end?", "out Zed")
+    shown = n.answer("Fix which answer?", "ending")
+    assert "Zed" in flat(shown)
+    n.answer("How did the game end?", "\x15out Cy")
+    shown = n.answer(CONFIRM, "")
+    assert "Winner: Cy." in flat(shown)
+    n.answer(PROMPT, "end")
+    assert n.finish() == 0
+    assert "Session 1 of simple-rummy is closed: 2 games" in flat(n.said)
+    st = ref_json("standings", "--db", night_db)
+    assert st["games"] == 2 and st["open_session"] is None
+    assert {p["name"]: p["game_wins"] for p in st["players"]} == {"Ann": 1, "Bob": 0, "Cy": 1}
+
+
+def test_ctrl_c_between_hands_leaves_the_record_consistent(night_db):
+    n = Night("--db", night_db)
+    n.answer(PROMPT, "standings")
+    shown = n.expect(PROMPT)
+    assert "rummy-2m (rummy-2m), target 2,000,000: 0 hands over 1 Rummy Nights" in flat(shown)
+    n.child.sendline("bogus")
+    assert "'bogus' is not a command here" in n.expect(PROMPT)
+    n.interrupt("Interrupted:")
+    assert n.finish() == 130
+    assert "Interrupted: Rummy Night 1 of rummy-2m is still open" in flat(n.said)
+    assert ref_json("standings", "--db", night_db)["open_night"] == 1
+
+
+# -- the pieces, without a terminal --------------------------------------------------------------
+
+
+def roster(*names: str):
+    from rummyref.record import Game, Player
+
+    return Game("g", "rummy-2m", 2_000_000, 0, tuple(Player(n, i, 0) for i, n in enumerate(names, 1)), "2026-11-12")
+
+
+def scripted(*answers: str):
+    """An Ask that answers from a list and records (question, text offered back)."""
+    asked: list[tuple[str, str]] = []
+    queue = list(answers)
+
+    def ask(question: str, offered: str) -> str:
+        asked.append((question, offered))
+        return queue.pop(0)
+
+    return ask, asked
+
+
+def test_a_cards_form_keeps_every_answer_and_offers_it_back_on_a_fix():
+    from rummyref.cli.night_forms import CardsForm
+
+    form = CardsForm(roster("Bill", "Ben"))
+    ask, asked = scripted("7S 7H 7X", "7S 7H 7D", "KS", "7S", "8S 9S 10S", "", "ben", "")
+    form.fill(ask)
+    assert asked[1] == (MELD.format("Bill")[:-2], "7S 7H 7X")  # the bad card offered back
+    assert asked[3][1] == ""  # 7S again (one deck): refused, Ben's first answer offered back next
+    assert asked[4] == (MELD.format("Ben")[:-2], "7S")
+    facts = form.facts()
+    assert facts.out == "Ben" and dict(facts.players)["Bill"].held[0].rank is not None
+    ask, asked = scripted("", "2C")
+    assert form.fix(ask, "bill")
+    assert asked == [(MELD.format("Bill")[:-2], "7S 7H 7D"), (HELD.format("Bill")[:-2], "KS")]
+    assert [str(c) for c in dict(form.facts().players)["Bill"].held] == ["2C"]
+    assert not form.keys_for("zed") and form.choices() == "Bill / Ben / out / claims"
+
+
+@pytest.mark.parametrize("answer, expected", [
+    ("", ("yes", "")), ("Y", ("yes", "")), ("drop", ("drop", "")), ("no", ("drop", "")),
+    ("fix Ben", ("fix", "Ben")), ("claims", ("fix", "claims")), ("fix la", ("fix", "la")),
+])
+def test_the_answer_to_record_it(answer, expected):
+    from rummyref.cli.night_forms import CardsForm, PointsForm, read_confirm
+
+    game = roster("Bill", "Ben", "Larry")
+    form = CardsForm(game) if answer == "claims" else PointsForm(game)
+    assert read_confirm(answer, form) == expected
+
+
+def test_an_unknown_answer_to_record_it_is_asked_again():
+    from rummyref.cli.night_forms import PointsForm, read_confirm, read_fix
+    from rummyref.errors import UnreadableInput
+
+    form = PointsForm(roster("Bill", "Ben"))
+    with pytest.raises(UnreadableInput):
+        read_confirm("maybe", form)
+    with pytest.raises(UnreadableInput):
+        read_fix("", form)  # after a refusal, Enter cannot record it

@@ -1,0 +1,423 @@
+"""End-to-end: Simple Rummy sessions, games and matches through the real CLI and store (issue 4)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import ref, ref_json, ref_subprocess
+
+PLAYERS = ["--players", "Ann,Bob,Cy"]  # Ann, listed first, deals; Bob plays first: Bob, Cy, Ann
+
+
+def ok(*args, input=None):
+    result = ref(*args, input=input)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    return result
+
+
+def refused(code: int, record, *args, input=None):
+    """A refusal exits with ``code`` and writes nothing: the SQLite files (with WAL/SHM) stay byte
+    for byte the same (on PostgreSQL: every row of every table)."""
+    before = record.snapshot()
+    result = ref(*args, input=input)
+    assert result.exit_code == code, result.stdout + result.stderr
+    assert record.snapshot() == before
+    return result
+
+
+def session(*extra: str):
+    return ok("new-session", "--ruleset", "simple-rummy", *PLAYERS, *extra)
+
+
+# -- the end-of-game table -------------------------------------------------------------------
+# (id, session options, score-hand options, exit code, winner, counts (subset), words in the reason/stderr)
+
+H_ANN = "Ann=2H 3H 4H 4S 4D"  # SPEC: 4S 4H 4D melded, 2H 3H left: count 5
+H_BOB = "Bob=KS QD 9C 8C 2D"  # nothing melds: 13 + 12 + 9 + 8 + 2 = 44
+H_CY = "Cy=AS AD AC 5H 5S"  # AS AD AC melded: 5 + 5 = 10
+H_BOB2 = "Bob=KS QD JH"  # 36
+CASES = [
+    # S13 counts, S10 lowest count wins when the stock ran out
+    ("S13-spec-5", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY], 0, "Ann",
+     {"Ann": 5, "Bob": 44, "Cy": 10}, ["S10", "lowest count, 5"]),
+    ("S13-faces", [], ["--hand", "Ann=JS QH KD", "--hand", "Bob=AC", "--hand", "Cy=10D 10S"], 0, "Bob",
+     {"Ann": 36, "Bob": 1, "Cy": 20}, ["S10"]),
+    ("S13-aces-high-run", [], ["--hand", "Ann=QH KH AH 2C", "--hand", "Bob=3C", "--hand", "Cy=4C"], 0, "Ann",
+     {"Ann": 2, "Bob": 3}, ["S10"]),
+    ("S13-no-round-corner", [], ["--hand", "Ann=KH AH 2H", "--hand", "Bob=3C", "--hand", "Cy=4C"], 0, "Bob",
+     {"Ann": 16}, ["S10"]),
+    ("S10-stock", [], ["--hand", "Ann=9S", "--hand", "Bob=8S", "--hand", "Cy=7S"], 0, "Cy",
+     {"Ann": 9, "Bob": 8, "Cy": 7}, ["S10", "declined the discard pile"]),
+    # S9 going out
+    ("S9-out-one-left", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H", "--out", "Cy"], 0, "Cy",
+     {"Cy": 5}, ["S9", "went out"]),
+    ("S9-out-all-melded", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=5C 6C 7C 8S 8D 8H", "--out", "cy"],
+     0, "Cy", {"Cy": 0}, ["S9"]),
+    ("S9-out-beats-lower-count", [], ["--hand", "Ann=AC", "--hand", H_BOB, "--hand", "Cy=5H 6H 7H KH", "--out", "Cy"],
+     0, "Cy", {"Ann": 1, "Cy": 13}, ["S9"]),
+    ("S9-refused-not-out", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY, "--out", "Bob"], 4, None, {},
+     ["refused (S9)", "does not go out", "best arrangement of Bob's hand"]),
+    ("S9-refused-two-left", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H 9S", "--out", "Cy"], 4,
+     None, {}, ["refused (S9)"]),
+    # S11 WILDCARDs when nobody went out
+    ("S11-wild-cannot-win", ["--wildcards", "1"], ["--hand", "Ann=2H 3H W", "--hand", "Bob=AS 2D", "--hand", "Cy=KS"],
+     0, "Bob", {"Ann": 0, "Bob": 3}, ["S11", "Ann holds a WILDCARD"]),
+    ("S11-unmelded-wild-counts-0", ["--wildcards", "1"], ["--hand", "Ann=W 5C", "--hand", "Bob=6C", "--hand", "Cy=7C"],
+     0, "Bob", {"Ann": 5, "Bob": 6}, ["S11"]),
+    ("S11-nobody-can-win", ["--players", "Ann,Bob", "--wildcards", "2"], ["--hand", "Ann=W 5H", "--hand", "Bob=W 6H"],
+     0, None, {"Ann": 5, "Bob": 6}, ["S11", "Nobody can win"]),
+    ("S11-wild-may-go-out", ["--wildcards", "1"], ["--hand", "Ann=2H 3H W 9C", "--hand", "Bob=AS", "--hand", "Cy=KS",
+     "--out", "Ann"], 0, "Ann", {"Ann": 9}, ["S9"]),
+    # S12 equal low counts: the tied player latest in turn order (furthest to the left of the first player)
+    ("S12-bob-cy", [], ["--hand", "Ann=KS", "--hand", "Bob=AS 2D", "--hand", "Cy=3C"], 0, "Cy",
+     {"Bob": 3, "Cy": 3}, ["S12", "Bob, Cy, Ann"]),
+    ("S12-bob-ann", [], ["--hand", "Ann=3C", "--hand", "Bob=AS 2D", "--hand", "Cy=KS"], 0, "Ann",
+     {"Ann": 3, "Bob": 3}, ["S12"]),
+    ("S12-other-first-player", ["--first-dealer", "Ann=2C", "--first-dealer", "Bob=3C", "--first-dealer", "Cy=KS"],
+     ["--hand", "Ann=3D", "--hand", "Bob=AS 2D", "--hand", "Cy=KD"], 0, "Bob", {"Ann": 3, "Bob": 3},
+     ["S12", "Ann, Bob, Cy"]),
+    ("S12-three-way", [], ["--hand", "Ann=4C", "--hand", "Bob=4D", "--hand", "Cy=4H"], 0, "Ann",
+     {"Ann": 4, "Bob": 4, "Cy": 4}, ["S12"]),
+    # S14 dropping out
+    ("S14-dropped-low-cannot-win", [], ["--hand", "Ann=AC", "--hand", "Bob=5C", "--hand", "Cy=9C", "--dropped", "Ann"],
+     0, "Bob", {"Ann": 1, "Bob": 5}, ["S14", "dropped out"]),
+    ("S14-dropped-no-hand", [], ["--hand", "Ann=6C", "--hand", "Bob=5C", "--dropped", "Cy"], 0, "Bob",
+     {"Ann": 6, "Bob": 5}, ["S14"]),
+    ("S14-dropped-cannot-go-out", [], ["--hand", "Ann=6C", "--hand", "Bob=5C", "--hand", "Cy=2S 3S 4S",
+     "--dropped", "Cy", "--out", "Cy"], 4, None, {}, ["refused (S14)"]),
+    # S15 tie game
+    ("S15-tie", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY, "--tie"], 0, None,
+     {"Ann": 5, "Bob": 44, "Cy": 10}, ["S15", "tie game"]),
+    ("S15-tie-and-out", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H", "--tie", "--out", "Cy"],
+     3, None, {}, ["--out and --tie"]),
+    # V1 Going Out Major / Minor
+    ("V1-major-refuses-one-left", ["--variation", "major"], ["--hand", H_ANN, "--hand", H_BOB,
+     "--hand", "Cy=AS AD AC 5H", "--out", "Cy"], 4, None, {}, ["refused (V1)"]),
+    ("V1-major-all-melded", ["--variation", "major"], ["--hand", H_ANN, "--hand", H_BOB,
+     "--hand", "Cy=AS AD AC 7H 8H 9H", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V1", "Going Out Major"]),
+    ("V1-minor-six-card-run", ["--variation", "minor"], ["--hand", H_ANN, "--hand", H_BOB2,
+     "--hand", "Cy=3C 4C 5C 6C 7C 8C", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V1", "exactly one"]),
+    ("V1-minor-not-two-threes", ["--variation", "minor"], ["--hand", H_ANN, "--hand", H_BOB2,
+     "--hand", "Cy=5S 5H 5D 9C 10C JC", "--out", "Cy"], 4, None, {}, ["refused (V1)"]),
+    ("V1-minor-five-plus-one", ["--variation", "minor"], ["--hand", H_ANN, "--hand", H_BOB,
+     "--hand", "Cy=2C 3C 4C 5C 6C KD", "--out", "Cy"], 0, "Cy", {"Cy": 13}, ["V1"]),
+    # V2 Go Out
+    ("V2-low-count-refused", ["--variation", "go-out"], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY], 4, None,
+     {}, ["refused (V2)", "only when someone goes out"]),
+    ("V2-out", ["--variation", "go-out"], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H", "--out", "Cy"],
+     0, "Cy", {"Cy": 5}, ["S9"]),
+    ("V2-tie", ["--variation", "go-out"], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY, "--tie"], 0, None, {},
+     ["S15"]),
+    # V3 Sequences Rummy
+    ("V3-spec-456-7WW", ["--variation", "sequences", "--wildcards", "3"], ["--hand", H_BOB, "--hand", "Ann=9S",
+     "--hand", "Cy=4H 5H 6H 7H W W", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V3"]),
+    ("V3-wild-triple-is-a-sequence", ["--variation", "sequences", "--wildcards", "3"], ["--hand", H_BOB,
+     "--hand", "Ann=9S", "--hand", "Cy=4H 5H 6H W W W", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V3"]),
+    ("V3-group-is-not-enough", ["--variation", "sequences", "--wildcards", "3"], ["--hand", H_BOB2, "--hand", "Ann=9S",
+     "--hand", "Cy=5S 5H 5D 9C 10C JC", "--out", "Cy"], 4, None, {}, ["refused (V3)"]),
+    ("V3-needs-a-natural-sequence", ["--variation", "sequences", "--wildcards", "3"], ["--hand", H_BOB2,
+     "--hand", "Ann=9S", "--hand", "Cy=4H 5H W 8C 9C W", "--out", "Cy"], 4, None, {}, ["refused (V3)"]),
+    ("V3-low-count-still-allowed", ["--variation", "sequences", "--wildcards", "3"], ["--hand", "Ann=9S",
+     "--hand", "Bob=8S", "--hand", "Cy=4H 5H 6H W"], 0, "Bob", {"Bob": 8}, ["S11"]),
+    # V5 Four 7's
+    ("V5-four-sevens", ["--variation", "four-sevens"], ["--hand", "Ann=AC", "--hand", H_BOB,
+     "--hand", "Cy=7S 7H 7D 7C KD", "--four-sevens", "Cy"], 0, "Cy", {"Cy": 13}, ["V5", "four natural 7s"]),
+    ("V5-not-in-play", [], ["--hand", "Ann=AC", "--hand", H_BOB, "--hand", "Cy=7S 7H 7D 7C KD",
+     "--four-sevens", "Cy"], 4, None, {}, ["refused (V5)", "not in play"]),
+    ("V5-wild-is-no-seven", ["--variation", "four-sevens", "--wildcards", "1"], ["--hand", "Ann=AC", "--hand", H_BOB,
+     "--hand", "Cy=7S 7H 7D W KD", "--four-sevens", "Cy"], 4, None, {}, ["refused (V5)", "missing 7C"]),
+    # the facts themselves
+    ("S2-too-many-wildcards", ["--wildcards", "1"], ["--hand", "Ann=W 2C", "--hand", "Bob=W 3C", "--hand", "Cy=4C"],
+     3, None, {}, ["2 WILDCARDs in the hands", "(S2)"]),
+    ("one-deck", [], ["--hand", "Ann=2C 3C", "--hand", "Bob=2C", "--hand", "Cy=4C"], 3, None, {}, ["2C"]),
+    ("stranger", [], ["--hand", "Ann=2C", "--hand", "Bob=3C", "--hand", "Cy=4C", "--hand", "Dee=5C"], 3, None, {},
+     ["'Dee' (hand) is not at this table"]),
+    ("missing-hand-no-terminal", [], ["--hand", "Ann=2C", "--hand", "Bob=3C"], 3, None, {},
+     ["no hand given for Cy", "no terminal"]),
+]
+
+
+def test_the_table_covers_every_end_of_game_rule():
+    covered = " ".join(" ".join(c[6]) + " " + c[0] for c in CASES)
+    for rule in ("S9", "S10", "S11", "S12", "S13", "S14", "S15", "V1", "V2", "V3", "V5"):
+        assert rule in covered, rule
+    assert len(CASES) >= 25
+
+
+@pytest.mark.parametrize("name,session_args,hand_args,code,winner,counts,words", CASES, ids=[c[0] for c in CASES])
+def test_end_of_game(record, monkeypatch, name, session_args, hand_args, code, winner, counts, words):
+    monkeypatch.setenv("RUMMYREF_INTERACTIVE", "0")
+    args = list(session_args)
+    if "--players" in args:  # a case with its own table replaces the default players
+        ok("new-session", "--ruleset", "simple-rummy", *args)
+    else:
+        session(*args)
+    if code:
+        r = refused(code, record, "score-hand", *hand_args)
+        for w in words:
+            assert w in r.stderr, (w, r.stderr)
+        assert ref_json("standings")["games"] == 0
+        return
+    r = ok("score-hand", *hand_args, "--json")
+    data = json.loads(r.stdout)
+    assert data["winner"] == winner
+    for n, c in counts.items():
+        assert data["counts"][n] == c, (n, data["counts"])
+    for w in words:
+        assert w in data["reason"] or w in " ".join(data["rules"]), (w, data["reason"])
+    assert data["match"]["game_wins"].get(winner, 0) == (1 if winner else 0)
+    human = ref("history")
+    assert f"winner: {winner or 'none'}" in human.stdout
+
+
+# -- sessions --------------------------------------------------------------------------------
+
+
+def test_new_session_prints_dealer_first_player_and_variations():
+    r = session("--cards", "7", "--wildcards", "3", "--variation", "sequences", "--variation", "four-sevens")
+    out = r.stdout
+    assert "Session 1 of simple-rummy is open." in out
+    assert "Variations in force: Sequences Rummy (V3), Four 7's (V5)." in out
+    assert "Ann deals; Bob plays first." in out and "Turn order (clockwise): Bob, Cy, Ann." in out
+
+
+def test_first_dealer_from_turned_up_cards():
+    data = ref_json("new-session", "--ruleset", "simple-rummy", *PLAYERS, "--first-dealer", "Ann=5D",
+                    "--first-dealer", "Bob=W 9C", "--first-dealer", "Cy=9S", "--wildcards", "1")
+    assert data["dealer"] == "Cy" and data["first_player"] == "Ann"  # 9S beats 9C: spades first (S3)
+    assert data["first_dealer"]["dealer"] == "Cy"
+    assert data["turn_order"] == ["Ann", "Bob", "Cy"]
+
+
+@pytest.mark.parametrize(
+    "args,code,words",
+    [
+        (["--players", "Ann"], 4, "refused (S1)"),
+        (["--players", ",".join(f"P{i}" for i in range(11))], 4, "refused (S1)"),
+        (["--players", "A,B,C,D", "--cards", "8"], 4, "refused (S1)"),
+        (["--players", "A,B,C,D,E,F,G,H", "--cards", "3"], 4, "refused (S1)"),
+        (["--players", "A,B,C", "--wildcards", "4"], 4, "refused (S2)"),
+        (["--players", "A,B,C", "--variation", "sequences", "--wildcards", "2"], 4, "refused (S2)"),
+        (["--players", "A,B,C", "--variation", "major", "--variation", "minor"], 4, "exclude each other"),
+        (["--players", "A,B,C", "--variation", "pinochle"], 5, "spread-out"),
+        (["--players", "A,B,a"], 3, "named twice"),
+        (["--players", "A,B,C", "--opening", "A=10"], 3, "--opening is for Rummy 2,000,000"),
+        (["--players", "A,B,C", "--first-dealer", "A=KS"], 3, "no cards turned up for B, C"),
+    ],
+)
+def test_session_refusals_write_nothing(record, args, code, words):
+    session("--game", "other")  # the database exists; refusals must leave it as it is
+    r = refused(code, record, "new-session", "--ruleset", "simple-rummy", "--game", "g2", *args)
+    assert words in r.stderr
+
+
+def test_end_session_any_time_and_a_new_table_later(record):
+    session()
+    ok("score-hand", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
+    r = ok("end-session")  # one game, not a "full round": allowed in Simple Rummy
+    assert "Session 1 of simple-rummy is closed: 1 game" in r.stdout
+    # a different set of players: a newcomer (Dee) and an absentee (Cy); other cards, WILDCARDs, variations
+    data = ref_json("new-session", "--players", "Dee,Ann,Bob", "--cards", "10", "--wildcards", "2",
+                    "--variation", "go-out")
+    assert data["newcomers"] == ["Dee"] and data["new_match"] is True
+    assert data["table"]["variations"] == ["go-out"] and data["dealer"] == "Dee" and data["first_player"] == "Ann"
+    assert data["match"]["number"] == 2 and data["match"]["first_player"] == "Ann"
+    refused(4, record, "score-hand", "--hand", "Dee=AS", "--hand", "Ann=2S", "--hand", "Bob=3S")  # V2 now
+    g = ref_json("score-hand", "--hand", "Dee=AS", "--hand", "Ann=2S 3S 4S", "--hand", "Bob=5S", "--out", "Ann")
+    assert g["winner"] == "Ann" and g["first_player"] == "Ann" and g["dealer"] == "Dee"
+    st = ref_json("standings")
+    assert [p["name"] for p in st["players"]] == ["Ann", "Bob", "Cy", "Dee"]
+    assert {p["name"]: p["at_table"] for p in st["players"]} == {"Ann": True, "Bob": True, "Cy": False, "Dee": True}
+    assert st["match"]["abandoned"] == [1]  # match 1 (Ann 1-0) was left unfinished when the table changed
+    ok("verify")
+
+
+def test_same_players_continue_the_match_and_keep_the_first_player(record):
+    session()
+    ok("score-hand", "--hand", "Ann=9C", "--hand", "Bob=8C", "--hand", "Cy=AC")  # Cy wins
+    ok("end-session")
+    r = refused(4, record, "new-session", "--players", "Cy,Bob,Ann", "--first-dealer", "Ann=KS",
+                "--first-dealer", "Bob=2C", "--first-dealer", "Cy=3C")
+    assert "refused (S17)" in r.stderr
+    data = ref_json("new-session", "--players", "Cy,Bob,Ann", "--cards", "5")  # new seating, same people
+    assert data["new_match"] is False and data["first_player"] == "Cy" and data["dealer"] == "Ann"
+    assert data["match"]["game_wins"]["Cy"] == 1
+
+
+def test_a_second_session_while_one_is_open_is_refused(record):
+    session()
+    r = refused(4, record, "new-session", *PLAYERS)
+    assert "session 1 of simple-rummy is still open" in r.stderr
+
+
+# -- a whole match ---------------------------------------------------------------------------
+
+MATCH = [
+    # (hands and ending, expected first player, winner)
+    (["--hand", "Ann=AC", "--hand", "Bob=5C", "--hand", "Cy=9C"], "Bob", "Ann"),
+    (["--hand", "Ann=2D", "--hand", "Bob=6D", "--hand", "Cy=10D", "--tie"], "Ann", None),
+    (["--hand", "Ann=KH QH", "--hand", "Bob=JH", "--hand", "Cy=2S 3S 4S 5H", "--out", "Cy"], "Ann", "Cy"),
+    (["--hand", "Ann=7S 7H 7D 8C", "--hand", "Bob=JS", "--hand", "Cy=QS", "--out", "Ann"], "Cy", "Ann"),
+]
+
+
+def test_a_whole_match_through_the_cli():
+    session()
+    for number, (args, first, winner) in enumerate(MATCH, 1):
+        g = ref_json("score-hand", *args)
+        assert (g["number"], g["first_player"], g["winner"]) == (number, first, winner)
+    assert g["match"]["just_won"] == {"number": 1, "winner": "Ann", "score": "2-1-0",
+                                      "game_wins": {"Ann": 2, "Bob": 0, "Cy": 1}, "games": 4}
+    st = ref_json("standings")
+    assert st["games"] == 4
+    assert {p["name"]: (p["games"], p["game_wins"], p["matches_won"]) for p in st["players"]} == {
+        "Ann": (4, 2, 1), "Bob": (4, 0, 0), "Cy": (4, 1, 0)}
+    m = st["match"]
+    assert m["number"] == 2 and m["games"] == 0 and m["first_player"] == "Ann"
+    assert m["finished"][0]["winner"] == "Ann" and m["finished"][0]["score"] == "2-1-0"
+    human = ok("standings").stdout
+    assert "match 1: Ann won 2-1-0 in 4 games" in human and "Ann plays first next (S17)" in human
+    # the next match: Ann (the last winner) plays first, Cy dealt
+    g = ref_json("score-hand", "--hand", "Ann=9H", "--hand", "Bob=AH", "--hand", "Cy=KC")
+    assert g["first_player"] == "Ann" and g["dealer"] == "Cy" and g["match"]["number"] == 2
+    history = ok("history").stdout
+    assert "game 2, session 1 game 2, Cy dealt" in history and "ending: tie game" in history
+    ok("verify")
+
+
+def test_corrections_are_reflected_in_the_match():
+    session()
+    for args, _, _ in MATCH:
+        ok("score-hand", *args)
+    # game 4 is corrected: Ann did not go out after all; Cy has the lowest count and takes the match
+    g = ref_json("amend", "4", "--reason", "Ann had an extra king", "--hand", "Ann=7S 7H 7D 8C KS",
+                 "--hand", "Bob=JS", "--hand", "Cy=2H 3C")
+    assert g["kind"] == "amend" and g["winner"] == "Cy" and g["first_player"] == "Cy"
+    assert g["counts"] == {"Ann": 21, "Bob": 11, "Cy": 5}
+    st = ref_json("standings")
+    m = st["match"]
+    assert m["number"] == 2 and m["first_player"] == "Cy"
+    assert [(f["winner"], f["score"]) for f in m["finished"]] == [("Cy", "2-1-0")]
+    assert {p["name"]: p["matches_won"] for p in st["players"]} == {"Ann": 0, "Bob": 0, "Cy": 1}
+    # void game 1: Ann's first win no longer counts
+    v = ref_json("void", "1", "--reason", "misdeal")
+    assert v["kind"] == "void" and v["winner"] is None
+    st = ref_json("standings")
+    assert {p["name"]: p["game_wins"] for p in st["players"]} == {"Ann": 0, "Bob": 0, "Cy": 2}
+    assert st["games"] == 3
+    history = ok("history").stdout
+    assert "AMENDS entry 4" in history and "VOIDS entry 1" in history and "reason: misdeal" in history
+    ok("verify")
+
+
+def test_interactive_prompting_for_missing_hands(monkeypatch):
+    session()
+    monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
+    # Bob's first answer repeats a card and is asked again; Cy's hand; blank ending: the stock ran out
+    r = ref("score-hand", "--hand", "Ann=AC", "--json", input="2C 2C\n5C\n3C\n\n")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    data = json.loads(r.stdout[r.stdout.index("{"):])  # CliRunner echoes the typed answers first
+    assert data["counts"] == {"Ann": 1, "Bob": 5, "Cy": 3} and data["winner"] == "Ann"
+    assert data["ending"]["kind"] == "stock-exhausted"
+    asked = r.stderr
+    assert asked.index("Bob's final hand") < asked.index("appears twice") < asked.index("Cy's final hand") < asked.index(
+        "How did the game end?")
+
+
+def test_a_player_who_dropped_out_can_be_answered_at_the_prompt(monkeypatch):
+    """S14 at a terminal: "dropped" as the hand; the player's cards stay face down and cannot win."""
+    session()
+    monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
+    r = ref("score-hand", "--hand", "Ann=KC QD", "--json", input="dropped\n5C\n\n")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    data = json.loads(r.stdout[r.stdout.index("{"):])
+    assert data["ending"]["dropped"] == ["Bob"]
+    assert "Bob" not in data["counts"] and data["winner"] == "Cy"
+
+
+def test_the_night_form_takes_dropped_as_a_hand():
+    from rummyref.cli.night_forms import SimpleForm
+    from rummyref.rules.ruleset import load_ruleset
+    from rummyref.games.low_count.table import SimpleTable
+    from rummyref.games.low_count.adjudicate import adjudicate
+
+    table = SimpleTable.create(load_ruleset("simple-rummy"), ["Ann", "Bob", "Cy"], cards=3)
+    form = SimpleForm(table, "Ann")
+    answers = {("hand", "Ann"): "KC QD", ("hand", "Bob"): "dropped", ("hand", "Cy"): "5C", ("ending", ""): ""}
+    for key in form.keys():
+        form.values[key] = form.read(key, answers[key])
+    hands, ending = form.facts()
+    assert set(hands) == {"Ann", "Cy"} and ending.dropped == frozenset({"Bob"})
+    assert adjudicate(table, "Ann", hands, ending).winner == "Cy"
+
+
+# -- the rule sets do not leak ---------------------------------------------------------------
+
+
+def test_rummy_2m_options_are_refused_for_simple_rummy(record):
+    session()
+    r = refused(3, record, "score-hand", "--melded", "Ann=7S 7H 7D", "--held", "Bob=2C", "--held", "Cy=3C")
+    assert "--melded, --held are for Rummy 2,000,000; this game is Simple Rummy" in r.stderr
+    assert "--hand" in r.stderr
+    r = refused(3, record, "score-hand", "--points", "Ann=1", "--points", "Bob=2", "--points", "Cy=3")
+    assert "--points is for Rummy 2,000,000" in r.stderr
+
+
+def test_simple_rummy_options_are_refused_for_rummy_2m(record):
+    ok("new-session", "--game", "long")  # rummy-2m: Bill, Ben, Larry
+    r = refused(3, record, "score-hand", "--hand", "Bill=7S 7H 7D")
+    assert "--hand is for Simple Rummy; this game is played under rummy-2m" in r.stderr and "--melded" in r.stderr
+    r = refused(3, record, "score-hand", "--tie", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
+    assert "--tie is for Simple Rummy" in r.stderr
+    ok("end-session", "--game", "long")
+    r = refused(3, record, "new-session", "--game", "long", "--cards", "7", "--variation", "major")
+    assert "--cards, --variation are for Simple Rummy" in r.stderr
+
+
+def test_rummy_2m_keeps_its_rules_beside_a_simple_rummy_game(record):
+    session("--game", "quick")
+    ok("new-session", "--game", "long")  # rummy-2m
+    ok("score-hand", "--game", "long", "--points", "Bill=10", "--points", "Ben=0", "--points", "Larry=5")
+    r = refused(4, record, "end-session", "--game", "long")  # A4: still a full round in rummy-2m
+    assert "A4" in r.stderr
+    r = refused(4, record, "new-session", "--game", "long", "--players", "Bill,Ben,Larry,Dee")
+    assert "GEDDOWWWT" in r.stderr  # A1: the closed roster
+    ok("score-hand", "--game", "quick", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
+    ok("end-session", "--game", "quick")  # Simple Rummy: any time between games
+    opened = ref_json("new-session", "--game", "quick", "--players", "Ann,Bob,Cy,Dee")  # newcomers are welcome
+    assert opened["newcomers"] == ["Dee"] and opened["new_match"] is True
+    assert opened["first_player"] == "Ann" and opened["dealer"] == "Dee"  # Ann won the last game (S17)
+    assert ref_json("standings", "--game", "long")["target"] == 2_000_000
+    assert ref_json("standings", "--game", "quick")["match"]["number"] == 2
+    ok("verify")
+
+
+# -- a real process on a real file -----------------------------------------------------------
+
+
+def test_subprocess_against_a_real_file(tmp_path):
+    db = tmp_path / "table.db"
+    env = {"RUMMYREF_DB": str(tmp_path / "unused.db"), "RUMMYREF_INTERACTIVE": "0"}
+    r = ref_subprocess("--db", str(db), "new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy",
+                       "--variation", "minor", env=env)
+    assert r.returncode == 0, r.stderr
+    r = ref_subprocess("--db", str(db), "score-hand", "--hand", "Ann=2H 3H 4H 4S 4D", "--hand", "Bob=KS",
+                       "--hand", "Cy=3C 4C 5C 6C 7C 8C", "--out", "Cy", "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["winner"] == "Cy" and data["counts"]["Ann"] == 5 and data["match"]["first_player"] == "Cy"
+    before = db.read_bytes()
+    r = ref_subprocess("--db", str(db), "score-hand", "--hand", "Ann=AS", "--hand", "Bob=KS",
+                       "--hand", "Cy=5S 5H 5D 9C 10C JC", "--out", "Cy", env=env)
+    assert r.returncode == 4 and "refused (V1)" in r.stderr and db.read_bytes() == before
+    r = ref_subprocess("--db", str(db), "verify", env=env)
+    assert r.returncode == 0 and not (tmp_path / "unused.db").exists()
+
+
+def test_the_dealer_is_checked_when_given(record):
+    session()
+    r = refused(4, record, "score-hand", "--dealer", "Bob", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
+    assert "refused (S6)" in r.stderr and "Ann's deal" in r.stderr
+    assert ref_json("score-hand", "--dealer", "ann", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")[
+        "dealer"] == "Ann"

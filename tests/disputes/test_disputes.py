@@ -1,0 +1,360 @@
+"""Disputes settled from the facts: every branch of every dispute's reasoning, in core and CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rummyref.cards import parse_cards
+from rummyref.disputes.engine import (
+    claim_ruling,
+    designate_ruling,
+    discard_ruling,
+    end_night_ruling,
+    parse_order,
+    pickup_ruling,
+)
+from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.rules.ruleset import load_ruleset
+from cli_helpers import ref, ref_json
+
+R2M = load_ruleset("rummy-2m")
+TABLE3 = ["Bill", "Ben", "Larry"]
+
+
+def C(text: str):
+    return parse_cards(text)
+
+
+def card(text: str):
+    return parse_cards(text)[0]
+
+
+def claim(called, touched="", completed="", players=TABLE3, **kw):
+    order = lambda t: parse_order(t, players, "test")  # noqa: E731
+    return claim_ruling(players, order(called), order(touched), order(completed), **kw)
+
+
+# -- B8 / B11 claims ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "called, touched, completed, kw, outcome, winner, rules",
+    [
+        # a call without a touch, or a touch without a call, is no claim
+        ("Bill", "Ben", "", {}, "no-claim", None, ["B11"]),
+        # one complete claimant among half-claimants
+        ("Ben", "Ben,Bill", "", {}, "awarded", "Ben", ["B11", "B8"]),
+        # first to complete both: called and touched first (B8)
+        ("Bill,Ben", "Bill,Ben", "", {}, "awarded", "Bill", ["B8"]),
+        # crossed orders settled by the stated completion order (B8)
+        ("Bill,Ben", "Ben,Bill", "Ben,Bill", {}, "awarded", "Ben", ["B8"]),
+        # called together, Ben touched first: Ben either way (B8 or B11)
+        ("Bill=Ben", "Ben,Bill", "", {}, "awarded", "Ben", ["B8", "B11"]),
+        # completed together, first touch wins (B11)
+        ("Bill,Ben", "Ben,Bill", "Ben=Bill", {}, "awarded", "Ben", ["B8", "B11"]),
+        # touches simultaneous too: the third player must judge (B8)
+        ("Bill=Ben", "Bill=Ben", "", {}, "judge-decides", None, ["B8", "B11"]),
+        # ... and the judgment is recorded
+        ("Bill=Ben", "Bill=Ben", "", {"judge_says": "ben"}, "judged", "Ben", ["B8", "B11"]),
+        # every player claims, all tied: no third player, the table decides
+        ("Bill=Ben=Larry", "Bill=Ben=Larry", "", {}, "table-decides", None, ["B8", "B11"]),
+        ("Bill=Ben=Larry", "Bill=Ben=Larry", "", {"table_decides": "Larry"}, "table-decided", "Larry", ["B8", "B11", "table"]),
+        # every player claims but one was clearly first: B8 settles it, no table needed
+        ("Larry,Bill=Ben", "Larry,Bill=Ben", "", {}, "awarded", "Larry", ["B8"]),
+    ],
+)  # fmt: skip
+def test_claim_chain(called, touched, completed, kw, outcome, winner, rules):
+    result = claim(called, touched, completed, **kw)
+    assert result.outcome == outcome
+    assert result.details.get("winner") == winner
+    assert list(result.rules) == rules
+    assert result.chain and all(step.decided for step in result.chain)
+    if winner:
+        assert result.verdict == f"{winner} wins the Rummy! card."
+
+
+def test_claim_judge_is_the_player_not_claiming():
+    result = claim("Bill=Ben", "Bill=Ben")
+    assert result.details["judge"] == ["Larry"]
+    assert "Larry must judge" in result.verdict
+
+
+def test_claim_with_four_players_has_two_judges():
+    result = claim("Ann=Bob", "Ann=Bob", players=["Ann", "Bob", "Cy", "Di"])
+    assert result.details["judge"] == ["Cy", "Di"]
+
+
+@pytest.mark.parametrize(
+    "called, touched, completed, kw, message",
+    [
+        ("Bill,Ben", "Ben,Bill", "", {}, "cannot tell who completed"),  # crossed orders, no --completed
+        ("Bill,Bob", "Bill", "", {}, "'Bob' is not at the table"),
+        ("Bill,Bill", "Bill", "", {}, "listed twice"),
+        ("Bill=Ben", "Bill=Ben", "", {"judge_says": "Larry"}, "Larry is not one of the tied claimants"),
+        ("Bill=Ben", "Bill=Ben", "", {"judge_says": "Steve"}, "'Steve' is not at the table"),
+        ("Bill,Ben", "Ben,Bill", "Ben", {}, "--completed does not place Bill"),
+        ("", "", "", {}, "nobody called or touched"),
+    ],
+)
+def test_claim_bad_facts(called, touched, completed, kw, message):
+    with pytest.raises(UnreadableInput, match=message):
+        claim(called, touched, completed, **kw)
+
+
+def test_claim_key_is_the_same_for_the_same_dispute():
+    a = claim("bill=BEN", "ben, bill")
+    b = claim("Ben=Bill", "Ben,Bill")
+    assert a.key == b.key
+    assert a.key != claim("Bill=Ben", "Bill,Ben").key
+    assert json.loads(a.key.split("|", 1)[1])["called"] == [["Bill", "Ben"]]
+
+
+def test_claim_cli_text_and_json():
+    result = ref("dispute", "claim", "--called", "Bill=Ben", "--touched", "Ben,Bill")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Ben wins the Rummy! card."
+    assert lines[1] == "Why:"
+    assert lines[2].startswith("  1. B8 ") and lines[3].startswith("  2. B11 ")
+    data = ref_json("dispute", "claim", "--called", "Bill=Ben", "--touched", "Bill=Ben", "--judge-says", "Bill")
+    assert data["kind"] == "claim" and data["outcome"] == "judged"
+    assert data["details"]["winner"] == "Bill" and data["details"]["judge"] == ["Larry"]
+    assert [s["rule"] for s in data["chain"]] == ["B8", "B11", "B8"]
+    assert data["key"].startswith("claim|")
+
+
+def test_claim_cli_every_player_claims_and_table_decides():
+    data = ref_json("dispute", "claim", "-p", "Ann,Bob", "--called", "Ann=Bob", "--touched", "Ann=Bob", "--table-decides", "Bob")
+    assert data["outcome"] == "table-decided" and data["details"]["winner"] == "Bob"
+    assert "the rules are silent" in data["chain"][-2]["decided"]
+
+
+def test_claim_cli_refuses_unreadable_facts():
+    result = ref("dispute", "claim", "--called", "Bill,Ben", "--touched", "Ben,Bill")
+    assert result.exit_code == 3
+    assert "--completed" in result.stderr
+    result = ref("dispute", "claim", "--called", "Bil", "--touched", "Bill")
+    assert result.exit_code == 3 and "did you mean Bill" in result.stderr
+
+
+# -- B5 / B6 run or match ----------------------------------------------------------------------
+
+
+def test_designate_default_is_the_run():
+    r = designate_ruling(card("3D"), [C("4D 5D 6D"), C("3S 3H 3C")], R2M)
+    assert r.outcome == "run"
+    assert [o["kind"] for o in r.details["options"]] == ["run", "match"]
+    assert r.details["cuts_off"] is None
+    assert any("nothing was designated" in s.decided for s in r.chain)
+    assert r.rules == ("B5", "B6")
+
+
+def test_designate_match_lays_it_sideways_and_cuts_the_run():
+    r = designate_ruling(card("3D"), [C("4D 5D 6D"), C("3S 3H 3C")], R2M, "match")
+    assert r.outcome == "match"
+    assert r.details["cuts_off"] == "low"
+    assert "cut off at its low end" in r.verdict
+    assert r.chain[-1].rule == "B6"
+
+
+def test_designate_ace_scores_1_low_in_the_run_15_in_the_match():
+    run = designate_ruling(card("AD"), [C("2D 3D 4D"), C("AS AH AC")], R2M)
+    assert (run.details["run_value"], run.details["match_value"]) == (1, 15)
+    assert run.details["counts_for"]["value"] == 1
+    assert any("changes the score" in s.decided for s in run.chain)
+    match = designate_ruling(card("AD"), [C("2D 3D 4D"), C("AS AH AC")], R2M, "match")
+    assert match.details["counts_for"]["value"] == 15
+
+
+def test_designate_high_ace_cuts_the_high_end():
+    r = designate_ruling(card("AD"), [C("QD KD JD"), C("AS AH AC")], R2M, "match")
+    assert r.details["cuts_off"] == "high"
+    assert r.details["run_value"] == 15
+
+
+def test_designate_wildcard_stands_for_different_cards():
+    r = designate_ruling(card("W"), [C("4D 5D 6D"), C("3S 3H 3C")], R2M)
+    stands = {o["kind"]: o["stands_for"] for o in r.details["options"]}
+    assert stands == {"run": "7D", "match": "3D"}
+    assert (r.details["run_value"], r.details["match_value"]) == (7, 3)
+
+
+def test_designate_one_way_and_no_meld():
+    one = designate_ruling(card("7D"), [C("4D 5D 6D"), C("3S 3H 3C")], R2M)
+    assert one.outcome == "one-way" and "no designation is needed" in one.chain[-1].decided
+    none = designate_ruling(card("9C"), [C("4D 5D 6D")], R2M)
+    assert none.outcome == "no-meld" and none.details["options"] == []
+
+
+def test_designate_refusals():
+    with pytest.raises(RuleRefusal) as info:
+        designate_ruling(card("7D"), [C("4D 5D 6D")], R2M, "match")
+    assert info.value.rule == "B5"
+    with pytest.raises(UnreadableInput, match="not a valid meld"):
+        designate_ruling(card("7D"), [C("4D 9S 6D")], R2M)
+    with pytest.raises(UnreadableInput, match="appears twice"):
+        designate_ruling(card("4D"), [C("4D 5D 6D")], R2M)
+
+
+def test_designate_cli():
+    result = ref("dispute", "designate", "3D", "--table", "4D 5D 6D", "--table", "3S 3H 3C", "--as", "match")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("3D counts for the match 3S 3H 3C: 3 points; the run is cut off at its low end (B6).")
+    assert "Can join:" in result.stdout
+    data = ref_json("dispute", "designate", "AD", "--table", "2D 3D 4D / AS AH AC")
+    assert data["outcome"] == "run" and data["details"]["counts_for"]["value"] == 1
+    assert data["facts"]["table"] == ["2D 3D 4D", "AS AH AC"]
+    assert ref("dispute", "designate", "7D", "--table", "4D 5D 6D", "--as", "match").exit_code == 4
+    assert ref("dispute", "designate", "7D", "--table", "4D 5D 6D", "--as", "set").exit_code == 3
+    assert ref("dispute", "designate", "7X", "--table", "4D 5D 6D").exit_code == 3
+
+
+# -- B4 pick-up ----------------------------------------------------------------------------------
+
+
+def test_pickup_new_meld_with_hand_cards():
+    r = pickup_ruling(card("7H"), C("7S 7D KC 2C"), [], R2M)
+    assert r.outcome == "legal"
+    assert r.details["uses"][0] == {"how": "new meld", "meld": "7S 7H 7D", "from_hand": "7S 7D", "on": None, "value": 21}
+
+
+def test_pickup_lay_off_with_a_hand_card():
+    r = pickup_ruling(card("7H"), C("8H 2C"), [C("9H 10H JH")], R2M)
+    assert r.outcome == "legal"
+    assert [u["how"] for u in r.details["uses"]] == ["lay off"]
+    assert r.details["uses"][0]["on"] == "9H 10H JH"
+
+
+def test_pickup_alone_on_the_table_is_not_enough():
+    r = pickup_ruling(card("7H"), C("2C 3D KS"), [C("7S 7D 7C")], R2M)
+    assert r.outcome == "illegal"
+    assert any("may not be played alone" in s.decided for s in r.chain)
+
+
+def test_pickup_with_no_use_at_all():
+    r = pickup_ruling(card("7H"), C("2C 3D KS"), [], R2M)
+    assert r.outcome == "illegal" and r.details["uses"] == []
+    assert len(r.chain) == 1
+
+
+def test_pickup_lists_every_use_best_first():
+    r = pickup_ruling(card("7H"), C("7S 8H 9H W"), [C("4H 5H 6H")], R2M)
+    values = [u["value"] for u in r.details["uses"]]
+    assert values == sorted(values, reverse=True)
+    assert r.details["uses_found"] == len(r.details["uses"]) == 11
+    assert {"new meld", "lay off"} == {u["how"] for u in r.details["uses"]}
+
+
+def test_pickup_big_hand_is_capped_not_slow():
+    hand = C("AH 2H 3H 4H 5H 6H 8H 9H 10H JH QH KH W W")
+    r = pickup_ruling(card("7H"), hand, [], R2M)
+    assert r.outcome == "legal" and r.details["capped"] is True
+    assert len(r.details["uses"]) <= 40
+
+
+def test_pickup_cli():
+    result = ref("dispute", "pickup", "7H", "--hand", "7S 8H 9H W", "--table", "4H 5H 6H")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("Legal: 7H can be used")
+    assert "Legal uses (11, most points first):" in result.stdout
+    data = ref_json("dispute", "pickup", "7H", "--hand", "2C 3D", "--table", "7S 7D 7C")
+    assert data["outcome"] == "illegal" and data["rules"] == ["B4"]
+    assert ref("dispute", "pickup", "7H", "--hand", "7H 2C").exit_code == 3  # one deck
+
+
+# -- B3 discard ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "took, discarded, going_out, outcome, rules",
+    [
+        (None, None, False, "illegal", ["B3"]),  # no discard, no end of turn
+        ("7H", "7H", True, "illegal", ["B3"]),  # straight back to go out
+        ("7H", "7H", False, "illegal", ["B4"]),  # straight back: the taken card was not used
+        ("7H", "KC", True, "allowed", ["B3"]),
+        (None, "KC", False, "allowed", ["B3"]),
+        ("7H", "KS", False, "allowed", ["B3", "B8"]),  # a Rummy! card is discarded all the same
+    ],
+)
+def test_discard(took, discarded, going_out, outcome, rules):
+    r = discard_ruling(card(took) if took else None, card(discarded) if discarded else None, going_out, [C("QS JS 10S")], R2M)
+    assert r.outcome == outcome
+    assert list(r.rules) == rules
+    if "B8" in rules:
+        assert r.details["rummy_card_on"] == "QS JS 10S"
+
+
+def test_discard_cli():
+    result = ref("dispute", "discard", "--took", "7H", "--discarded", "h7", "--going-out")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Not allowed: 7H may not be taken from the Rummy Line")
+    data = ref_json("dispute", "discard", "--took", "7H", "--discarded", "KS", "--table", "QS JS 10S")
+    assert data["outcome"] == "allowed" and data["details"]["rummy_card_on"] == "QS JS 10S"
+    assert ref("dispute", "discard", "--discarded", "7H 8H").exit_code == 3
+
+
+# -- A4 ending the night ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "hands, over, first, outcome, still",
+    [
+        (0, False, None, "allowed", None),
+        (3, False, None, "allowed", None),
+        (6, False, None, "allowed", None),
+        (4, False, None, "refused", ["Ben", "Larry"]),
+        (5, False, None, "refused", ["Larry"]),
+        (5, True, None, "allowed", None),  # A7: the game is over
+        (1, False, "Ben", "refused", ["Larry", "Bill"]),  # the night began with Ben's deal
+    ],
+)
+def test_end_night(hands, over, first, outcome, still):
+    r = end_night_ruling(TABLE3, hands, over, first)
+    assert r.outcome == outcome
+    assert r.details.get("still_to_deal") == still
+    assert r.rules[-1] == ("A7" if over else "A4")
+    assert r.allowed is (outcome == "allowed")
+
+
+def test_end_night_bad_facts():
+    with pytest.raises(UnreadableInput):
+        end_night_ruling([], 3, False)
+    with pytest.raises(UnreadableInput):
+        end_night_ruling(TABLE3, -1, False)
+
+
+def test_end_night_cli():
+    result = ref("dispute", "end-night", "--hands", "4")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Refused (A4): the round is not over; still to deal: Ben, Larry.")
+    data = ref_json("dispute", "end-night", "--hands", "2", "--players", "Ann,Bob")
+    assert data["outcome"] == "allowed" and data["facts"]["roster"] == ["Ann", "Bob"]
+
+
+# -- every result is recordable ------------------------------------------------------------------
+
+
+def test_results_are_frozen_and_serialisable():
+    results = [
+        claim("Bill", "Bill"),
+        designate_ruling(card("3D"), [C("4D 5D 6D")], R2M),
+        pickup_ruling(card("7H"), C("7S 7D"), [], R2M),
+        discard_ruling(card("7H"), card("KS")),
+        end_night_ruling(TABLE3, 3, False),
+    ]
+    for r in results:
+        with pytest.raises(AttributeError):
+            r.verdict = "x"  # type: ignore[misc]
+        d = r.to_dict()
+        assert json.loads(json.dumps(d)) == d
+        assert d["key"].startswith(r.kind + "|")
+    assert len({r.key for r in results}) == len(results)
+
+
+@pytest.mark.parametrize("sub", ["claim", "designate", "pickup", "discard", "end-night"])
+def test_every_dispute_help_has_an_example(sub):
+    result = ref("dispute", sub, "--help")
+    assert result.exit_code == 0
+    assert "Examples:" in result.stdout and f"ref dispute {sub}" in result.stdout

@@ -1,0 +1,383 @@
+"""The meld engine (rummyref.melding.solver) against the brute-force reference, properties, goldens."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference import Reference, is_meld, to_ref
+from rummyref.cards import DECK, WILD, Card, parse_cards
+from rummyref.melding.melds import Meld, MeldKind, meld_options
+from rummyref.rules.ruleset import load_ruleset
+from rummyref.melding.solver import (
+    GOING_OUT_MODES,
+    Solution,
+    arrange_all,
+    best_melding,
+    card_value,
+    fewest_unmelded,
+    go_out_check,
+    meld_value,
+)
+
+SIMPLE = load_ruleset("simple-rummy")
+R2M = load_ruleset("rummy-2m")
+#: gin-style values, aces low only, a costly unmelded WILDCARD (a house's own table)
+GIN = dataclasses.replace(
+    SIMPLE, name="gin", values=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), aces_high=False, wild_unmelded=25
+)
+#: some cards worth nothing: melds that save nothing must still be found where they matter
+ZERO = dataclasses.replace(
+    R2M, name="zero", values=(0, 0, 2, 0, 4, 5, 0, 7, 8, 9, 0, 10, 10, 0), wild_unmelded=3
+)
+RULESETS = {"simple-rummy": SIMPLE, "rummy-2m": R2M, "gin": GIN, "zero": ZERO}
+ALLOWED = {"at-most-one": (0, 1), "all": (0,), "exactly-one": (1,)}
+V3_CONDITIONS = ((0, 0), (2, 1), (1, 1), (2, 0))
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+# -- shared checks ----------------------------------------------------------------------------
+
+
+def assert_arrangement(sol: Solution, hand: list[Card], ruleset) -> None:
+    """Every meld is valid (by the reference's check and core.melds'), every card used once."""
+    used: list[Card] = []
+    for meld in sol.melds:
+        naturals = [to_ref(c) for c in meld.cards if not c.is_wild]
+        wilds = len(meld.cards) - len(naturals)
+        assert is_meld(naturals, wilds, ruleset.aces_high), meld
+        assert meld_options(list(meld.cards), ruleset.aces_high), meld
+        for card, rep in zip(meld.cards, meld.represents):
+            if not card.is_wild:
+                assert rep == card, meld  # a natural card stands for itself
+            elif meld.kind is not MeldKind.WILD:
+                assert rep is not None and not rep.is_wild, meld
+        used.extend(meld.cards)
+    used.extend(sol.unmelded)
+    assert sorted(map(str, used)) == sorted(map(str, hand))
+
+
+def seq_counts(sol: Solution) -> tuple[int, int]:
+    seqs = sum(1 for m in sol.melds if m.kind in (MeldKind.SEQUENCE, MeldKind.WILD))
+    natural = sum(1 for m in sol.melds if m.kind is MeldKind.SEQUENCE and m.is_natural)
+    return seqs, natural
+
+
+def random_hand(rng: random.Random, max_cards: int, max_wild: int) -> list[Card]:
+    """Small hands, often dense (few suits, nearby ranks, aces with Q-K) so melds compete."""
+    n = rng.randint(0, max_cards)
+    w = rng.randint(0, min(max_wild, n))
+    style = rng.random()
+    if style < 0.3:
+        pool = list(DECK)
+    elif style < 0.6:
+        pool = [c for c in DECK if c.rank <= 6 or c.rank >= 11]
+    else:
+        suits = rng.sample(range(4), rng.randint(1, 2))
+        low = rng.randint(1, 9)
+        pool = [
+            c for c in DECK if c.index // 13 in suits and (low <= c.rank < low + 6 or c.rank in (1, 12, 13))
+        ]
+        if len(pool) < n - w:
+            pool = list(DECK)
+    hand = rng.sample(pool, n - w) + [WILD] * w
+    rng.shuffle(hand)
+    return hand
+
+
+def compare_with_reference(hand: list[Card], ruleset) -> None:
+    ref = Reference(hand, ruleset)
+    best = best_melding(hand, ruleset)
+    assert_arrangement(best, hand, ruleset)
+    assert best.count == ref.best()
+    assert best.count == sum(card_value(c, ruleset) for c in best.unmelded)
+
+    few = fewest_unmelded(hand, ruleset)
+    assert_arrangement(few, hand, ruleset)
+    assert few.count == len(few.unmelded) == ref.fewest()
+
+    for mode in GOING_OUT_MODES:
+        for sequences, natural in V3_CONDITIONS:
+            check = go_out_check(hand, ruleset, mode, sequences, natural)
+            assert check.ok == ref.goes_out(mode, sequences, natural), (mode, sequences, natural, check.reason)
+            assert check.arrangement is not None
+            assert_arrangement(check.arrangement, hand, ruleset)
+            if check.ok:
+                assert len(check.arrangement.unmelded) in ALLOWED[mode]
+                seqs, nats = seq_counts(check.arrangement)
+                assert seqs >= sequences and nats >= natural
+
+    arranged = arrange_all(hand, ruleset)
+    assert_arrangement(arranged, hand, ruleset)
+    in_sequences = sum(len(m) for m in arranged.melds if m.kind is MeldKind.SEQUENCE)
+    assert (len(arranged.unmelded), in_sequences) == ref.arrange()
+
+
+# -- the engine against the exhaustive reference -------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset_name", sorted(RULESETS))
+@pytest.mark.parametrize("chunk", range(3))
+def test_engine_matches_brute_force_reference(ruleset_name, chunk):
+    """Random hands of up to 9 cards with 0-3 WILDCARDs: 250 per case, 3000 in all."""
+    rng = random.Random(f"{ruleset_name}-{chunk}")
+    ruleset = RULESETS[ruleset_name]
+    for _ in range(250):
+        hand = random_hand(rng, 9, 3)
+        compare_with_reference(hand, ruleset)
+
+
+@pytest.mark.parametrize("ruleset_name", ["simple-rummy", "gin", "rummy-2m"])
+def test_engine_matches_reference_with_many_wildcards(ruleset_name):
+    """Fewer hands, 4-7 WILDCARDs among up to 10 cards (Sequences Rummy plays with up to 7)."""
+    rng = random.Random(f"many-{ruleset_name}")
+    ruleset = RULESETS[ruleset_name]
+    for _ in range(100):
+        n_wild = rng.randint(4, 7)
+        hand = random_hand(rng, 10 - n_wild, 0) + [WILD] * n_wild
+        rng.shuffle(hand)
+        compare_with_reference(hand, ruleset)
+
+
+# -- properties ---------------------------------------------------------------------------------
+
+hands = st.builds(
+    lambda naturals, wilds: list(naturals) + [WILD] * wilds,
+    st.lists(st.sampled_from(DECK), unique=True, max_size=16),
+    st.integers(0, 4),
+)
+rulesets = st.sampled_from(sorted(RULESETS))
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands, rulesets, st.randoms(use_true_random=False))
+def test_arrangements_are_valid_and_order_does_not_matter(hand, name, rnd):
+    ruleset = RULESETS[name]
+    best = best_melding(hand, ruleset)
+    assert_arrangement(best, hand, ruleset)
+    assert best.count == sum(card_value(c, ruleset) for c in best.unmelded)
+    shuffled = list(hand)
+    rnd.shuffle(shuffled)
+    assert best_melding(shuffled, ruleset) == best  # the same answer, not only the same count
+    few = fewest_unmelded(hand, ruleset)
+    assert_arrangement(few, hand, ruleset)
+    assert fewest_unmelded(shuffled, ruleset) == few
+    assert few.count == len(few.unmelded) <= len(best.unmelded)
+    assert best.count <= sum(card_value(c, ruleset) for c in few.unmelded)
+    arranged = arrange_all(hand, ruleset)
+    assert_arrangement(arranged, hand, ruleset)
+    assert len(arranged.unmelded) == few.count
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands, rulesets, st.sampled_from(DECK))
+def test_one_more_card_costs_at_most_its_value(hand, name, extra):
+    ruleset = RULESETS[name]
+    before = best_melding(hand, ruleset).count
+    if extra not in hand:
+        assert best_melding(hand + [extra], ruleset).count <= before + card_value(extra, ruleset)
+    assert best_melding(hand + [WILD], ruleset).count <= before + ruleset.wild_unmelded
+    assert fewest_unmelded(hand + [WILD], ruleset).count <= fewest_unmelded(hand, ruleset).count + 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands, rulesets)
+def test_going_out_modes_agree(hand, name):
+    ruleset = RULESETS[name]
+    fewest = fewest_unmelded(hand, ruleset).count
+    loose = go_out_check(hand, ruleset, "at-most-one")
+    assert loose.ok == (fewest <= 1)
+    assert go_out_check(hand, ruleset, "all").ok == (fewest == 0)
+    minor = go_out_check(hand, ruleset, "exactly-one")
+    if minor.ok:
+        assert loose.ok and len(minor.arrangement.unmelded) == 1
+    if fewest == 1:
+        assert minor.ok
+    v3 = go_out_check(hand, ruleset, "at-most-one", sequences=2, natural_sequences=1)
+    if v3.ok:
+        assert loose.ok
+        seqs, nats = seq_counts(v3.arrangement)
+        assert seqs >= 2 and nats >= 1
+
+
+# -- goldens ------------------------------------------------------------------------------------
+
+WHOLE_DECK_7W = " ".join(str(c) for c in DECK) + " W" * 7
+
+
+@pytest.mark.parametrize(
+    "hand, ruleset, count",
+    [
+        ("2H 3H 4H 4S 4D", SIMPLE, 5),  # SPEC: the 4H serves one meld only
+        ("2H 3H 4H 4S 4D", R2M, 5),
+        ("QS KS AS", SIMPLE, 0),  # Q-K-A where aces may be high
+        ("QS KS AS", R2M, 0),
+        ("QS KS AS", GIN, 21),  # aces low only: no meld
+        ("KS AS 2S", SIMPLE, 16),  # never round the corner
+        ("KS AS 2S", R2M, 27),
+        ("7S 7H W W W", SIMPLE, 0),
+        ("7S 7H W W", R2M, 0),
+        ("W W W", SIMPLE, 0),
+        ("W W W", GIN, 0),
+        ("W W", R2M, 30),  # no meld: each WILDCARD costs its penalty
+        ("W W", SIMPLE, 0),
+        ("W", GIN, 25),
+        ("", SIMPLE, 0),
+        ("5H 6H W 8H 7H 7S 7D", SIMPLE, 0),  # the WILDCARD stands for the 7H that sits in the group
+        ("AS 5D 9C", R2M, 29),  # an unmelded ace counts 15
+        ("AS 2S 3S KD", R2M, 10),
+        ("10H AH W W W", SIMPLE, 0),  # 10-J-Q-K-A with three WILDCARDs
+        ("AS AH AD 2S 3S", R2M, 5),  # the group of aces beats A-2-3 (AH AD left: 30)
+        ("AS AH 2S 3S", R2M, 15),  # the ace goes to the run; AH is left
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", SIMPLE, 0),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS W", SIMPLE, 0),
+        (WHOLE_DECK_7W, SIMPLE, 0),
+        (WHOLE_DECK_7W, GIN, 0),
+    ],
+)
+def test_golden_counts(hand, ruleset, count):
+    hand_cards = cards(hand)
+    sol = best_melding(hand_cards, ruleset)
+    assert sol.count == count
+    assert_arrangement(sol, hand_cards, ruleset)
+
+
+def test_golden_arrangements():
+    sol = best_melding(cards("2H 3H 4H 4S 4D"), SIMPLE)
+    assert [str(c) for c in sol.unmelded] == ["2H", "3H"]
+    assert [m.kind for m in sol.melds] == [MeldKind.GROUP]
+    sol = best_melding(cards("7S 7H W W W"), SIMPLE)
+    assert [m.kind for m in sol.melds] == [MeldKind.GROUP] and len(sol.melds[0]) == 5
+    assert all(rep is not None and int(rep.rank) == 7 for rep in sol.melds[0].represents)
+    sol = best_melding(cards("W W W"), SIMPLE)
+    assert [m.kind for m in sol.melds] == [MeldKind.WILD]
+    sol = best_melding(cards("QS KS AS"), SIMPLE)
+    assert sol.melds[0].kind is MeldKind.SEQUENCE and sol.melds[0].ace_high
+
+
+@pytest.mark.parametrize(
+    "hand, mode, sequences, natural, ok",
+    [
+        # V1 Minor: exactly one card left out
+        ("4H 5H 6H 7H 8H 9H", "exactly-one", 0, 0, True),  # a six-card run goes out minor
+        ("4H 5H 6H 7S 7D 7C", "exactly-one", 0, 0, False),  # two 3-card melds do not
+        ("4H 5H 6H 7H 8H KS", "exactly-one", 0, 0, True),  # a 5-card meld plus one card
+        ("4H 5H 6H 7S 7D 7C 7H", "exactly-one", 0, 0, True),  # 4H-5H-6H + 7S-7D-7C, 7H left out
+        ("7S 7H 7D W", "exactly-one", 0, 0, True),  # the WILDCARD is the card left out
+        ("", "exactly-one", 0, 0, False),
+        ("KS", "exactly-one", 0, 0, True),
+        # V1 Major: every card melded
+        ("4H 5H 6H 7S 7D 7C", "all", 0, 0, True),
+        ("4H 5H 6H 7S 7D KC", "all", 0, 0, False),
+        ("", "all", 0, 0, True),
+        # S9: at most one card left
+        ("4H 5H 6H 7S 7D KC", "at-most-one", 0, 0, False),
+        ("4H 5H 6H 7S 7D 7C KC", "at-most-one", 0, 0, True),
+        # V3 Sequences Rummy: two sequences or more, one natural
+        ("4H 5H 6H 7H W W", "at-most-one", 2, 1, True),
+        ("4H 5H 6H 7S 7D 7C", "at-most-one", 2, 1, False),  # one sequence only
+        ("4H 5H 6H W W W", "at-most-one", 2, 1, True),  # an all-WILDCARD meld counts as a sequence
+        ("4H 5H W 7S 8S W", "at-most-one", 2, 1, False),  # two sequences, neither natural
+        ("4H 5H 6H 7H 8H 9H", "at-most-one", 2, 1, True),  # a six-card run splits in two
+        ("9H 10H JH QH KH W", "all", 2, 1, True),  # W(=JH)-Q-K beside 9-10-J, or 8-9-10 + J-Q-K
+        ("W W W W W W", "all", 2, 1, False),  # WILDCARD melds are never natural
+        ("W W W W W W 2C 3C 4C", "all", 2, 1, True),
+        # found by the random comparison: A-2-3-4-5 with three WILDCARDs in the gap
+        ("QC W JC 5D W 5C AD W W", "exactly-one", 2, 0, True),
+        ("W W W QD 8D W AH 8S W", "exactly-one", 2, 0, True),
+    ],
+)
+def test_golden_going_out(hand, mode, sequences, natural, ok):
+    check = go_out_check(cards(hand), SIMPLE, mode, sequences, natural)
+    assert check.ok is ok, check.reason
+    assert check.mode == mode
+    if ok:
+        assert len(check.arrangement.unmelded) in ALLOWED[mode]
+        seqs, nats = seq_counts(check.arrangement)
+        assert seqs >= sequences and nats >= natural
+    else:
+        assert check.reason
+
+
+def test_going_out_reasons_name_the_cards():
+    check = go_out_check(cards("2H 3H 4H 4S 4D 9C KD"), SIMPLE)
+    assert not check.ok
+    assert check.reason.startswith("4 cards cannot be melded")
+    minor = go_out_check(cards("4H 5H 6H 7S 7D 7C"), SIMPLE, "exactly-one")
+    assert "exactly one" in minor.reason
+    v3 = go_out_check(cards("4H 5H 6H 7S 7D 7C"), SIMPLE, sequences=2, natural_sequences=1)
+    assert "sequences" in v3.reason
+    with pytest.raises(ValueError):
+        go_out_check(cards("4H"), SIMPLE, "sideways")
+
+
+@pytest.mark.parametrize(
+    "hand, in_sequences, unmelded",
+    [
+        ("7H 8H 9H 7S 7D 7C", 3, ""),
+        ("AS 2S 3S AH AD", 3, "AH AD"),  # B5: the ace counts for the run
+        ("5H 6H 7H 8H W", 5, ""),  # the spare WILDCARD extends the run
+        ("7S 7H 7D W", 0, ""),
+        ("9C KD", 0, "KD 9C"),  # unmelded cards in suit order
+    ],
+)
+def test_arrange_all_prefers_sequences(hand, in_sequences, unmelded):
+    sol = arrange_all(cards(hand), R2M)
+    assert sum(len(m) for m in sol.melds if m.kind is MeldKind.SEQUENCE) == in_sequences
+    assert " ".join(str(c) for c in sol.unmelded) == unmelded
+
+
+@pytest.mark.parametrize(
+    "meld, value",
+    [
+        ("AS 2S 3S", 6),  # an ace low in a run counts 1
+        ("QS KS AS", 35),  # high: 15
+        ("AS AH AD", 45),
+        ("7S 7H W", 21),
+        ("W W W", 45),  # an all-WILDCARD meld: the WILDCARD value each
+    ],
+)
+def test_meld_value_rummy_2m(meld, value):
+    sol = best_melding(cards(meld), R2M)
+    assert len(sol.melds) == 1 and not sol.unmelded
+    assert meld_value(sol.melds[0], R2M) == value
+
+
+def test_meld_value_wildcard_counts_what_it_stands_for():
+    low = Meld(MeldKind.SEQUENCE, (WILD, *cards("2S 3S")), tuple(cards("AS 2S 3S")), low=1)
+    assert meld_value(low, R2M) == 6  # the WILDCARD is the low ace: 1
+    high = Meld(MeldKind.SEQUENCE, (*cards("QS KS"), WILD), tuple(cards("QS KS AS")), low=12)
+    assert meld_value(high, R2M) == 35  # the high ace: 15
+
+
+def test_meld_value_fixed_wildcard():
+    fixed = dataclasses.replace(R2M, wild_melded=20)
+    sol = best_melding(cards("7S 7H W"), fixed)
+    assert meld_value(sol.melds[0], fixed) == 34
+
+
+def test_big_hands_shortcuts_agree_with_the_plain_search():
+    """Big hands take shortcuts (greedy arrangement, bound-0 search, one search per choice of
+    aces played high); the plain exact programme must agree with the count they give."""
+    from rummyref.melding import dp as meld_dp
+    from rummyref.melding.plan import hand_masks as _masks
+
+    rng = random.Random("big")
+    checked = 0
+    while checked < 12:
+        hand = rng.sample(DECK, rng.randint(12, 36)) + [WILD] * rng.randint(1, 5)
+        masks, w = _masks(hand)
+        if meld_dp.deferrable(masks, w, True).bit_count() < 2:
+            continue
+        checked += 1
+        best = best_melding(hand, SIMPLE)
+        assert_arrangement(best, hand, SIMPLE)
+        plain = meld_dp.min_cost(masks, w, True, SIMPLE.values, meld_dp.BEST)
+        assert best.count == plain[0]
