@@ -89,7 +89,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "rummyref.cli.standings",
     "rummyref.cli.verify",
     "rummyref.cli.data",
-    "rummyref.cli.simple",
+    "rummyref.cli.first_dealer",
     "rummyref.cli.ruling",
     "rummyref.cli.dispute",
     "rummyref.cli.rulings",

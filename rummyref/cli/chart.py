@@ -24,9 +24,14 @@ def chart(
     json_: JsonOption = False,
 ) -> None:
     """Each player's total over the Rummy Nights, with the target line and the projected crossing."""
+    from rummyref.games.registry import kind_for
+    from rummyref.stats.chart import chart_data
     from rummyref.store.stats import read_chart
 
-    data = read_chart(db_choice(db), game)
+    read = read_chart(db_choice(db), game)
+    kind = kind_for(read.ruleset)
+    measure = "games won" if kind.stats_style(read.ruleset).counts else "total"
+    data = chart_data(read.game, read.nights, kind.projection(read.summary), measure)
     if json_:
         print_json(data.to_json())
         return

@@ -31,11 +31,10 @@ def night(
 ) -> None:
     """Play a whole night in one process: open (or resume) the session, then each hand's facts, scores and standings; '? TEXT' for a ruling and '! claim ...' for a dispute at any prompt."""
     from rummyref.cli.night_shell import run
-    from rummyref.cli.record import SessionOptions
+    from rummyref.cli.record import session_request
 
-    o = SessionOptions(game, players, ruleset, tuple(opening), wildcards, cards, tuple(variation), tuple(first_dealer))
-    o.openings()  # an unreadable --opening is refused before the database is touched
-    raise typer.Exit(run(o, db_choice(db)))
+    request = session_request(game, players, ruleset, opening, wildcards, cards, variation, first_dealer)
+    raise typer.Exit(run(request, db_choice(db)))
 
 
 def register(app: typer.Typer) -> None:

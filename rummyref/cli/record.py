@@ -5,17 +5,12 @@ The store (sqlmodel) is imported inside each command, never at module level.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from rummyref.cli.completion import complete_assignment, complete_player, complete_player_list, complete_variation
-from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, print_json
-
-if TYPE_CHECKING:
-    from rummyref.cli.facts import Given
+from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, out, print_json
 
 PlayersOption = Annotated[
     Optional[str], typer.Option("--players", "-p", metavar="A,B,C", help="The roster in deal order (A3); fixed for ever once the game exists (A1).", autocompletion=complete_player_list)
@@ -41,24 +36,6 @@ PointsOption = Annotated[
 ]
 
 
-def _given(melded, held, out, claim, points):
-    from rummyref.cli.facts import Given
-
-    return Given(list(melded or []), list(held or []), out, list(claim or []), list(points or []))
-
-
-def _facts(db: Optional[str], game: Optional[str], given: Given):
-    """Read the roster (short read), then build the facts, asking at a terminal if needed."""
-    from rummyref.cli.facts import build_facts, interactive, prompt_ask
-    from rummyref.store.guard import position
-    from rummyref.store.record import reading
-
-    with reading(db) as rec:
-        g = rec.game_row(game)
-        domain, seen = rec.game(g), position(rec, g)
-    return seen, build_facts(domain, given, prompt_ask if interactive() else None)
-
-
 def new_session(
     game: GameOption = None,
     players: PlayersOption = None,
@@ -66,7 +43,7 @@ def new_session(
     opening: Annotated[
         list[str], typer.Option("--opening", metavar="NAME=TOTAL", help="A game begun on paper: NAME's total so far (only when the game is created).", autocompletion=complete_assignment)
     ] = [],  # noqa: B006
-    wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", help="WILDCARDs in the deck (rummy-2m: 0-2, only when the game is created; Simple Rummy: per session, S2).")] = None,
+    wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", help="WILDCARDs in the deck (a long game: fixed when the game is created; Simple Rummy: per session, S2).")] = None,
     cards: Annotated[Optional[int], typer.Option("--cards", help="Simple Rummy: cards dealt to each player (S1).")] = None,
     variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="Simple Rummy: a variation in force (major, minor, go-out, sequences, three-card-draw, four-sevens, spread-out). Repeatable.", autocompletion=complete_variation)] = [],  # noqa: B006
     first_dealer: Annotated[list[str], typer.Option("--first-dealer", metavar='"NAME=CARDS"', help="Simple Rummy: the cards NAME turned up to choose the first dealer (S3). Repeat per player.")] = [],  # noqa: B006
@@ -74,66 +51,39 @@ def new_session(
     json_: JsonOption = False,
 ) -> None:
     """Open a session: a Rummy Night (seating dibs A2, deal order A3) or a Simple Rummy table (dealer, first player, variations)."""
-    from rummyref.cli import render_record as r
-    from rummyref.cli import simple_record as sr
-    from rummyref.store.record import writing
+    from rummyref import play
 
-    o = SessionOptions(game, players, ruleset, tuple(opening), wildcards, cards, tuple(variation), tuple(first_dealer))
-    o.openings()  # an unreadable --opening is refused before the database is touched
-    with writing(db_choice(db), create=True) as rec:
-        simple, opened = open_session(rec, o)
-    if simple:
-        return sr.show_opened(opened, json_)
-    print_json(r.opened_json(opened)) if json_ else r.show_opened(opened)
+    request = session_request(game, players, ruleset, opening, wildcards, cards, variation, first_dealer)
+    done = play.open_session(db_choice(db), request)
+    show(done, json_, "opened")
 
 
-@dataclass(frozen=True)
-class SessionOptions:
-    """``new-session``'s options as typed (``ref night`` takes the same ones)."""
+def session_request(game, players, ruleset, opening, wildcards, cards, variation, first_dealer):
+    """``new-session``'s options (``ref night`` takes the same ones) as a SessionRequest; an
+    unreadable --opening is refused before the database is touched."""
+    from rummyref.games.base import SessionRequest
+    from rummyref.games.forms import read_points, split_assignment
 
-    game: Optional[str] = None
-    players: Optional[str] = None
-    ruleset: Optional[str] = None
-    opening: Sequence[str] = ()
-    wildcards: Optional[int] = None
-    cards: Optional[int] = None
-    variation: Sequence[str] = ()
-    first_dealer: Sequence[str] = ()
-
-    def names(self) -> Optional[list[str]]:
-        return [n.strip() for n in self.players.split(",") if n.strip()] if self.players else None
-
-    def openings(self) -> dict[str, int]:
-        from rummyref.cli.facts import read_points, split_assignment
-
-        pairs = [split_assignment(text, "--opening") for text in self.opening]
-        return {name: read_points(value, name) for name, value in pairs}
+    names = tuple(n.strip() for n in players.split(",") if n.strip()) if players else None
+    pairs = [split_assignment(text, "--opening") for text in opening]
+    openings = {name: read_points(value, name) for name, value in pairs}
+    return SessionRequest(game, names, ruleset, openings, wildcards, cards, tuple(variation), tuple(first_dealer))
 
 
-def open_session(rec, o: SessionOptions):
-    """Open a session in the caller's write transaction (creating the game on first use):
-    ``(True, SessionOpened)`` for Simple Rummy, ``(False, NightOpened)`` for a Rummy Night."""
-    from rummyref.cli import simple_record as sr
-    from rummyref.store.simple import simple_target
-
-    if o.game is not None and not o.game.strip():
-        from rummyref.errors import UnreadableInput
-
-        raise UnreadableInput("--game needs a name", hint="e.g. --game rummy-2m, or leave it out for the latest game")
-    openings = o.openings()
-    simple, name = simple_target(rec, o.game, o.ruleset)
-    if simple:
-        return True, sr.open_session(rec, name, o.ruleset, o.names(), openings, o.wildcards, o.cards,
-                                     list(o.variation), list(o.first_dealer))
-    sr.refuse_options("rummy-2m", "new-session", cards=o.cards, variation=o.variation, first_dealer=o.first_dealer)
-    return False, rec.new_session(o.game, o.ruleset, o.names(), openings, o.wildcards)
+def show(done, json_: bool, what: str) -> None:
+    """Print what a command did, the kind's way: JSON on stdout, or its tables."""
+    kind = done.kind
+    if json_:
+        print_json(getattr(kind, f"{what}_json")(done.shown))
+    else:
+        getattr(kind, f"show_{what}")(done.shown, out)
 
 
 def score_hand(
     game: GameOption = None,
     melded: MeldedOption = [],  # noqa: B006
     held: HeldOption = [],  # noqa: B006
-    out: OutOption = None,
+    out_: OutOption = None,
     claim: ClaimOption = [],  # noqa: B006
     points: PointsOption = [],  # noqa: B006
     hand: HandOption = [],  # noqa: B006
@@ -145,43 +95,25 @@ def score_hand(
     json_: JsonOption = False,
 ) -> None:
     """Record the next hand (rummy-2m) or game (Simple Rummy); print scores, or counts, winner and match."""
-    from rummyref.cli import render_record as r
-    from rummyref.cli import simple_record as sr
-    from rummyref.record import resolve_name
-    from rummyref.store.guard import expect
-    from rummyref.store.record import writing
+    from rummyref import play
+    from rummyref.cli.prompts import asker
 
-    db = db_choice(db)
-    if sr.simple_game(db, game):
-        sr.refuse_options("simple", "score-hand", melded=melded, held=held, claim=claim, points=points)
-        return sr.show_game(sr.record_game(db, game, hand, out, four_sevens, tie, dropped, dealer), json_)
-    sr.refuse_options("rummy-2m", "score-hand", hand=hand, four_sevens=four_sevens, tie=tie, dropped=dropped)
-    seen, facts = _facts(db, game, _given(melded, held, out, claim, points))
-    with writing(db) as rec:
-        g = rec.game_row(seen.game)
-        expect(rec, g, seen)  # the hand number is decided here, under the write lock
-        domain = rec.game(g)
-        who = resolve_name(dealer, domain.roster, g.name, domain.closed_roster) if dealer else None
-        result = rec.record_hand(g, facts, who)
-    print_json(r.hand_json(result)) if json_ else r.show_hand(result)
+    given = _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped)
+    done = play.record_hand(db_choice(db), game, given, asker(), dealer)
+    show(done, json_, "recorded")
+
+
+def _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped) -> dict:
+    return {"melded": list(melded or []), "held": list(held or []), "out": out_, "claim": list(claim or []),
+            "points": list(points or []), "hand": list(hand or []), "four_sevens": four_sevens, "tie": tie,
+            "dropped": list(dropped or [])}
 
 
 def end_session(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """Close the session: a Rummy Night only after full rounds (A4) or when the game is over (A7); Simple Rummy any time between games."""
-    from rummyref.cli import render_record as r
-    from rummyref.cli import simple_record as sr
-    from rummyref.store.record import writing
-    from rummyref.store.simple import SimpleRecord, is_simple_row
+    from rummyref import play
 
-    with writing(db_choice(db)) as rec:
-        g = rec.game_row(game)
-        if is_simple_row(g):
-            closed = SimpleRecord(rec).close_session(g)
-        else:
-            result = rec.close_night(g)
-    if is_simple_row(g):
-        return sr.show_closed(closed, json_)
-    print_json(r.closed_json(result)) if json_ else r.show_closed(result)
+    show(play.close_session(db_choice(db), game), json_, "closed")
 
 
 ReasonOption = Annotated[str, typer.Option("--reason", help="Why the record is corrected (kept in the history, B7).")]
@@ -193,7 +125,7 @@ def amend(
     game: GameOption = None,
     melded: MeldedOption = [],  # noqa: B006
     held: HeldOption = [],  # noqa: B006
-    out: OutOption = None,
+    out_: OutOption = None,
     claim: ClaimOption = [],  # noqa: B006
     points: PointsOption = [],  # noqa: B006
     hand_: HandOption = [],  # noqa: B006
@@ -204,19 +136,12 @@ def amend(
     json_: JsonOption = False,
 ) -> None:
     """Correct a recorded hand (or Simple Rummy game): a new entry with the right facts; the original stays in the history (B7)."""
-    from rummyref.cli import render_record as r
-    from rummyref.cli import simple_record as sr
-    from rummyref.store.record import writing
+    from rummyref import play
+    from rummyref.cli.prompts import asker
 
-    db = db_choice(db)
-    if sr.simple_game(db, game):
-        sr.refuse_options("simple", "amend", melded=melded, held=held, claim=claim, points=points)
-        return sr.show_game(sr.amend_game(db, game, hand, hand_, out, four_sevens, tie, dropped, reason), json_)
-    sr.refuse_options("rummy-2m", "amend", hand=hand_, four_sevens=four_sevens, tie=tie, dropped=dropped)
-    seen, facts = _facts(db, game, _given(melded, held, out, claim, points))
-    with writing(db) as rec:
-        result = rec.amend(rec.game_row(seen.game), hand, facts, reason)
-    print_json(r.hand_json(result)) if json_ else r.show_hand(result)
+    given = _given(melded, held, out_, claim, points, hand_, four_sevens, tie, dropped)
+    done = play.correct(db_choice(db), game, hand, given, reason, asker(), "amend")
+    show(done, json_, "recorded")
 
 
 def void(
@@ -227,18 +152,10 @@ def void(
     json_: JsonOption = False,
 ) -> None:
     """Void a recorded hand (or Simple Rummy game): its result no longer counts; both stay in the history (B7)."""
-    from rummyref.cli import render_record as r
-    from rummyref.cli import simple_record as sr
-    from rummyref.store.record import writing
-    from rummyref.store.simple import is_simple_row
+    from rummyref import play
 
-    with writing(db_choice(db)) as rec:
-        g = rec.game_row(game)
-        simple = is_simple_row(g)
-        result = sr.void_game(rec, g.name, hand, reason) if simple else rec.void(g, hand, reason)
-    if simple:
-        return sr.show_game(result, json_)
-    print_json(r.hand_json(result)) if json_ else r.show_hand(result)
+    done = play.correct(db_choice(db), game, hand, None, reason, None, "void")
+    show(done, json_, "recorded")
 
 
 def register(app: typer.Typer) -> None:

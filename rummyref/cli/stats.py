@@ -19,10 +19,11 @@ def _hand(ref, word: str = "hand") -> str:
 
 def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """Statistics: averages, best and worst hands, go-outs, Rummy! claims, head-to-head, streaks, milestones."""
+    from rummyref.games.registry import kind_for
     from rummyref.stats.compute import compute_stats
     from rummyref.store.stats import read_stats_input
 
-    st = compute_stats(read_stats_input(db_choice(db), game))
+    st = compute_stats(read_stats_input(db_choice(db), game, lambda rs: kind_for(rs).stats_style(rs)))
     if json_:
         print_json(st.to_json())
         return
@@ -32,17 +33,18 @@ def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = Fals
 def show_stats(st) -> None:
     from rich.table import Table
 
-    low = st.method == "low-count"
-    what = "games" if low else "hands"
+    style = st.style
+    low = style.counts
+    what = style.unit + "s"
     out.print(
         f"Statistics of {st.game} ({st.ruleset}): {st.hands:,} {what} in force, {st.nights:,} "
-        f"{'sessions' if low else 'Rummy Nights'} ({st.closed_nights:,} closed)",
+        f"{style.sessions_title} ({st.closed_nights:,} closed)",
         markup=False,
     )
     if not st.hands:
         out.print(f"No {what} recorded yet.", markup=False)
     scoring = Table(box=None, pad_edge=False, header_style="bold")
-    night = "sessions" if low else "nights"
+    night = style.session + "s"
     heads = ("player", what, night)
     heads += ("avg count", "best count", "worst count") if low else ("avg/hand", "avg/night", "best hand", "worst hand")
     for c in heads:
@@ -81,7 +83,7 @@ def _show_head_to_head(st) -> None:
     names = [p.name for p in st.players]
     if len(names) < 2 or not st.closed_nights:
         return
-    night = "sessions" if st.method == "low-count" else "nights"
+    night = st.style.session + "s"
     out.print(f"Head to head (closed {night} won-lost-level, on {st.night_score}):", markup=False)
     grid = Table(box=None, pad_edge=False, header_style="bold")
     grid.add_column("")

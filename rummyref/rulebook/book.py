@@ -33,7 +33,9 @@ from rummyref.errors import NotFound, RulesetError
 from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
 
-BUILTIN_RULEBOOKS = ("rummy-2m", "simple-rummy")
+BUILTIN_RULEBOOKS = ("rummy-2m", "simple-rummy", "rummy-500")
+#: the rulebooks a ruling searches when no rule set is named (the house game and Simple Rummy)
+DEFAULT_SEARCH = ("rummy-2m", "simple-rummy")
 _ID_RE = re.compile(r"^[A-Z]\d{1,2}$")
 
 # -- the data model ------------------------------------------------------------------------
@@ -426,7 +428,7 @@ def _rule_fields(rule: Rule, book: "Rulebook") -> dict[str, list[str]]:
     }
 
 
-def build_index(names: tuple[str, ...] = BUILTIN_RULEBOOKS) -> Index:
+def build_index(names: tuple[str, ...] = DEFAULT_SEARCH) -> Index:
     """The search index over the named rulebooks (built once per process, and kept in
     the user's cache folder between runs; see :func:`_cached_index`)."""
     return _cached_index(tuple(names))
@@ -686,7 +688,7 @@ def _exact(index: Index, text: str, names: tuple[str, ...]) -> Rule | None:
 def resolve_rulebook(ruleset: str | None) -> tuple[str, ...]:
     """The rulebooks to search: all, a named one, or the one a rule set file points at."""
     if ruleset is None:
-        return BUILTIN_RULEBOOKS
+        return DEFAULT_SEARCH
     if ruleset in BUILTIN_RULEBOOKS:
         return (ruleset,)
     from rummyref.rules.ruleset import load_ruleset

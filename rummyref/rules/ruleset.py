@@ -8,6 +8,7 @@ path and the bad field.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,25 @@ from rummyref.errors import NotFound, RulesetError
 from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
 
-GOING_OUT_MODES = ("at-most-one", "all", "exactly-one")
-SCORING_METHODS = ("melded-minus-held", "low-count")
+
+
+class Method(StrEnum):
+    """How a rule set scores: the key that finds the game kind (``rummyref.games.registry``)."""
+
+    MELDED_MINUS_HELD = "melded-minus-held"  #: a long game to a target (Rummy 2,000,000, 500 Rum)
+    LOW_COUNT = "low-count"  #: one hand a game, lowest count wins, matches (Simple Rummy)
+
+
+class GoingOut(StrEnum):
+    """How many cards a player may keep unmelded when going out."""
+
+    AT_MOST_ONE = "at-most-one"
+    ALL = "all"  #: every card melded (V1 Major)
+    EXACTLY_ONE = "exactly-one"  #: exactly one card left out (V1 Minor)
+
+
+GOING_OUT_MODES = tuple(m.value for m in GoingOut)
+SCORING_METHODS = tuple(m.value for m in Method)
 _RANK_KEYS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13}  # fmt: skip
 
 
@@ -58,6 +76,24 @@ class FirstDealerOrder:
 
 
 @dataclass(frozen=True)
+class HouseRules:
+    """A house's own rules on top of the game (Rummy 2,000,000's A-rules), as data.
+
+    They belong to the house's roster: a rule set with an open roster plays without them, so a
+    copy of ``rummy-2m.toml`` made for an open 500 Rum table shows no seating dibs, no Rummy
+    Night wording and cites no A-rule."""
+
+    session_word: str = "session"  #: what a sitting is called ("Rummy Night")
+    session_short: str = "session"  #: ... in a running sentence ("the night may end")
+    rules: tuple[str, ...] = ()  #: the rule ids ref cites (A1, A3, A4, A7 ...)
+    seating_dibs: bool = False  #: A2: the standings give the seats
+    weekly: bool = False  #: A5: a gap of over a week is flagged
+
+
+NO_HOUSE = HouseRules()
+
+
+@dataclass(frozen=True)
 class RuleSet:
     name: str
     title: str
@@ -70,10 +106,10 @@ class RuleSet:
     wild_default: int
     wild_unmelded: int
     wild_melded: str | int  #: "represented" or a fixed value
-    method: str
+    method: Method
     target: int | None
     match_wins: int | None
-    going_out: str
+    going_out: GoingOut
     players_min: int
     players_max: int
     default_players: tuple[str, ...]
@@ -82,10 +118,24 @@ class RuleSet:
     deal: tuple[DealRange, ...]
     variations: tuple[Variation, ...] = ()
     first_dealer: FirstDealerOrder | None = None
+    house: HouseRules = NO_HOUSE
+    hand_word: str = "hand"  #: what one recorded unit is called (Simple Rummy: a "game")
     source: str = field(default="", compare=False)
 
     def value(self, rank: Rank | int) -> int:
         return self.values[int(rank)]
+
+    def cite(self, rule: str) -> str | None:
+        """``rule`` when this rule set's house rules include it, else None (no citation)."""
+        return rule if rule in self.house.rules else None
+
+    @property
+    def session_word(self) -> str:
+        return self.house.session_word
+
+    @property
+    def session_short(self) -> str:
+        return self.house.session_short
 
     @property
     def wild_limit(self) -> int:
@@ -106,7 +156,7 @@ class RuleSet:
         return None
 
 
-BUILTIN = ("rummy-2m", "simple-rummy")
+BUILTIN = ("rummy-2m", "simple-rummy", "rummy-500")
 
 
 def builtin_path(name: str) -> Path:
@@ -220,7 +270,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
     if melded != "represented" and not (isinstance(melded, int) and not isinstance(melded, bool) and melded >= 0):
         raise wild.fail("melded", '"represented" or an integer >= 0')
     scoring = top.table("scoring")
-    method = scoring.str("method", choices=SCORING_METHODS)
+    method = Method(scoring.str("method", choices=SCORING_METHODS))
     players = top.table("players")
     pmin = players.int("min", low=1)
     pmax = players.int("max", low=pmin)
@@ -269,7 +319,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         method=method,
         target=scoring.int("target", None, low=1),
         match_wins=scoring.int("match_wins", None, low=1),
-        going_out=scoring.str("going_out", "at-most-one", choices=GOING_OUT_MODES),
+        going_out=GoingOut(scoring.str("going_out", "at-most-one", choices=GOING_OUT_MODES)),
         players_min=pmin,
         players_max=pmax,
         default_players=players.strs("default", []),
@@ -278,8 +328,33 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         deal=tuple(deal),
         variations=tuple(variations),
         first_dealer=_first_dealer(top),
+        house=_house(top, players.bool("closed_roster", False), top.str("rulebook", name)),
+        # a low-count game is a single hand, so the table calls the unit a game
+        hand_word=top.table("words", required=False).str("hand", "game" if method == Method.LOW_COUNT else "hand"),
         source=source,
     )
+
+
+#: What a rule set file written before ``[house]`` existed (rummyref 0.1, and the copies
+#: houses made of it) meant: its games keep the house rules they were played under.
+LEGACY_HOUSE = {"rummy-2m": HouseRules("Rummy Night", "night", ("A1", "A2", "A3", "A4", "A5", "A7"), True, True)}
+
+
+def _house(top: _Reader, closed_roster: bool, rulebook: str) -> HouseRules:
+    """The optional ``[house]`` table; it applies only to a closed roster (see :class:`HouseRules`)."""
+    if not closed_roster:
+        return NO_HOUSE
+    if "house" not in top.data:
+        return LEGACY_HOUSE.get(rulebook, NO_HOUSE)
+    h = top.table("house")
+    rules = HouseRules(
+        session_word=h.str("session_word", "session"),
+        session_short=h.str("session_short", h.str("session_word", "session")),
+        rules=h.strs("rules", []),
+        seating_dibs=h.bool("seating_dibs", False),
+        weekly=h.bool("weekly", False),
+    )
+    return rules
 
 
 def _first_dealer(top: _Reader) -> FirstDealerOrder | None:

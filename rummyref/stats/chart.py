@@ -12,8 +12,27 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
+from typing import Protocol
+
 from rummyref.record import Game
-from rummyref.games.long.standings import Standings
+
+
+class PacedPlayer(Protocol):
+    name: str
+    rank: int
+    pace_per_night: float | None
+    nights_to_go: int | None
+    projected_date: str | None
+
+
+class Standings(Protocol):
+    """What the chart projects from: a game's standings toward its target (the kind gives them)."""
+
+    over: bool
+    nights: int
+
+    @property
+    def players(self) -> Sequence[PacedPlayer]: ...
 
 
 @dataclass(frozen=True)

@@ -1,26 +1,38 @@
 """Statistics of a game, computed from its record in force (after amends and voids).
 
 Pure functions over plain values: the store reads each hand in force into a :class:`HandLine`
-(points, Simple Rummy counts and wins, who went out, Rummy! claims) and each night into a
-:class:`NightLine`; :func:`compute_stats` does the rest. Both rule sets go through the same
-code: a hand's winners are the players the record marks as winners (Simple Rummy: the game's
-winner), else the best score of the hand; a night is judged on points (Rummy 2,000,000) or on
-games won (Simple Rummy, whose hands are games).
+(points, low counts and wins, who went out, Rummy! claims) and each session into a
+:class:`NightLine`; :func:`compute_stats` does the rest. Every kind of game goes through the
+same code, told how to judge by the :class:`StatsStyle` its kind gives: a hand's winners are the
+players the record marks as winners, else the best score of the hand; a session is judged on
+points, or on games won where the kind counts low.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cache
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
-from rummyref.games.low_count.match import fold_matches
 from rummyref.record import Game
 from rummyref.rules.resources import data_dir
 
-LOW_COUNT = "low-count"
+
+@dataclass(frozen=True)
+class StatsStyle:
+    """How a kind of game is judged in the statistics (given by the kind, never guessed)."""
+
+    counts: bool = False  #: hands are judged by a low count and a recorded winner (the lower the better)
+    unit: str = "hand"  #: what one recorded unit is called
+    session: str = "night"  #: what a sitting is called in a sentence
+    sessions_title: str = "Rummy Nights"  #: ... in a heading
+    #: the match state after every game (players, first player, winners) -> an object with ``matches_won``
+    matches: Callable[[Sequence[str], str, Sequence[Any]], Any] | None = None
+
+
+POINTS_STYLE = StatsStyle()
 
 
 @dataclass(frozen=True)
@@ -47,8 +59,8 @@ class NightLine:
 @dataclass(frozen=True)
 class StatsInput:
     game: Game
-    method: str  #: the rule set's scoring method
-    match_wins: int | None
+    method: str  #: the rule set's scoring method (shown in the JSON)
+    style: StatsStyle
     milestones: tuple[int, ...]
     nights: tuple[NightLine, ...]
     hands: tuple[HandLine, ...]  #: in hand order
@@ -129,9 +141,11 @@ class Stats:
     players: tuple[PlayerStats, ...]
     head_to_head: tuple[HeadToHead, ...]
     milestones: tuple[Milestone, ...]
+    style: StatsStyle = field(default=POINTS_STYLE, compare=False)  #: for the words; not in the JSON
 
     def to_json(self) -> dict:
-        data = asdict(self)
+        data = asdict(replace(self, style=POINTS_STYLE))
+        data.pop("style")
         for m, src in zip(data["milestones"], self.milestones):
             m["first"] = src.first
         return data
@@ -172,7 +186,7 @@ def hand_winners(h: HandLine, low: bool = False) -> tuple[str, ...]:
 def _night_scores(inp: StatsInput) -> dict[int, dict[str, int]]:
     """Each night's score per player who played it: points, or games won (Simple Rummy)."""
     scores: dict[int, dict[str, int]] = defaultdict(dict)
-    low = inp.method == LOW_COUNT
+    low = inp.style.counts
     for h in inp.hands:
         night = scores[h.night]
         won = set(h.winners)
@@ -230,13 +244,13 @@ class _Tally:
 
 def compute_stats(inp: StatsInput) -> Stats:
     game = inp.game
-    low = inp.method == LOW_COUNT
+    low = inp.style.counts
     roster = game.roster
     nights_scores = _night_scores(inp)
     closed = [n for n in inp.nights if n.closed and nights_scores.get(n.number)]
     night_won = {n.number: set(_night_winners(nights_scores[n.number], low)) for n in closed}
     winners_by_hand = [set(hand_winners(h, low)) for h in inp.hands]
-    matches = _matches(inp, roster) if low and inp.match_wins else None
+    matches = _matches(inp, roster) if inp.style.matches else None
 
     per: dict[str, _Tally] = {n: _Tally() for n in roster}
     for h in inp.hands:
@@ -290,6 +304,7 @@ def compute_stats(inp: StatsInput) -> Stats:
         nights=len(inp.nights),
         closed_nights=len(closed),
         night_score="games won" if low else "points",
+        style=inp.style,
         players=tuple(players),
         head_to_head=_head_to_head(list(per), [nights_scores[n.number] for n in closed]),
         milestones=_milestones(inp),
@@ -302,7 +317,8 @@ def _matches(inp: StatsInput, roster: Sequence[str]):
     if not players:
         return None
     winners = [h.winners[0] if len(h.winners) == 1 else None for h in inp.hands]
-    return fold_matches(players, players[0], inp.match_wins, winners)  # type: ignore[arg-type]
+    assert inp.style.matches is not None
+    return inp.style.matches(players, players[0], winners)
 
 
 def _head_to_head(names: Sequence[str], nights: Sequence[dict[str, int]]) -> tuple[HeadToHead, ...]:

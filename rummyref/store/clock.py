@@ -1,5 +1,5 @@
 """The clock of the record. ``$RUMMYREF_NOW`` (an ISO date or time) pins it: for tests, and to
-enter a past Rummy Night from paper with its real date."""
+enter a past session from paper with its real date."""
 
 from __future__ import annotations
 

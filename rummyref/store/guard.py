@@ -1,46 +1,47 @@
 """Two terminals at once: the optimistic check that catches a hand entered twice.
 
 ``ref score-hand`` reads the game (and, at a terminal, asks for the cards) *before* it opens its
-write transaction. Meanwhile another terminal may record the very hand being typed. The write
-therefore carries what the reader saw -- the number the next hand would get -- and, inside the
-``BEGIN IMMEDIATE`` transaction (the write lock held, so nothing can move underneath), checks
-that it still holds. If not, the write is refused with :class:`WriteConflict` (exit 7) and
-nothing is written; run again and the hand takes the next number.
+write transaction. Meanwhile another terminal may record the very hand being typed, or close
+the session and open the next. The write therefore carries what the reader saw (a
+:class:`~rummyref.record.Position`: the number the next hand would get and the open session)
+and, inside the ``BEGIN IMMEDIATE`` transaction (the write lock held, so nothing can move
+underneath), checks that it still holds. A correction also carries the entry it supersedes. If
+not, the write is refused with :class:`WriteConflict` (exit 7) and nothing is written; run
+again.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rummyref.errors import WriteConflict
+from rummyref.record import Position
+
+if TYPE_CHECKING:
+    from rummyref.store.models import GameRow
+    from rummyref.store.record import Record
 
 
-@dataclass(frozen=True)
-class Position:
-    """Where the log of a game stood when a command read it."""
-
-    game: str
-    next_hand: int
-
-
-def position(rec, g) -> Position:
-    """The game's position now (call inside a read or the write transaction)."""
-    last = rec.sql("SELECT COALESCE(MAX(hand), 0) FROM entry WHERE game_id = :g", g=g.id).scalar()
-    return Position(g.name, int(last or 0) + 1)
-
-
-def expect(rec, g, seen: Position) -> None:
-    """Refuse the write if another terminal recorded a hand since ``seen`` was read."""
-    now = position(rec, g)
-    if now.next_hand == seen.next_hand:
+def expect(rec: "Record", g: "GameRow", seen: Position) -> None:
+    """Refuse the write if another terminal changed the game's position since ``seen`` was read."""
+    now = rec.position(g)
+    if now == seen:
         return
+    rs = rec.ruleset(g)
+    hand, night = rs.hand_word, rs.session_word
+    if now.session != seen.session:
+        was = f"{night} {seen.session} open" if seen.session else f"no {night} open"
+        became = f"{night} {now.session} is open" if now.session else f"no {night} is open"
+        raise WriteConflict(
+            f"another terminal changed the sessions of {g.name} while this was being entered "
+            f"(it read {was}; now {became}); nothing was written",
+            hint="check ref standings, then run the command again",
+        )
     row = rec.sql(
         "SELECT e.hand, e.dealer, e.seq, e.created_at, s.number FROM entry e LEFT JOIN session s ON s.id = e.session_id "
         "WHERE e.game_id = :g AND e.hand = :h ORDER BY e.seq LIMIT 1",
         g=g.id, h=seen.next_hand,
     ).first()
-    hand, night = ("game", "session") if _low_count(g) else ("hand", "Rummy Night")
     what = (
         f"{hand} {row[0]} of {g.name} ({night} {row[4]}, dealt by {row[1]}, entry {row[2]} at {row[3]})"
         if row else f"{hand}s {seen.next_hand} to {now.next_hand - 1} of {g.name}"
@@ -51,9 +52,12 @@ def expect(rec, g, seen: Position) -> None:
     )
 
 
-def _low_count(g) -> bool:
-    """Simple Rummy and other low-count games speak of games and sessions, not hands and nights."""
-    try:
-        return json.loads(g.options or "{}").get("method") == "low-count"
-    except (ValueError, AttributeError):
-        return False
+def expect_entry(game: str, hand: int, current_seq: int, seen_seq: int | None) -> None:
+    """Refuse a correction of ``hand`` if its record changed since the command read it
+    (two amends of the same hand at once: the second is stale)."""
+    if seen_seq is not None and seen_seq != current_seq:
+        raise WriteConflict(
+            f"hand {hand} of {game} was corrected by another terminal (now entry {current_seq}) while this "
+            "correction was being entered; nothing was written",
+            hint=f"look at it with ref history, then correct it again if it is still wrong: ref amend {hand}",
+        )

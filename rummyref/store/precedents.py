@@ -1,4 +1,4 @@
-"""Precedents in the record: where the table is (the open Rummy Night), keeping a ruling as an
+"""Precedents in the record: where the table is (the open session), keeping a ruling as an
 entry of kind ``ruling`` in the game's hash-chained log, and finding rulings again.
 
 A ruling entry has a session but no hand number, no hand-in-night, no dealer and no result
@@ -24,7 +24,7 @@ from rummyref.store.record import Record
 
 @dataclass(frozen=True)
 class Table:
-    """The open Rummy Night a dispute is settled in."""
+    """The open session a dispute is settled in."""
 
     game: Game
     ruleset: RuleSet  #: as kept with the game
@@ -58,17 +58,17 @@ def _find(rec: Record, game: str | None) -> Table:
         g = rec.game_row(game)
         s = rec.open_night_row(g.id)  # type: ignore[arg-type]
         if s is None:
-            raise NotFound(f"no Rummy Night of {g.name} is open", hint="ref new-session opens one")
+            raise NotFound(f"no {rec.ruleset(g).session_word} of {g.name} is open", hint="ref new-session opens one")
     else:
         rows = rec.s.exec(
             select(GameRow, SessionRow).join(SessionRow, SessionRow.game_id == GameRow.id)  # type: ignore[arg-type]
             .where(SessionRow.closed_at.is_(None)).order_by(GameRow.id)  # type: ignore[union-attr]
         ).all()
         if not rows:
-            raise NotFound("no Rummy Night is open", hint="ref new-session opens one")
+            raise NotFound("no session is open in any game", hint="ref new-session opens one")
         if len(rows) > 1:
             names = ", ".join(g.name for g, _ in rows)
-            raise AmbiguousInput(f"Rummy Nights of several games are open ({names})", hint="say which with --game NAME")
+            raise AmbiguousInput(f"sessions of several games are open ({names})", hint="say which with --game NAME")
         g, s = rows[0]
     dealt = rec.hands_dealt(s.id)  # type: ignore[arg-type]
     last = rec.sql("SELECT COALESCE(MAX(hand), 0) FROM entry WHERE game_id = :g", g=g.id).scalar()
@@ -112,6 +112,7 @@ def rulings(rec: Record, game: str | None, night: int | None) -> tuple[Game, lis
         known = rec.sql("SELECT number FROM session WHERE game_id = :g AND number = :n", g=g.id, n=night).first()
         if known is None:
             last = rec.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()
-            raise NotFound(f"game {g.name} has no Rummy Night {night}", hint=f"nights 1 to {last}" if last else "no night yet")
+            word = rec.ruleset(g).session_word
+            raise NotFound(f"game {g.name} has no {word} {night}", hint=f"{word}s 1 to {last}" if last else f"no {word} yet")
         query, params = query + " AND s.number = :n", {**params, "n": night}
     return rec.game(g), _precedents(rec.sql(query + " ORDER BY e.seq", **params))

@@ -1,33 +1,47 @@
-"""Writing the record: games, Rummy Nights, hands and corrections, each in one transaction.
+"""The ledger: games, sessions and the hash-chained log of hands, each write in one transaction.
 
-Every change appends to the game's hash-chained ``entry`` log, writes its ``result`` rows and
-updates the cached aggregates in the same ``BEGIN IMMEDIATE`` transaction, so the standings
-never need to read the history. A refusal raises before the transaction commits: nothing
-is written.
+The ledger knows no game's rules. A kind (``rummyref.games``) decides everything about a hand
+and hands the ledger a :class:`~rummyref.record.Draft`; the ledger appends it to the game's
+hash-chained ``entry`` log, writes its ``result`` rows and updates the cached aggregates in the
+same ``BEGIN IMMEDIATE`` transaction, after checking that the log still stands where the command
+read it (:mod:`rummyref.store.guard`). A refusal raises before the transaction commits: nothing
+is written. Reads build a :class:`~rummyref.record.Context` in one transaction.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
 from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterator, Sequence
 
 from sqlalchemy import text
 from sqlmodel import Session, select
 
 from rummyref.chain import GENESIS, entry_hash
-from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
-from rummyref.record import Entry, Game, Night, Player, resolve_name
-from rummyref.rules.ruleset import RuleSet, load_ruleset, parse_ruleset
-from rummyref.games.long.scoring import CardFacts, HandScore, PointsFacts, facts_to_json, score_hand, score_to_json
-from rummyref.games.long.nights import Outcome, RoundState, check_end_of_session, dealer_of, game_outcome, round_state
+from rummyref.errors import NotFound
+from rummyref.record import (
+    Context,
+    Draft,
+    Entry,
+    EntryKind,
+    Game,
+    GameHeader,
+    HandInForce,
+    Player,
+    PlayerResult,
+    Position,
+    SessionInfo,
+)
+from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import stamp
 from rummyref.store.engine import opened, storage_errors
-from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, PlayerTotalRow, ResultRow, SessionRow
+from rummyref.store.guard import expect, expect_entry
+from rummyref.store.select import _last_played, _parsed, choose_game
 from rummyref.store.migrations import NIGHTS_WON
+from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, PlayerTotalRow, ResultRow, SessionRow
+
+ABANDONED = "abandoned"  #: a session closed with no hand in force (it does not count)
+
 
 @contextmanager
 def writing(db: str | None, create: bool = False) -> Iterator["Record"]:
@@ -48,45 +62,9 @@ def reading(db: str | None) -> Iterator["Record"]:
                 session.rollback()
 
 
-# -- results of the operations -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class NightOpened:
-    game: Game
-    created: bool
-    number: int
-    totals: tuple[tuple[str, int], ...]
-    first_dealer: str
-
-
-@dataclass(frozen=True)
-class HandRecorded:
-    game: Game  #: after the hand
-    kind: str  #: hand, amend or void
-    seq: int
-    hand: int
-    night: int
-    hand_in_night: int
-    dealer: str
-    score: HandScore | None  #: None for a void
-    totals: tuple[tuple[str, int], ...]
-    round: RoundState | None  #: the night's state after the hand (None for a correction of a closed night)
-    outcome: Outcome
-
-
-@dataclass(frozen=True)
-class NightClosed:
-    game: Game
-    number: int
-    hands: int
-    rounds: int
-    points: tuple[tuple[str, int], ...]
-    winners: tuple[str, ...]
-    early: bool  #: ended mid-round because the game is over (A7)
-
-
 class Record:
+    """The ledger, inside one transaction."""
+
     def __init__(self, session: Session) -> None:
         self.s = session
 
@@ -98,78 +76,80 @@ class Record:
     def sql(self, query: str, **params):
         return self.s.connection().execute(text(query), params)
 
-    # -- games -----------------------------------------------------------------------
+    # -- which game (SPEC §8) ----------------------------------------------------------------
 
-    def game_row(self, name: str | None) -> GameRow:
-        if name is not None:
-            row = self.s.exec(select(GameRow).where(GameRow.name == name)).first()
-            if row is None:
-                names = [g for g in self.s.exec(select(GameRow.name)).all()]
-                raise NotFound(
-                    f"no game named {name!r}",
-                    hint=f"games: {', '.join(names)}" if names else "ref new-session starts the first game",
-                )
-            return row
-        row = self.s.exec(select(GameRow).order_by(GameRow.id.desc()).limit(1)).first()  # type: ignore[union-attr]
-        if row is None:
-            raise NotFound("no game has been recorded yet", hint="ref new-session starts one")
+    def game_row(self, name: str | None, names: Sequence[str] = ()) -> GameRow:
+        """The game a command means (SPEC §8; see :func:`choose_game`)."""
+        return self._row(choose_game(self.s.connection(), name, names))
+
+    def last_played(self) -> GameRow | None:
+        found = _last_played(self.s.connection())
+        return self._row(found) if found is not None else None
+
+    def find_game(self, name: str) -> GameRow | None:
+        return self.s.exec(select(GameRow).where(GameRow.name == name)).first()
+
+    def _row(self, game_id: int) -> GameRow:
+        row = self.s.get(GameRow, game_id)
+        assert row is not None
         return row
 
+    # -- reading a game ----------------------------------------------------------------------
+
     def players(self, game_id: int) -> list[PlayerRow]:
-        return list(self.s.exec(select(PlayerRow).where(PlayerRow.game_id == game_id).order_by(PlayerRow.seat)))
+        return list(self.s.exec(select(PlayerRow).where(PlayerRow.game_id == game_id).order_by(PlayerRow.seat)))  # type: ignore[arg-type]
 
     def game(self, row: GameRow) -> Game:
         players = tuple(Player(p.name, p.seat, p.opening) for p in self.players(row.id))  # type: ignore[arg-type]
-        closed = bool(json.loads(row.options or "{}").get("closed_roster", True))
+        options = json.loads(row.options or "{}")
+        closed = bool(options.get("closed_roster", True))
         return Game(row.name, row.ruleset, row.target, row.wildcards, players, row.created_at, row.finished_at,
-                    row.winner, closed)
+                    row.winner, closed, options)
 
     def ruleset(self, row: GameRow) -> RuleSet:
-        """The rule set as it was when the game began (its text is kept with the game)."""
-        return parse_ruleset(tomllib.loads(row.ruleset_text), f"{row.ruleset} (as kept with game {row.name})")
+        """The rule set as it was when the game began (its text is kept with the game), parsed once."""
+        return _parsed(row.ruleset, row.ruleset_text, row.name)
 
-    def create_game(
-        self,
-        name: str | None,
-        ruleset_spec: str | None,
-        players: Sequence[str] | None,
-        openings: dict[str, int],
-        wildcards: int | None,
-    ) -> GameRow:
-        rs = load_ruleset(ruleset_spec or "rummy-2m")
-        roster = list(players or rs.default_players)
-        if not roster:
-            raise UnreadableInput(f"{rs.title} has no default players", hint="name them: --players A,B,C")
-        if len({n.casefold() for n in roster}) != len(roster):
-            raise UnreadableInput(f"a name appears twice in --players {','.join(roster)}")
-        if not rs.players_min <= len(roster) <= rs.players_max:
-            raise RuleRefusal(
-                f"{rs.title} is for {rs.players_min} to {rs.players_max} players, not {len(roster)}"
-            )
-        wild = rs.wild_default if wildcards is None else wildcards
-        if not rs.wild_min <= wild <= rs.wild_max:
-            raise RuleRefusal(f"{rs.title} uses {rs.wild_min} to {rs.wild_max} WILDCARDs, not {wild}")
-        name = name or rs.name
-        opening = {resolve_name(n, roster, name, rs.closed_roster): v for n, v in openings.items()}
-        row = GameRow(
-            name=name,
-            ruleset=rs.name,
-            ruleset_text=Path(rs.source).read_text(encoding="utf-8"),
-            target=rs.target,
-            wildcards=wild,
-            options=json.dumps({"closed_roster": rs.closed_roster, "full_rounds": rs.full_rounds}),
-            created_at=stamp(),
+    def position(self, g: GameRow) -> Position:
+        """Where the game's log stands now."""
+        last, entries = self.sql(
+            "SELECT COALESCE(MAX(hand), 0), COUNT(*) FROM entry WHERE game_id = :g", g=g.id).first() or (0, 0)
+        s = self.open_night_row(g.id)  # type: ignore[arg-type]
+        return Position(g.name, int(last or 0) + 1, s.number if s else None, int(entries or 0))
+
+    def context(self, g: GameRow, history: bool = False) -> Context:
+        """Everything a command needs of game ``g`` (the hands in force only if ``history``)."""
+        sessions = tuple(
+            SessionInfo(s.number, s.opened_at, s.closed_at, json.loads(s.options or "{}"))
+            for s in self.s.exec(select(SessionRow).where(SessionRow.game_id == g.id).order_by(SessionRow.number))  # type: ignore[arg-type]
         )
-        self.s.add(row)
-        self.s.flush()
-        for seat, n in enumerate(roster, 1):
-            p = PlayerRow(game_id=row.id, name=n, seat=seat, opening=opening.get(n, 0))  # type: ignore[arg-type]
-            self.s.add(p)
-            self.s.flush()
-            self.s.add(PlayerTotalRow(player_id=p.id, game_id=row.id))  # type: ignore[arg-type]
-        self.s.add(GameTotalRow(game_id=row.id, head_hash=GENESIS))  # type: ignore[arg-type]
-        self.s.flush()
-        return row
+        open_row = self.open_night_row(g.id)  # type: ignore[arg-type]
+        dealt = self.hands_dealt(open_row.id) if open_row else 0  # type: ignore[arg-type]
+        return Context(self.game(g), self.ruleset(g), self.position(g), self.totals(g.id), sessions, dealt,  # type: ignore[arg-type]
+                       self.in_force(g) if history else None,
+                       self.night_points(open_row.id) if open_row else ())  # type: ignore[arg-type]
+
+    def in_force(self, g: GameRow) -> tuple[HandInForce, ...]:
+        """Every hand as now in force (its latest entry), in hand order, with its results."""
+        latest: dict[int, tuple] = {}
+        for row in self.sql(
+            "SELECT e.id, e.hand, s.number, e.hand_in_session, e.dealer, e.kind, e.seq, e.facts FROM entry e "
+            "JOIN session s ON s.id = e.session_id WHERE e.game_id = :g AND e.hand IS NOT NULL ORDER BY e.seq",
+            g=g.id,
+        ):
+            latest[row[1]] = tuple(row)
+        results: dict[int, list[PlayerResult]] = {}
+        for eid, name, pts, count, won in self.sql(
+            "SELECT r.entry_id, p.name, r.points, r.count, r.won FROM result r JOIN player p ON p.id = r.player_id "
+            "WHERE p.game_id = :g AND r.current = 1 ORDER BY p.seat", g=g.id,
+        ):
+            results.setdefault(eid, []).append(
+                PlayerResult(name, int(pts), None if count is None else int(count), None if won is None else bool(won)))
+        return tuple(
+            HandInForce(hand, number, his, dealer, EntryKind(kind), seq, json.loads(facts or "{}"),
+                        tuple(results.get(eid, ())))
+            for eid, hand, number, his, dealer, kind, seq, facts in (latest[h] for h in sorted(latest))
+        )
 
     def totals(self, game_id: int) -> tuple[tuple[str, int], ...]:
         rows = self.sql(
@@ -179,102 +159,16 @@ class Record:
         )
         return tuple((n, int(v)) for n, v in rows)
 
-    # -- nights ----------------------------------------------------------------------
-
     def open_night_row(self, game_id: int) -> SessionRow | None:
         return self.s.exec(
             select(SessionRow).where(SessionRow.game_id == game_id, SessionRow.closed_at.is_(None))  # type: ignore[union-attr]
         ).first()
-
-    def night(self, row: SessionRow) -> Night:
-        return Night(row.number, row.opened_at, row.closed_at, self.hands_dealt(row.id))  # type: ignore[arg-type]
 
     def hands_dealt(self, session_id: int) -> int:
         v = self.sql(
             "SELECT MAX(hand_in_session) FROM entry WHERE session_id = :s AND kind = 'hand'", s=session_id
         ).scalar()
         return int(v or 0)
-
-    def new_session(
-        self,
-        name: str | None,
-        ruleset_spec: str | None,
-        players: Sequence[str] | None,
-        openings: dict[str, int],
-        wildcards: int | None,
-    ) -> NightOpened:
-        row = self._find_or_create(name, ruleset_spec, players, openings, wildcards)
-        created = row[1]
-        g = row[0]
-        game = self.game(g)
-        if g.finished_at:
-            raise RuleRefusal(
-                f"game {g.name} is over: {g.winner} won",
-                rule="A7",
-                hint="start a new game with --game NEW-NAME; the history of this one stays",
-            )
-        current = self.open_night_row(g.id)  # type: ignore[arg-type]
-        if current is not None:
-            raise RuleRefusal(
-                f"Rummy Night {current.number} of {g.name} is still open (since {current.opened_at})",
-                hint="record its hands, or close it with ref end-session",
-            )
-        number = int(self.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()) + 1
-        s = SessionRow(game_id=g.id, number=number, opened_at=stamp())  # type: ignore[arg-type]
-        self.s.add(s)
-        self.s.flush()
-        for p in self.players(g.id):  # type: ignore[arg-type]
-            self.sql("INSERT INTO session_total (session_id, player_id) VALUES (:s, :p)", s=s.id, p=p.id)
-        return NightOpened(game, created, number, self.totals(g.id), dealer_of(1, game.roster))  # type: ignore[arg-type]
-
-    def _find_or_create(self, name, ruleset_spec, players, openings, wildcards) -> tuple[GameRow, bool]:
-        if name is None:
-            exists = self.s.exec(select(GameRow).order_by(GameRow.id.desc()).limit(1)).first()  # type: ignore[union-attr]
-        else:
-            exists = self.s.exec(select(GameRow).where(GameRow.name == name)).first()
-        if exists is None:
-            return self.create_game(name, ruleset_spec, players, openings, wildcards), True
-        game = self.game(exists)
-        closed = game.closed_roster
-        if ruleset_spec and load_ruleset(ruleset_spec).name != exists.ruleset:
-            raise UnreadableInput(
-                f"game {exists.name} is played under {exists.ruleset}, not {ruleset_spec}",
-                hint="a new game may use another rule set: --game NEW-NAME",
-            )
-        if openings:
-            raise RuleRefusal(
-                f"game {exists.name} already exists: opening balances are set only when a game is created"
-            )
-        if wildcards is not None and wildcards != exists.wildcards:
-            raise RuleRefusal(f"game {exists.name} uses {exists.wildcards} WILDCARDs, chosen when it was created")
-        if players:
-            named = [resolve_name(n, game.roster, exists.name, closed) for n in players]
-            missing = [n for n in game.roster if n not in named]
-            if missing:
-                raise RuleRefusal(
-                    f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} on the roster of {exists.name} "
-                    "and must play every night",
-                    rule="A1" if closed else None,
-                    hint=f"the roster is {', '.join(game.roster)}",
-                )
-        return exists, False
-
-    def close_night(self, g: GameRow) -> NightClosed:
-        s = self.open_night_row(g.id)  # type: ignore[arg-type]
-        if s is None:
-            raise RuleRefusal(f"no Rummy Night of {g.name} is open", hint="ref new-session opens one")
-        game = self.game(g)
-        dealt = self.hands_dealt(s.id)  # type: ignore[arg-type]
-        state = check_end_of_session(dealt, game.roster, game_over=game.over)
-        s.closed_at = stamp()
-        self.s.add(s)
-        self.s.flush()
-        self.refresh_nights_won(g.id)  # type: ignore[arg-type]
-        points = self.night_points(s.id)  # type: ignore[arg-type]
-        hands = int(self.sql("SELECT COALESCE(MAX(hands), 0) FROM session_total WHERE session_id = :s", s=s.id).scalar())
-        best = max((p for _, p in points), default=0)
-        winners = tuple(n for n, p in points if p == best) if hands else ()
-        return NightClosed(game, s.number, dealt, state.rounds, points, winners, state.mid_round)
 
     def night_points(self, session_id: int) -> tuple[tuple[str, int], ...]:
         rows = self.sql(
@@ -284,36 +178,9 @@ class Record:
         )
         return tuple((n, int(v)) for n, v in rows)
 
-    def refresh_nights_won(self, game_id: int) -> None:
-        self.sql(NIGHTS_WON.format(where=" WHERE game_id = :g"), g=game_id)
-
-    # -- hands -----------------------------------------------------------------------
-
-    def record_hand(self, g: GameRow, facts: CardFacts | PointsFacts, dealer: str | None = None) -> HandRecorded:
-        game = self.game(g)
-        if g.finished_at:
-            raise RuleRefusal(
-                f"game {g.name} is over ({g.winner} won): it takes no more hands",
-                rule="A7",
-                hint="start a new game with ref new-session --game NEW-NAME",
-            )
-        s = self.open_night_row(g.id)  # type: ignore[arg-type]
-        if s is None:
-            raise RuleRefusal(f"no Rummy Night of {g.name} is open", hint="ref new-session opens one")
-        his = self.hands_dealt(s.id) + 1  # type: ignore[arg-type]
-        expected = dealer_of(his, game.roster)
-        if dealer is not None and dealer != expected:
-            raise RuleRefusal(
-                f"hand {his} of the night is {expected}'s deal, not {dealer}'s",
-                rule="A3",
-                hint=f"the deal goes {', '.join(game.roster)}, no exceptions",
-            )
-        score = score_hand(facts, self.ruleset(g), g.wildcards, game.roster)
-        hand = int(self.sql("SELECT COALESCE(MAX(hand), 0) FROM entry WHERE game_id = :g", g=g.id).scalar()) + 1
-        body = {**facts_to_json(facts), "score": score_to_json(score)}
-        entry = self.append_entry(g, "hand", s, hand, his, expected, body, None, None, score.points())
-        self.add_results(g, s.id, entry.id, score.points(), hands_delta=1)  # type: ignore[arg-type]
-        return self._after(g, "hand", entry, s, score)
+    def session_hands(self, session_id: int) -> int:
+        return int(self.sql("SELECT COALESCE(MAX(hands), 0) FROM session_total WHERE session_id = :s",
+                            s=session_id).scalar())
 
     def effective(self, g: GameRow, hand: int) -> EntryRow:
         row = self.s.exec(
@@ -330,42 +197,6 @@ class Record:
             )
         return row
 
-    def amend(self, g: GameRow, hand: int, facts: CardFacts | PointsFacts, reason: str) -> HandRecorded:
-        return self._correct(g, hand, "amend", facts, reason)
-
-    def void(self, g: GameRow, hand: int, reason: str) -> HandRecorded:
-        return self._correct(g, hand, "void", None, reason)
-
-    def _correct(self, g: GameRow, hand: int, kind: str, facts, reason: str) -> HandRecorded:
-        if not reason or not reason.strip():
-            raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
-        old = self.effective(g, hand)
-        if old.kind == "void":
-            raise RuleRefusal(
-                f"hand {hand} was voided (entry {old.seq}: {old.reason})",
-                rule="B7",
-                hint="a voided hand stays voided; record what happened as a new hand",
-            )
-        game = self.game(g)
-        s = self.s.get(SessionRow, old.session_id)
-        score = None
-        points: dict[str, int] = {}
-        body: dict = {}
-        if facts is not None:
-            score = score_hand(facts, self.ruleset(g), g.wildcards, game.roster)
-            points = score.points()
-            body = {**facts_to_json(facts), "score": score_to_json(score)}
-        entry = self.append_entry(g, kind, s, hand, old.hand_in_session, old.dealer, body, reason.strip(), old.seq, points)
-        old_points = self.results_of(old.id)  # type: ignore[arg-type]
-        self.sql("UPDATE result SET current = 0 WHERE entry_id = :e", e=old.id)
-        self.add_results(g, s.id, None, {n: -v for n, v in old_points.items()}, hands_delta=-1)  # type: ignore[union-attr]
-        if points:
-            self.add_results(g, s.id, entry.id, points, hands_delta=1)  # type: ignore[union-attr]
-        self.refresh_best_worst(g.id)  # type: ignore[arg-type]
-        if s.closed_at:  # type: ignore[union-attr]
-            self.refresh_nights_won(g.id)  # type: ignore[arg-type]
-        return self._after(g, kind, entry, s, score)
-
     def results_of(self, entry_id: int) -> dict[str, int]:
         rows = self.sql(
             "SELECT p.name, r.points FROM result r JOIN player p ON p.id = r.player_id WHERE r.entry_id = :e",
@@ -373,23 +204,123 @@ class Record:
         )
         return {n: int(v) for n, v in rows}
 
-    def _after(self, g: GameRow, kind: str, entry: EntryRow, s, score) -> HandRecorded:
-        totals = self.totals(g.id)  # type: ignore[arg-type]
-        outcome = game_outcome(totals, g.target)
-        if outcome.over and not g.finished_at:
-            g.finished_at, g.winner = entry.created_at, outcome.winner
-        elif not outcome.over and g.finished_at:  # a correction can reopen a finished game
+    # -- writing -----------------------------------------------------------------------------
+
+    def create_game(self, header: GameHeader) -> GameRow:
+        row = GameRow(
+            name=header.name,
+            ruleset=header.ruleset,
+            ruleset_text=header.ruleset_text,
+            target=header.target,
+            wildcards=header.wildcards,
+            options=json.dumps(dict(header.options), ensure_ascii=False),
+            created_at=stamp(),
+        )
+        self.s.add(row)
+        self.s.flush()
+        self.s.add(GameTotalRow(game_id=row.id, head_hash=GENESIS))  # type: ignore[arg-type]
+        self.s.flush()
+        self.seat(row, [n for n, _ in header.players], dict(header.players))
+        return row
+
+    def seat(self, g: GameRow, names: Sequence[str], openings: dict[str, int] | None = None) -> None:
+        """Player rows (and zero totals) for names not yet in the game, seated after the others."""
+        known = {p.name for p in self.players(g.id)}  # type: ignore[arg-type]
+        seat = len(known)
+        sessions = [s.id for s in self.s.exec(select(SessionRow).where(SessionRow.game_id == g.id))]
+        for n in names:
+            if n in known:
+                continue
+            seat += 1
+            p = PlayerRow(game_id=g.id, name=n, seat=seat, opening=(openings or {}).get(n, 0))  # type: ignore[arg-type]
+            self.s.add(p)
+            self.s.flush()
+            self.s.add(PlayerTotalRow(player_id=p.id, game_id=g.id))  # type: ignore[arg-type]
+            for sid in sessions:
+                self.sql("INSERT INTO session_total (session_id, player_id) VALUES (:s, :p)", s=sid, p=p.id)
+        self.s.flush()
+
+    def open_session(self, g: GameRow, seen: Position | None, options: dict) -> int:
+        """Open the next session of ``g`` (``seen``: the position the command read, checked)."""
+        if seen is not None:
+            expect(self, g, seen)
+        number = int(self.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()) + 1
+        s = SessionRow(game_id=g.id, number=number, opened_at=stamp(),  # type: ignore[arg-type]
+                       options=json.dumps(options, ensure_ascii=False))
+        self.s.add(s)
+        self.s.flush()
+        for p in self.players(g.id):  # type: ignore[arg-type]
+            self.sql("INSERT INTO session_total (session_id, player_id) VALUES (:s, :p)", s=s.id, p=p.id)
+        return number
+
+    def close_session(self, g: GameRow, seen: Position, abandoned: bool = False) -> SessionRow:
+        expect(self, g, seen)
+        s = self.open_night_row(g.id)  # type: ignore[arg-type]
+        assert s is not None, "the kind checked that a session is open"
+        s.closed_at = stamp()
+        if abandoned:
+            s.options = json.dumps({**json.loads(s.options or "{}"), "closed_as": ABANDONED}, ensure_ascii=False)
+        self.s.add(s)
+        self.s.flush()
+        self.refresh_nights_won(g.id)  # type: ignore[arg-type]
+        return s
+
+    def append(self, g: GameRow, seen: Position, draft: Draft) -> EntryRow:
+        """Append a hand, or a correction of one, exactly as the kind drafted it."""
+        expect(self, g, seen)
+        if draft.kind in (EntryKind.AMEND, EntryKind.VOID):
+            return self._correct(g, draft)
+        s = self.open_night_row(g.id)  # type: ignore[arg-type]
+        assert s is not None, "the kind checked that a session is open"
+        entry = self.append_entry(g, draft.kind, s, draft.hand, draft.hand_in_session, draft.dealer,
+                                  dict(draft.facts), draft.reason, None, draft.points())
+        self.add_results(g, s.id, entry.id, draft.results, hands_delta=1)  # type: ignore[arg-type]
+        self._status(g, draft, entry)
+        return entry
+
+    def _correct(self, g: GameRow, draft: Draft) -> EntryRow:
+        assert draft.hand is not None
+        old = self.effective(g, draft.hand)
+        expect_entry(g.name, draft.hand, old.seq, draft.target_seq)
+        s = self.s.get(SessionRow, old.session_id)
+        assert s is not None
+        entry = self.append_entry(g, draft.kind, s, draft.hand, old.hand_in_session, old.dealer, dict(draft.facts),
+                                  draft.reason, old.seq, draft.points())
+        old_points = self.results_of(old.id)  # type: ignore[arg-type]
+        self.sql("UPDATE result SET current = 0 WHERE entry_id = :e", e=old.id)
+        self.add_results(g, s.id, None, tuple(PlayerResult(n, -v) for n, v in old_points.items()), hands_delta=-1)  # type: ignore[arg-type]
+        if draft.results:
+            self.add_results(g, s.id, entry.id, draft.results, hands_delta=1)  # type: ignore[arg-type]
+        self.refresh_best_worst(g.id)  # type: ignore[arg-type]
+        if s.closed_at:
+            self.refresh_nights_won(g.id)  # type: ignore[arg-type]
+        self._status(g, draft, entry)
+        return entry
+
+    def _status(self, g: GameRow, draft: Draft, entry: EntryRow) -> None:
+        if draft.status is None:
+            return
+        options = json.loads(g.options or "{}")
+        tied = list(draft.status.tied)
+        if options.get("status", {}).get("tied", []) != tied:
+            if tied:
+                options["status"] = {"tied": tied}
+            else:
+                options.pop("status", None)
+            g.options = json.dumps(options, ensure_ascii=False)
+        if draft.status.over and not g.finished_at:
+            g.finished_at, g.winner = entry.created_at, draft.status.winner
+        elif draft.status.over and g.winner != draft.status.winner:
+            g.winner = draft.status.winner
+        elif not draft.status.over and g.finished_at:  # a correction can reopen a finished game
             g.finished_at, g.winner = None, None
         self.s.add(g)
         self.s.flush()
-        game = self.game(g)
-        state = round_state(self.hands_dealt(s.id), game.roster) if not s.closed_at else None
-        return HandRecorded(
-            game, kind, entry.seq, entry.hand, s.number, entry.hand_in_session, entry.dealer,  # type: ignore[arg-type]
-            score, totals, state, outcome,
-        )
 
-    # -- the log and the aggregates (used by store.simple and store.precedents too) ---------
+    def refresh_nights_won(self, game_id: int) -> None:
+        self.sql(NIGHTS_WON.format(where=" WHERE game_id = :g"), g=game_id)
+
+    # -- the log and the aggregates (used by store.precedents too) ----------------------------
 
     def append_entry(self, g, kind, s, hand, his, dealer, body, reason, target_seq, points) -> EntryRow:
         """Append one entry to the game's hash-chained log (inside the caller's write transaction)."""
@@ -398,7 +329,7 @@ class Record:
         ).first()
         seq, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
         row = EntryRow(
-            game_id=g.id, seq=seq, kind=kind, session_id=s.id if s else None, hand=hand, hand_in_session=his,
+            game_id=g.id, seq=seq, kind=str(kind), session_id=s.id if s else None, hand=hand, hand_in_session=his,
             dealer=dealer, facts=json.dumps(body, sort_keys=True, ensure_ascii=False), reason=reason,
             target_seq=target_seq, created_at=stamp(), prev_hash=prev, hash="",
         )
@@ -410,12 +341,14 @@ class Record:
         )
         return row
 
-    def add_results(self, g: GameRow, session_id: int, entry_id: int | None, points: dict[str, int], hands_delta: int):
+    def add_results(self, g: GameRow, session_id: int, entry_id: int | None, results: Sequence[PlayerResult],
+                    hands_delta: int) -> None:
         ids = {p.name: p.id for p in self.players(g.id)}  # type: ignore[arg-type]
-        for name, pts in points.items():
-            pid = ids[name]
+        for r in results:
+            pid, pts = ids[r.name], r.points
             if entry_id is not None:
-                self.s.add(ResultRow(entry_id=entry_id, player_id=pid, points=pts))  # type: ignore[arg-type]
+                self.s.add(ResultRow(entry_id=entry_id, player_id=pid, points=pts, count=r.count,  # type: ignore[arg-type]
+                                     won=None if r.won is None else int(r.won)))
                 self.sql(
                     "UPDATE player_total SET points = points + :v, hands = hands + 1, "
                     "best = CASE WHEN best IS NULL OR best < :v THEN :v ELSE best END, "
@@ -432,7 +365,7 @@ class Record:
                 "WHERE session_id = :s AND player_id = :p",
                 v=pts, d=hands_delta, s=session_id, p=pid,
             )
-        if points:
+        if results:
             self.sql("UPDATE game_total SET hands = hands + :d WHERE game_id = :g", d=hands_delta, g=g.id)
         self.s.flush()
 

@@ -1,18 +1,22 @@
 """The standings read: a fixed handful of small indexed queries on the cached aggregates,
 whatever the length of the history. Deliberately lean: SQLAlchemy Core on the shared engine
-(no ORM models to build), rows turned into the core's frozen objects inside the transaction."""
+(no ORM models to build), rows turned into frozen domain objects inside the transaction. A
+kind whose standings are a fold of the hands (a match) asks for them too."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from datetime import date, datetime
+from typing import Callable
 
 from sqlalchemy import text
 
-from rummyref.errors import NotFound
-from rummyref.record import Game, Player
-from rummyref.games.long.standings import NightSummary, PlayerAggregate, Standings, compute_standings, night_winners
+from rummyref.record import Game, NightSummary, Player, PlayerAggregate, Summary, night_winners
+from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import now
 from rummyref.store.engine import opened, storage_errors
+from rummyref.store.select import _parsed, choose_game
 
 RECENT_NIGHTS = 5
 
@@ -22,36 +26,36 @@ def _day(stamp: str | None) -> date | None:
     return datetime.fromisoformat(stamp).astimezone().date() if stamp else None
 
 
-def read_standings(db: str | None, name: str | None) -> Standings:
+def read_summary(db: str | None, name: str | None, history: Callable[[RuleSet], bool] = lambda rs: False) -> Summary:
+    """The game's cached totals; with its hands in force too when ``history(rule set)`` says so."""
     with opened(db) as engine, storage_errors():
         with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
             with conn.begin():
-                return standings(conn, name)
+                s = summary(conn, name)
+        if history(s.ruleset):
+            from rummyref.store.record import reading
+
+            with reading(db) as rec:
+                s = replace(s, context=rec.context(rec.game_row(s.game.name), history=True))
+        return s
 
 
-def standings(conn, name: str | None) -> Standings:
+def summary(conn, name: str | None) -> Summary:
     def q(sql: str, **params):
         return conn.execute(text(sql), params)
 
-    if name is None:
-        g = q("SELECT id, name, ruleset, target, wildcards, created_at, finished_at, winner FROM game "
-              "ORDER BY id DESC LIMIT 1").first()
-        if g is None:
-            raise NotFound("no game has been recorded yet", hint="ref new-session starts one")
-    else:
-        g = q("SELECT id, name, ruleset, target, wildcards, created_at, finished_at, winner FROM game "
-              "WHERE name = :n", n=name).first()
-        if g is None:
-            names = [r[0] for r in q("SELECT name FROM game ORDER BY id")]
-            raise NotFound(f"no game named {name!r}", hint=f"games: {', '.join(names)}" if names else None)
+    gid = choose_game(conn, name)
+    g = q("SELECT id, name, ruleset, ruleset_text, target, wildcards, created_at, finished_at, winner, options "
+          "FROM game WHERE id = :g", g=gid).first()
     rows = q(
         "SELECT p.name, p.seat, p.opening, t.points, t.hands, t.best, t.worst, t.nights_won "
         "FROM player p JOIN player_total t ON t.player_id = p.id WHERE p.game_id = :g ORDER BY p.seat",
         g=g.id,
     ).all()
+    options = json.loads(g.options or "{}")
     game = Game(g.name, g.ruleset, g.target, g.wildcards, tuple(Player(r[0], r[1], r[2]) for r in rows),
-                g.created_at, g.finished_at, g.winner)
-    aggs = [PlayerAggregate(r[0], r[2], r[3], r[4], r[5], r[6], r[7]) for r in rows]
+                g.created_at, g.finished_at, g.winner, bool(options.get("closed_roster", True)), options)
+    aggs = tuple(PlayerAggregate(r[0], r[2], r[3], r[4], r[5], r[6], r[7]) for r in rows)
     hands = int(q("SELECT hands FROM game_total WHERE game_id = :g", g=g.id).scalar() or 0)
     nights = q(
         "SELECT id, number, opened_at, closed_at FROM session WHERE game_id = :g ORDER BY number DESC LIMIT :k",
@@ -68,5 +72,5 @@ def standings(conn, name: str | None) -> Standings:
                                     played, pts, night_winners(pts, played, closed)))
     open_night = next((s.number for s in nights if s.closed_at is None), None)
     last = _day(nights[0].opened_at) if nights else None
-    return compute_standings(game, aggs, hands, nights[0].number if nights else 0, open_night, last, recent,
-                             now().astimezone().date())
+    return Summary(game, _parsed(g.ruleset, g.ruleset_text, g.name), aggs, hands, nights[0].number if nights else 0,
+                   open_night, last, tuple(recent), now().astimezone().date())

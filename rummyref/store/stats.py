@@ -2,27 +2,27 @@
 
 Statistics scan the log (one pass over the entries and the result rows in force), unlike the
 standings; the facts are read generically with the database's JSON functions (who went out, the
-Rummy! claims, how a Simple Rummy game ended), so a facts payload of any size costs little.
-The chart reads only the cached per-night aggregates and the standings' pace.
+Rummy! claims, how a game ended), so a facts payload of any size costs little.
+The chart reads only the cached per-session aggregates and the standings' totals.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterator
+from typing import Callable, Iterator
 
 from sqlalchemy import text
 
-from rummyref.stats.chart import ChartData, NightPoints, chart_data
-from rummyref.errors import NotFound
-from rummyref.record import Game, Player
-from rummyref.rules.ruleset import parse_ruleset
-from rummyref.stats.compute import LOW_COUNT, HandLine, NightLine, StatsInput, milestones_for
+from rummyref.stats.chart import NightPoints
+from rummyref.record import Game, Player, Summary
+from rummyref.rules.ruleset import RuleSet
+from rummyref.stats.compute import HandLine, NightLine, StatsInput, StatsStyle, milestones_for
 from rummyref.store.engine import opened, storage_errors
-from rummyref.store.standings import standings
+from rummyref.store.select import _parsed, choose_game
+from rummyref.store.standings import summary
 
 GAME_COLUMNS = "id, name, ruleset, ruleset_text, target, wildcards, options, created_at, finished_at, winner"
 
@@ -40,16 +40,9 @@ def _day(stamp: str | None) -> str | None:
 
 
 def _game_row(conn, name: str | None):
-    if name is None:
-        row = conn.execute(text(f"SELECT {GAME_COLUMNS} FROM game ORDER BY id DESC LIMIT 1")).first()
-        if row is None:
-            raise NotFound("no game has been recorded yet", hint="ref new-session starts one")
-        return row
-    row = conn.execute(text(f"SELECT {GAME_COLUMNS} FROM game WHERE name = :n"), {"n": name}).first()
-    if row is None:
-        names = [r[0] for r in conn.execute(text("SELECT name FROM game ORDER BY id"))]
-        raise NotFound(f"no game named {name!r}", hint=f"games: {', '.join(names)}" if names else None)
-    return row
+    """The game's row: named, or the one a command means (SPEC §8)."""
+    gid = choose_game(conn, name)
+    return conn.execute(text(f"SELECT {GAME_COLUMNS} FROM game WHERE id = :g"), {"g": gid}).first()
 
 
 def _game(conn, g) -> Game:
@@ -59,19 +52,22 @@ def _game(conn, g) -> Game:
             text("SELECT name, seat, opening FROM player WHERE game_id = :g ORDER BY seat"), {"g": g.id}
         )
     )
-    closed = bool(json.loads(g.options or "{}").get("closed_roster", True))
-    return Game(g.name, g.ruleset, g.target, g.wildcards, players, g.created_at, g.finished_at, g.winner, closed)
+    options = json.loads(g.options or "{}")
+    closed = bool(options.get("closed_roster", True))
+    return Game(g.name, g.ruleset, g.target, g.wildcards, players, g.created_at, g.finished_at, g.winner, closed,
+                options)
 
 
-def read_stats_input(db: str | None, name: str | None) -> StatsInput:
+def read_stats_input(db: str | None, name: str | None, style: Callable[[RuleSet], StatsStyle]) -> StatsInput:
+    """Every hand in force, read generically; ``style`` (the kind's) says how to judge them."""
     with _connection(db) as conn:
-        return stats_input(conn, name)
+        return stats_input(conn, name, style)
 
 
-def stats_input(conn, name: str | None) -> StatsInput:
+def stats_input(conn, name: str | None, style: Callable[[RuleSet], StatsStyle]) -> StatsInput:
     g = _game_row(conn, name)
     game = _game(conn, g)
-    rs = parse_ruleset(tomllib.loads(g.ruleset_text), f"{g.ruleset} (as kept with game {g.name})")
+    rs = _parsed(g.ruleset, g.ruleset_text, g.name)
     nights = tuple(
         NightLine(n, _day(opened_at) or "", closed_at is not None)
         for n, opened_at, closed_at in conn.execute(
@@ -102,10 +98,10 @@ def stats_input(conn, name: str | None) -> StatsInput:
         for _hand, row in sorted(last.items())
         if row[1] != "void"
     )
-    return StatsInput(game, rs.method, rs.match_wins, milestones_for(g.ruleset, g.target), nights, hands)
+    return StatsInput(game, str(rs.method), style(rs), milestones_for(g.ruleset, g.target), nights, hands)
 
 
-#: who went out, the Rummy! claims (as JSON text), how a Simple Rummy game ended and by whom
+#: who went out, the Rummy! claims (as JSON text), how a game ended and by whom (where facts say so)
 FACTS_SQLITE = ("json_extract(e.facts, '$.out'), json_extract(e.facts, '$.claims'), "
                 "json_extract(e.facts, '$.ending.kind'), json_extract(e.facts, '$.ending.player')")
 FACTS_PG = ("CAST(e.facts AS json) ->> 'out', CAST(e.facts AS json) ->> 'claims', "
@@ -142,22 +138,24 @@ def _hand_line(row, results: list, night_date: str) -> HandLine:
 # -- chart ------------------------------------------------------------------------------------
 
 
-def read_chart(db: str | None, name: str | None) -> ChartData:
+@dataclass(frozen=True)
+class ChartRead:
+    """What ``ref chart`` reads: each session's points (a kind that scores by wins keeps 1 a win),
+    and the cached totals for the kind to project from."""
+
+    game: Game
+    ruleset: RuleSet
+    nights: tuple[NightPoints, ...]
+    summary: Summary
+
+
+def read_chart(db: str | None, name: str | None) -> ChartRead:
     with _connection(db) as conn:
         g = _game_row(conn, name)
         game = _game(conn, g)
-        rs = parse_ruleset(tomllib.loads(g.ruleset_text), f"{g.ruleset} (as kept with game {g.name})")
-        low = rs.method == LOW_COUNT
-        value = "SUM(COALESCE(r.won, 0))" if low else "SUM(r.points)"
         per_night: dict[int, dict[str, int]] = {}
         for number, pname, v in conn.execute(
             text(
-                f"SELECT s.number, p.name, {value} FROM result r JOIN entry e ON e.id = r.entry_id "
-                "JOIN session s ON s.id = e.session_id JOIN player p ON p.id = r.player_id "
-                "WHERE e.game_id = :g AND r.current = 1 GROUP BY s.number, p.id ORDER BY s.number, p.seat"
-            )
-            if low
-            else text(
                 "SELECT s.number, p.name, t.points FROM session_total t JOIN session s ON s.id = t.session_id "
                 "JOIN player p ON p.id = t.player_id WHERE s.game_id = :g AND t.hands > 0 ORDER BY s.number, p.seat"
             ),
@@ -165,5 +163,4 @@ def read_chart(db: str | None, name: str | None) -> ChartData:
         ):
             per_night.setdefault(int(number), {})[pname] = int(v or 0)
         nights = tuple(NightPoints(n, tuple(pts.items())) for n, pts in sorted(per_night.items()))
-        st = None if low else standings(conn, g.name)
-        return chart_data(game, nights, st, "games won" if low else "total")
+        return ChartRead(game, _parsed(g.ruleset, g.ruleset_text, g.name), nights, summary(conn, g.name))

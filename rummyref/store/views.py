@@ -8,6 +8,7 @@ from sqlmodel import select
 from rummyref.chain import GENESIS, entry_hash
 from rummyref.errors import NotFound
 from rummyref.record import Entry, Game
+from rummyref.rules.ruleset import RuleSet
 from rummyref.store.migrations import AGGREGATE_QUERIES
 from rummyref.store.models import EntryRow, GameRow, SessionRow
 from rummyref.store.record import Record, entry_payload, to_entry
@@ -22,6 +23,7 @@ class HistoryLine:
 class History:
     game: Game
     lines: tuple[HistoryLine, ...]
+    ruleset: RuleSet
 
 
 def history(rec: Record, name: str | None, night: int | None) -> History:
@@ -32,7 +34,8 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
     if night is not None:
         sid = next((i for i, n in nights.items() if n == night), None)
         if sid is None:
-            raise NotFound(f"game {g.name} has no Rummy Night {night}", hint=f"nights 1 to {max(nights.values(), default=0)}")
+            word = rec.ruleset(g).session_word
+            raise NotFound(f"game {g.name} has no {word} {night}", hint=f"{word}s 1 to {max(nights.values(), default=0)}")
         query = query.where(EntryRow.session_id == sid)
     rows = list(rec.s.exec(query.order_by(EntryRow.seq)))  # type: ignore[arg-type]
     results: dict[int, dict[str, int]] = {}
@@ -53,7 +56,7 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
         )
         for r in rows
     )
-    return History(game, lines)
+    return History(game, lines, rec.ruleset(g))
 
 
 def _results(rec: Record, game_id: int):

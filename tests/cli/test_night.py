@@ -231,7 +231,7 @@ def test_ctrl_c_between_hands_leaves_the_record_consistent(night_db):
     n = Night("--db", night_db)
     n.answer(PROMPT, "standings")
     shown = n.expect(PROMPT)
-    assert "rummy-2m (rummy-2m), target 2,000,000: 0 hands over 1 Rummy Nights" in flat(shown)
+    assert "rummy-2m (rummy-2m), target 2,000,000: 0 hands over 1 Rummy Night" in flat(shown)
     n.child.sendline("bogus")
     assert "'bogus' is not a command here" in n.expect(PROMPT)
     n.interrupt("Interrupted:")
@@ -250,23 +250,27 @@ def roster(*names: str):
 
 
 def scripted(*answers: str):
-    """An Ask that answers from a list and records (question, text offered back)."""
+    """An Asker that answers from a list and records (question, text offered back)."""
     asked: list[tuple[str, str]] = []
     queue = list(answers)
 
-    def ask(question: str, offered: str) -> str:
-        asked.append((question, offered))
-        return queue.pop(0)
+    class Scripted:
+        def ask(self, question: str, offered: str = "") -> str:
+            asked.append((question, offered))
+            return queue.pop(0)
 
-    return ask, asked
+        def tell(self, message: str) -> None:
+            pass
+
+    return Scripted(), asked
 
 
 def test_a_cards_form_keeps_every_answer_and_offers_it_back_on_a_fix():
-    from rummyref.cli.night_forms import CardsForm
+    from rummyref.games.long.form import CardsForm
 
     form = CardsForm(roster("Bill", "Ben"))
     ask, asked = scripted("7S 7H 7X", "7S 7H 7D", "KS", "7S", "8S 9S 10S", "", "ben", "")
-    form.fill(ask)
+    form.ask_all(ask)
     assert asked[1] == (MELD.format("Bill")[:-2], "7S 7H 7X")  # the bad card offered back
     assert asked[3][1] == ""  # 7S again (one deck): refused, Ben's first answer offered back next
     assert asked[4] == (MELD.format("Ben")[:-2], "7S")
@@ -284,7 +288,8 @@ def test_a_cards_form_keeps_every_answer_and_offers_it_back_on_a_fix():
     ("fix Ben", ("fix", "Ben")), ("claims", ("fix", "claims")), ("fix la", ("fix", "la")),
 ])
 def test_the_answer_to_record_it(answer, expected):
-    from rummyref.cli.night_forms import CardsForm, PointsForm, read_confirm
+    from rummyref.cli.night_forms import read_confirm
+    from rummyref.games.long.form import CardsForm, PointsForm
 
     game = roster("Bill", "Ben", "Larry")
     form = CardsForm(game) if answer == "claims" else PointsForm(game)
@@ -292,7 +297,8 @@ def test_the_answer_to_record_it(answer, expected):
 
 
 def test_an_unknown_answer_to_record_it_is_asked_again():
-    from rummyref.cli.night_forms import PointsForm, read_confirm, read_fix
+    from rummyref.cli.night_forms import read_confirm, read_fix
+    from rummyref.games.long.form import PointsForm
     from rummyref.errors import UnreadableInput
 
     form = PointsForm(roster("Bill", "Ben"))

@@ -202,7 +202,7 @@ def test_first_dealer_from_turned_up_cards():
         (["--players", "A,B,C", "--variation", "major", "--variation", "minor"], 4, "exclude each other"),
         (["--players", "A,B,C", "--variation", "pinochle"], 5, "spread-out"),
         (["--players", "A,B,a"], 3, "named twice"),
-        (["--players", "A,B,C", "--opening", "A=10"], 3, "--opening is for Rummy 2,000,000"),
+        (["--players", "A,B,C", "--opening", "A=10"], 3, "--opening is for a long game"),
         (["--players", "A,B,C", "--first-dealer", "A=KS"], 3, "no cards turned up for B, C"),
     ],
 )
@@ -337,17 +337,18 @@ def test_a_player_who_dropped_out_can_be_answered_at_the_prompt(monkeypatch):
 
 
 def test_the_night_form_takes_dropped_as_a_hand():
-    from rummyref.cli.night_forms import SimpleForm
-    from rummyref.rules.ruleset import load_ruleset
-    from rummyref.games.low_count.table import SimpleTable
     from rummyref.games.low_count.adjudicate import adjudicate
+    from rummyref.games.low_count.form import GameForm
+    from rummyref.games.low_count.table import SimpleTable
+    from rummyref.rules.ruleset import load_ruleset
 
     table = SimpleTable.create(load_ruleset("simple-rummy"), ["Ann", "Bob", "Cy"], cards=3)
-    form = SimpleForm(table, "Ann")
+    form = GameForm(table, "Ann")
     answers = {("hand", "Ann"): "KC QD", ("hand", "Bob"): "dropped", ("hand", "Cy"): "5C", ("ending", ""): ""}
     for key in form.keys():
         form.values[key] = form.read(key, answers[key])
-    hands, ending = form.facts()
+    facts = form.facts()
+    hands, ending = facts.hands, facts.ending
     assert set(hands) == {"Ann", "Cy"} and ending.dropped == frozenset({"Bob"})
     assert adjudicate(table, "Ann", hands, ending).winner == "Cy"
 
@@ -358,21 +359,21 @@ def test_the_night_form_takes_dropped_as_a_hand():
 def test_rummy_2m_options_are_refused_for_simple_rummy(record):
     session()
     r = refused(3, record, "score-hand", "--melded", "Ann=7S 7H 7D", "--held", "Bob=2C", "--held", "Cy=3C")
-    assert "--melded, --held are for Rummy 2,000,000; this game is Simple Rummy" in r.stderr
+    assert "--melded, --held are not for Simple Rummy games" in r.stderr
     assert "--hand" in r.stderr
     r = refused(3, record, "score-hand", "--points", "Ann=1", "--points", "Bob=2", "--points", "Cy=3")
-    assert "--points is for Rummy 2,000,000" in r.stderr
+    assert "--points is not for Simple Rummy games" in r.stderr
 
 
 def test_simple_rummy_options_are_refused_for_rummy_2m(record):
     ok("new-session", "--game", "long")  # rummy-2m: Bill, Ben, Larry
     r = refused(3, record, "score-hand", "--hand", "Bill=7S 7H 7D")
-    assert "--hand is for Simple Rummy; this game is played under rummy-2m" in r.stderr and "--melded" in r.stderr
+    assert "--hand is not for Rummy 2,000,000 games" in r.stderr and "--melded" in r.stderr
     r = refused(3, record, "score-hand", "--tie", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
-    assert "--tie is for Simple Rummy" in r.stderr
+    assert "--tie is not for Rummy 2,000,000 games" in r.stderr
     ok("end-session", "--game", "long")
     r = refused(3, record, "new-session", "--game", "long", "--cards", "7", "--variation", "major")
-    assert "--cards, --variation are for Simple Rummy" in r.stderr
+    assert "--cards, --variation are not for Rummy 2,000,000" in r.stderr
 
 
 def test_rummy_2m_keeps_its_rules_beside_a_simple_rummy_game(record):

@@ -99,38 +99,38 @@ def test_two_terminals_opening_the_first_night_of_a_new_record(tmp_path):
 
 def test_a_stale_read_is_refused_in_process(tmp_path, monkeypatch):
     """The same race without processes: the hand is entered while another terminal records."""
-    import rummyref.cli.record as cli_record
+    import rummyref.play as play
 
     db = tmp_path / "stale.db"
     assert ref("new-session", "--db", str(db)).exit_code == 0
-    real = cli_record._facts
+    real = play.fill
 
-    def slow_typist(dbname, game, given):
-        seen = real(dbname, game, given)
+    def slow_typist(*args, **kwargs):
+        facts = real(*args, **kwargs)
         other = ref_subprocess("score-hand", "--db", str(db), *hand_args(1))  # the other terminal, meanwhile
         assert other.returncode == 0, other.stderr
-        return seen
+        return facts
 
-    monkeypatch.setattr(cli_record, "_facts", slow_typist)
+    monkeypatch.setattr(play, "fill", slow_typist)
     before = Path(db).read_bytes()
     r = ref("score-hand", "--db", str(db), *hand_args(2))
     assert r.exit_code == 7
     assert "another terminal recorded hand 1 of rummy-2m (Rummy Night 1, dealt by Bill" in r.stderr
     assert "it will be hand 2" in r.stderr
-    monkeypatch.setattr(cli_record, "_facts", real)
+    monkeypatch.setattr(play, "fill", real)
     assert Path(db).read_bytes() != before  # (only the other terminal's hand)
     assert check_record(db) == [1]
 
 
 def test_a_stale_simple_rummy_game_is_refused_in_process(tmp_path, monkeypatch):
     """Simple Rummy's score-hand carries the same optimistic check as rummy-2m's."""
-    import rummyref.cli.simple_record as cli_simple
+    import rummyref.play as play
 
     db = str(tmp_path / "simple.db")
     opened = ref("new-session", "--db", db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
     assert opened.exit_code == 0, opened.stderr
     game = ["--hand", "Ann=2H 3H 4H", "--hand", "Bob=KS QD", "--hand", "Cy=9C 5D"]
-    real = cli_simple.gather
+    real = play.fill
 
     def slow_typist(*args, **kwargs):
         answers = real(*args, **kwargs)
@@ -138,12 +138,12 @@ def test_a_stale_simple_rummy_game_is_refused_in_process(tmp_path, monkeypatch):
         assert other.returncode == 0, other.stderr
         return answers
 
-    monkeypatch.setattr(cli_simple, "gather", slow_typist)
+    monkeypatch.setattr(play, "fill", slow_typist)
     r = ref("score-hand", "--db", db, *game, "--out", "Ann")
     assert r.exit_code == 7, r.stderr
     assert "another terminal recorded game 1 of" in r.stderr and "nothing was written" in r.stderr
     assert "it will be game 2" in r.stderr
-    monkeypatch.setattr(cli_simple, "gather", real)
+    monkeypatch.setattr(play, "fill", real)
     history = ref_json("history", "--db", db)
     assert len([e for e in history["entries"] if e.get("kind") == "hand"]) == 1
 
@@ -151,26 +151,26 @@ def test_a_stale_simple_rummy_game_is_refused_in_process(tmp_path, monkeypatch):
 def test_the_night_shell_refuses_a_stale_hand(tmp_path):
     """ref night shows the next hand's number; if another terminal records meanwhile, the write
     is refused (exit-7 error) instead of recording the same hand twice."""
-    from rummyref.cli.night_forms import PointsForm
-    from rummyref.cli.night_shell import where, write
+    from rummyref import play
+    from rummyref.cli.night_shell import where
     from rummyref.errors import WriteConflict
 
     db = str(tmp_path / "night.db")
     assert ref("new-session", "--db", db).exit_code == 0
-    w = where(db, "rummy-2m")
-    assert w is not None and w.next_hand == 1
-    form = PointsForm(w.game)
-    for name, pts in zip(w.game.roster, (2, -2, 4)):  # the shape hand_args(2) would give
+    ctx = where(db, "rummy-2m")
+    assert ctx is not None and ctx.position.next_hand == 1
+    form = ctx.kind.form(ctx, None, "points")
+    for name, pts in zip(ctx.game.roster, (2, -2, 4)):  # the shape hand_args(2) would give
         form.values[("points", name)] = pts
     other = ref_subprocess("score-hand", "--db", db, *hand_args(1))  # another terminal, meanwhile
     assert other.returncode == 0, other.stderr
     try:
-        write(w, form, db)
+        play.append(db, ctx, ctx.kind.adjudicate(ctx, form.facts()))
     except WriteConflict as exc:
         assert "another terminal recorded hand 1 of rummy-2m" in str(exc)
     else:
         raise AssertionError("the stale hand was written")
     assert check_record(db) == [1]
     fresh = where(db, "rummy-2m")
-    write(fresh, form, db)  # the retry, with what the table now says, succeeds
+    play.append(db, fresh, fresh.kind.adjudicate(fresh, form.facts()))  # the retry succeeds
     assert check_record(db) == [1, 2]

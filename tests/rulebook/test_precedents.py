@@ -115,7 +115,7 @@ def test_the_same_dispute_again_shows_its_precedents():
     ok("end-session")
     later = ok("dispute", *DISPUTES["claim"])
     assert later.stdout.count("precedent: night 1") == 3
-    assert "Not recorded (no Rummy Night is open)" in later.stderr
+    assert "Not recorded (no session is open in any game)" in later.stderr
 
 
 def test_a_precedent_ruled_differently_is_flagged(tmp_path):
@@ -150,9 +150,9 @@ def test_without_an_open_night_it_answers_and_records_nothing(record):
     for kind in DISPUTES:
         result = dispute(kind)
         assert result.stdout.strip() and "Why:" in result.stdout
-        assert "Not recorded (no Rummy Night is open)" in result.stderr
+        assert "Not recorded (no session is open in any game)" in result.stderr
         data = ref_json("dispute", *DISPUTES[kind])
-        assert data["recorded"] is None and data["not_recorded"] == "no Rummy Night is open"
+        assert data["recorded"] is None and data["not_recorded"] == "no session is open in any game"
     assert record.snapshot() == before
     assert rulings() == []
 
@@ -214,7 +214,7 @@ def test_the_game_is_chosen_or_the_only_one_with_an_open_night():
     ok("new-session", "--game", "club")
     # two nights open: not recorded without --game, and it says why
     result = ok("dispute", "claim", "--called", "Bill", "--touched", "Bill", "--players", "Bill,Ben,Larry")
-    assert "Not recorded (Rummy Nights of several games are open (house, club))" in result.stderr
+    assert "Not recorded (sessions of several games are open (house, club))" in result.stderr
     # the roster of the chosen game is the table's (Ann, Bob, Cy: no --players needed)
     data = ref_json("dispute", "claim", "--called", "Ann=Bob", "--touched", "Ann=Bob", "--game", "house")
     assert data["facts"]["players"] == ["Ann", "Bob", "Cy"] and data["outcome"] == "judge-decides"
@@ -288,7 +288,7 @@ def test_end_night_needs_a_night_or_the_facts(record):
     ok("new-session")
     ok("end-session")
     closed = ref("dispute", "end-night")
-    assert closed.exit_code == 5 and "no Rummy Night is open" in closed.stderr and "--hands" in closed.stderr
+    assert closed.exit_code == 5 and "no session is open in any game" in closed.stderr and "--hands" in closed.stderr
     mixed = ref("dispute", "end-night", "--players", "Ann,Bob")
     assert mixed.exit_code == 3 and "--players goes with --hands N" in mixed.stderr
 

@@ -223,6 +223,11 @@ QUESTIONS: list[tuple[str, str, str | None]] = [
     # V7 shuffle option
     ("shuffle option with seven piles", "V7", None),
     ("dealing the deck into 7 piles to shuffle", "V7", None),
+    ("how do we count a hand in 500 rum", "R1", "rummy-500"),
+    ("what is a king worth", "R2", "rummy-500"),
+    ("two of us went past 500 in the same hand", "R3", "rummy-500"),
+    ("who deals the next hand", "R4", "rummy-500"),
+    ("how many jokers can we use", "R5", "rummy-500"),
 ]
 
 # Written later, in three batches, each first run untouched as a held-out check (figures in the
@@ -361,7 +366,12 @@ LATER: list[tuple[str, str, str | None]] = [
 ("can I take extra cards from the discard pile in three card draw", "V4", None),
 ("four natural 7s on the table", "V5", None),
 ("taking a card buried in the discard pile", "V6", None),
-("shuffle by dealing 7 piles", "V7", None),]
+("shuffle by dealing 7 piles", "V7", None),
+("what do the cards I still hold cost me at the end", "R1", "rummy-500"),
+("is an ace 1 or 15", "R2", "rummy-500"),
+("when is the game over", "R3", "rummy-500"),
+("how many cards for two players", "R4", "rummy-500"),
+("are the jokers in", "R5", "rummy-500"),]
 
 
 def _ranked(question: str, ruleset: str | None) -> list[str]:

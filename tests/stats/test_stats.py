@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cli_helpers import ref, ref_json
 from rummyref.record import Game, Player
-from rummyref.stats.compute import HandLine, NightLine, StatsInput, compute_stats, milestones_for
+from rummyref.stats.compute import POINTS_STYLE, HandLine, NightLine, StatsInput, compute_stats, milestones_for
 
 
 def ok(*args):
@@ -108,29 +108,31 @@ def test_no_game_and_unknown_game():
 
 
 def simple_games(games: list[tuple[dict[str, int], str | None, str | None]], per_night: int = 3) -> None:
-    """A simple-rummy table of Ann, Bob, Cy: each game is (counts, winner, who went out)."""
-    from rummyref.store.models import ResultRow
+    """A simple-rummy table of Ann, Bob, Cy: each game is (counts, winner, who went out), appended
+    through the ledger as drafts (the kind's adjudication is tested elsewhere)."""
+    from pathlib import Path
+
+    from rummyref.record import Draft, EntryKind, GameHeader, PlayerResult
+    from rummyref.rules.ruleset import load_ruleset
     from rummyref.store.record import writing
 
+    rs = load_ruleset("simple-rummy")
+    header = GameHeader("table", rs.name, Path(rs.source).read_text(encoding="utf-8"), None, 0,
+                        (("Ann", 0), ("Bob", 0), ("Cy", 0)),
+                        {"closed_roster": False, "full_rounds": False, "method": "low-count"})
     with writing(None, create=True) as rec:
-        g = rec.create_game("table", "simple-rummy", ["Ann", "Bob", "Cy"], {}, None)
+        rec.create_game(header)
     for start in range(0, len(games), per_night):
         with writing(None) as rec:
             g = rec.game_row("table")
-            rec.new_session("table", None, None, {}, None)
-            s = rec.open_night_row(g.id)
-            ids = {p.name: p.id for p in rec.players(g.id)}
+            rec.open_session(g, None, {})
             for his, (counts, winner, out) in enumerate(games[start:start + per_night], 1):
-                hand = start + his
                 ending = {"kind": "went-out" if out else "stock-exhausted", "player": out, "dropped": []}
                 body = {"form": "simple", "hands": {}, "ending": ending, "winner": winner}
-                points = {n: -c for n, c in counts.items()}
-                entry = rec.append_entry(g, "hand", s, hand, his, "Ann", body, None, None, points)
-                for name, count in counts.items():
-                    rec.s.add(ResultRow(entry_id=entry.id, player_id=ids[name], points=-count, count=count,
-                                        won=int(name == winner)))
-                rec.s.flush()
-            rec.close_night(g) if len(games[start:start + per_night]) % 3 == 0 else None
+                results = tuple(PlayerResult(n, int(n == winner), c, n == winner) for n, c in counts.items())
+                rec.append(g, rec.position(g), Draft(EntryKind.HAND, start + his, his, "Ann", body, results))
+            if len(games[start:start + per_night]) % 3 == 0:
+                rec.close_session(g, rec.position(g))
 
 
 SIMPLE = [
@@ -167,10 +169,13 @@ def test_simple_rummy_stats_count_games_and_matches_won():
 
 def test_simple_rummy_voided_game_is_left_out():
     simple_games(SIMPLE)
+    from rummyref.record import Draft, EntryKind
     from rummyref.store.record import writing
 
     with writing(None) as rec:
-        rec.void(rec.game_row("table"), 6, "Cy's 7s were a miscount")
+        g = rec.game_row("table")
+        target = rec.effective(g, 6).seq
+        rec.append(g, rec.position(g), Draft(EntryKind.VOID, 6, None, None, {}, (), "Cy's 7s were a miscount", target))
     p = by_name(ref_json("stats", "--game", "table"))
     assert [p[n]["games_won"] for n in ("Ann", "Bob", "Cy")] == [2, 1, 1]
     assert p["Cy"]["matches_won"] == 0
@@ -195,7 +200,7 @@ def test_a_milestone_reached_twice_counts_the_first_time_only():
     g = game("A", "B", target=300)
     hands = [HandLine(1, 1, "d1", (("A", 150), ("B", 0))), HandLine(2, 1, "d1", (("A", -100), ("B", 120))),
              HandLine(3, 1, "d1", (("A", 60), ("B", 100)))]
-    s = compute_stats(StatsInput(g, "melded-minus-held", None, (100, 300), (NightLine(1, "d1", False),), tuple(hands)))
+    s = compute_stats(StatsInput(g, "melded-minus-held", POINTS_STYLE, (100, 300), (NightLine(1, "d1", False),), tuple(hands)))
     hits = {m.threshold: [(h.name, h.hand) for h in m.hits] for m in s.milestones}
     assert hits == {100: [("A", 1), ("B", 2)], 300: []}
 
@@ -204,7 +209,7 @@ def test_ties_share_hands_and_nights():
     g = game("A", "B")
     hands = (HandLine(1, 1, "d", (("A", 5), ("B", 5))), HandLine(2, 2, "d", (("A", 1), ("B", 3))))
     nights = (NightLine(1, "d", True), NightLine(2, "d", True))
-    s = compute_stats(StatsInput(g, "melded-minus-held", None, (), nights, hands))
+    s = compute_stats(StatsInput(g, "melded-minus-held", POINTS_STYLE, (), nights, hands))
     a, b = s.players
     assert (a.hands_won, b.hands_won, a.nights_won, b.nights_won) == (1, 2, 1, 2)
     assert (b.longest_night_streak, b.current_night_streak, a.current_night_streak) == (2, 2, 0)
@@ -226,7 +231,7 @@ def test_properties(nights_points):
             n += 1
             hands.append(HandLine(n, night, "d", tuple(zip("ABC", pts))))
     nights = tuple(NightLine(i, "d", True) for i in range(1, len(nights_points) + 1))
-    s = compute_stats(StatsInput(g, "melded-minus-held", None, (), nights, tuple(hands)))
+    s = compute_stats(StatsInput(g, "melded-minus-held", POINTS_STYLE, (), nights, tuple(hands)))
     pairs = {(h.player, h.opponent): h for h in s.head_to_head}
     for (a, b), h in pairs.items():
         other = pairs[b, a]

@@ -167,7 +167,7 @@ def _standings_statements(db) -> list[str]:
     from sqlalchemy import event
 
     from rummyref.store.engine import make_engine
-    from rummyref.store.standings import standings
+    from rummyref.store.standings import summary as standings
 
     engine = make_engine(str(db))
     seen: list[str] = []

@@ -2,33 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 from typing import Sequence
 
-from rummyref.record import Game
+from rummyref.record import Game, NightSummary, PlayerAggregate, Summary, night_winners  # noqa: F401 (re-export)
+from rummyref.rules.ruleset import RuleSet
 from rummyref.games.long.nights import Dibs, gap_since, game_outcome, pace, ranks, seating_dibs
-
-
-@dataclass(frozen=True)
-class PlayerAggregate:
-    name: str
-    opening: int
-    points: int  #: won at the table (opening balance excluded)
-    hands: int
-    best: int | None
-    worst: int | None
-    nights_won: int
-
-
-@dataclass(frozen=True)
-class NightSummary:
-    number: int
-    date: str
-    closed: bool
-    hands: int
-    points: tuple[tuple[str, int], ...]
-    winners: tuple[str, ...]  #: best score of the night (closed nights with hands only)
 
 
 @dataclass(frozen=True)
@@ -68,16 +48,12 @@ class Standings:
     players: tuple[StandingRow, ...]
     dibs: tuple[Dibs, ...]
     recent_nights: tuple[NightSummary, ...]
+    rules: RuleSet | None = field(default=None, compare=False)  #: for the words; not in the JSON
 
     def to_json(self) -> dict:
-        return asdict(self)
-
-
-def night_winners(points: Sequence[tuple[str, int]], hands: int, closed: bool) -> tuple[str, ...]:
-    if not closed or hands == 0 or not points:
-        return ()
-    best = max(p for _, p in points)
-    return tuple(n for n, p in points if p == best)
+        data = asdict(replace(self, rules=None))
+        data.pop("rules")
+        return data
 
 
 def compute_standings(
@@ -89,6 +65,7 @@ def compute_standings(
     last_night: date | None,
     recent: Sequence[NightSummary],
     today: date,
+    rules: RuleSet | None = None,
 ) -> Standings:
     totals = [(a.name, a.opening + a.points) for a in aggregates]
     rank_of = ranks(totals)
@@ -133,6 +110,13 @@ def compute_standings(
         days_since_last_night=gap.days,
         overdue=gap.overdue,
         players=tuple(rows),
-        dibs=seating_dibs(totals),
+        dibs=seating_dibs(totals) if rules is None or rules.house.seating_dibs else (),
         recent_nights=tuple(recent),
+        rules=rules,
     )
+
+
+def from_summary(s: Summary) -> Standings:
+    """The standings of a long game from the ledger's cached totals."""
+    return compute_standings(s.game, s.aggregates, s.hands, s.sessions, s.open_session, s.last_session,
+                             s.recent, s.today, s.ruleset)

@@ -3,7 +3,7 @@
 Pure domain code: no storage, no CLI. A :class:`SimpleTable` is built once per session by
 :meth:`SimpleTable.create`, which refuses anything S1, S2 or the variations forbid, and knows
 what is in force. A game (one hand) is judged by :func:`rummyref.games.low_count.adjudicate.adjudicate`;
-the first dealer (S3) is :mod:`rummyref.games.low_count.first_dealer`; matches (S17) :mod:`rummyref.games.low_count.match`.
+the first dealer (S3) is :mod:`rummyref.rules.first_dealer`; matches (S17) :mod:`rummyref.games.low_count.match`.
 
 Every number comes from the rule set's data file: player counts and deal sizes (S1),
 WILDCARD bounds (S2), card values (S13), the going-out mode and each variation's effect.
@@ -238,7 +238,7 @@ class SimpleTable:
     def choose_first_dealer(self, turned_up: Mapping[str, Sequence[Card]]):
         """S3 for this table: every player's turned-up cards (names as at the table, any
         order); the result lists them in seating order. WILDCARDs: at most the table's."""
-        from rummyref.games.low_count.first_dealer import first_dealer
+        from rummyref.rules.first_dealer import first_dealer
 
         given = {self.player(name, "turned-up cards"): tuple(cards) for name, cards in turned_up.items()}
         missing = [p for p in self.players if p not in given]

@@ -9,10 +9,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rummyref import play
 from rummyref.errors import RummyrefError
-from rummyref.games.long.scoring import PointsFacts
-from rummyref.store.record import reading, writing
-from rummyref.store.standings import read_standings
+from rummyref.games.base import SessionRequest
+from rummyref.games.long.standings import from_summary
+from rummyref.store.record import reading
+from rummyref.store.standings import read_summary
 from rummyref.store.views import verify
 
 NAMES = ("Bill", "Ben", "Larry")
@@ -30,7 +32,7 @@ ops = st.lists(
 
 
 def facts(pts):
-    return PointsFacts(tuple(zip(NAMES, pts)))
+    return {"points": [f"{n}={p}" for n, p in zip(NAMES, pts)]}
 
 
 @settings(max_examples=30, deadline=None)
@@ -38,30 +40,27 @@ def facts(pts):
 def test_cached_totals_always_equal_the_log(sequence):
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "p.db")
-        with writing(db, create=True) as rec:
-            rec.new_session(None, None, None, {}, None)
+        play.open_session(db, SessionRequest())
         model: dict[int, list[int] | None] = {}  # hand -> points in force (None: voided)
         for op in sequence:
             try:
-                with writing(db) as rec:
-                    g = rec.game_row(None)
-                    if op[0] == "hand":
-                        model[rec.record_hand(g, facts(op[1])).hand] = op[1]
-                    elif op[0] == "amend":
-                        rec.amend(g, op[1], facts(op[2]), "property")
-                        model[op[1]] = op[2]
-                    elif op[0] == "void":
-                        rec.void(g, op[1], "property")
-                        model[op[1]] = None
-                    else:
-                        rec.close_night(g)
-                        rec.new_session(None, None, None, {}, None)
+                if op[0] == "hand":
+                    model[play.record_hand(db, None, facts(op[1]), None).shown.hand] = op[1]
+                elif op[0] == "amend":
+                    play.correct(db, None, op[1], facts(op[2]), "property", None, "amend")
+                    model[op[1]] = op[2]
+                elif op[0] == "void":
+                    play.correct(db, None, op[1], None, "property", None, "void")
+                    model[op[1]] = None
+                else:
+                    play.close_session(db, None)
+                    play.open_session(db, SessionRequest())
             except RummyrefError:
                 pass  # refused (A4 mid-round, no such hand, already voided): nothing written
         with reading(db) as rec:
             report = verify(rec)
         assert report.ok, report.problems
-        st_ = read_standings(db, None)
+        st_ = from_summary(read_summary(db, None))
         live = [p for p in model.values() if p is not None]
         assert {p.name: p.total for p in st_.players} == {n: sum(p[i] for p in live) for i, n in enumerate(NAMES)}
         assert st_.hands == len(live)

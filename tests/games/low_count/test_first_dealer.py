@@ -12,7 +12,7 @@ import pytest
 
 from rummyref.cards import Rank, Suit, parse_cards
 from rummyref.errors import DuplicateCard, NotFound, RuleRefusal, RulesetError, TooManyWildcards
-from rummyref.games.low_count.first_dealer import first_dealer
+from rummyref.rules.first_dealer import first_dealer
 from rummyref.rules.ruleset import builtin_path, load_ruleset, parse_ruleset
 from cli_helpers import ref, ref_json, ref_subprocess
 

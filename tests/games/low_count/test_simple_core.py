@@ -418,12 +418,12 @@ def test_match_refuses_unknown_winner():
 
 def test_game_and_match_render_for_humans():
     from rummyref.cli.common import out
-    from rummyref.cli.simple import render_game, render_match
+    from rummyref.games.low_count.render import render_game, render_match
 
     result = _run(BASE, "Ann", {"Ann": "2H 3H 4H 4S 4D", "Bob": "W 9C", "Cy": "KC", "Dan": "AC"}, {"dropped": ["Dan"]})
     with out.capture() as cap:
-        render_game(result)
-        render_match(MatchState.start(FOUR, "Ann", RS).after(result))
+        render_game(result, out)
+        render_match(MatchState.start(FOUR, "Ann", RS).after(result), out)
     text = cap.get()
     assert "4S 4H 4D / unmelded: 2H 3H" in text and "holds a WILDCARD (S11)" in text
     assert "Winner: Ann." in text

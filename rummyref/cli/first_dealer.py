@@ -1,4 +1,4 @@
-"""Simple Rummy commands that need no database: ``ref first-dealer``."""
+"""``ref first-dealer``: who deals first from the cards turned up (S3); needs no database."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def first_dealer_command(
     json: JsonOption = False,
 ) -> None:
     """Who deals first (S3): the highest regular card turned up; and who plays first."""
-    from rummyref.games.low_count.first_dealer import first_dealer
+    from rummyref.rules.first_dealer import first_dealer
     from rummyref.rules.ruleset import load_ruleset
 
     result = first_dealer(parse_assignments(turned_up), load_ruleset(ruleset or "simple-rummy"))
@@ -59,32 +59,3 @@ def first_dealer_command(
 
 def register(app: typer.Typer) -> None:
     app.command("first-dealer")(first_dealer_command)
-
-
-# -- rendering helpers for the session commands (score-hand, new-session, standings) ---------
-
-
-def render_table(table) -> None:
-    """A :class:`~rummyref.games.low_count.table.SimpleTable` for humans (stdout)."""
-    out.print(table.describe(), markup=False, soft_wrap=True)
-
-
-def render_game(result) -> None:
-    """A :class:`~rummyref.games.low_count.adjudicate.GameResult` for humans: one row per player, then the verdict."""
-    from rich.table import Table
-    from rich.text import Text
-
-    grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column in ("player", "count", "arrangement", "note"):
-        grid.add_column(column, justify="right" if column == "count" else "left")
-    for p in result.players:
-        count = "-" if p.count is None else str(p.count)
-        shown = p.arrangement_text() if p.hand is not None else "(not shown)"
-        grid.add_row(Text(p.name), Text(count), Text(shown), Text(p.note))
-    out.print(grid)
-    out.print(f"Winner: {result.winner or 'none'}. {result.reason}", markup=False, soft_wrap=True)
-
-
-def render_match(state) -> None:
-    """A :class:`~rummyref.games.low_count.match.MatchState` for humans."""
-    out.print(state.summary()[0].upper() + state.summary()[1:], markup=False, soft_wrap=True)

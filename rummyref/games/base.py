@@ -1,0 +1,214 @@
+"""The seam between the ledger and a game's rules: one :class:`GameKind` per scoring method.
+
+Every command that records goes the same way::
+
+    ctx    = store.context(game)                      # one read: header, rule set, position
+    facts  = ctx.kind.form(ctx).fill(given, asker)    # the same Form for score-hand, amend, ref night
+    result = ctx.kind.adjudicate(ctx, facts)          # pure: the draft to append and what to show
+    store.append(ctx.position, result.draft)          # one write; the ledger knows no rules
+
+A kind is found from the rule set's method (``rummyref.games.registry``), never by asking
+which game a command holds: nothing outside ``games/`` branches on the kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from rummyref.errors import RummyrefError, UnreadableInput
+from rummyref.record import Context, Draft, GameHeader, SessionInfo, Summary
+from rummyref.rules.ruleset import Method, RuleSet
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+#: The options a command was given, by option name (``melded``, ``hand``, ``points`` ...): what
+#: the user typed, before any kind has read it. Empty values mean "not given".
+Given = Mapping[str, Any]
+
+
+class Asker(Protocol):
+    """How a Form asks at a terminal (the CLI's prompt, or ``ref night``'s line editor)."""
+
+    def ask(self, question: str, offered: str = "") -> str: ...
+
+    def tell(self, message: str) -> None: ...
+
+
+def ask_until(asker: Asker, question: str, check: Callable[[str], Any], offered: str = "") -> Any:
+    """Ask until ``check`` accepts the answer; a bad answer is explained and offered back."""
+    while True:
+        answer = asker.ask(question, offered)
+        try:
+            return check(answer)
+        except RummyrefError as exc:
+            asker.tell(f"  {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+            offered = answer
+
+
+def given_options(given: Given) -> list[str]:
+    """The options that were given (non-empty), by name."""
+    return [k for k, v in given.items() if v not in (None, False, "", [], ())]
+
+
+def refuse_foreign(given: Given, own: Sequence[str], kind: "GameKind", title: str, command: str) -> None:
+    """Options that belong to another kind of game are refused with this kind's usage (exit 3)."""
+    foreign = [k for k in given_options(given) if k not in own]
+    if foreign:
+        flags = ", ".join("--" + k.replace("_", "-") for k in foreign)
+        raise UnreadableInput(
+            f"{flags} {'is' if len(foreign) == 1 else 'are'} not for {title} games",
+            hint=f"{title}: {kind.usage(command)}",
+        )
+
+
+@dataclass(frozen=True)
+class SessionRequest:
+    """``new-session``'s options as typed (``ref night`` takes the same ones)."""
+
+    game: str | None = None
+    players: tuple[str, ...] | None = None
+    ruleset: str | None = None
+    openings: Mapping[str, int] = field(default_factory=dict)
+    wildcards: int | None = None
+    cards: int | None = None
+    variations: tuple[str, ...] = ()
+    first_dealer: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What opening a session writes, decided by the kind: a new game's header (None: the game
+    exists), newcomers to seat, the session's own data, and what to show."""
+
+    header: GameHeader | None
+    seat: tuple[str, ...]
+    options: Mapping[str, Any]
+    shown: Any
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A hand (or a correction) adjudicated: the draft to append, and what to show."""
+
+    draft: Draft
+    shown: Any
+
+
+@dataclass(frozen=True)
+class Closing:
+    """Closing a session: whether it counts (an empty one is abandoned), and what to show."""
+
+    abandoned: bool
+    shown: Any
+
+
+class Form(Protocol):
+    """Asks for a hand's facts: the options first, then (at a terminal) what is missing."""
+
+    options: ClassVar[tuple[str, ...]]
+
+    def fill(self, given: Given, asker: Asker | None) -> Any: ...
+
+
+class GameKind(Protocol):
+    """One kind of game: how its hands are told, judged, shown and summed up."""
+
+    method: ClassVar[Method]
+    title: ClassVar[str]
+
+    def usage(self, command: str) -> str:
+        """How to give a hand of this kind on the command line (for refusals)."""
+        ...
+
+    def hand_word(self, ruleset: RuleSet) -> str:
+        """What one recorded unit is called: "hand" (a long game) or "game" (Simple Rummy)."""
+        ...
+
+    def session_word(self, ruleset: RuleSet) -> str: ...
+
+    def wants_history(self, command: str) -> bool:
+        """Does ``command`` need the hands in force in its context (a fold), or only totals?"""
+        ...
+
+    def open_session(self, ctx: Context | None, ruleset: RuleSet, request: SessionRequest) -> Opening: ...
+
+    def form(self, ctx: Context, hand: int | None = None, style: str = "") -> Any:
+        """The Form for the next hand, or (``hand``) for correcting a recorded one; ``style``
+        ("cards", "points") when the table chose how to tell the hand (``ref night``)."""
+        ...
+
+    def adjudicate(self, ctx: Context, facts: Any, dealer: str | None = None) -> Recorded: ...
+
+    def correct(self, ctx: Context, hand: int, facts: Any | None, reason: str) -> Recorded:
+        """An amendment (facts) or a void (None) of hand ``hand``: ctx has the hands in force."""
+        ...
+
+    def close_session(self, ctx: Context) -> Closing: ...
+
+    def closed(self, ctx: Context, closing: Closing, points: Sequence[tuple[str, int]], played: int) -> Any:
+        """What to show once the session is closed (its points and hands as the ledger summed them)."""
+        ...
+
+    def standings(self, summary: "Summary") -> Any:
+        """The standings from the cached totals (and the hands in force, if ``wants_history``)."""
+        ...
+
+    def stats_style(self, ruleset: RuleSet) -> Any:
+        """How ``ref stats`` judges this kind's hands and sessions (a StatsStyle)."""
+        ...
+
+    def projection(self, summary: "Summary") -> Any:
+        """The standings ``ref chart`` projects from toward the target (None: no target)."""
+        ...
+
+    # -- showing (the CLI passes its console; JSON shapes are the kind's) ---------------------
+
+    def show_opened(self, shown: Any, out: "Console") -> None: ...
+
+    def opened_json(self, shown: Any) -> dict[str, Any]: ...
+
+    def show_recorded(self, shown: Any, out: "Console") -> None: ...
+
+    def recorded_json(self, shown: Any) -> dict[str, Any]: ...
+
+    def show_closed(self, shown: Any, out: "Console") -> None: ...
+
+    def closed_json(self, shown: Any) -> dict[str, Any]: ...
+
+    def show_standings(self, standings: Any, out: "Console") -> None: ...
+
+    def standings_json(self, standings: Any) -> dict[str, Any]: ...
+
+    def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
+                           out: "Console") -> None: ...
+
+    def preview(self, shown: Any, out: "Console") -> None:
+        """A hand's result before it is recorded (``ref night`` asks "Record it?" after it)."""
+        ...
+
+
+def open_refusals(ctx: Context, kind: GameKind) -> None:
+    """What no kind of game allows when a session opens: a finished game, a session still open."""
+    from rummyref.errors import RuleRefusal
+
+    g = ctx.game
+    if g.over:
+        raise RuleRefusal(
+            f"game {g.name} is over: {g.winner} won",
+            rule=ctx.ruleset.cite("A7"),
+            hint="start a new game with --game NEW-NAME; the history of this one stays",
+        )
+    current = ctx.open_session
+    if current is not None:
+        word = kind.session_word(ctx.ruleset)
+        raise RuleRefusal(
+            f"{word} {current.number} of {g.name} is still open (since {current.opened_at})",
+            hint=f"record its {kind.hand_word(ctx.ruleset)}s, or close it with ref end-session",
+        )
+
+
+def last_session(ctx: Context) -> SessionInfo | None:
+    return ctx.sessions[-1] if ctx.sessions else None

@@ -1,0 +1,147 @@
+"""The one Form for a hand's facts, shared by ``score-hand``, ``amend`` and ``ref night``.
+
+A form is a list of questions (keys, in deal or turn order), a reader for each answer, and
+the facts the answers make. The options a command was given answer some questions first
+(``prefill``); at a terminal the rest are asked, each answer kept as typed so that a fix offers
+it back and nothing typed is lost. Pure: no terminal (an :class:`Asker` asks), no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rummyref.cards import Card, check_deck
+from rummyref.errors import UnreadableInput
+from rummyref.games.base import Asker, Given, ask_until
+
+Key = tuple[str, str]  #: (what, whose): ("melded", "Bill"), ("out", ""), ("hand", "Ann"), ...
+
+
+class QuestionForm:
+    """Answers by question; each kind's form says which questions and how to read them."""
+
+    options: ClassVar[tuple[str, ...]] = ()  #: the command-line options this form reads
+    unit: ClassVar[str] = "hand"  #: what the facts are of, for messages
+
+    def __init__(self) -> None:
+        self.texts: dict[Key, str] = {}
+        self.values: dict[Key, Any] = {}
+
+    # -- given by each form ----------------------------------------------------------------
+    def keys(self) -> list[Key]:
+        raise NotImplementedError
+
+    def question(self, key: Key) -> str:
+        raise NotImplementedError
+
+    def read(self, key: Key, answer: str) -> Any:
+        raise NotImplementedError
+
+    def facts(self) -> Any:
+        raise NotImplementedError
+
+    def prefill(self, given: Given) -> None:
+        """Answer what the options say (reading them as the prompts would)."""
+
+    def to_ask(self) -> list[Key]:
+        """The questions still open, in order, once the options have been read."""
+        return [k for k in self.keys() if k not in self.values]
+
+    def how_to_give(self) -> str:
+        """The options that would have answered the open questions (for a refusal off a terminal)."""
+        return "the options (see --help)"
+
+    def wildcards(self) -> int:
+        return 0
+
+    def cards_of(self, key: Key, value: Any) -> list[Card]:
+        return []
+
+    # -- shared ----------------------------------------------------------------------------
+    def fill(self, given: Given, asker: Asker | None) -> Any:
+        """The facts: the options first, then the open questions asked (refused with no terminal)."""
+        self.prefill(given)
+        missing = self.to_ask()
+        if missing and asker is None:
+            whose = list(dict.fromkeys(who for _, who in missing if who)) or [what for what, _ in missing]
+            raise UnreadableInput(
+                f"facts missing for {', '.join(whose)}, and there is no terminal to ask",
+                hint=f"give {self.how_to_give()} for every player (or run the command at a terminal to be asked)",
+            )
+        for key in missing:
+            assert asker is not None
+            self.ask(asker, key)
+        return self.facts()
+
+    def names(self) -> Sequence[str]:
+        return [who for _, who in self.keys() if who]
+
+    def ask(self, asker: Asker, key: Key) -> None:
+        """Ask one question (offering back what was typed before), keep the answer."""
+        typed: list[str] = []
+
+        def check(answer: str) -> Any:
+            value = self.read(key, answer)
+            typed.append(answer)
+            return value
+
+        self.values[key] = ask_until(asker, self.question(key), check, self.texts.get(key, ""))
+        self.texts[key] = typed[-1]
+
+    def ask_all(self, asker: Asker) -> None:
+        """Ask every question not answered yet, in order (``ref night``)."""
+        for key in self.keys():
+            if key not in self.values:
+                self.ask(asker, key)
+
+    def fix(self, asker: Asker, word: str) -> bool:
+        """Ask again the questions ``word`` names (a player, or a question's name such as
+        ``out``); False when it names none."""
+        keys = self.keys_for(word)
+        for key in keys:
+            self.values.pop(key, None)
+        self.ask_all(asker)
+        return bool(keys)
+
+    def keys_for(self, word: str) -> list[Key]:
+        w = word.strip().casefold()
+        if not w:
+            return []
+        exact = [k for k in self.keys() if w in (k[0].casefold(), k[1].casefold())]
+        if exact:
+            return exact
+        return [k for k in self.keys() if k[1] and k[1].casefold().startswith(w)]
+
+    def choices(self) -> str:
+        whats = [what for what, who in self.keys() if not who]
+        return " / ".join(list(dict.fromkeys(self.names())) + whats)
+
+    def check_deck(self, key: Key, cards: Sequence[Card], where: str) -> None:
+        """One deck: the cards of this answer with every other answer's."""
+        seen = [c for k, v in self.values.items() if k != key for c in self.cards_of(k, v)]
+        check_deck(seen + list(cards), self.wildcards(), where=where)
+
+
+# -- readers every kind's options share ---------------------------------------------------------
+
+
+def split_assignment(text: str, option: str) -> tuple[str, str]:
+    if "=" not in text:
+        raise UnreadableInput(
+            f"{option} {text!r} does not say whose it is", hint=f'write {option} "NAME=..." (one player per use)'
+        )
+    name, value = text.split("=", 1)
+    if not name.strip():
+        raise UnreadableInput(f"{option} {text!r}: the name before '=' is missing")
+    return name.strip(), value.strip()
+
+
+def read_points(text: str, name: str) -> int:
+    """A whole number of points typed for ``name`` (45, -10, 1,200)."""
+    try:
+        return int(text.replace(",", "").replace("_", "").strip())
+    except ValueError:
+        raise UnreadableInput(f"{name}'s points {text!r} are not a whole number", hint="e.g. 45 or -10") from None
+
+

@@ -1,0 +1,222 @@
+"""Asking for a long game's hand: options (or answers typed at a prompt) into the facts.
+
+The scripting form: ``--melded "Bill=7S 7H 7D" --held "Bill=KS 2C" --out Ben --claim "Larry=5H"``
+(each repeatable, one player per use) or ``--points Bill=45 --points Ben=-10``. When facts are
+missing and stdin is a terminal, the missing ones are asked for, player by player in deal order;
+a bad answer is asked again with what was typed offered back. With no terminal, missing facts
+are an error (exit 3).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Sequence
+
+from rummyref.cards import Card, parse_card, parse_melds
+from rummyref.errors import UnreadableInput
+from rummyref.games.base import Asker, Given, ask_until
+from rummyref.games.forms import Key, QuestionForm, read_points, split_assignment
+from rummyref.games.long.scoring import CardFacts, PlayerCards, PointsFacts
+from rummyref.record import Game, resolve_name
+
+
+def _by_player(values: Sequence[str], option: str, game: Game) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for text in values:
+        name, value = split_assignment(text, option)
+        name = resolve_name(name, game.roster, game.name, game.closed_roster)
+        if name in out:
+            raise UnreadableInput(f"{option} was given twice for {name}", hint="one use per player")
+        out[name] = value
+    return out
+
+
+# The questions, shared by ``ref score-hand`` at a terminal and ``ref night``.
+FORM_Q = "Record this hand as cards or points? [cards/points]"
+MELDED_Q = "{name} melded or laid off (cards; '/' between melds; blank: none)"
+HELD_Q = "{name} left in hand (cards; blank: none)"
+OUT_Q = "Who went out? (name; blank: nobody)"
+CLAIMS_Q = "Rummy! claims (NAME=CARD, comma between; blank: none)"
+POINTS_Q = "{name}'s points this hand"
+
+
+def read_form(answer: str) -> bool:
+    """``cards`` (or blank) -> False, ``points`` -> True."""
+    a = answer.strip().lower() or "cards"
+    if a in ("c", "cards", "card"):
+        return False
+    if a in ("p", "points", "point"):
+        return True
+    raise UnreadableInput(f"{answer!r}: answer cards or points")
+
+
+def wants_points(ask: Asker) -> bool:
+    return bool(ask_until(ask, FORM_Q, read_form))
+
+
+
+
+def read_melded(text: str) -> tuple[tuple[tuple[Card, ...], ...], bool]:
+    groups = parse_melds(text)
+    designated = any(ch in text for ch in "/|")
+    return tuple(tuple(g) for g in groups if g), designated
+
+
+def card_facts(game: Game, melded, held, out: str | None, claims) -> CardFacts:
+    """Assemble the facts: ``melded[name] = (melds, designated)``, ``held[name] = cards``."""
+    players = tuple(
+        (n, PlayerCards(melded.get(n, ((), False))[0], held.get(n, ()), melded.get(n, ((), False))[1]))
+        for n in game.roster
+    )
+    return CardFacts(players, out, tuple(claims))
+
+
+def read_held(answer: str) -> tuple[Card, ...]:
+    return tuple(parse_melds(answer)[0]) if answer.strip() else ()
+
+
+def read_out(answer: str, game: Game) -> str | None:
+    return resolve_name(answer.strip(), game.roster, game.name, game.closed_roster) if answer.strip() else None
+
+
+def read_claims(answer: str, game: Game) -> list[tuple[str, Card]]:
+    out = []
+    for part in answer.split(","):
+        if not part.strip():
+            continue
+        name, card = split_assignment(part, "claim")
+        out.append((resolve_name(name, game.roster, game.name, game.closed_roster), parse_card(card)))
+    return out
+
+
+
+
+class CardsForm(QuestionForm):
+    """A hand by cards: each player's melds and hand in deal order, who went out, the Rummy!
+    claims. From the options: a player is complete with --melded or --held given, and --held
+    given (or the player went out); the rest is asked, then who went out and the claims."""
+
+    options: ClassVar[tuple[str, ...]] = ("melded", "held", "out", "claim", "dealer")
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def keys(self) -> list[Key]:
+        per_player = [(what, n) for n in self.game.roster for what in ("melded", "held")]
+        return per_player + [("out", ""), ("claims", "")]
+
+    def question(self, key: Key) -> str:
+        what, who = key
+        return {"melded": MELDED_Q, "held": HELD_Q, "out": OUT_Q, "claims": CLAIMS_Q}[what].format(name=who)
+
+    def read(self, key: Key, answer: str) -> Any:
+        what, _ = key
+        if what == "out":
+            return read_out(answer, self.game)
+        value = {"melded": read_melded, "held": read_held}.get(what, lambda a: read_claims(a, self.game))(answer)
+        self.check_deck(key, self.cards_of(key, value), "already given for this hand")
+        return value
+
+    def wildcards(self) -> int:
+        return self.game.wildcards
+
+    def cards_of(self, key: Key, value: Any) -> list[Card]:
+        what = key[0]
+        if what == "melded":
+            return [c for g in value[0] for c in g]
+        if what == "held":
+            return list(value)
+        if what == "claims":
+            return [c for _, c in value]
+        return []
+
+    def prefill(self, given: Given) -> None:
+        game = self.game
+        if given.get("points"):
+            raise UnreadableInput(
+                "give the hand either as cards (--melded/--held/--out/--claim) or as --points, not both")
+        melded = {n: read_melded(t) for n, t in _by_player(given.get("melded") or (), "--melded", game).items()}
+        held = {n: read_held(t) for n, t in _by_player(given.get("held") or (), "--held", game).items()}
+        out = resolve_name(given["out"], game.roster, game.name, game.closed_roster) if given.get("out") else None
+        claims: list[tuple[str, Card]] = []
+        for text in given.get("claim") or ():
+            name, card = split_assignment(text, "--claim")
+            if not card:
+                raise UnreadableInput(f"--claim {text!r}: which card?", hint='e.g. --claim "Larry=5H"')
+            name = resolve_name(name, game.roster, game.name, game.closed_roster)
+            claims += [(name, c) for c in parse_melds(card)[0]]
+        complete = [n for n in game.roster if (n in melded or n in held) and (n in held or n == out)]
+        for n, v in melded.items():
+            self.values[("melded", n)] = v
+        for n, h in held.items():
+            self.values[("held", n)] = h
+        if out is not None:
+            self.values[("held", out)] = self.values.get(("held", out), ())
+        for n in complete:
+            self.values.setdefault(("melded", n), ((), False))
+        if given.get("out") or len(complete) == len(game.roster):
+            self.values[("out", "")] = out
+        if claims or len(complete) == len(game.roster):
+            self.values[("claims", "")] = claims
+
+    def how_to_give(self) -> str:
+        return '--melded "NAME=cards" and --held "NAME=cards" (or --out NAME)'
+
+    def facts(self) -> CardFacts:
+        v = self.values
+        roster = self.game.roster
+        return card_facts(self.game, {n: v[("melded", n)] for n in roster}, {n: v[("held", n)] for n in roster},
+                          v[("out", "")], v[("claims", "")])
+
+
+class PointsForm(QuestionForm):
+    """A hand in a hurry: each player's points, in deal order."""
+
+    options: ClassVar[tuple[str, ...]] = ("points", "dealer")
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def keys(self) -> list[Key]:
+        return [("points", n) for n in self.game.roster]
+
+    def question(self, key: Key) -> str:
+        return POINTS_Q.format(name=key[1])
+
+    def read(self, key: Key, answer: str) -> Any:
+        return read_points(answer, key[1])
+
+    def prefill(self, given: Given) -> None:
+        for n, v in _by_player(given.get("points") or (), "--points", self.game).items():
+            self.values[("points", n)] = read_points(v, n)
+
+    def how_to_give(self) -> str:
+        return "--points NAME=N"
+
+    def facts(self) -> PointsFacts:
+        return PointsFacts(tuple((n, self.values[("points", n)]) for n in self.game.roster))
+
+
+class HandForm:
+    """``score-hand``'s and ``amend``'s form: cards, or points when --points is given (at a
+    terminal with nothing given, the table is asked which)."""
+
+    options: ClassVar[tuple[str, ...]] = ("melded", "held", "out", "claim", "points", "dealer")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def fill(self, given: Given, asker: Asker | None) -> CardsFacts:
+        chosen = [k for k in ("melded", "held", "out", "claim", "points") if given.get(k)]
+        points = bool(given.get("points"))
+        if points and len(chosen) > 1:
+            raise UnreadableInput(
+                "give the hand either as cards (--melded/--held/--out/--claim) or as --points, not both")
+        if not chosen and asker is not None:
+            points = bool(ask_until(asker, FORM_Q, read_form))
+        form: QuestionForm = PointsForm(self.game) if points else CardsForm(self.game)
+        return form.fill(given, asker)
+
+
+CardsFacts = CardFacts | PointsFacts

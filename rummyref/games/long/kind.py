@@ -1,0 +1,391 @@
+"""The long game to a target (Rummy 2,000,000, 500 Rum and house copies): the GameKind.
+
+Every rule the ledger used to decide lives here: the roster (A1), the deal order (A3), the end
+of a session (A4) and of the game (A7). Which of them the house cites, and what a session is
+called, is the rule set's data (``[house]``): a 500 Rum table has none of the house's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.games.base import Asker, Closing, Given, Opening, Recorded, SessionRequest, open_refusals
+from rummyref.games.long import render
+from rummyref.games.long.nights import (
+    Outcome,
+    RoundState,
+    dealer_of,
+    fold_status,
+    next_status,
+    round_state,
+)
+from rummyref.games.long.scoring import (
+    CardFacts,
+    HandScore,
+    PointsFacts,
+    facts_to_json,
+    score_hand,
+    score_to_json,
+)
+from rummyref.games.long.standings import Standings, from_summary
+from rummyref.record import Context, Draft, EntryKind, Game, GameHeader, PlayerResult, Status, Summary, resolve_name
+from rummyref.rules.ruleset import Method, RuleSet
+
+Facts = CardFacts | PointsFacts
+
+
+@dataclass(frozen=True)
+class NightOpened:
+    game: Game
+    ruleset: RuleSet
+    created: bool
+    number: int
+    totals: tuple[tuple[str, int], ...]
+    first_dealer: str
+
+
+@dataclass(frozen=True)
+class HandRecorded:
+    game: Game  #: after the hand
+    ruleset: RuleSet
+    kind: EntryKind  #: hand, amend or void
+    seq: int
+    hand: int
+    night: int
+    hand_in_night: int
+    dealer: str
+    score: HandScore | None  #: None for a void
+    totals: tuple[tuple[str, int], ...]
+    round: RoundState | None  #: the night's state after the hand (None for a correction of a closed night)
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class NightClosed:
+    game: Game
+    ruleset: RuleSet
+    number: int
+    hands: int
+    rounds: int
+    points: tuple[tuple[str, int], ...]
+    winners: tuple[str, ...]
+    early: bool  #: ended mid-round because the game is over (A7)
+
+
+class LongGame:
+    """Scores are cards melded minus cards held; totals race to the rule set's target."""
+
+    method: ClassVar[Method] = Method.MELDED_MINUS_HELD
+    title: ClassVar[str] = "long-game"
+
+    def usage(self, command: str) -> str:
+        return (f'ref {command} --melded "NAME=CARDS" --held "NAME=CARDS" [--out NAME] [--claim "NAME=CARD"] '
+                "(or --points NAME=N)")
+
+    def hand_word(self, ruleset: RuleSet) -> str:
+        return ruleset.hand_word
+
+    def session_word(self, ruleset: RuleSet) -> str:
+        return ruleset.session_word
+
+    def wants_history(self, command: str) -> bool:
+        return command in ("amend", "void")
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def open_session(self, ctx: Context | None, ruleset: RuleSet, request: SessionRequest) -> Opening:
+        extra = [name for name, v in (("cards", request.cards), ("variation", request.variations),
+                                      ("first-dealer", request.first_dealer)) if v]
+        if extra:
+            raise UnreadableInput(
+                f"{', '.join('--' + e for e in extra)} {'is' if len(extra) == 1 else 'are'} not for "
+                f"{ruleset.title}",
+                hint="those set up a low-count table (e.g. --ruleset simple-rummy)",
+            )
+        if ctx is None:
+            header = self._header(ruleset, request)
+            game = Game(header.name, header.ruleset, header.target, header.wildcards,
+                        tuple(_player(n, i, o) for i, (n, o) in enumerate(header.players, 1)), "",
+                        closed_roster=ruleset.closed_roster)
+            totals = tuple((n, o) for n, o in header.players)
+            shown = NightOpened(game, ruleset, True, 1, totals, dealer_of(1, game.roster))
+            return Opening(header, (), {}, shown)
+        g = ctx.game
+        if request.openings:
+            raise RuleRefusal(f"game {g.name} already exists: opening balances are set only when a game is created")
+        if request.wildcards is not None and request.wildcards != g.wildcards:
+            raise RuleRefusal(
+                f"game {g.name} uses {g.wildcards} WILDCARD{'' if g.wildcards == 1 else 's'}: the number is fixed "
+                "when the game is created",
+                hint="a new game may use another number: --game NEW-NAME --wildcards N",
+            )
+        if request.players:
+            named = [resolve_name(n, g.roster, g.name, g.closed_roster) for n in request.players]
+            missing = [n for n in g.roster if n not in named]
+            if missing:
+                raise RuleRefusal(
+                    f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} on the roster of {g.name} "
+                    f"and must play every {ruleset.session_short}",
+                    rule=ruleset.cite("A1"),
+                    hint=f"the roster is {', '.join(g.roster)}",
+                )
+        open_refusals(ctx, self)
+        number = (ctx.sessions[-1].number if ctx.sessions else 0) + 1
+        return Opening(None, (), {}, NightOpened(g, ruleset, False, number, ctx.totals, dealer_of(1, g.roster)))
+
+    def _header(self, rs: RuleSet, request: SessionRequest) -> GameHeader:
+        roster = list(request.players or rs.default_players)
+        if not roster:
+            raise UnreadableInput(f"{rs.title} has no default players", hint="name them: --players A,B,C")
+        if len({n.casefold() for n in roster}) != len(roster):
+            raise UnreadableInput(f"a name appears twice in --players {','.join(roster)}")
+        if not rs.players_min <= len(roster) <= rs.players_max:
+            raise RuleRefusal(f"{rs.title} is for {rs.players_min} to {rs.players_max} players, not {len(roster)}")
+        wild = rs.wild_default if request.wildcards is None else request.wildcards
+        if not rs.wild_min <= wild <= rs.wild_max:
+            raise RuleRefusal(f"{rs.title} uses {rs.wild_min} to {rs.wild_max} WILDCARDs, not {wild}")
+        name = request.game or rs.name
+        opening = {resolve_name(n, roster, name, rs.closed_roster): v for n, v in request.openings.items()}
+        if rs.target is not None:
+            past = [n for n, v in opening.items() if v >= rs.target]
+            if past:
+                raise RuleRefusal(
+                    f"{past[0]}'s opening total {opening[past[0]]:,} is at or past the target {rs.target:,}: "
+                    "the game would be over before it began",
+                    rule=rs.cite("A7"),
+                    hint="an opening total must be below the target",
+                )
+        return GameHeader(
+            name=name,
+            ruleset=rs.name,
+            ruleset_text=Path(rs.source).read_text(encoding="utf-8"),
+            target=rs.target,
+            wildcards=wild,
+            players=tuple((n, opening.get(n, 0)) for n in roster),
+            options={"closed_roster": rs.closed_roster, "full_rounds": rs.full_rounds},
+        )
+
+    def close_session(self, ctx: Context) -> Closing:
+        g, rs = ctx.game, ctx.ruleset
+        s = ctx.open_session
+        if s is None:
+            raise RuleRefusal(f"no {rs.session_word} of {g.name} is open", hint="ref new-session opens one")
+        state = round_state(ctx.dealt, g.roster)
+        if rs.full_rounds and state.mid_round and not g.over:
+            who = ", ".join(state.still_to_deal)
+            raise RuleRefusal(
+                f"the {rs.session_short} cannot end in the middle of a round: {who} still "
+                f"{'has' if len(state.still_to_deal) == 1 else 'have'} to deal "
+                f"(hand {state.in_round + 1} of {len(g.roster)} in round {state.rounds + 1})",
+                rule=rs.cite("A4"),
+                hint=(f"{rs.cite('A4') + ': ' if rs.cite('A4') else ''}every player deals the same number of hands in a "
+                      f"{rs.session_short}; there is no 'last hand' call"),
+            )
+        return Closing(False, (s.number, state))
+
+    def closed(self, ctx: Context, closing: Closing, points, hands: int) -> NightClosed:
+        number, state = closing.shown
+        best = max((p for _, p in points), default=0)
+        winners = tuple(n for n, p in points if p == best) if hands else ()
+        early = state.mid_round and ctx.game.over  # only A7 ends a session mid-round
+        return NightClosed(ctx.game, ctx.ruleset, number, state.hands, state.rounds, tuple(points), winners, early)
+
+    # -- hands -----------------------------------------------------------------------------
+
+    def form(self, ctx: Context, hand: int | None = None, style: str = ""):
+        from rummyref.games.long.form import CardsForm, HandForm, PointsForm
+
+        return {"cards": CardsForm, "points": PointsForm}.get(style, HandForm)(ctx.game)
+
+    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+        g, rs = ctx.game, ctx.ruleset
+        if g.over:
+            raise RuleRefusal(
+                f"game {g.name} is over ({g.winner} won): it takes no more hands",
+                rule=rs.cite("A7"),
+                hint="start a new game with ref new-session --game NEW-NAME",
+            )
+        s = ctx.open_session
+        if s is None:
+            raise RuleRefusal(f"no {rs.session_word} of {g.name} is open", hint="ref new-session opens one")
+        his = ctx.dealt + 1
+        expected = dealer_of(his, g.roster)
+        if dealer is not None:
+            who = resolve_name(dealer, g.roster, g.name, g.closed_roster)
+            if who != expected:
+                raise RuleRefusal(
+                    f"hand {his} of the {rs.session_short} is {expected}'s deal, not {who}'s",
+                    rule=rs.cite("A3"),
+                    hint=f"the deal goes {', '.join(g.roster)}, no exceptions",
+                )
+        score = score_hand(facts, rs, g.wildcards, g.roster)
+        points = score.points()
+        totals = tuple((n, t + points.get(n, 0)) for n, t in ctx.totals)
+        outcome = next_status(totals, g.target, _pending(g))
+        draft = Draft(
+            EntryKind.HAND, ctx.position.next_hand, his, expected,
+            {**facts_to_json(facts), "score": score_to_json(score)},
+            tuple(PlayerResult(n, points[n]) for n in g.roster if n in points),
+            status=_status(outcome),
+        )
+        after = _after(g, outcome)
+        shown = HandRecorded(after, rs, EntryKind.HAND, _next_seq(ctx), draft.hand or 0, s.number, his, expected,
+                             score, totals, round_state(his, g.roster), outcome)
+        return Recorded(draft, shown)
+
+    def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
+        g, rs = ctx.game, ctx.ruleset
+        if not reason or not reason.strip():
+            raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
+        old = ctx.in_force(hand)
+        if old is None:
+            last = max((h.hand for h in ctx.hands()), default=0)
+            from rummyref.errors import NotFound
+
+            raise NotFound(f"game {g.name} has no hand {hand}",
+                           hint=f"hands are numbered 1 to {last}" if last else "no hand has been recorded yet")
+        if old.kind == EntryKind.VOID:
+            raise RuleRefusal(
+                f"hand {hand} was voided (entry {old.seq})",
+                rule="B7",
+                hint="a voided hand stays voided; record what happened as a new hand",
+            )
+        kind = EntryKind.AMEND if facts is not None else EntryKind.VOID
+        score = None
+        results: tuple[PlayerResult, ...] = ()
+        body: dict[str, Any] = {}
+        if facts is not None:
+            score = score_hand(facts, rs, g.wildcards, g.roster)
+            pts = score.points()
+            results = tuple(PlayerResult(n, pts[n]) for n in g.roster if n in pts)
+            body = {**facts_to_json(facts), "score": score_to_json(score)}
+        hands = [h if h.hand != hand else replace(h, kind=kind, results=results) for h in ctx.hands()]
+        openings = {p.name: p.opening for p in g.players}
+        outcome, totals = fold_status(openings, [(h.hand, {r.name: r.points for r in h.results}) for h in hands],
+                                      g.target, g.roster)
+        draft = Draft(kind, hand, old.hand_in_session, old.dealer, body, results, reason.strip(), old.seq,
+                      _status(outcome))
+        s = next(x for x in ctx.sessions if x.number == old.session)
+        state = round_state(ctx.dealt, g.roster) if s.closed_at is None else None
+        shown = HandRecorded(_after(g, outcome), rs, kind, _next_seq(ctx), hand, old.session, old.hand_in_session,
+                             old.dealer or "", score, totals, state, outcome)
+        return Recorded(draft, shown)
+
+    # -- standings -------------------------------------------------------------------------
+
+    def standings(self, summary: Summary) -> Standings:
+        return from_summary(summary)
+
+    # -- stats and charts ------------------------------------------------------------------
+
+    def stats_style(self, ruleset: RuleSet):
+        from rummyref.stats.compute import StatsStyle
+
+        title = ruleset.session_word + "s"
+        return StatsStyle(counts=False, unit=ruleset.hand_word, session=ruleset.session_short, sessions_title=title)
+
+    def projection(self, summary: Summary) -> Standings | None:
+        """The standings whose pace the chart projects toward the target."""
+        return from_summary(summary) if summary.game.target else None
+
+    # -- showing ---------------------------------------------------------------------------
+
+    def show_opened(self, shown: NightOpened, out) -> None:
+        render.show_opened(shown, out)
+
+    def opened_json(self, shown: NightOpened) -> dict[str, Any]:
+        return render.opened_json(shown)
+
+    def show_recorded(self, shown: HandRecorded, out) -> None:
+        render.show_hand(shown, out)
+
+    def recorded_json(self, shown: HandRecorded) -> dict[str, Any]:
+        return render.hand_json(shown)
+
+    def show_closed(self, shown: NightClosed, out) -> None:
+        render.show_closed(shown, out)
+
+    def closed_json(self, shown: NightClosed) -> dict[str, Any]:
+        return render.closed_json(shown)
+
+    def show_standings(self, standings: Any, out) -> None:
+        render.show_standings(standings, out)
+
+    def standings_json(self, standings: Any) -> dict[str, Any]:
+        return standings.to_json()
+
+    def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
+                           out) -> None:
+        render.history_lines(facts, results, roster, out)
+
+    # -- ref night -------------------------------------------------------------------------
+
+    def preview(self, ctx: Context, shown: HandRecorded, out) -> None:
+        out.print(f"Hand {shown.hand} ({shown.dealer} dealt), if recorded:", markup=False)
+        render.show_score(shown.score, shown.game.roster, dict(shown.totals), out, shown.ruleset)
+
+    def show_written(self, shown: HandRecorded, out) -> None:
+        out.print(f"Recorded: hand {shown.hand} of {shown.game.name}, hand {shown.hand_in_night} of the "
+                  f"{shown.ruleset.session_short} (entry {shown.seq}).", markup=False)
+        if shown.game.over or shown.outcome.tied or (shown.round and not shown.round.mid_round):
+            render.footer(shown, out, end="type end")  # mid-round, the next prompt says who deals
+
+    def announce(self, ctx: Context, out) -> None:
+        g, rs = ctx.game, ctx.ruleset
+        if g.over:
+            out.print(f"The game is over{render.cited(rs, 'A7')}: {g.winner} won. Type end to close the "
+                      f"{rs.session_short}.", markup=False)
+            return
+        s = ctx.open_session
+        assert s is not None
+        out.print(f"Next: hand {ctx.dealt + 1} of {rs.session_word} {s.number} (hand {ctx.position.next_hand} of "
+                  f"{g.name}): {dealer_of(ctx.dealt + 1, g.roster)} deals.", markup=False)
+
+    def show_resumed(self, ctx: Context, out) -> None:
+        g, rs = ctx.game, ctx.ruleset
+        s = ctx.open_session
+        assert s is not None
+        out.print(f"{render.cap(rs.session_word)} {s.number} of {g.name} resumed: {render.plural(ctx.dealt, 'hand')} recorded "
+                  f"{render.this_session(rs)}.", markup=False)
+        if rs.house.seating_dibs:
+            tonight = dict(ctx.session_points)
+            began = tuple((n, v - tonight.get(n, 0)) for n, v in ctx.totals)
+            out.print(f"Seating dibs{render.cited(rs, 'A2')}, from the standings when the {rs.session_short} began:",
+                      markup=False)
+            for line in render._dibs_lines(began):
+                out.print(line, markup=False)
+        out.print(f"Deal order{render.cited(rs, 'A3')}: {', '.join(g.roster)}.", markup=False)
+
+    def show_short_standings(self, summary: Summary, out) -> None:
+        render.short_standings(from_summary(summary), out)
+
+
+def _player(name: str, seat: int, opening: int):
+    from rummyref.record import Player
+
+    return Player(name, seat, opening)
+
+
+def _pending(g: Game) -> tuple[str, ...]:
+    """Leaders level past the target after the last hand (SPEC §8: play goes on until one leads)."""
+    return tuple(g.options.get("status", {}).get("tied", ()))
+
+
+def _status(outcome: Outcome) -> Status:
+    return Status(outcome.over, outcome.winner, outcome.tied)
+
+
+def _after(g: Game, outcome: Outcome) -> Game:
+    return replace(g, finished_at=("now" if outcome.over else None), winner=outcome.winner)
+
+
+def _next_seq(ctx: Context) -> int:
+    return ctx.position.entries + 1
+
+
+def ask_facts(ctx: Context, given: Given, asker: Asker | None) -> Facts:
+    return LongGame().form(ctx).fill(given, asker)

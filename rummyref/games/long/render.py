@@ -1,0 +1,294 @@
+"""Showing a long game: a human table on the console the CLI passes in, or one JSON document.
+
+The words come from the rule set: a session is a "Rummy Night" only where the house says so,
+and a house rule is cited (A2, A3, A7) only where the house has it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from typing import Any, Mapping, Sequence
+
+from rich.table import Table
+
+from rummyref.games.long.nights import seating_dibs
+from rummyref.games.long.scoring import score_to_json
+from rummyref.rules.ruleset import RuleSet
+
+
+def n(value: int | None) -> str:
+    return "-" if value is None else f"{value:,}"
+
+
+def cited(rs: RuleSet, rule: str) -> str:
+    """`` (A3)`` where the house cites the rule, else nothing."""
+    return f" ({rule})" if rs.cite(rule) else ""
+
+
+def cap(word: str) -> str:
+    """A word at the start of a sentence ("session" -> "Session"; "Rummy Night" stays)."""
+    return word[:1].upper() + word[1:]
+
+
+def this_session(rs: RuleSet) -> str:
+    """ "tonight" for a night, else "this session"."""
+    return "tonight" if rs.session_short == "night" else f"this {rs.session_short}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count:,} {word}" + ("" if count == 1 else "s")
+
+
+def _dibs_lines(totals) -> list[str]:
+    return [f"  {d.pick}. {d.name} ({n(dict(totals)[d.name])}): {d.seat}" for d in seating_dibs(totals)]
+
+
+# -- new-session --------------------------------------------------------------------------
+
+
+def opened_json(r) -> dict:
+    g = r.game
+    dibs = [asdict(d) for d in seating_dibs(r.totals)] if r.ruleset.house.seating_dibs else []
+    return {
+        "game": g.name,
+        "ruleset": g.ruleset,
+        "target": g.target,
+        "wildcards": g.wildcards,
+        "created": r.created,
+        "night": r.number,
+        "players": [{"name": p.name, "seat": p.seat, "opening": p.opening} for p in g.players],
+        "totals": dict(r.totals),
+        "dibs": dibs,
+        "deal_order": list(g.roster),
+        "first_dealer": r.first_dealer,
+    }
+
+
+def show_opened(r, out) -> None:
+    g, rs = r.game, r.ruleset
+    if r.created:
+        out.print(f"New game {g.name} ({g.ruleset}, target {n(g.target)}, {plural(g.wildcards, 'WILDCARD')})", markup=False)
+        for p in g.players:
+            if p.opening:
+                out.print(f"  opening balance (carried from paper): {p.name} {n(p.opening)}", markup=False)
+    out.print(f"{cap(rs.session_word)} {r.number} of {g.name} is open.", markup=False)
+    if rs.house.seating_dibs:
+        out.print(f"Seating dibs{cited(rs, 'A2')}:", markup=False)
+        for line in _dibs_lines(r.totals):
+            out.print(line, markup=False)
+    out.print(f"Deal order{cited(rs, 'A3')}: {', '.join(g.roster)}. {r.first_dealer} deals first.", markup=False)
+
+
+# -- score-hand / amend / void ------------------------------------------------------------
+
+
+def hand_json(r) -> dict:
+    return {
+        "game": r.game.name,
+        "kind": r.kind,
+        "entry": r.seq,
+        "hand": r.hand,
+        "night": r.night,
+        "hand_in_night": r.hand_in_night,
+        "dealer": r.dealer,
+        **({"score": score_to_json(r.score)} if r.score else {"score": None}),
+        "totals": dict(r.totals),
+        "next_dealer": r.round.next_dealer if r.round and not r.game.over else None,
+        "round": asdict(r.round) if r.round else None,
+        "over": r.game.over,
+        "winner": r.game.winner,
+        "tied": list(r.outcome.tied),
+    }
+
+
+def show_hand(r, out) -> None:
+    title = {"hand": "Hand", "amend": "Hand (amended)", "void": "Hand (voided)"}[r.kind]
+    night = r.ruleset.session_word
+    out.print(
+        f"{title} {r.hand} of {r.game.name}: {night} {r.night}, hand {r.hand_in_night} of the {r.ruleset.session_short}, "
+        f"{r.dealer} dealt (entry {r.seq})",
+        markup=False,
+    )
+    show_score(r.score, r.game.roster, dict(r.totals), out, r.ruleset)
+    footer(r, out)
+
+
+def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
+    """A hand's scores (``None``: voided) with the totals they make, and the arrangement used
+    (``ref score-hand`` after writing; ``ref night`` before asking to write)."""
+    table = Table(show_edge=False, pad_edge=False)
+    for col in ("player", "melded", "claimed", "held", "hand", "total"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    scores = {s.name: s for s in score.scores} if score else {}
+    for name in roster:
+        s = scores.get(name)
+        if s is None:
+            table.add_row(name, "", "", "", "void", n(totals[name]))
+        elif score.form == "points":
+            table.add_row(name, "", "", "", n(s.points), n(totals[name]))
+        else:
+            held = n(s.held) + (f" (W {s.wild_penalty})" if s.wild_penalty else "")
+            table.add_row(name, n(s.melded), n(s.claimed), held, n(s.points), n(totals[name]))
+    out.print(table)
+    if score and score.arrangement:
+        out.print("Arrangement used:", markup=False)
+        for m in score.arrangement:
+            how = "designated" if m.designated else "by default (runs first, B5)"
+            out.print(f"  {m.shown}  [{m.note}, {m.value}] {how}", markup=False)
+    for note in (score.notes if score else ()):
+        out.print(f"Note: {note}", markup=False)
+
+
+def footer(r, out, end: str = "ref end-session") -> None:
+    """What comes next: game over (A7), a tie past the target, the next dealer or the end of a round."""
+    g, rs = r.game, r.ruleset
+    a7 = cited(rs, "A7")
+    if g.over:
+        out.print(f"GAME OVER{a7}: {g.winner} wins with {n(dict(r.totals)[g.winner])}.", markup=False)
+        out.print(f"The {rs.session_short} may end now: {end}. A new game: ref new-session --game NAME.", markup=False)
+        return
+    if r.outcome.tied:
+        out.print(
+            f"{' and '.join(r.outcome.tied)} are level past the target: play goes on hand by hand{a7}.",
+            markup=False,
+        )
+    if r.round is None:
+        return
+    if r.round.mid_round:
+        out.print(
+            f"Next: {r.round.next_dealer} deals (hand {r.round.in_round + 1} of round {r.round.rounds + 1}).",
+            markup=False,
+        )
+    else:
+        out.print(
+            f"Round {r.round.rounds} complete. Next: {r.round.next_dealer} deals, or the {rs.session_short} may end ({end}).",
+            markup=False,
+        )
+
+
+# -- end-session --------------------------------------------------------------------------
+
+
+def closed_json(r) -> dict:
+    return {
+        "game": r.game.name,
+        "night": r.number,
+        "hands": r.hands,
+        "rounds": r.rounds,
+        "points": dict(r.points),
+        "winners": list(r.winners),
+        "ended_early_game_over": r.early,
+    }
+
+
+def show_closed(r, out) -> None:
+    rs = r.ruleset
+    early = f" (ended mid-round: the game is over{', A7' if rs.cite('A7') else ''})" if r.early else ""
+    out.print(
+        f"{cap(rs.session_word)} {r.number} of {r.game.name} is closed: {plural(r.hands, 'hand')}, "
+        f"{plural(r.rounds, 'full round')}{early}.",
+        markup=False,
+    )
+    for name, pts in r.points:
+        out.print(f"  {name}: {n(pts)}", markup=False)
+    if r.winners:
+        out.print(f"{rs.session_short.capitalize()}'s winner: {' and '.join(r.winners)}.", markup=False)
+
+
+# -- standings ------------------------------------------------------------------------------
+
+BAR = 20
+
+
+def _n(value) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
+
+
+def _bar(progress: float | None) -> str:
+    if progress is None:
+        return ""
+    full = int(round(progress * BAR))
+    return "█" * full + "░" * (BAR - full) + f" {progress * 100:5.1f}%"
+
+
+def show_standings(st, out) -> None:
+    from rich.table import Table
+
+    rs = st.rules
+    night = rs.session_word
+    head = f"{st.game} ({st.ruleset}), target {_n(st.target)}: {plural(st.hands, 'hand')} over {plural(st.nights, night)}"
+    out.print(head, markup=False)
+    if st.over:
+        out.print(f"GAME OVER{cited(rs, 'A7')}: {st.winner} wins.", markup=False)
+    elif st.tied_leaders:
+        out.print(f"{' and '.join(st.tied_leaders)} are level past the target: play goes on{cited(rs, 'A7')}.", markup=False)
+    race = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("#", "player", "total", "to go", "progress", "hands", "avg/hand"):
+        race.add_column(c, justify="left" if c in ("player", "progress") else "right")
+    for p in st.players:
+        race.add_row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(p.hands), _n(p.average))
+    out.print(race)
+    for p in st.players:
+        if p.opening:
+            out.print(f"  {p.name}'s total includes an opening balance of {_n(p.opening)} (carried from paper)", markup=False)
+    pace = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("player", "pace/night", "nights to go", "target date", "best", "worst", "nights won"):
+        pace.add_column(c, justify="left" if c in ("player", "target date") else "right")
+    for p in st.players:
+        pace.add_row(p.name, _n(p.pace_per_night), _n(p.nights_to_go), p.projected_date or "-",
+                     _n(p.best), _n(p.worst), _n(p.nights_won))
+    out.print(pace)
+    if rs.house.seating_dibs:
+        out.print(f"Seating dibs{cited(rs, 'A2')}: " + "; ".join(f"{d.name} {d.seat}" for d in st.dibs), markup=False)
+    if st.days_since_last_night is not None:
+        flag = f"  ** over a week: {night} is overdue{cited(rs, 'A5')} **" if st.overdue and rs.house.weekly else ""
+        out.print(f"Last {night}: {st.last_night} ({plural(st.days_since_last_night, 'day')} ago){flag}", markup=False)
+    if st.open_night:
+        out.print(f"{cap(night)} {st.open_night} is open.", markup=False)
+    if st.recent_nights:
+        out.print(f"Recent {rs.session_short}s:", markup=False)
+        night_ = rs.session_short
+        for n_ in st.recent_nights:
+            who = " and ".join(n_.winners) if n_.winners else (f"({night_} in progress)" if not n_.closed else "-")
+            pts = ", ".join(f"{p} {_n(v)}" for p, v in n_.points)
+            out.print(f"  {night_} {n_.number} ({n_.date}, {plural(n_.hands, 'hand')}): winner {who}; {pts}",
+                      markup=False)
+
+
+
+
+# -- history -------------------------------------------------------------------------------
+
+
+def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], roster: Sequence[str], out) -> None:
+    """One hand of a long game in ``ref history``: each player's melds and held cards, then scores."""
+    if facts.get("form") == "cards":
+        for name in roster:
+            p = facts["players"].get(name)
+            if p is None:
+                continue
+            melded = " / ".join(" ".join(m) for m in p["melded"]) or "-"
+            held = " ".join(p["held"]) or "-"
+            out.print(f"    {name}: melded {melded}; held {held}", markup=False)
+        extra = []
+        if facts.get("out"):
+            extra.append(f"{facts['out']} went out")
+        extra += [f"{who} claimed {c} (Rummy!)" for who, c in facts.get("claims", [])]
+        if extra:
+            out.print("    " + "; ".join(extra), markup=False)
+    if results:
+        out.print("    scores: " + ", ".join(f"{who} {_n(v)}" for who, v in results), markup=False)
+
+
+def short_standings(st, out) -> None:
+    """The short standings ``ref night`` shows after each hand: rank, total, to go, progress, tonight."""
+    tonight = dict(next((s.points for s in st.recent_nights if s.number == st.open_night), ()))
+    grid = Table(box=None, pad_edge=False, header_style="bold", title=None)
+    for c in ("#", "player", "total", "to go", "progress", "tonight"):
+        grid.add_column(c, justify="left" if c in ("player", "progress") else "right")
+    for p in st.players:
+        grid.add_row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(tonight.get(p.name)))
+    out.print("Standings:", markup=False)
+    out.print(grid)

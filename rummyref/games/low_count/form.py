@@ -1,0 +1,149 @@
+"""Asking for a low-count game's facts: each final hand and how the game ended.
+
+The options first (``--hand "NAME=CARDS"``, ``--out``, ``--four-sevens``, ``--tie``,
+``--dropped``); at a terminal, the missing hands, then the ending, are asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rummyref.cards import Card, check_deck, parse_cards
+from rummyref.errors import UnreadableInput
+from rummyref.games.base import Asker, Given
+from rummyref.games.forms import Key, QuestionForm
+from rummyref.games.low_count.adjudicate import Ending, EndingKind
+from rummyref.games.low_count.table import SimpleTable
+
+HAND_QUESTION = "{name}'s final hand (cards; or: dropped)"
+DROPPED_WORDS = ("dropped", "dropped out", "drop out")
+ENDING_QUESTION = "How did the game end? (out NAME / four-sevens NAME / tie; blank: the stock ran out)"
+
+
+def _parse_ending(answer: str):
+    words = answer.split()
+    if not words:
+        return ("stock", None)
+    kind = words[0].lower()
+    if kind == "tie" and len(words) == 1:
+        return ("tie", None)
+    if kind in ("out", "four-sevens") and len(words) == 2:
+        return (kind, words[1])
+    raise UnreadableInput(f"{answer!r}: answer out NAME, four-sevens NAME, tie, or leave it blank")
+
+
+def read_hand(answer: str, seen: Sequence[Card], table) -> list[Card] | None:
+    """A final hand typed at a prompt: at least one card, one deck with ``seen``; or
+    ``dropped`` (S14: the player dropped out, cards face down): None."""
+    if answer.strip().casefold() in DROPPED_WORDS:
+        return None
+    cards = parse_cards(answer)
+    if not cards:
+        raise UnreadableInput("a final hand has at least one card")
+    check_deck(list(seen) + cards, table.wildcards, where="already given for this game")
+    return cards
+
+
+def read_ending(answer: str, dropped=frozenset()):
+    """How the game ended, typed at a prompt (see :data:`ENDING_QUESTION`)."""
+    kind, who = _parse_ending(answer)
+    kinds = {"stock": EndingKind.STOCK, "tie": EndingKind.TIE, "out": EndingKind.WENT_OUT,
+             "four-sevens": EndingKind.FOUR_SEVENS}
+    return Ending(kinds[kind], who, dropped)
+
+
+def parse_assignments(items: list[str], what: str = "cards") -> dict[str, list[Card]]:
+    """``NAME=CARDS`` arguments, in the order given, into ``{name: cards}``."""
+    result: dict[str, list[Card]] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep or not name.strip():
+            raise UnreadableInput(
+                f"{item!r} is not NAME={what.upper()}",
+                hint=f"write each player as NAME={what.upper()}, e.g. Ann=KS or \"Cy=W W 2C\"",
+            )
+        result[name.strip()] = parse_cards(text)
+    return result
+
+
+
+def parse_hands(items: Sequence[str]) -> dict[str, list[Card]]:
+    """``--hand "NAME=CARDS"`` items into ``{name: cards}`` (a blank hand is allowed for a
+    dropped player and refused otherwise by the adjudication)."""
+    hands: dict[str, list[Card]] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep or not name.strip():
+            raise UnreadableInput(f"--hand {item!r} is not NAME=CARDS", hint='e.g. --hand "Ann=2H 3H 4H 4S 4D"')
+        key = name.strip()
+        if key.casefold() in {k.casefold() for k in hands}:
+            raise UnreadableInput(f"--hand was given twice for {key}", hint="one --hand per player")
+        hands[key] = parse_cards(text) if text.strip() else []
+    return hands
+
+
+class GameForm(QuestionForm):
+    """The facts of one game at ``table``, ``first`` playing first: every final hand in turn
+    order (or "dropped", S14), then how the game ended (asked only when some hand was)."""
+
+    options: ClassVar[tuple[str, ...]] = ("hand", "out", "four_sevens", "tie", "dropped", "dealer")
+    unit: ClassVar[str] = "game"
+
+    def __init__(self, table: SimpleTable, first: str) -> None:
+        super().__init__()
+        self.table, self.first = table, first
+        self.dropped_given: frozenset[str] = frozenset()
+
+    def keys(self) -> list[Key]:
+        return [("hand", n) for n in self.table.turn_order(self.first)] + [("ending", "")]
+
+    def question(self, key: Key) -> str:
+        return HAND_QUESTION.format(name=key[1]) if key[0] == "hand" else ENDING_QUESTION
+
+    def read(self, key: Key, answer: str) -> Any:
+        if key[0] == "ending":
+            return read_ending(answer)
+        seen = [c for k, v in self.values.items() if k != key for c in self.cards_of(k, v)]
+        return read_hand(answer, seen, self.table)
+
+    def cards_of(self, key: Key, value: Any) -> list[Card]:
+        return list(value) if key[0] == "hand" and value is not None else []
+
+    def prefill(self, given: Given) -> None:
+        table = self.table
+        ending = Ending.from_options(given.get("out"), given.get("four_sevens"), bool(given.get("tie")),
+                                     list(given.get("dropped") or ()))
+        for n, cards in parse_hands(list(given.get("hand") or ())).items():
+            self.values[("hand", table.player(n, "hand"))] = cards
+        self.dropped_given = frozenset(table.player(n, "dropped player") for n in ending.dropped)
+        for n in self.dropped_given:
+            self.values.setdefault(("hand", n), None)
+        missing_hands = [k for k in self.to_ask() if k[0] == "hand"]
+        if given.get("out") or given.get("four_sevens") or given.get("tie") or not missing_hands:
+            self.values[("ending", "")] = ending
+
+    def how_to_give(self) -> str:
+        return '--hand "NAME=CARDS"'
+
+    def fill(self, given: Given, asker: Asker | None) -> Any:
+        self.prefill(given)
+        missing = [k for k in self.to_ask() if k[0] == "hand"]
+        if missing and asker is None:
+            raise UnreadableInput(
+                f"no hand given for {', '.join(n for _, n in missing)}, and there is no terminal to ask",
+                hint='give --hand "NAME=CARDS" for every player still in the game (or run ref score-hand at a terminal)',
+            )
+        for key in self.to_ask():
+            assert asker is not None
+            self.ask(asker, key)
+        return self.facts()
+
+    def facts(self):
+        from rummyref.games.low_count.kind import Facts
+
+        hands = {who: v for (what, who), v in self.values.items() if what == "hand" and v is not None}
+        asked_dropped = {who for (what, who), v in self.values.items() if what == "hand" and v is None}
+        dropped = frozenset(asked_dropped | set(self.dropped_given))
+        return Facts(hands, replace(self.values[("ending", "")], dropped=dropped))  # S14: "dropped" as the hand

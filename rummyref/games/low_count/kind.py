@@ -1,0 +1,416 @@
+"""Low-count games (Simple Rummy): the GameKind.
+
+How a low-count game sits in the ledger (no schema of its own):
+- the roster only grows (S1 has no closed roster): a newcomer is seated the first time a session
+  seats them;
+- each session's data holds its table (players in seating order, cards, WILDCARDs, variations),
+  who dealt first and who played first, and how that was decided;
+- a game is a hand entry whose facts are the hands, the ending, the first player and the full
+  result; its results carry the count (S13) and whether the player won, with points = won, so
+  the cached totals are game wins and games played;
+- the match state (S17) is a fold of the games in force, so amend and void show at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rummyref.cards import Card
+from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
+from rummyref.games.base import Closing, Opening, Recorded, SessionRequest, open_refusals
+from rummyref.games.low_count import render
+from rummyref.games.low_count.adjudicate import Ending, GameResult, adjudicate
+from rummyref.games.low_count.match import S17, MatchState
+from rummyref.games.low_count.table import SimpleTable
+from rummyref.record import Context, Draft, EntryKind, GameHeader, HandInForce, PlayerResult, SessionInfo, Summary
+from rummyref.rules.ruleset import Method, RuleSet
+
+
+@dataclass(frozen=True)
+class Facts:
+    hands: Mapping[str, Sequence[Card]]
+    ending: Ending
+
+
+@dataclass(frozen=True)
+class SessionOpened:
+    game: str
+    ruleset: RuleSet
+    created: bool
+    number: int
+    table: SimpleTable
+    dealer: str
+    first_player: str
+    how: str  #: why this player deals / plays first
+    first_dealer: Any  #: the S3 result (FirstDealer) when cards were turned up
+    newcomers: tuple[str, ...]
+    match: MatchState
+    new_match: bool  #: the table changed, so a new match begins (S17)
+
+
+@dataclass(frozen=True)
+class GameRecorded:
+    game: str
+    kind: EntryKind  #: hand, amend or void
+    seq: int
+    number: int  #: the game's number in the record (as in ref history)
+    session: int
+    game_in_session: int
+    dealer: str
+    result: GameResult | None  #: None for a void
+    match: MatchState
+
+
+@dataclass(frozen=True)
+class SessionClosed:
+    game: str
+    number: int
+    games: int
+    wins: tuple[tuple[str, int], ...]
+    match: MatchState | None
+
+
+@dataclass(frozen=True)
+class Folded:
+    """The match state after every game in force, plus what the fold saw."""
+
+    state: MatchState | None
+    table: SimpleTable | None  #: the latest session's table
+    abandoned: tuple[int, ...]  #: matches left unfinished because the table changed
+    games: int
+
+
+def fold(ruleset: RuleSet, sessions: Sequence[SessionInfo], hands: Sequence[HandInForce]) -> Folded:
+    """Every game in force, session by session, folded into the match state. A session that
+    seats a different set of players begins a new match (an unfinished one is set aside)."""
+    winners: dict[int, list[str | None]] = {}
+    played = 0
+    for h in hands:
+        if h.kind == EntryKind.VOID or not h.results:
+            continue
+        played += 1
+        winners.setdefault(h.session, []).append(next((r.name for r in h.results if r.won), None))
+    state: MatchState | None = None
+    last: set[str] | None = None
+    table = None
+    abandoned: list[int] = []
+    for s in sessions:
+        opt = s.options
+        if "table" not in opt:
+            continue
+        players = list(opt["table"]["players"])
+        table = opt["table"]
+        if state is None:
+            state = MatchState.start(players, opt["first_player"], ruleset)
+        elif set(players) != last:
+            state = state.seat(players)
+            if state.games:
+                abandoned.append(state.number)
+            state = replace(
+                state, number=state.number + (1 if state.games else 0), games=0,
+                game_wins=tuple((p, 0) for p in state.players), first_player=opt["first_player"],
+                last_game_winner=None, just_won=None,
+            )
+        last = set(players)
+        for w in winners.get(s.number, []):
+            state = state.after(w)
+    t = SimpleTable.from_dict(ruleset, table) if table else None
+    return Folded(state, t, tuple(abandoned), played)
+
+
+def table_of(ruleset: RuleSet, session: SessionInfo) -> SimpleTable:
+    return SimpleTable.from_dict(ruleset, session.options["table"])
+
+
+class LowCountGame:
+    """One hand a game; the lowest count (or going out) wins; first to two game wins takes the match."""
+
+    method: ClassVar[Method] = Method.LOW_COUNT
+    title: ClassVar[str] = "Simple Rummy"
+
+    def usage(self, command: str) -> str:
+        return (f'ref {command} --hand "NAME=CARDS" (each final hand) with --out NAME, --four-sevens NAME, '
+                "--tie or none (the stock ran out), and --dropped NAME")
+
+    def hand_word(self, ruleset: RuleSet) -> str:
+        return ruleset.hand_word
+
+    def session_word(self, ruleset: RuleSet) -> str:
+        return ruleset.session_word
+
+    def wants_history(self, command: str) -> bool:
+        return True  # the match state is a fold of the games in force
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def open_session(self, ctx: Context | None, ruleset: RuleSet, request: SessionRequest) -> Opening:
+        from rummyref.games.low_count.form import parse_assignments
+
+        if request.openings:
+            raise UnreadableInput(
+                "--opening is for a long game begun on paper; a low-count game has no running total")
+        if not request.players:
+            raise UnreadableInput(
+                "name the players in seating order (clockwise): --players Ann,Bob,Cy",
+                hint="Simple Rummy seats whoever is at the table each session (S1)",
+            )
+        rs = ctx.ruleset if ctx is not None else ruleset
+        turned_up = parse_assignments(list(request.first_dealer)) if request.first_dealer else None
+        table = SimpleTable.create(rs, list(request.players), request.cards, request.wildcards,
+                                   list(request.variations))
+        header = None
+        if ctx is None:
+            header = GameHeader(
+                name=request.game or rs.name, ruleset=rs.name,
+                ruleset_text=Path(rs.source).read_text(encoding="utf-8"), target=None,
+                wildcards=table.wildcards, players=(),
+                options={"closed_roster": False, "full_rounds": False, "method": str(Method.LOW_COUNT)},
+            )
+            name, known, sessions, hands = header.name, {}, (), ()
+        else:
+            open_refusals(ctx, self)
+            name = ctx.game.name
+            known = {p.name.casefold(): p.name for p in ctx.game.players}
+            sessions, hands = ctx.sessions, ctx.hands()
+        for n in table.players:
+            if n.casefold() in known and known[n.casefold()] != n:
+                raise UnreadableInput(f"{n!r} is written {known[n.casefold()]!r} in game {name}",
+                                      hint=f"spell it {known[n.casefold()]}")
+        newcomers = tuple(n for n in table.players if n.casefold() not in known)
+        before = fold(rs, sessions, hands)
+        last_players = set(before.table.players) if before.table else None
+        continuing = before.state is not None and last_players == set(table.players)
+        fd = None
+        if continuing:
+            assert before.state is not None
+            if turned_up:
+                raise RuleRefusal(
+                    f"the same players sit down again, so the match goes on: {before.state.first_player} "
+                    "plays first, as the winner of the last game (or as before)",
+                    rule=S17,
+                    hint="--first-dealer is for a new table (the first session, or a different set of players)",
+                )
+            first = before.state.first_player
+            dealer = table.dealer_for(first)
+            how = f"{first} plays first as the match goes on ({S17}); the player to their right, {dealer}, deals"
+        elif turned_up:
+            fd = table.choose_first_dealer(turned_up)
+            dealer, first = fd.dealer, table.left_of(fd.dealer)
+            how = f"{dealer} deals first: {fd.reason}; {first}, on the dealer's left, plays first (S6)"
+        elif before.state is not None and before.state.first_player in table.players:
+            first = before.state.first_player
+            dealer = table.dealer_for(first)
+            how = (f"{first} plays first, as the winner of the last game (or as before) ({S17}); "
+                   f"the player to their right, {dealer}, deals")
+        else:
+            dealer = table.players[0]
+            first = table.left_of(dealer)
+            how = (f"{dealer}, listed first, deals (no cards turned up: --first-dealer applies S3); "
+                   f"{first}, on the dealer's left, plays first (S6)")
+        options = {
+            "table": table.to_dict(),
+            "dealer": dealer,
+            "first_player": first,
+            "how": how,
+            "turned_up": None if not turned_up else {n: [str(c) for c in cs] for n, cs in turned_up.items()},
+        }
+        number = (sessions[-1].number if sessions else 0) + 1
+        after = fold(rs, (*sessions, SessionInfo(number, "", None, options)), hands)
+        assert after.state is not None
+        shown = SessionOpened(name, rs, ctx is None, number, table, dealer, first, how, fd,
+                              newcomers if known else (), after.state, before.state is not None and not continuing)
+        return Opening(header, newcomers, options, shown)
+
+    def close_session(self, ctx: Context) -> Closing:
+        s = ctx.open_session
+        if s is None:
+            raise RuleRefusal(f"no session of {ctx.game.name} is open", hint="ref new-session opens one")
+        return Closing(False, s.number)
+
+    def closed(self, ctx: Context, closing: Closing, points, games: int) -> SessionClosed:
+        return SessionClosed(ctx.game.name, closing.shown, games, tuple(points),
+                             fold(ctx.ruleset, ctx.sessions, ctx.hands()).state)
+
+    # -- games -----------------------------------------------------------------------------
+
+    def form(self, ctx: Context, hand: int | None = None, style: str = ""):
+        from rummyref.games.low_count.form import GameForm
+
+        if style == "points":
+            raise UnreadableInput(f"{ctx.ruleset.title} is recorded by the final hands: no points form")
+        if hand is None:
+            s = ctx.open_session
+            if s is None:
+                raise RuleRefusal(f"no session of {ctx.game.name} is open",
+                                  hint="ref new-session --players ... opens one")
+            folded = fold(ctx.ruleset, ctx.sessions, ctx.hands())
+            assert folded.state is not None
+            return GameForm(table_of(ctx.ruleset, s), folded.state.first_player)
+        old = self._in_force(ctx, hand)
+        s = next(x for x in ctx.sessions if x.number == old.session)
+        table = table_of(ctx.ruleset, s)
+        return GameForm(table, old.facts.get("first_player") or table.players[0])
+
+    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+        s = ctx.open_session
+        if s is None:
+            raise RuleRefusal(f"no session of {ctx.game.name} is open", hint="ref new-session --players ... opens one")
+        table = table_of(ctx.ruleset, s)
+        folded = fold(ctx.ruleset, ctx.sessions, ctx.hands())
+        assert folded.state is not None
+        first = folded.state.first_player
+        expected = table.dealer_for(first)
+        if dealer is not None and table.player(dealer, "dealer") != expected:
+            raise RuleRefusal(
+                f"this game is {expected}'s deal: {first} plays first, and the dealer sits to their right",
+                rule="S6", hint=f"--dealer {expected}, or leave --dealer out",
+            )
+        result = adjudicate(table, first, facts.hands, facts.ending)
+        number, gis = ctx.position.next_hand, ctx.dealt + 1
+        draft = self._draft(EntryKind.HAND, number, gis, expected, result, None, None)
+        played = HandInForce(number, s.number, gis, expected, EntryKind.HAND, 0, draft.facts, draft.results)
+        state = fold(ctx.ruleset, ctx.sessions, (*ctx.hands(), played)).state
+        assert state is not None
+        return Recorded(draft, GameRecorded(ctx.game.name, EntryKind.HAND, ctx.position.entries + 1, number,
+                                            s.number, gis, expected, result, state))
+
+    def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
+        if not reason or not reason.strip():
+            raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
+        old = self._in_force(ctx, hand)
+        if old.kind == EntryKind.VOID:
+            raise RuleRefusal(
+                f"game {hand} was voided (entry {old.seq})",
+                rule="B7", hint="a voided game stays voided; record what happened as a new game",
+            )
+        kind = EntryKind.AMEND if facts is not None else EntryKind.VOID
+        result = None
+        if facts is not None:
+            s = next(x for x in ctx.sessions if x.number == old.session)
+            first = old.facts["first_player"]
+            result = adjudicate(table_of(ctx.ruleset, s), first, facts.hands, facts.ending)
+        draft = self._draft(kind, hand, old.hand_in_session, old.dealer, result, reason.strip(), old.seq)
+        hands = [h if h.hand != hand else replace(h, kind=kind, facts=draft.facts, results=draft.results)
+                 for h in ctx.hands()]
+        state = fold(ctx.ruleset, ctx.sessions, hands).state
+        assert state is not None
+        return Recorded(draft, GameRecorded(ctx.game.name, kind, ctx.position.entries + 1, hand, old.session,
+                                            old.hand_in_session, old.dealer or "", result, state))
+
+    def _in_force(self, ctx: Context, hand: int) -> HandInForce:
+        old = ctx.in_force(hand)
+        if old is None:
+            last = max((h.hand for h in ctx.hands()), default=0)
+            raise NotFound(f"game {ctx.game.name} has no hand {hand}",
+                           hint=f"hands are numbered 1 to {last}" if last else "no hand has been recorded yet")
+        return old
+
+    @staticmethod
+    def _draft(kind, number, gis, dealer, result: GameResult | None, reason, target) -> Draft:
+        body: dict[str, Any] = {}
+        results: tuple[PlayerResult, ...] = ()
+        if result is not None:
+            body = {
+                "form": "simple",
+                "first_player": result.first_player,
+                "hands": {p.name: None if p.hand is None else [str(c) for c in p.hand] for p in result.players},
+                "ending": result.ending.to_dict(),
+                "result": result.to_dict(),
+            }
+            results = tuple(PlayerResult(p.name, int(p.name == result.winner), p.count, p.name == result.winner)
+                            for p in result.players)
+        return Draft(kind, number, gis, dealer, body, results, reason, target)
+
+    # -- standings -------------------------------------------------------------------------
+
+    def standings(self, summary: Summary) -> tuple[dict, Folded]:
+        ctx = summary.context
+        assert ctx is not None, "wants_history: the standings are a fold"
+        players = [(a.name, a.hands, a.points) for a in summary.aggregates]
+        folded = fold(ctx.ruleset, ctx.sessions, ctx.hands())
+        open_s = ctx.open_session.number if ctx.open_session else None
+        return render.standings_json(ctx.game.name, ctx.game.ruleset, folded, players, len(ctx.sessions),
+                                     open_s), folded
+
+    # -- stats and charts ------------------------------------------------------------------
+
+    def stats_style(self, ruleset: RuleSet):
+        from rummyref.games.low_count.match import fold_matches
+        from rummyref.stats.compute import StatsStyle
+
+        def matches(players, first, winners):
+            return fold_matches(players, first, ruleset, winners)
+
+        return StatsStyle(counts=True, unit=ruleset.hand_word, session=ruleset.session_short,
+                          sessions_title=ruleset.session_word + "s", matches=matches if ruleset.match_wins else None)
+
+    def projection(self, summary: Summary) -> None:
+        return None  # no target: a low-count chart shows games won, session after session
+
+    # -- showing ---------------------------------------------------------------------------
+
+    def show_opened(self, shown: SessionOpened, out) -> None:
+        render.show_opened(shown, out)
+
+    def opened_json(self, shown: SessionOpened) -> dict[str, Any]:
+        return render.opened_json(shown)
+
+    def show_recorded(self, shown: GameRecorded, out) -> None:
+        render.show_game(shown, out)
+
+    def recorded_json(self, shown: GameRecorded) -> dict[str, Any]:
+        return render.game_json(shown)
+
+    def show_closed(self, shown: SessionClosed, out) -> None:
+        render.show_closed(shown, out)
+
+    def closed_json(self, shown: SessionClosed) -> dict[str, Any]:
+        return render.closed_json(shown)
+
+    def show_standings(self, standings: tuple[dict, Folded], out) -> None:
+        render.show_standings(standings[0], standings[1], out)
+
+    def standings_json(self, standings: tuple[dict, Folded]) -> dict[str, Any]:
+        return standings[0]
+
+    def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster, out) -> None:
+        render.history_lines(facts, results, out)
+
+    # -- ref night -------------------------------------------------------------------------
+
+    def preview(self, ctx: Context, shown: GameRecorded, out) -> None:
+        first = shown.result.first_player if shown.result else ""
+        out.print(f"Game {shown.number}: {shown.dealer} dealt, {first} played first. If recorded:", markup=False)
+        if shown.result is not None:
+            render.render_game(shown.result, out)
+
+    def show_written(self, shown: GameRecorded, out) -> None:
+        out.print(f"Recorded: game {shown.number} of {shown.game}, game {shown.game_in_session} of the session "
+                  f"(entry {shown.seq}).", markup=False)
+        render.render_match(shown.match, out)
+
+    def announce(self, ctx: Context, out) -> None:
+        s = ctx.open_session
+        assert s is not None
+        state = fold(ctx.ruleset, ctx.sessions, ctx.hands()).state
+        assert state is not None
+        first = state.first_player
+        dealer = table_of(ctx.ruleset, s).dealer_for(first)
+        out.print(f"Next: game {ctx.position.next_hand} (game {ctx.dealt + 1} of the session): {dealer} deals, "
+                  f"{first} plays first.", markup=False)
+
+    def show_resumed(self, ctx: Context, out) -> None:
+        s = ctx.open_session
+        assert s is not None
+        out.print(f"Session {s.number} of {ctx.game.name} resumed: {ctx.dealt} game{'s' if ctx.dealt != 1 else ''} "
+                  "so far.", markup=False)
+        out.print("Table: " + table_of(ctx.ruleset, s).describe(), markup=False, soft_wrap=True)
+        state = fold(ctx.ruleset, ctx.sessions, ctx.hands()).state
+        if state is not None:
+            render.render_match(state, out)
+
+    def show_short_standings(self, summary: Summary, out) -> None:
+        self.show_standings(self.standings(summary), out)

@@ -1,0 +1,175 @@
+"""Showing a low-count game (Simple Rummy): tables for humans on the console the CLI passes in,
+and the JSON shapes of 0.1 (kept for people's scripts)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rummyref.cards import format_cards, parse_cards
+
+
+def opened_json(r) -> dict[str, Any]:
+    return {
+            "game": r.game,
+            "ruleset": r.table.ruleset.name,
+            "created": r.created,
+            "session": r.number,
+            "table": r.table.to_dict(),
+            "dealer": r.dealer,
+            "first_player": r.first_player,
+            "turn_order": list(r.table.turn_order(r.first_player)),
+            "how": r.how,
+            "first_dealer": None if r.first_dealer is None else r.first_dealer.to_dict(),
+            "newcomers": list(r.newcomers),
+            "new_match": r.new_match,
+            "match": r.match.to_dict(),
+        }
+
+
+def show_opened(r, out) -> None:
+    if r.created:
+        out.print(f"New game {r.game} (Simple Rummy).", markup=False)
+    out.print(f"Session {r.number} of {r.game} is open.", markup=False)
+    render_table(r.table, out)
+    vs = ", ".join(f"{v.title} ({v.rule})" for v in r.table.variations) or "none"
+    out.print(f"Variations in force: {vs}.", markup=False)
+    if r.newcomers:
+        out.print(f"Welcome {', '.join(r.newcomers)}: new at this game.", markup=False)
+    if r.new_match:
+        out.print("The table has changed, so a new match begins (S17).", markup=False)
+    out.print(f"{r.dealer} deals; {r.first_player} plays first. {r.how}.", markup=False, soft_wrap=True)
+    out.print(f"Turn order (clockwise): {', '.join(r.table.turn_order(r.first_player))}.", markup=False)
+    render_match(r.match, out)
+
+
+def game_json(r) -> dict:
+    base = r.result.to_dict() if r.result else {"winner": None, "reason": "voided", "counts": {}}
+    return {
+        "game": r.game,
+        "kind": r.kind,
+        "entry": r.seq,
+        "number": r.number,
+        "session": r.session,
+        "game_in_session": r.game_in_session,
+        "dealer": r.dealer,
+        **base,
+        "match": r.match.to_dict(),
+    }
+
+
+def show_game(r, out) -> None:
+    title = {"hand": "Game", "amend": "Game (amended)", "void": "Game (voided)"}[r.kind]
+    head = f"{title} {r.number} of {r.game} (session {r.session}, game {r.game_in_session} of the session): {r.dealer} dealt"
+    if r.result:
+        head += f", {r.result.first_player} played first"
+    out.print(head + ".", markup=False, soft_wrap=True)
+    if r.result:
+        render_game(r.result, out)
+    else:
+        out.print("Its result no longer counts; the game and the void stay in the history (B7).", markup=False)
+    render_match(r.match, out)
+
+
+def closed_json(r) -> dict[str, Any]:
+    return {"game": r.game, "session": r.number, "games": r.games, "game_wins": dict(r.wins),
+            "match": r.match.to_dict() if r.match else None}
+
+
+def show_closed(r, out) -> None:
+    wins = ", ".join(f"{n} {v}" for n, v in r.wins)
+    out.print(f"Session {r.number} of {r.game} is closed: {r.games} game{'s' if r.games != 1 else ''}; "
+              f"game wins this session: {wins}.", markup=False, soft_wrap=True)
+    if r.match:
+        render_match(r.match, out)
+
+
+def standings_json(game: str, ruleset: str, folded, players, sessions: int, open_session) -> dict:
+    state = folded.state
+    return {
+        "game": game,
+        "ruleset": ruleset,
+        "games": folded.games,
+        "sessions": sessions,
+        "open_session": open_session,
+        "table": folded.table.to_dict() if folded.table else None,
+        "players": [
+            {"name": n, "games": played, "game_wins": wins,
+             "matches_won": dict(state.matches_won).get(n, 0) if state else 0,
+             "at_table": bool(folded.table and n in folded.table.players)}
+            for n, played, wins in players
+        ],
+        "match": None if state is None else {**state.to_dict(), "abandoned": list(folded.abandoned)},
+    }
+
+
+def show_standings(d: Mapping[str, Any], folded, out) -> None:
+    from rich.table import Table
+
+    out.print(f"{d['game']} ({d['ruleset']}): {d['games']} games over {d['sessions']} session"
+              f"{'s' if d['sessions'] != 1 else ''}" + (f"; session {d['open_session']} is open" if d["open_session"] else ""),
+              markup=False)
+    if folded.table:
+        out.print("Table: " + folded.table.describe(), markup=False, soft_wrap=True)
+    m = d["match"]
+    grid = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("player", "games", "game wins", "this match", "matches won"):
+        grid.add_column(c, justify="left" if c == "player" else "right")
+    for p in d["players"]:
+        now = str(m["game_wins"].get(p["name"], 0)) if m else "-"
+        grid.add_row(p["name"] + ("" if p["at_table"] else " (not at the table)"), str(p["games"]),
+                     str(p["game_wins"]), now, str(p["matches_won"]))
+    out.print(grid)
+    if folded.state:
+        render_match(folded.state, out)
+        for f in m["finished"]:
+            out.print(f"  match {f['number']}: {f['winner']} won {f['score']} in {f['games']} games", markup=False)
+        for n in m["abandoned"]:
+            out.print(f"  match {n}: left unfinished when the table changed", markup=False)
+
+
+def history_lines(facts: Mapping[str, Any], results, out) -> None:
+    """One Simple Rummy game in ``ref history``: first player, hands, counts, winner."""
+    res = facts.get("result", {})
+    out.print(f"    {facts.get('first_player')} played first; ending: {_ending_text(facts.get('ending', {}))}", markup=False)
+    for p in res.get("players", []):
+        hand = "(not shown)" if p["hand"] is None else format_cards(parse_cards(" ".join(p["hand"])))
+        count = "-" if p["count"] is None else p["count"]
+        note = f" ({p['note']})" if p["note"] else ""
+        out.print(f"    {p['name']}: {hand}; count {count}{note}", markup=False)
+    out.print(f"    winner: {res.get('winner') or 'none'} ({res.get('rule')})", markup=False)
+
+
+def _ending_text(e: Mapping[str, Any]) -> str:
+    kind = e.get("kind", "?")
+    text = {"went-out": f"{e.get('player')} went out", "four-sevens": f"{e.get('player')} laid four 7s",
+            "tie": "tie game", "stock-exhausted": "the stock ran out"}.get(kind, kind)
+    if e.get("dropped"):
+        text += f"; dropped: {', '.join(e['dropped'])}"
+    return text
+
+
+def render_table(table, out) -> None:
+    """A :class:`~rummyref.games.low_count.table.SimpleTable` for humans (stdout)."""
+    out.print(table.describe(), markup=False, soft_wrap=True)
+
+
+def render_game(result, out) -> None:
+    """A :class:`~rummyref.games.low_count.adjudicate.GameResult` for humans: one row per player, then the verdict."""
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("player", "count", "arrangement", "note"):
+        grid.add_column(column, justify="right" if column == "count" else "left")
+    for p in result.players:
+        count = "-" if p.count is None else str(p.count)
+        shown = p.arrangement_text() if p.hand is not None else "(not shown)"
+        grid.add_row(Text(p.name), Text(count), Text(shown), Text(p.note))
+    out.print(grid)
+    out.print(f"Winner: {result.winner or 'none'}. {result.reason}", markup=False, soft_wrap=True)
+
+
+def render_match(state, out) -> None:
+    """A :class:`~rummyref.games.low_count.match.MatchState` for humans."""
+    out.print(state.summary()[0].upper() + state.summary()[1:], markup=False, soft_wrap=True)

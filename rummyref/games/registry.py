@@ -1,0 +1,36 @@
+"""The one registry of game kinds, keyed by the rule set's scoring method (an enum).
+
+python-chess finds a variant by name; here the rule set names its method, so a house file
+that scores like Rummy 2,000,000 (a 500 Rum copy, say) is that kind with other numbers. The kind
+modules are imported on first use only: ``ref count`` and ``ref ruling`` never load them."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+
+from rummyref.errors import RulesetError
+from rummyref.games.base import GameKind
+from rummyref.rules.ruleset import Method, RuleSet
+
+#: method -> "module:class" of its kind
+KINDS: dict[Method, str] = {
+    Method.MELDED_MINUS_HELD: "rummyref.games.long.kind:LongGame",
+    Method.LOW_COUNT: "rummyref.games.low_count.kind:LowCountGame",
+}
+
+
+@cache
+def kind_of(method: Method) -> GameKind:
+    try:
+        where = KINDS[method]
+    except KeyError:
+        raise RulesetError(f"no game kind scores by {method.value!r}") from None
+    module, _, name = where.partition(":")
+    kind: GameKind = getattr(import_module(module), name)()
+    return kind
+
+
+def kind_for(ruleset: RuleSet) -> GameKind:
+    """The kind of game a rule set describes."""
+    return kind_of(ruleset.method)

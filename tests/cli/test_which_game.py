@@ -1,0 +1,60 @@
+"""SPEC §8: which game a command means without --game."""
+
+from __future__ import annotations
+
+from cli_helpers import ref, ref_json
+
+
+def ok(*args: str):
+    r = ref(*args)
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+def two_tables() -> None:
+    """A Rummy Night open (the house game), then a Simple Rummy table opened and closed."""
+    ok("new-session")
+    ok("new-session", "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    ok("end-session", "--game", "friday")
+
+
+def test_the_game_with_an_open_session_is_meant():
+    two_tables()
+    hand = ref_json("score-hand", "--points", "Bill=10", "--points", "Ben=5", "--points", "Larry=0")
+    assert hand["game"] == "rummy-2m" and hand["hand"] == 1
+    assert ref_json("standings")["game"] == "rummy-2m"
+
+
+def test_with_several_open_the_names_given_decide():
+    two_tables()
+    ok("new-session", "--game", "friday", "--players", "Ann,Bob,Cy")
+    game = ref_json("score-hand", "--hand", "Ann=2H 3H 4H", "--hand", "Bob=KS QD 2C", "--hand", "Cy=9C 5D 7S",
+                    "--out", "Ann")
+    assert game["game"] == "friday" and game["winner"] == "Ann"
+    hand = ref_json("score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
+    assert hand["game"] == "rummy-2m"
+
+
+def test_with_several_open_and_no_names_the_refusal_lists_them(record):
+    two_tables()
+    ok("new-session", "--game", "friday", "--players", "Ann,Bob,Cy")
+    before = record.snapshot()
+    r = ref("standings")
+    assert r.exit_code == 3
+    assert "2 games have a session open (rummy-2m, friday): which one?" in r.stderr and "--game" in r.stderr
+    assert ref("end-session").exit_code == 3
+    assert record.snapshot() == before
+
+
+def test_with_nothing_open_the_game_played_last():
+    ok("new-session")
+    ok("score-hand", "--points", "Bill=10", "--points", "Ben=5", "--points", "Larry=0")
+    ok("score-hand", "--points", "Bill=1", "--points", "Ben=5", "--points", "Larry=0")
+    ok("score-hand", "--points", "Bill=2", "--points", "Ben=5", "--points", "Larry=0")
+    ok("end-session")
+    ok("new-session", "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    ok("end-session", "--game", "friday")
+    assert ref_json("standings")["game"] == "friday"
+    ok("new-session", "--game", "rummy-2m")
+    ok("end-session", "--game", "rummy-2m")
+    assert ref_json("standings")["game"] == "rummy-2m"
