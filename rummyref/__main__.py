@@ -1,3 +1,3 @@
-from rummyref.cli.app import main
+from rummyref.cli import main
 
 main()

@@ -1,17 +1,67 @@
-"""The ``ref`` command: the root Typer app, error translation at the edge, command registry."""
+"""The ``ref`` command: the root Typer app, error translation at the edge, the command table.
+
+Commands are registered lazily: :data:`COMMANDS` names each command, the CLI module
+that defines it and its one-line help, so ``ref --help`` and completing a command's
+name import no command module, and running a command imports only its own module.
+A start-up costs the interpreter, typer and what the command itself needs (see
+``bench/bench_startup.py``). ``tests/cli/test_imports.py`` checks that the table
+agrees with what the modules register.
+"""
 
 from __future__ import annotations
 
 import importlib
 import sys
 import traceback
-from typing import Annotated, Optional
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import CompletionItem, TyperCommand, TyperGroup
 
-from rummyref import __version__
+from rummyref.cli import version_line
 from rummyref.errors import ExitCode, RummyrefError
+
+
+@dataclass(frozen=True)
+class CommandEntry:
+    """One line of the command table: what ``ref --help`` shows of a command before loading it."""
+
+    name: str
+    module: str  #: under ``rummyref.cli``; its ``register(app)`` adds the command
+    summary: str  #: the command's help up to the end of its first sentence
+
+
+# In --help order. A new command is one line here, and a ``register(app)`` in its module
+# that calls ``app.command(NAME)`` (or ``app.add_typer`` for a group of subcommands).
+COMMANDS: tuple[CommandEntry, ...] = (
+    CommandEntry("count", "count", "Count a hand: best melding, unmelded cards, count, can it go out."),
+    CommandEntry("new-session", "record", "Open a session: a Rummy Night (seating dibs A2, deal order A3) or a Simple Rummy table (dealer, first player, variations)."),
+    CommandEntry("score-hand", "record", "Record the next hand (rummy-2m) or game (Simple Rummy); print scores, or counts, winner and match."),
+    CommandEntry("end-session", "record", "Close the session: a Rummy Night only after full rounds (A4) or when the game is over (A7); Simple Rummy any time between games."),
+    CommandEntry("amend", "record", "Correct a recorded hand (or Simple Rummy game): a new entry with the right facts; the original stays in the history (B7)."),
+    CommandEntry("void", "record", "Void a recorded hand (or Simple Rummy game): its result no longer counts; both stay in the history (B7)."),
+    CommandEntry("night", "night", "Play a whole night in one process: open (or resume) the session, then each hand's facts, scores and standings; '? TEXT' for a ruling and '! claim ...' for a dispute at any prompt."),
+    CommandEntry("standings", "standings", "Standings: a long game's totals, pace and dibs; Simple Rummy's game wins and match state (S17)."),
+    CommandEntry("history", "standings", "Every recorded hand with its cards and scores; corrections appear beside the original (B7)."),
+    CommandEntry("verify", "verify", "Check that no entry was changed or removed outside ref, and that the totals match the log (exit 8 if not)."),
+    CommandEntry("export", "data", "Write the record (every game, or --game G) as versioned JSON, or per-hand scores as CSV."),
+    CommandEntry("import", "data", "Load a JSON export into this record (checked first; all or nothing; never the same games twice)."),
+    CommandEntry("backup", "data", "A consistent, verified copy of the record (safe while another terminal is writing)."),
+    CommandEntry("first-dealer", "first_dealer", "Who deals first (S3): the highest regular card turned up; and who plays first."),
+    CommandEntry("ruling", "ruling", "Find the rule a player means, from free text (typos and slang welcome)."),
+    CommandEntry("rulings", "rulings", "The rulings kept as precedents: when, which night and hand, the dispute, the verdict, the facts."),
+    CommandEntry("stats", "stats", "Statistics: averages, best and worst hands, go-outs, Rummy! claims, head-to-head, streaks, milestones."),
+    CommandEntry("chart", "chart", "Each player's total over the Rummy Nights, with the target line and the projected crossing."),
+    CommandEntry("dispute", "dispute", "Settle a dispute from the facts: a Rummy! claim, run or match, a pick-up, a discard, ending the night."),
+)  # fmt: skip
+
+
+def load_module_commands(module: str) -> dict[str, Any]:
+    """The click commands a CLI module registers, by name, built as the root app would build them."""
+    holder = typer.Typer(rich_markup_mode=None)
+    importlib.import_module(f"rummyref.cli.{module}").register(holder)
+    return dict(typer.main.get_group(holder).commands)
 
 
 def _is_click_exception(exc: BaseException) -> bool:
@@ -21,9 +71,6 @@ def _is_click_exception(exc: BaseException) -> bool:
 
 class RefGroup(TyperGroup):
     """Translates the error tree into a message on stderr and a documented exit code, once."""
-
-    def list_commands(self, ctx):  # keep the registry's order in --help
-        return list(self.commands)
 
     def invoke(self, ctx):
         from rummyref.cli.common import debug_enabled, err, show_error
@@ -35,7 +82,7 @@ class RefGroup(TyperGroup):
             raise typer.Exit(int(exc.exit_code)) from None
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
-        except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
+        except Exception as exc:  # the last line of defence: never a traceback
             if _is_click_exception(exc):  # usage errors: click prints them, exit 2
                 raise
             err.print(f"internal error: {type(exc).__name__}: {exc}", markup=False, style="bold red")
@@ -45,8 +92,47 @@ class RefGroup(TyperGroup):
             raise typer.Exit(int(ExitCode.INTERNAL)) from None
 
 
+class _Unloaded(TyperCommand):
+    """Stands in for a command of :data:`COMMANDS` until it is looked up: a name and a short help."""
+
+    def __init__(self, entry: CommandEntry) -> None:
+        super().__init__(entry.name, help=entry.summary)
+        self.module = entry.module
+
+
+class LazyRefGroup(RefGroup):
+    """The root group (click's lazy group pattern): ``self.commands`` starts as the table's
+    stand-ins, so the names are known for listing, usage errors and typo suggestions, and
+    :meth:`get_command` swaps a stand-in for the real command on first use. Help and
+    completion of the command names read the stand-ins and load nothing."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for entry in COMMANDS:
+            self.commands.setdefault(entry.name, _Unloaded(entry))
+
+    def get_command(self, ctx, cmd_name):
+        cmd = self.commands.get(cmd_name)
+        if isinstance(cmd, _Unloaded):
+            cmd = self.commands[cmd_name] = load_module_commands(cmd.module)[cmd_name]
+        return cmd
+
+    def format_commands(self, ctx, formatter):
+        # a plain group over the same entries formats them as typer would, without loading any
+        TyperGroup(commands=dict(self.commands)).format_commands(ctx, formatter)
+
+    def shell_complete(self, ctx, incomplete):
+        names = [
+            CompletionItem(name, help=cmd.get_short_help_str())
+            for name, cmd in self.commands.items()
+            if name.startswith(incomplete) and not cmd.hidden
+        ]
+        # the options' completion, skipping TyperGroup's command listing (it would load every command)
+        return names + super(TyperGroup, self).shell_complete(ctx, incomplete)
+
+
 app = typer.Typer(
-    cls=RefGroup,
+    cls=LazyRefGroup,
     name="ref",
     help="Scorekeeper and referee for rummy played with a real deck at a real table.",
     no_args_is_help=True,
@@ -58,7 +144,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        print(f"ref (rummyref) {__version__}")
+        print(version_line())
         raise typer.Exit()
 
 
@@ -66,11 +152,11 @@ def _version(value: bool) -> None:
 def root(
     ctx: typer.Context,
     version: Annotated[
-        Optional[bool],
+        bool | None,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
     ] = None,
     db: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--db", metavar="PATH|URL", help="Database for every command (default: $RUMMYREF_DB, else the user data directory)."),
     ] = None,
 ) -> None:
@@ -80,29 +166,8 @@ def root(
     ROOT_OPTIONS["db"] = db
 
 
-# Command modules, in --help order. Each module defines ``register(app)``.
-# They import nothing heavy at module level (no sqlmodel): see tests/test_imports.py.
-COMMAND_MODULES: tuple[str, ...] = (
-    "rummyref.cli.count",
-    "rummyref.cli.record",
-    "rummyref.cli.night",
-    "rummyref.cli.standings",
-    "rummyref.cli.verify",
-    "rummyref.cli.data",
-    "rummyref.cli.first_dealer",
-    "rummyref.cli.ruling",
-    "rummyref.cli.dispute",
-    "rummyref.cli.rulings",
-    "rummyref.cli.stats",
-    "rummyref.cli.chart",
-)
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(_name).register(app)
-
-
 def main() -> None:
-    """Console-script entry point."""
+    """Run the app (``ref --version`` is answered earlier, by :func:`rummyref.cli.main`)."""
     try:
         app(prog_name="ref")  # also under ``python -m rummyref``: shell completion uses $_REF_COMPLETE
     except KeyboardInterrupt:  # pragma: no cover - interactive

@@ -14,8 +14,10 @@ from rich.markup import escape
 from rummyref.cli.completion import complete_game, complete_ruleset
 
 # Data goes to stdout, messages to stderr. Width follows COLUMNS (tests pin it).
-out = Console(highlight=False, soft_wrap=False)
-err = Console(stderr=True, highlight=False)
+# No emoji codes: a name or a note with ":smile:" in it prints as typed (and the
+# emoji table, 2 ms to import, stays out of every start-up).
+out = Console(highlight=False, soft_wrap=False, emoji=False)
+err = Console(stderr=True, highlight=False, emoji=False)
 
 # -- shared options, declared once ------------------------------------------------------
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,8 @@ def locate(kind: str, spec: str, builtin: tuple[str, ...]) -> Path:
 
 def read_toml(path: Path, kind: str) -> dict[str, Any]:
     """Parse a data file; a missing file is NOT_FOUND, an unreadable one names the file."""
+    import tomllib  # here, not at the top: ``ref ruling`` with a cached index parses no TOML
+
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
