@@ -116,7 +116,7 @@ def test_a_mistyped_command_still_gets_a_suggestion():
         (["count", "7S 7H W W 2C 3C 4C KD", "--ruleset", "simple-rummy", "--json"], "count"),
         (["ruling", "pizza"], "ruling"),
         (["ruling", "B7", "--ruleset", "rummy-2m", "--json"], "ruling"),
-        (["first-dealer", "--help"], "simple"),
+        (["first-dealer", "--help"], "first_dealer"),
     ],
     ids=lambda a: " ".join(a) if isinstance(a, list) else "",
 )
