@@ -7,8 +7,26 @@ import os
 import uuid
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from dbtest import ON_PG, PG_ENV, PG_URL, TestRecord, pg_conninfo, with_schema
+
+
+# One hypothesis profile for CI: derandomized (the same examples every run, so a red CI is
+# reproducible and never a fluke of the draw), no deadline (a loaded 2-core runner).
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+#: test folders whose tests kill and race real processes: marked slow (pytest -m "not slow" skips them)
+SLOW_FOLDERS = ("reliability",)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if any(part in SLOW_FOLDERS for part in item.path.parts):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
@@ -63,6 +81,7 @@ def db_path(tmp_path):
 def pytest_configure(config):
     config.addinivalue_line("markers", "sqlite_only(why): the test is about SQLite's file itself")
     config.addinivalue_line("markers", "needs_pg: the test needs a PostgreSQL server (RUMMYREF_TEST_PG)")
+    config.addinivalue_line("markers", "slow: takes over ~5 s (kills, races, hunts); pytest -m 'not slow' skips them")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -40,7 +40,11 @@ def _prompt(question: str, offered: str) -> str:
         try:
             import readline
 
-            readline.set_pre_input_hook(lambda: (readline.insert_text(offered), readline.redisplay()))
+            def offer() -> None:
+                readline.insert_text(offered)
+                readline.redisplay()
+
+            readline.set_pre_input_hook(offer)
             try:
                 sys.stderr.write(question + ": ")
                 sys.stderr.flush()

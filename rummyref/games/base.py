@@ -185,8 +185,26 @@ class GameKind(Protocol):
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
                            out: "Console") -> None: ...
 
-    def preview(self, shown: Any, out: "Console") -> None:
+    # -- ref night ---------------------------------------------------------------------------
+
+    def preview(self, ctx: Context, shown: Any, out: "Console") -> None:
         """A hand's result before it is recorded (``ref night`` asks "Record it?" after it)."""
+        ...
+
+    def show_written(self, shown: Any, out: "Console") -> None:
+        """What ``ref night`` says once the hand is written."""
+        ...
+
+    def announce(self, ctx: Context, out: "Console") -> None:
+        """The line before ``night>``: the next hand and who deals (or that the game is over)."""
+        ...
+
+    def show_resumed(self, ctx: Context, out: "Console") -> None:
+        """``ref night`` on a session already open."""
+        ...
+
+    def show_short_standings(self, summary: "Summary", out: "Console") -> None:
+        """The standings ``ref night`` shows after each hand."""
         ...
 
 

@@ -71,8 +71,7 @@ def _find(rec: Record, game: str | None) -> Table:
             raise AmbiguousInput(f"sessions of several games are open ({names})", hint="say which with --game NAME")
         g, s = rows[0]
     dealt = rec.hands_dealt(s.id)  # type: ignore[arg-type]
-    last = rec.sql("SELECT COALESCE(MAX(hand), 0) FROM entry WHERE game_id = :g", g=g.id).scalar()
-    return Table(rec.game(g), rec.ruleset(g), s.number, dealt, int(last) + 1, dealt + 1, g, s)
+    return Table(rec.game(g), rec.ruleset(g), s.number, dealt, rec.position(g).next_hand, dealt + 1, g, s)
 
 
 def record_ruling(rec: Record, table: Table, ruling: dict[str, Any]) -> Precedent:

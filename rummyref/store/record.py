@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Iterator, Sequence
 
 from sqlalchemy import text
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from rummyref.chain import GENESIS, entry_hash
 from rummyref.errors import NotFound
@@ -161,7 +161,7 @@ class Record:
 
     def open_night_row(self, game_id: int) -> SessionRow | None:
         return self.s.exec(
-            select(SessionRow).where(SessionRow.game_id == game_id, SessionRow.closed_at.is_(None))  # type: ignore[union-attr]
+            select(SessionRow).where(SessionRow.game_id == game_id, col(SessionRow.closed_at).is_(None))
         ).first()
 
     def hands_dealt(self, session_id: int) -> int:
@@ -186,11 +186,11 @@ class Record:
         row = self.s.exec(
             select(EntryRow)
             .where(EntryRow.game_id == g.id, EntryRow.hand == hand)
-            .order_by(EntryRow.seq.desc())  # type: ignore[union-attr]
+            .order_by(col(EntryRow.seq).desc())
             .limit(1)
         ).first()
         if row is None:
-            last = self.sql("SELECT MAX(hand) FROM entry WHERE game_id = :g", g=g.id).scalar()
+            last = self.position(g).next_hand - 1
             raise NotFound(
                 f"game {g.name} has no hand {hand}",
                 hint=f"hands are numbered 1 to {last}" if last else "no hand has been recorded yet",

@@ -182,7 +182,7 @@ class LongGame:
                 f"{'has' if len(state.still_to_deal) == 1 else 'have'} to deal "
                 f"(hand {state.in_round + 1} of {len(g.roster)} in round {state.rounds + 1})",
                 rule=rs.cite("A4"),
-                hint=(f"{rs.cite('A4') + ': ' if rs.cite('A4') else ''}every player deals the same number of hands in a "
+                hint=(f"{'A4: ' if rs.cite('A4') else ''}every player deals the same number of hands in a "
                       f"{rs.session_short}; there is no 'last hand' call"),
             )
         return Closing(False, (s.number, state))

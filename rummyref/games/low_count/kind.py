@@ -169,7 +169,9 @@ class LowCountGame:
                 wildcards=table.wildcards, players=(),
                 options={"closed_roster": False, "full_rounds": False, "method": str(Method.LOW_COUNT)},
             )
-            name, known, sessions, hands = header.name, {}, (), ()
+            name, known = header.name, {}
+            sessions: tuple[SessionInfo, ...] = ()
+            hands: tuple[HandInForce, ...] = ()
         else:
             open_refusals(ctx, self)
             name = ctx.game.name

@@ -93,3 +93,19 @@ def test_the_house_game_keeps_its_words():
     r = ok("new-session")
     assert "Rummy Night 1 of rummy-2m is open." in r.stdout and "Seating dibs (A2):" in r.stdout
     assert "Deal order (A3): Bill, Ben, Larry." in r.stdout
+
+
+def test_a_house_copy_of_500_rum_with_other_values(tmp_path):
+    """A house variant of a kind is a rule set file alone: target 300, an ace worth 11."""
+    text = builtin_path("rummy-500").read_text(encoding="utf-8")
+    text = text.replace("target = 500", "target = 300").replace("values = { A = 15,", "values = { A = 11,")
+    path = tmp_path / "quick-300.toml"
+    path.write_text(text.replace('name = "rummy-500"', 'name = "quick-300"'), encoding="utf-8")
+    ok("new-session", "--ruleset", str(path), "--game", "quick", "--players", "Ann,Bob")
+    hand = ref_json("score-hand", "--melded", "Ann=AS AH AC", "--held", "Ann=", "--held", "Bob=AD 9C",
+                    "--out", "Ann")
+    assert hand["totals"] == {"Ann": 33, "Bob": -20}  # three aces at 11; Bob holds an ace (11) and a 9
+    final = ref_json("score-hand", "--points", "Ann=270", "--points", "Bob=5")
+    assert final["over"] and final["winner"] == "Ann" and final["totals"]["Ann"] == 303
+    st = ref_json("standings")
+    assert st["target"] == 300 and st["over"] and st["ruleset"] == "quick-300"
