@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from rummyref.cards import Card, check_deck, format_cards, parse_card, parse_cards, parse_melds
 from rummyref.errors import RuleRefusal, UnreadableInput
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options
+from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet, load_ruleset
 
 # -- the result ----------------------------------------------------------------------------
@@ -285,15 +286,13 @@ def _first_completers(
 
 
 def _value_in(meld: Meld, card: Card, ruleset: RuleSet) -> tuple[Card, int]:
-    """The card the new card stands for in the meld, and its value there (rule set values)."""
-    if card.is_wild:  # the WILDCARD is the card the meld had to add (the last one it represents)
-        rep = [r for c, r in zip(meld.cards, meld.represents) if c.is_wild][-1]
-    else:
-        rep = card
-    assert rep is not None and rep.rank is not None
-    if meld.kind is MeldKind.SEQUENCE and meld.ace_low and int(rep.rank) == 1:
-        return rep, ruleset.ace_low_run_value
-    return rep, ruleset.value(rep.rank)
+    """The card the new card stands for in the meld, and its value there."""
+    # the new card is the meld's only copy of a natural card; a WILDCARD is the one the meld
+    # had to add (the last one)
+    i = max(j for j, c in enumerate(meld.cards) if c == card)
+    rep = meld.represents[i]
+    assert rep is not None  # join_options never offers an all-WILDCARD meld
+    return rep, card_values.in_meld(meld, ruleset)[i]
 
 
 @dataclass(frozen=True)
@@ -441,17 +440,13 @@ def _relevant(card: Card, hand: Sequence[Card], base: Sequence[Card]) -> list[Ca
 
 
 def _points(cards: Iterable[Card], meld: Meld, ruleset: RuleSet) -> int:
+    """The value in ``meld`` of ``cards`` (the taken card and the hand cards put down)."""
     total = 0
     wanted = list(cards)
-    for c, rep in zip(meld.cards, meld.represents):
+    for c, value in zip(meld.cards, card_values.in_meld(meld, ruleset)):
         if c in wanted:
             wanted.remove(c)
-            if rep is None:  # a WILDCARD in an all-WILDCARD meld
-                total += ruleset.wild_melded if isinstance(ruleset.wild_melded, int) else 0
-            elif meld.kind is MeldKind.SEQUENCE and meld.ace_low and int(rep.rank) == 1:  # type: ignore[arg-type]
-                total += ruleset.ace_low_run_value
-            else:
-                total += ruleset.value(rep.rank)  # type: ignore[arg-type]
+            total += value
     return total
 
 

@@ -62,7 +62,7 @@ class RuleSet:
     name: str
     title: str
     rulebook: str
-    values: tuple[int, ...]  #: index 1..13 by rank; index 0 unused
+    values: tuple[int, ...]  #: index 1..13 by rank; index 0 unused (what a card is worth: rules/values.py)
     ace_low_run_value: int
     aces_high: bool
     wild_min: int
@@ -83,9 +83,6 @@ class RuleSet:
     variations: tuple[Variation, ...] = ()
     first_dealer: FirstDealerOrder | None = None
     source: str = field(default="", compare=False)
-
-    def value(self, rank: Rank | int) -> int:
-        return self.values[int(rank)]
 
     @property
     def wild_limit(self) -> int:
