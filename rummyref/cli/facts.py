@@ -16,7 +16,8 @@ from typing import Callable, Sequence
 
 from rummyref.cards import Card, check_deck, parse_card, parse_melds
 from rummyref.errors import RummyrefError, UnreadableInput
-from rummyref.record import Game, resolve_name
+from rummyref.names import resolve_name
+from rummyref.record import Game
 from rummyref.games.long.scoring import CardFacts, PlayerCards, PointsFacts
 
 INTERACTIVE_ENV = "RUMMYREF_INTERACTIVE"  #: "1" forces prompting (tests), "0" forbids it

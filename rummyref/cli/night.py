@@ -35,6 +35,7 @@ def night(
 
     o = SessionOptions(game, players, ruleset, tuple(opening), wildcards, cards, tuple(variation), tuple(first_dealer))
     o.openings()  # an unreadable --opening is refused before the database is touched
+    o.names()  # and so is an unusable player name
     raise typer.Exit(run(o, db_choice(db)))
 
 

@@ -80,6 +80,7 @@ def new_session(
 
     o = SessionOptions(game, players, ruleset, tuple(opening), wildcards, cards, tuple(variation), tuple(first_dealer))
     o.openings()  # an unreadable --opening is refused before the database is touched
+    o.names()  # and so is an unusable player name
     with writing(db_choice(db), create=True) as rec:
         simple, opened = open_session(rec, o)
     if simple:
@@ -101,7 +102,9 @@ class SessionOptions:
     first_dealer: Sequence[str] = ()
 
     def names(self) -> Optional[list[str]]:
-        return [n.strip() for n in self.players.split(",") if n.strip()] if self.players else None
+        from rummyref.names import check_roster
+
+        return list(check_roster(n for n in self.players.split(",") if n.strip())) if self.players else None
 
     def openings(self) -> dict[str, int]:
         from rummyref.cli.facts import read_points, split_assignment
@@ -147,7 +150,7 @@ def score_hand(
     """Record the next hand (rummy-2m) or game (Simple Rummy); print scores, or counts, winner and match."""
     from rummyref.cli import render_record as r
     from rummyref.cli import simple_record as sr
-    from rummyref.record import resolve_name
+    from rummyref.names import resolve_name
     from rummyref.store.guard import expect
     from rummyref.store.record import writing
 

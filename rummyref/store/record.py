@@ -20,7 +20,8 @@ from sqlmodel import Session, select
 
 from rummyref.chain import GENESIS, entry_hash
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
-from rummyref.record import Entry, Game, Night, Player, resolve_name
+from rummyref.names import check_roster, resolve_name
+from rummyref.record import Entry, Game, Night, Player
 from rummyref.rules.ruleset import RuleSet, load_ruleset, parse_ruleset
 from rummyref.games.long.scoring import CardFacts, HandScore, PointsFacts, facts_to_json, score_hand, score_to_json
 from rummyref.games.long.nights import Outcome, RoundState, check_end_of_session, dealer_of, game_outcome, round_state
@@ -137,11 +138,9 @@ class Record:
         wildcards: int | None,
     ) -> GameRow:
         rs = load_ruleset(ruleset_spec or "rummy-2m")
-        roster = list(players or rs.default_players)
+        roster = list(check_roster(players or rs.default_players))
         if not roster:
             raise UnreadableInput(f"{rs.title} has no default players", hint="name them: --players A,B,C")
-        if len({n.casefold() for n in roster}) != len(roster):
-            raise UnreadableInput(f"a name appears twice in --players {','.join(roster)}")
         if not rs.players_min <= len(roster) <= rs.players_max:
             raise RuleRefusal(
                 f"{rs.title} is for {rs.players_min} to {rs.players_max} players, not {len(roster)}"

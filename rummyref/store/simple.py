@@ -25,6 +25,7 @@ from sqlmodel import select
 from rummyref.cards import Card, parse_cards
 from rummyref.errors import RuleRefusal, UnreadableInput
 from rummyref.games.low_count.match import S17, MatchState
+from rummyref.names import skeleton
 from rummyref.rules.ruleset import RuleSet, load_ruleset
 from rummyref.games.low_count.table import SimpleTable
 from rummyref.games.low_count.adjudicate import Ending, GameResult, adjudicate
@@ -240,15 +241,15 @@ class SimpleRecord:
 
     def _seat(self, g: GameRow, players: Sequence[str]) -> tuple[str, ...]:
         """Add a player row (and zero totals) for everyone seated for the first time."""
-        known = {p.name.casefold(): p for p in self.rec.players(g.id)}  # type: ignore[arg-type]
+        known = {skeleton(p.name): p for p in self.rec.players(g.id)}  # type: ignore[arg-type]
         seat = max((p.seat for p in known.values()), default=0)
         new = []
         for name in players:
-            if name.casefold() in known:
-                if known[name.casefold()].name != name:
+            if skeleton(name) in known:  # the same player, or one who would look the same
+                if known[skeleton(name)].name != name:
                     raise UnreadableInput(
-                        f"{name!r} is written {known[name.casefold()].name!r} in game {g.name}",
-                        hint=f"spell it {known[name.casefold()].name}",
+                        f"{name!r} is written {known[skeleton(name)].name!r} in game {g.name}",
+                        hint=f"spell it {known[skeleton(name)].name}",
                     )
                 continue
             seat += 1

@@ -9,7 +9,7 @@ import pytest
 from rummyref.cards import parse_cards, parse_melds
 from rummyref.chain import GENESIS, entry_hash
 from rummyref.errors import DuplicateCard, RuleRefusal
-from rummyref.record import resolve_name
+from rummyref.names import resolve_name
 from rummyref.rules.ruleset import load_ruleset
 from rummyref.games.long.scoring import (
     CardFacts,
