@@ -129,7 +129,7 @@ def resolve_name(name: str, roster: Sequence[str], game: str, closed: bool = Tru
     roster_text = ", ".join(roster)
     if near:
         raise RuleRefusal(
-            f"{typed!r} is not on the roster of {game} ({roster_text}); did you mean {near}?",
+            f"{typed!r} is not on the roster of {game} ({roster_text}); {_did_you_mean(typed, near)}",
             rule="A1" if closed else None,
             hint=f"the players of {game} are {roster_text}",
         )
@@ -153,11 +153,22 @@ def at_table(name: str, players: Sequence[str], what: str = "player") -> str:
     if found is not None:
         return found
     near = suggest(name, players)
-    maybe = f"did you mean {near}? " if near else ""
+    maybe = f"{_did_you_mean(normalise(name), near)} " if near else ""
     raise UnreadableInput(
         f"{normalise(name)!r} ({what}) is not at this table",
         hint=f"{maybe}players at this table: {', '.join(players)}",
     )
+
+
+def _did_you_mean(typed: str, near: str) -> str:
+    """``did you mean Ann?``, saying which character is odd when the two look the same."""
+    odd = _odd_character(typed) if skeleton(typed) == skeleton(near) else None
+    return f"did you mean {near}?" + (f" ({typed!r} holds {describe(odd)})" if odd else "")
+
+
+def _odd_character(*texts: str) -> str | None:
+    """The first character that is invisible, a look-alike or a compatibility form."""
+    return next((ch for text in texts for ch in text if skeleton(ch) != _key(ch)), None)
 
 
 # -- checking new names --------------------------------------------------------------------
@@ -212,6 +223,6 @@ def check_roster(names: Iterable[str]) -> tuple[str, ...]:
 def _twice(name: str, first: str) -> str:
     if _key(name) == _key(first):
         return f"{name!r} is named twice (as {first!r} already): names must differ by more than case"
-    odd = [ch for ch in first + name if skeleton(ch) != _key(ch)]
-    which = f", by {describe(odd[0])}" if odd else ""
+    odd = _odd_character(first, name)
+    which = f", by {describe(odd)}" if odd else ""
     return f"{name!r} is named twice: it looks the same as {first!r}{which}"

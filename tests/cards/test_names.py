@@ -56,6 +56,10 @@ def test_resolve_name_against_a_closed_roster():
     with pytest.raises(RuleRefusal, match="did you mean Bill") as near:
         names.resolve_name("\u0412ill", ROSTER, "g")  # Cyrillic В
     assert near.value.rule == "A1"
+    assert near.value.message.endswith("did you mean Bill? ('\u0412ill' holds U+0412 CYRILLIC CAPITAL LETTER VE)")
+    with pytest.raises(RuleRefusal) as spelt:
+        names.resolve_name("Bil", ROSTER, "g")
+    assert spelt.value.message.endswith("did you mean Bill?")  # a near miss: nothing odd to name
     with pytest.raises(RuleRefusal, match=f"^{names.NEWCOMER_WORD} Steve is not on the roster") as new:
         names.resolve_name("Steve", ROSTER, "g")
     assert new.value.rule == "A1"
@@ -75,7 +79,10 @@ def test_at_table_is_unreadable_input_with_a_suggestion():
     assert exc.value.hint == "players at this table: Ann, Bob, Dan"
     with pytest.raises(UnreadableInput) as exc:
         names.at_table("Anne", ["Ann", "Bob"], "--caller")
-    assert exc.value.hint.startswith("did you mean Ann? ")
+    assert exc.value.hint.startswith("did you mean Ann? players")
+    with pytest.raises(UnreadableInput) as exc:
+        names.at_table("A\u200bnn", ["Ann", "Bob"], "--caller")
+    assert exc.value.hint.startswith("did you mean Ann? ('A\\u200bnn' holds U+200B ZERO WIDTH SPACE) ")
 
 
 # -- new names -------------------------------------------------------------------------------
