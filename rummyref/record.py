@@ -3,19 +3,15 @@ the database session; the CLI renders them. Nothing here knows about the databas
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from rummyref.errors import RuleRefusal
-
 if TYPE_CHECKING:
     from rummyref.games.base import GameKind
     from rummyref.rules.ruleset import RuleSet
 
-NEWCOMER_WORD = "GEDDOWWWT!!"
 
 
 class EntryKind(StrEnum):
@@ -85,34 +81,6 @@ class Entry:
     prev_hash: str
     hash: str
     results: tuple[tuple[str, int], ...]
-
-
-def resolve_name(name: str, roster: Sequence[str], game: str, closed: bool = True) -> str:
-    """A name as typed -> the roster's spelling. A1: a name not on the roster is refused;
-    a near miss gets a "did you mean", a newcomer the house's own word."""
-    typed = name.strip()
-    for n in roster:
-        if n.casefold() == typed.casefold():
-            return n
-    lowered = {n.casefold(): n for n in roster}
-    near = difflib.get_close_matches(typed.casefold(), list(lowered), n=1, cutoff=0.6)
-    roster_text = ", ".join(roster)
-    if near:
-        raise RuleRefusal(
-            f"{typed!r} is not on the roster of {game} ({roster_text}); did you mean {lowered[near[0]]}?",
-            rule="A1" if closed else None,
-            hint=f"the players of {game} are {roster_text}",
-        )
-    if not closed:
-        raise RuleRefusal(
-            f"{typed} is not a player of {game} ({roster_text})",
-            hint=f"the players of {game} are {roster_text}",
-        )
-    raise RuleRefusal(
-        f"{NEWCOMER_WORD} {typed} is not on the roster of {game} ({roster_text}): no new players may join",
-        rule="A1" if closed else None,
-        hint="A1: the roster was fixed when the game began; a new game may have a new roster (--game NAME)",
-    )
 
 
 # -- the ledger's vocabulary: what a command reads (a Context) and writes (a Draft) -----------

@@ -64,7 +64,10 @@ def session_request(game, players, ruleset, opening, wildcards, cards, variation
     from rummyref.games.base import SessionRequest
     from rummyref.games.forms import read_points, split_assignment
 
-    names = tuple(n.strip() for n in players.split(",") if n.strip()) if players else None
+    from rummyref.names import check_roster
+
+    # an unusable player name is refused before the database is touched, too
+    names = check_roster(n for n in players.split(",") if n.strip()) if players else None
     pairs = [split_assignment(text, "--opening") for text in opening]
     openings = {name: read_points(value, name) for name, value in pairs}
     return SessionRequest(game, names, ruleset, openings, wildcards, cards, tuple(variation), tuple(first_dealer))

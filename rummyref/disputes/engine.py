@@ -18,9 +18,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
+from rummyref import names as player_names
 from rummyref.cards import Card, check_deck, format_cards, parse_card, parse_cards, parse_melds
 from rummyref.errors import RuleRefusal, UnreadableInput
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options
+from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet, load_ruleset
 
 # -- the result ----------------------------------------------------------------------------
@@ -79,22 +81,6 @@ class DisputeResult:
 Order = tuple[frozenset[str], ...]  #: who did something, in order; a set = at the same moment
 
 
-def match_name(name: str, roster: Sequence[str], what: str) -> str:
-    """The roster's spelling of a name (case-insensitive), or a refusal with a suggestion."""
-    wanted = name.strip()
-    for player in roster:
-        if player.lower() == wanted.lower():
-            return player
-    import difflib
-
-    close = difflib.get_close_matches(wanted.lower(), [p.lower() for p in roster], n=1, cutoff=0.6)
-    hint = f"did you mean {next(p for p in roster if p.lower() == close[0])}? " if close else ""
-    raise UnreadableInput(
-        f"{what}: {wanted!r} is not at the table",
-        hint=f"{hint}the players are {', '.join(roster)}",
-    )
-
-
 def parse_order(text: str | None, roster: Sequence[str], what: str) -> Order:
     """``"Ben,Bill"`` (Ben then Bill) or ``"Ben=Bill"`` (together) or ``"Larry, Ben=Bill"``."""
     if not text or not text.strip():
@@ -104,7 +90,7 @@ def parse_order(text: str | None, roster: Sequence[str], what: str) -> Order:
     for chunk in re.split(r"[,;>]", text):
         if not chunk.strip():
             continue
-        names = [match_name(n, roster, what) for n in chunk.split("=") if n.strip()]
+        names = [player_names.at_table(n, roster, what) for n in chunk.split("=") if n.strip()]
         for n in names:
             if n in seen:
                 raise UnreadableInput(f"{what}: {n} is listed twice", hint="list each player once, in order; = joins players who acted together")
@@ -145,8 +131,8 @@ def claim_ruling(
     roster = list(players)
     if len(roster) < 2:
         raise UnreadableInput("a claim needs at least two players at the table", hint="give --players A,B,C")
-    judge_says = match_name(judge_says, roster, "--judge-says") if judge_says else None
-    table_decides = match_name(table_decides, roster, "--table-decides") if table_decides else None
+    judge_says = player_names.at_table(judge_says, roster, "--judge-says") if judge_says else None
+    table_decides = player_names.at_table(table_decides, roster, "--table-decides") if table_decides else None
     c_rank, t_rank = _rank(called), _rank(touched)
     claimants = [p for p in roster if p in c_rank or p in t_rank]
     full = [p for p in claimants if p in c_rank and p in t_rank]
@@ -285,15 +271,13 @@ def _first_completers(
 
 
 def _value_in(meld: Meld, card: Card, ruleset: RuleSet) -> tuple[Card, int]:
-    """The card the new card stands for in the meld, and its value there (rule set values)."""
-    if card.is_wild:  # the WILDCARD is the card the meld had to add (the last one it represents)
-        rep = [r for c, r in zip(meld.cards, meld.represents) if c.is_wild][-1]
-    else:
-        rep = card
-    assert rep is not None and rep.rank is not None
-    if meld.kind is MeldKind.SEQUENCE and meld.ace_low and int(rep.rank) == 1:
-        return rep, ruleset.ace_low_run_value
-    return rep, ruleset.value(rep.rank)
+    """The card the new card stands for in the meld, and its value there."""
+    # the new card is the meld's only copy of a natural card; a WILDCARD is the one the meld
+    # had to add (the last one)
+    i = max(j for j, c in enumerate(meld.cards) if c == card)
+    rep = meld.represents[i]
+    assert rep is not None  # join_options never offers an all-WILDCARD meld
+    return rep, card_values.in_meld(meld, ruleset)[i]
 
 
 @dataclass(frozen=True)
@@ -441,17 +425,13 @@ def _relevant(card: Card, hand: Sequence[Card], base: Sequence[Card]) -> list[Ca
 
 
 def _points(cards: Iterable[Card], meld: Meld, ruleset: RuleSet) -> int:
+    """The value in ``meld`` of ``cards`` (the taken card and the hand cards put down)."""
     total = 0
     wanted = list(cards)
-    for c, rep in zip(meld.cards, meld.represents):
+    for c, value in zip(meld.cards, card_values.in_meld(meld, ruleset)):
         if c in wanted:
             wanted.remove(c)
-            if rep is None:  # a WILDCARD in an all-WILDCARD meld
-                total += ruleset.wild_melded if isinstance(ruleset.wild_melded, int) else 0
-            elif meld.kind is MeldKind.SEQUENCE and meld.ace_low and int(rep.rank) == 1:  # type: ignore[arg-type]
-                total += ruleset.ace_low_run_value
-            else:
-                total += ruleset.value(rep.rank)  # type: ignore[arg-type]
+            total += value
     return total
 
 
@@ -566,7 +546,7 @@ def end_night_ruling(
         raise UnreadableInput("the roster is empty", hint="give the players in deal order")
     if hands_in_session < 0:
         raise UnreadableInput(f"hands in the session: {hands_in_session} is negative")
-    start = roster.index(match_name(first_dealer, roster, "first dealer")) if first_dealer else 0
+    start = roster.index(player_names.at_table(first_dealer, roster, "first dealer")) if first_dealer else 0
     facts = {"roster": roster, "hands_in_session": hands_in_session, "game_over": game_over, "first_dealer": roster[start]}
     n = len(roster)
     done = hands_in_session % n

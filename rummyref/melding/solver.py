@@ -8,7 +8,8 @@ The library API (documented in the README):
   Sequences Rummy's condition);
 - :func:`arrange_all` — an arrangement for scoring melded cards (every card melded if possible,
   most cards in sequences: rule B5's default);
-- :func:`meld_value` — what a melded meld is worth (rummy-2m scoring).
+- :func:`meld_value` — what a melded meld is worth (from :mod:`rummyref.rules.values`, the one
+  valuation, re-exported here for the library API the README documents).
 
 Hands are multisets: natural cards are distinct (callers run ``check_deck``), any number of
 WILDCARDs. The answer depends only on the multiset, never on the order of the input.
@@ -25,11 +26,13 @@ from typing import Sequence
 
 from rummyref.melding import dp
 from rummyref.melding import plan as mp
-from rummyref.cards import Card
+from rummyref.cards import WILD, Card
 from rummyref.melding.melds import Meld
+from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet
 
 GOING_OUT_MODES = ("at-most-one", "all", "exactly-one")
+meld_value = card_values.meld_value  #: the library API the README documents; valued in one place
 
 
 @dataclass(frozen=True)
@@ -55,39 +58,6 @@ class GoOut:
     reason: str
 
 
-# -- values -------------------------------------------------------------------------------
-
-
-def card_value(card: Card, ruleset: RuleSet) -> int:
-    """What a card counts when it is left unmelded."""
-    return ruleset.wild_unmelded if card.rank is None else ruleset.values[card.rank]
-
-
-def meld_value(meld: Meld, ruleset: RuleSet) -> int:
-    """What a melded meld is worth (rummy-2m scoring).
-
-    A natural card counts its value, except an ace at the low end of a sequence (A-2-3...),
-    which counts ``ace_low_run_value``. A WILDCARD counts the card it stands for (same ace
-    rule) when the rule set says ``melded = "represented"``, else that fixed value; the
-    WILDCARDs of an all-WILDCARD meld count the rule set's unmelded WILDCARD value each."""
-    total = 0
-    low_ace = meld.ace_low
-    for card, rep in zip(meld.cards, meld.represents):
-        if card.rank is None:
-            if rep is None:
-                total += ruleset.wild_unmelded
-                continue
-            if ruleset.wild_melded != "represented":
-                total += int(ruleset.wild_melded)
-                continue
-            card = rep
-        if card.rank == 1 and low_ace:
-            total += ruleset.ace_low_run_value
-        else:
-            total += ruleset.values[card.rank]  # type: ignore[index]
-    return total
-
-
 # -- the searches ---------------------------------------------------------------------------
 
 
@@ -106,7 +76,9 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
             melded = mp.melded_masks(plan)
             plan.unmelded = mp.mask_cards([m & ~x for m, x in zip(masks, melded)])
             return plan, 0
-    values = tuple(FEWEST_WEIGHT + v for v in ruleset.values) if fewest else ruleset.values
+    values = card_values.natural_values(ruleset)
+    if fewest:
+        values = tuple(FEWEST_WEIGHT + v for v in values)
     quick, bound, quick_left = mp.greedy_plan(masks, w, aces_high, values)
     if bound == 0:
         return quick, quick_left
@@ -182,14 +154,15 @@ def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fal
         # no meld: the WILDCARDs stay unmelded, unless a meld of worthless cards exists
         if not fewest:
             alt = _optimal_plan(masks, w, ruleset, fewest=True)
-            if alt.has_meld and _plan_cost(alt, ruleset) <= _plan_cost(plan, ruleset) + left * ruleset.wild_unmelded:
+            if alt.has_meld and _plan_cost(alt, ruleset) <= _plan_cost(plan, ruleset) + left * card_values.held(WILD, ruleset):
                 return alt
         plan.wild_unmelded = left
     return plan
 
 
 def _plan_cost(plan: mp.Plan, ruleset: RuleSet) -> int:
-    return sum(ruleset.values[c.rank] for c in plan.unmelded) + plan.wild_unmelded * ruleset.wild_unmelded  # type: ignore[index]
+    """The count of the plan's unmelded cards (its natural cards and left-over WILDCARDs)."""
+    return card_values.held_total(plan.unmelded, ruleset) + plan.wild_unmelded * card_values.held(WILD, ruleset)
 
 
 def _solution(plan: mp.Plan, count: int) -> Solution:
@@ -197,8 +170,8 @@ def _solution(plan: mp.Plan, count: int) -> Solution:
 
 
 def best_melding(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
-    """The arrangement with the lowest count: the sum of the values of the unmelded cards
-    (``ruleset.values``; an unmelded WILDCARD counts ``ruleset.wild_unmelded``)."""
+    """The arrangement with the lowest count: the sum of the held values of the unmelded cards
+    (:func:`rummyref.rules.values.held`: the rank's value; a WILDCARD ``wild_unmelded``)."""
     masks, w = mp.hand_masks(cards)
     plan = _optimal_plan(masks, w, ruleset)
     return _solution(plan, _plan_cost(plan, ruleset))

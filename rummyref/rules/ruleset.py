@@ -98,7 +98,7 @@ class RuleSet:
     name: str
     title: str
     rulebook: str
-    values: tuple[int, ...]  #: index 1..13 by rank; index 0 unused
+    values: tuple[int, ...]  #: index 1..13 by rank; index 0 unused (what a card is worth: rules/values.py)
     ace_low_run_value: int
     aces_high: bool
     wild_min: int
@@ -121,9 +121,6 @@ class RuleSet:
     house: HouseRules = NO_HOUSE
     hand_word: str = "hand"  #: what one recorded unit is called (Simple Rummy: a "game")
     source: str = field(default="", compare=False)
-
-    def value(self, rank: Rank | int) -> int:
-        return self.values[int(rank)]
 
     def cite(self, rule: str) -> str | None:
         """``rule`` when this rule set's house rules include it, else None (no citation)."""

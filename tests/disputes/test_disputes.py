@@ -90,10 +90,10 @@ def test_claim_with_four_players_has_two_judges():
     "called, touched, completed, kw, message",
     [
         ("Bill,Ben", "Ben,Bill", "", {}, "cannot tell who completed"),  # crossed orders, no --completed
-        ("Bill,Bob", "Bill", "", {}, "'Bob' is not at the table"),
+        ("Bill,Bob", "Bill", "", {}, r"'Bob' \(test\) is not at this table"),
         ("Bill,Bill", "Bill", "", {}, "listed twice"),
         ("Bill=Ben", "Bill=Ben", "", {"judge_says": "Larry"}, "Larry is not one of the tied claimants"),
-        ("Bill=Ben", "Bill=Ben", "", {"judge_says": "Steve"}, "'Steve' is not at the table"),
+        ("Bill=Ben", "Bill=Ben", "", {"judge_says": "Steve"}, r"'Steve' \(--judge-says\) is not at this table"),
         ("Bill,Ben", "Ben,Bill", "Ben", {}, "--completed does not place Bill"),
         ("", "", "", {}, "nobody called or touched"),
     ],

@@ -13,12 +13,12 @@ from reference import Reference, is_meld, to_ref
 from rummyref.cards import DECK, WILD, Card, parse_cards
 from rummyref.melding.melds import Meld, MeldKind, meld_options
 from rummyref.rules.ruleset import load_ruleset
+from rummyref.rules.values import held as card_value
 from rummyref.melding.solver import (
     GOING_OUT_MODES,
     Solution,
     arrange_all,
     best_melding,
-    card_value,
     fewest_unmelded,
     go_out_check,
     meld_value,

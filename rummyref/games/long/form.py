@@ -16,7 +16,8 @@ from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
 from rummyref.games.forms import Key, QuestionForm, read_points, split_assignment
 from rummyref.games.long.scoring import CardFacts, PlayerCards, PointsFacts
-from rummyref.record import Game, resolve_name
+from rummyref.names import resolve_name
+from rummyref.record import Game
 
 
 def _by_player(values: Sequence[str], option: str, game: Game) -> dict[str, str]:

@@ -32,7 +32,8 @@ from rummyref.games.long.scoring import (
     score_to_json,
 )
 from rummyref.games.long.standings import Standings, from_summary
-from rummyref.record import Context, Draft, EntryKind, Game, GameHeader, PlayerResult, Status, Summary, resolve_name
+from rummyref.names import check_roster, resolve_name
+from rummyref.record import Context, Draft, EntryKind, Game, GameHeader, PlayerResult, Status, Summary
 from rummyref.rules.ruleset import Method, RuleSet
 
 Facts = CardFacts | PointsFacts
@@ -138,11 +139,9 @@ class LongGame:
         return Opening(None, (), {}, NightOpened(g, ruleset, False, number, ctx.totals, dealer_of(1, g.roster)))
 
     def _header(self, rs: RuleSet, request: SessionRequest) -> GameHeader:
-        roster = list(request.players or rs.default_players)
+        roster = list(check_roster(request.players or rs.default_players))
         if not roster:
             raise UnreadableInput(f"{rs.title} has no default players", hint="name them: --players A,B,C")
-        if len({n.casefold() for n in roster}) != len(roster):
-            raise UnreadableInput(f"a name appears twice in --players {','.join(roster)}")
         if not rs.players_min <= len(roster) <= rs.players_max:
             raise RuleRefusal(f"{rs.title} is for {rs.players_min} to {rs.players_max} players, not {len(roster)}")
         wild = rs.wild_default if request.wildcards is None else request.wildcards

@@ -13,9 +13,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from rummyref.cards import Card, Rank, check_deck, format_cards
+from rummyref.cards import Card, check_deck, format_cards
 from rummyref.errors import RuleRefusal, UnreadableInput
 from rummyref.melding.melds import Meld, MeldKind, classify
+from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet
 
 
@@ -84,33 +85,6 @@ class HandScore:
 
     def points(self) -> dict[str, int]:
         return {s.name: s.points for s in self.scores}
-
-
-# -- values ---------------------------------------------------------------------------
-
-
-def card_values_in_meld(meld: Meld, ruleset: RuleSet) -> tuple[int, ...]:
-    """The value of each card of a meld (their sum is the engine's ``meld_value``): an ace is
-    worth ``ace_low_run_value`` at the low end of a run (A-2-3), its face value elsewhere; a
-    melded WILDCARD counts the card it stands for (or the rule set's fixed value)."""
-    values = []
-    for card, rep in zip(meld.cards, meld.represents):
-        if card.is_wild and rep is None:  # a WILDCARD in an all-WILDCARD meld stands for nothing
-            values.append(ruleset.wild_unmelded)
-        elif card.is_wild and ruleset.wild_melded != "represented":
-            values.append(int(ruleset.wild_melded))
-        elif rep.rank is Rank.ACE and meld.ace_low:  # type: ignore[union-attr]
-            values.append(ruleset.ace_low_run_value)
-        else:
-            values.append(ruleset.value(rep.rank))  # type: ignore[union-attr, arg-type]
-    return tuple(values)
-
-
-def held_value(cards: Sequence[Card], ruleset: RuleSet) -> tuple[int, int]:
-    """(value of cards left in hand, the part of it that is WILDCARD penalty)."""
-    wild = sum(ruleset.wild_unmelded for c in cards if c.is_wild)
-    natural = sum(ruleset.value(c.rank) for c in cards if not c.is_wild)  # type: ignore[arg-type]
-    return natural + wild, wild
 
 
 def _meld_note(meld: Meld) -> str:
@@ -192,7 +166,7 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int) -> HandScore
     arrangement: list[ArrangedMeld] = []
     value_of: dict[Card, list[int]] = {}
     for meld, designated in [(m, True) for m in fixed_melds] + [(m, False) for m in melds]:
-        values = card_values_in_meld(meld, ruleset)
+        values = card_values.in_meld(meld, ruleset)
         for card, v in zip(meld.cards, values):
             value_of.setdefault(card, []).append(v)
         arrangement.append(_arranged(meld, values, ruleset, designated=designated))
@@ -208,7 +182,7 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int) -> HandScore
             credit[owner] += v
     scores = []
     for name, p in facts.players:
-        held, penalty = held_value(p.held, ruleset)
+        held, penalty = card_values.held_total(p.held, ruleset), card_values.wild_penalty(p.held, ruleset)
         pts = credit[name] + claimed[name] - held
         scores.append(PlayerScore(name, pts, credit[name], claimed[name], held, penalty))
     for name, _ in facts.claims:

@@ -25,6 +25,7 @@ from rummyref.games.low_count import render
 from rummyref.games.low_count.adjudicate import Ending, GameResult, adjudicate
 from rummyref.games.low_count.match import S17, MatchState
 from rummyref.games.low_count.table import SimpleTable
+from rummyref.names import skeleton
 from rummyref.record import Context, Draft, EntryKind, GameHeader, HandInForce, PlayerResult, SessionInfo, Summary
 from rummyref.rules.ruleset import Method, RuleSet
 
@@ -175,13 +176,13 @@ class LowCountGame:
         else:
             open_refusals(ctx, self)
             name = ctx.game.name
-            known = {p.name.casefold(): p.name for p in ctx.game.players}
+            known = {skeleton(p.name): p.name for p in ctx.game.players}
             sessions, hands = ctx.sessions, ctx.hands()
-        for n in table.players:
-            if n.casefold() in known and known[n.casefold()] != n:
-                raise UnreadableInput(f"{n!r} is written {known[n.casefold()]!r} in game {name}",
-                                      hint=f"spell it {known[n.casefold()]}")
-        newcomers = tuple(n for n in table.players if n.casefold() not in known)
+        for n in table.players:  # the same player, or one who would look the same
+            if skeleton(n) in known and known[skeleton(n)] != n:
+                raise UnreadableInput(f"{n!r} is written {known[skeleton(n)]!r} in game {name}",
+                                      hint=f"spell it {known[skeleton(n)]}")
+        newcomers = tuple(n for n in table.players if skeleton(n) not in known)
         before = fold(rs, sessions, hands)
         last_players = set(before.table.players) if before.table else None
         continuing = before.state is not None and last_players == set(table.players)

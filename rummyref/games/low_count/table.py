@@ -11,10 +11,10 @@ WILDCARD bounds (S2), card values (S13), the going-out mode and each variation's
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from rummyref import names as player_names
 from rummyref.cards import Card
 from rummyref.errors import RuleRefusal, UnreadableInput
 from rummyref.rules.ruleset import RuleSet, Variation
@@ -27,42 +27,6 @@ GOING_OUT_TEXT = {
     "all": "every card melded",
     "exactly-one": "every card melded but exactly one",
 }
-
-
-# -- names ---------------------------------------------------------------------------------
-
-
-def _check_names(players: Sequence[str]) -> tuple[str, ...]:
-    names = tuple(p.strip() for p in players)
-    for p in names:
-        if not p or any(ch in p for ch in "=,/|"):
-            raise UnreadableInput(
-                f"{p!r} is not a usable player name",
-                hint="a name is a non-empty word without = , / or |, e.g. Ann",
-            )
-    seen: dict[str, str] = {}
-    for p in names:
-        if p.casefold() in seen:
-            raise UnreadableInput(
-                f"{p!r} is named twice at the table (as {seen[p.casefold()]!r} already)",
-                hint="every player needs a different name",
-            )
-        seen[p.casefold()] = p
-    return names
-
-
-def resolve_name(name: str, players: Sequence[str], what: str = "player") -> str:
-    """The table's spelling of ``name`` (case does not matter), or a "did you mean" refusal."""
-    wanted = name.strip().casefold()
-    for p in players:
-        if p.casefold() == wanted:
-            return p
-    close = difflib.get_close_matches(name.strip(), list(players), n=1, cutoff=0.6)
-    maybe = f"did you mean {close[0]}? " if close else ""
-    raise UnreadableInput(
-        f"{name!r} ({what}) is not at this table",
-        hint=f"{maybe}players at this table: {', '.join(players)}",
-    )
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -89,14 +53,18 @@ class SimpleTable:
         cards: int | None = None,
         wildcards: int | None = None,
         variations: Iterable[str] = (),
+        *,
+        stored: bool = False,
     ) -> "SimpleTable":
-        """A validated table. ``cards``/``wildcards`` None take the rule set's defaults."""
+        """A validated table. ``cards``/``wildcards`` None take the rule set's defaults.
+        ``stored``: the players come from a table already recorded, whose names were checked
+        when it was created (perhaps by an older ref), so they are taken as written."""
         if ruleset.method != "low-count":
             raise UnreadableInput(
                 f"rule set {ruleset.name!r} is not a low-count game like Simple Rummy",
                 hint="use --ruleset simple-rummy (or a house file with scoring.method = \"low-count\")",
             )
-        names = _check_names(players)
+        names = tuple(players) if stored else player_names.check_roster(players)
         chosen = _variations(ruleset, variations)
         n = len(names)
         if not ruleset.players_min <= n <= ruleset.players_max:
@@ -132,7 +100,8 @@ class SimpleTable:
     def from_dict(cls, ruleset: RuleSet, data: Mapping[str, Any]) -> "SimpleTable":
         """Rebuild (and re-validate) a table from :meth:`to_dict`'s output."""
         return cls.create(
-            ruleset, data["players"], data.get("cards"), data.get("wildcards"), data.get("variations", ())
+            ruleset, data["players"], data.get("cards"), data.get("wildcards"), data.get("variations", ()),
+            stored=True,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -215,7 +184,7 @@ class SimpleTable:
     # -- seating -------------------------------------------------------------------------
 
     def player(self, name: str, what: str = "player") -> str:
-        return resolve_name(name, self.players, what)
+        return player_names.at_table(name, self.players, what)
 
     def left_of(self, name: str) -> str:
         """The next player clockwise (to the left): the one who plays after ``name``."""

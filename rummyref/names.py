@@ -1,0 +1,228 @@
+"""Players' names: the one matcher, and the checks a new name must pass.
+
+A name is typed at a real table, on keyboards set to other languages, pasted from chats.
+Two promises follow (issue 13):
+
+- **the same name is always found**: a typed name is stripped and put in Unicode NFC form,
+  then compared case-insensitively, so ``José`` typed with a combining accent (NFD) is the
+  ``José`` on the roster; a near miss gets a "did you mean";
+- **two players never look the same**: when a roster is created, a name holding an invisible
+  character (zero-width space or joiner, a byte-order mark, a bidi override ...), a control
+  character or one of ref's own separators (``=`` ``,`` ``/`` ``|``) is refused, and so is a
+  roster where two names differ only by case, by such characters or by look-alike letters
+  (a Cyrillic ``а`` for a Latin ``a``). Look-alikes are found by a *skeleton*: NFKD, casefold,
+  then the common Cyrillic and Greek homoglyphs mapped to the Latin letter they imitate.
+
+Errors name the name and the character, as ``U+200B ZERO WIDTH SPACE``. Rosters stored
+before these checks are still matched (both sides are normalised the same way).
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+from rummyref.errors import RuleRefusal, UnreadableInput
+
+NEWCOMER_WORD = "GEDDOWWWT!!"  #: the house's word for a newcomer to a closed roster (A1)
+SEPARATORS = "=,/|"  #: ref's own syntax: NAME=CARDS, A,B,C, melds split by / or |
+NEAR_MISS = 0.6  #: difflib's similarity from which a typed name earns a "did you mean"
+
+#: Characters that print as nothing (or as a blank) though their category is a letter or a
+#: mark: Hangul fillers, the braille blank, the combining grapheme joiner, variation selectors.
+#: Format characters (category Cf: zero-width space/joiners, BOM, bidi controls U+202A-202E
+#: and U+2066-2069, soft hyphen ...) are refused by category.
+_BLANK_LOOKING = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0") | frozenset(
+    chr(c) for c in range(0xFE00, 0xFE10)
+)
+_REFUSED_CATEGORIES = {
+    "Cc": "a control character",
+    "Cf": "an invisible character",
+    "Cs": "a lone surrogate",
+    "Co": "a private-use character",
+    "Cn": "an unassigned code point",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+_CONTROL_NAMES = {0x00: "NULL", 0x09: "CHARACTER TABULATION", 0x0A: "LINE FEED", 0x0D: "CARRIAGE RETURN",
+                  0x1B: "ESCAPE", 0x7F: "DELETE"}  # fmt: skip
+_UNNAMED = {"Cc": "CONTROL CHARACTER", "Co": "PRIVATE USE CHARACTER", "Cs": "SURROGATE", "Cn": "UNASSIGNED"}
+
+#: Cyrillic and Greek letters (case folded, accents apart) that look like a Latin letter in
+#: common fonts, most of them as capitals (Cyrillic Н is Latin H, Greek Ρ is Latin P).
+_HOMOGLYPHS = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a", "в": "b", "е": "e", "з": "3", "і": "i", "ј": "j", "к": "k",
+        "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s",
+        "һ": "h", "ӏ": "l", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ү": "y", "ь": "b",
+        # Greek
+        "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "i", "κ": "k", "μ": "m", "ν": "n",
+        "ο": "o", "ρ": "p", "τ": "t", "υ": "y", "χ": "x", "ϲ": "c", "ϳ": "j",
+    }
+)  # fmt: skip
+
+
+# -- normalising and comparing -------------------------------------------------------------
+
+
+def normalise(typed: str) -> str:
+    """A name as typed, stripped of surrounding spaces and in NFC form (how it is stored)."""
+    return unicodedata.normalize("NFC", typed.strip())
+
+
+def _key(name: str) -> str:
+    """What an exact match compares: Unicode's canonical caseless form, NFD(casefold(NFD))."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name.strip()).casefold())
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: compatibility caseless (NFKD, casefold), no invisible
+    characters, Cyrillic and Greek look-alikes read as Latin, runs of spaces as one. Two names
+    with the same skeleton cannot be told apart at a glance."""
+    text = unicodedata.normalize("NFKD", _key(name))
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(ch for ch in text if not _invisible(ch)).translate(_HOMOGLYPHS)
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def describe(ch: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``: a character as a person can look it up."""
+    name = unicodedata.name(ch, "") or _CONTROL_NAMES.get(ord(ch)) or _UNNAMED[unicodedata.category(ch)]
+    return f"U+{ord(ch):04X} {name}"
+
+
+def _invisible(ch: str) -> bool:
+    return ch in _BLANK_LOOKING or unicodedata.category(ch) in ("Cf", "Cc")
+
+
+# -- matching a typed name against a roster ------------------------------------------------
+
+
+def find(typed: str, roster: Sequence[str]) -> str | None:
+    """The roster's spelling of ``typed`` (case and NFC/NFD do not matter), or None."""
+    wanted = _key(typed)
+    return next((n for n in roster if _key(n) == wanted), None)
+
+
+def suggest(typed: str, roster: Sequence[str]) -> str | None:
+    """The roster name ``typed`` most likely meant: one that looks the same (a look-alike
+    letter, an invisible character), else the closest spelling; None if nothing is close."""
+    look = skeleton(typed)
+    same = [n for n in roster if skeleton(n) == look]
+    if same:
+        return same[0]
+    keys = {_key(n): n for n in roster}
+    close = difflib.get_close_matches(_key(typed), list(keys), n=1, cutoff=NEAR_MISS)
+    return keys[close[0]] if close else None
+
+
+def resolve_name(name: str, roster: Sequence[str], game: str, closed: bool = True) -> str:
+    """A name typed for a game -> the roster's spelling. A1: a name not on the roster is
+    refused (exit 4); a near miss gets a "did you mean", a newcomer the house's own word."""
+    found = find(name, roster)
+    if found is not None:
+        return found
+    typed = normalise(name)
+    near = suggest(name, roster)
+    roster_text = ", ".join(roster)
+    if near:
+        raise RuleRefusal(
+            f"{typed!r} is not on the roster of {game} ({roster_text}); {_did_you_mean(typed, near)}",
+            rule="A1" if closed else None,
+            hint=f"the players of {game} are {roster_text}",
+        )
+    if not closed:
+        raise RuleRefusal(
+            f"{typed} is not a player of {game} ({roster_text})",
+            hint=f"the players of {game} are {roster_text}",
+        )
+    raise RuleRefusal(
+        f"{NEWCOMER_WORD} {typed} is not on the roster of {game} ({roster_text}): no new players may join",
+        rule="A1",
+        hint="A1: the roster was fixed when the game began; a new game may have a new roster (--game NAME)",
+    )
+
+
+def at_table(name: str, players: Sequence[str], what: str = "player") -> str:
+    """A name typed for one table (a Simple Rummy session, a dispute's players) -> its
+    spelling at the table; a name not there is unreadable input (exit 3), with a suggestion.
+    ``what`` says what the name was given for (``hand``, ``--caller`` ...)."""
+    found = find(name, players)
+    if found is not None:
+        return found
+    near = suggest(name, players)
+    maybe = f"{_did_you_mean(normalise(name), near)} " if near else ""
+    raise UnreadableInput(
+        f"{normalise(name)!r} ({what}) is not at this table",
+        hint=f"{maybe}players at this table: {', '.join(players)}",
+    )
+
+
+def _did_you_mean(typed: str, near: str) -> str:
+    """``did you mean Ann?``, saying which character is odd when the two look the same."""
+    odd = _odd_character(typed) if skeleton(typed) == skeleton(near) else None
+    return f"did you mean {near}?" + (f" ({typed!r} holds {describe(odd)})" if odd else "")
+
+
+def _odd_character(*texts: str) -> str | None:
+    """The first character that is invisible, a look-alike or a compatibility form."""
+    return next((ch for text in texts for ch in text if skeleton(ch) != _key(ch)), None)
+
+
+# -- checking new names --------------------------------------------------------------------
+
+
+def check_name(name: str) -> str:
+    """A new player's name, normalised (:func:`normalise`), or a refusal naming the character
+    that makes it unusable: one of ref's separators, an invisible, control or unassigned
+    character, or a blank other than the plain space."""
+    text = normalise(name)
+    if not text:
+        raise UnreadableInput(f"{name!r} is not a usable player name: it is empty", hint=_NAME_HINT)
+    for ch in text:
+        why = _refused(ch)
+        if why:
+            raise UnreadableInput(
+                f"player name {text!r} contains {describe(ch)}, {why}", hint=_NAME_HINT
+            )
+    return text
+
+
+_NAME_HINT = "a name is letters, digits, spaces and punctuation other than = , / |; e.g. Ann"
+
+
+def _refused(ch: str) -> str:
+    if ch in SEPARATORS:
+        return "which ref reads as a separator"
+    category = unicodedata.category(ch)
+    if category in _REFUSED_CATEGORIES:
+        return _REFUSED_CATEGORIES[category]
+    if ch in _BLANK_LOOKING:
+        return "an invisible character"
+    if category == "Zs" and ch != " ":
+        return "a space other than the plain space"
+    return ""
+
+
+def check_roster(names: Iterable[str]) -> tuple[str, ...]:
+    """The names of a new roster (or table), each checked by :func:`check_name` and
+    normalised; refused when two of them differ only by case, invisible characters or
+    look-alike letters (the same :func:`skeleton`)."""
+    checked = tuple(check_name(n) for n in names)
+    seen: dict[str, str] = {}
+    for name in checked:
+        look = skeleton(name)
+        if look in seen:
+            raise UnreadableInput(_twice(name, seen[look]), hint="every player needs a name that looks different")
+        seen[look] = name
+    return checked
+
+
+def _twice(name: str, first: str) -> str:
+    if _key(name) == _key(first):
+        return f"{name!r} is named twice (as {first!r} already): names must differ by more than case"
+    odd = _odd_character(first, name)
+    which = f", by {describe(odd)}" if odd else ""
+    return f"{name!r} is named twice: it looks the same as {first!r}{which}"

@@ -1,0 +1,229 @@
+"""The one name matcher (rummyref.names): normalising, matching against a roster, and the
+checks a new roster's names must pass (issue 13: invisible and look-alike names)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from rummyref import names
+from rummyref.errors import RuleRefusal, UnreadableInput
+
+NFC_JOSE = unicodedata.normalize("NFC", "José")
+NFD_JOSE = unicodedata.normalize("NFD", "José")
+ROSTER = ("Bill", "Ben", "Larry")
+
+
+def test_nfc_and_nfd_are_two_spellings_of_one_name():
+    assert NFC_JOSE != NFD_JOSE and len(NFD_JOSE) == len(NFC_JOSE) + 1
+    assert names.normalise(f"  {NFD_JOSE} ") == NFC_JOSE
+    assert names.find(NFD_JOSE, [NFC_JOSE, "Ann"]) == NFC_JOSE
+    assert names.find(NFC_JOSE.upper(), [NFD_JOSE]) == NFD_JOSE  # a roster stored before NFC
+    assert names.check_roster([NFD_JOSE, "Ann"]) == (NFC_JOSE, "Ann")
+
+
+# -- matching --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "typed, found",
+    [("larry", "Larry"), ("  BEN ", "Ben"), ("Bil", None), ("Аnn", None), ("Bill\u200b", None)],
+)
+def test_find_is_exact_up_to_case_and_spaces(typed, found):
+    assert names.find(typed, ROSTER + ("Ann",)) == found
+
+
+@pytest.mark.parametrize(
+    "typed, suggestion",
+    [
+        ("Bil", "Bill"),  # a near miss
+        ("Lary", "Larry"),
+        ("\u0410nn", "Ann"),  # Cyrillic А: looks the same
+        ("Bi\u200bll", "Bill"),  # an invisible character
+        ("\u0392en", "Ben"),  # Greek Beta
+        ("Steve", None),
+    ],
+)
+def test_suggest_a_name_that_looks_the_same_or_is_spelt_close(typed, suggestion):
+    assert names.suggest(typed, ROSTER + ("Ann",)) == suggestion
+
+
+def test_resolve_name_against_a_closed_roster():
+    assert names.resolve_name("larry", ROSTER, "g") == "Larry"
+    with pytest.raises(RuleRefusal, match="did you mean Bill") as near:
+        names.resolve_name("\u0412ill", ROSTER, "g")  # Cyrillic В
+    assert near.value.rule == "A1"
+    assert near.value.message.endswith("did you mean Bill? ('\u0412ill' holds U+0412 CYRILLIC CAPITAL LETTER VE)")
+    with pytest.raises(RuleRefusal) as spelt:
+        names.resolve_name("Bil", ROSTER, "g")
+    assert spelt.value.message.endswith("did you mean Bill?")  # a near miss: nothing odd to name
+    with pytest.raises(RuleRefusal, match=f"^{names.NEWCOMER_WORD} Steve is not on the roster") as new:
+        names.resolve_name("Steve", ROSTER, "g")
+    assert new.value.rule == "A1"
+
+
+def test_resolve_name_against_an_open_roster_has_no_newcomer_word():
+    with pytest.raises(RuleRefusal) as exc:
+        names.resolve_name("Steve", ROSTER, "g", closed=False)
+    assert names.NEWCOMER_WORD not in str(exc.value) and exc.value.rule is None
+    assert "Steve is not a player of g" in exc.value.message
+
+
+def test_at_table_is_unreadable_input_with_a_suggestion():
+    assert names.at_table("bob", ["Ann", "Bob"], "hand") == "Bob"
+    with pytest.raises(UnreadableInput, match=r"^'Dee' \(hand\) is not at this table") as exc:
+        names.at_table(" Dee ", ["Ann", "Bob", "Dan"], "hand")
+    assert exc.value.hint == "players at this table: Ann, Bob, Dan"
+    with pytest.raises(UnreadableInput) as exc:
+        names.at_table("Anne", ["Ann", "Bob"], "--caller")
+    assert exc.value.hint.startswith("did you mean Ann? players")
+    with pytest.raises(UnreadableInput) as exc:
+        names.at_table("A\u200bnn", ["Ann", "Bob"], "--caller")
+    assert exc.value.hint.startswith("did you mean Ann? ('A\\u200bnn' holds U+200B ZERO WIDTH SPACE) ")
+
+
+# -- new names -------------------------------------------------------------------------------
+
+BAD_CHARACTERS = [
+    ("=", "U+003D EQUALS SIGN", "separator"),
+    (",", "U+002C COMMA", "separator"),
+    ("/", "U+002F SOLIDUS", "separator"),
+    ("|", "U+007C VERTICAL LINE", "separator"),
+    ("\x00", "U+0000 NULL", "control"),
+    ("\t", "U+0009 CHARACTER TABULATION", "control"),
+    ("\n", "U+000A LINE FEED", "control"),
+    ("\x1b", "U+001B ESCAPE", "control"),
+    ("\x7f", "U+007F DELETE", "control"),
+    ("\x85", "U+0085 CONTROL CHARACTER", "control"),
+    ("\u200b", "U+200B ZERO WIDTH SPACE", "invisible"),
+    ("\u200c", "U+200C ZERO WIDTH NON-JOINER", "invisible"),
+    ("\u200d", "U+200D ZERO WIDTH JOINER", "invisible"),
+    ("\u2060", "U+2060 WORD JOINER", "invisible"),
+    ("\ufeff", "U+FEFF ZERO WIDTH NO-BREAK SPACE", "invisible"),  # the byte-order mark
+    ("\u00ad", "U+00AD SOFT HYPHEN", "invisible"),
+    ("\u200e", "U+200E LEFT-TO-RIGHT MARK", "invisible"),
+    ("\u202a", "U+202A LEFT-TO-RIGHT EMBEDDING", "invisible"),
+    ("\u202b", "U+202B RIGHT-TO-LEFT EMBEDDING", "invisible"),
+    ("\u202c", "U+202C POP DIRECTIONAL FORMATTING", "invisible"),
+    ("\u202d", "U+202D LEFT-TO-RIGHT OVERRIDE", "invisible"),
+    ("\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE", "invisible"),
+    ("\u2066", "U+2066 LEFT-TO-RIGHT ISOLATE", "invisible"),
+    ("\u2067", "U+2067 RIGHT-TO-LEFT ISOLATE", "invisible"),
+    ("\u2068", "U+2068 FIRST STRONG ISOLATE", "invisible"),
+    ("\u2069", "U+2069 POP DIRECTIONAL ISOLATE", "invisible"),
+    ("\u3164", "U+3164 HANGUL FILLER", "invisible"),
+    ("\ufe0f", "U+FE0F VARIATION SELECTOR-16", "invisible"),
+    ("\u2028", "U+2028 LINE SEPARATOR", "line separator"),
+    ("\u00a0", "U+00A0 NO-BREAK SPACE", "space other than the plain space"),
+    ("\u3000", "U+3000 IDEOGRAPHIC SPACE", "space other than the plain space"),
+    ("\ue000", "U+E000 PRIVATE USE CHARACTER", "private-use"),
+    ("\u0378", "U+0378 UNASSIGNED", "unassigned"),
+]
+
+
+@pytest.mark.parametrize("ch, described, why", BAD_CHARACTERS, ids=[c[1] for c in BAD_CHARACTERS])
+def test_a_name_with_a_bad_character_is_refused_naming_it(ch, described, why):
+    name = f"An{ch}n"
+    with pytest.raises(UnreadableInput) as exc:
+        names.check_name(name)
+    assert exc.value.exit_code == 3
+    assert f"player name {name!r} contains {described}" in exc.value.message
+    assert why in exc.value.message
+    with pytest.raises(UnreadableInput):
+        names.check_roster(["Bob", name])
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_name_is_refused(name):
+    with pytest.raises(UnreadableInput, match="empty"):
+        names.check_name(name)
+
+
+@pytest.mark.parametrize(
+    "name", ["Ann", "Mary Ann", "O'Brien", "Jean-Luc", NFC_JOSE, "Zoë", "Анна", "Νίκος", "李雷", "R2D2", "Ann (Sr.)"]
+)
+def test_ordinary_names_pass_unchanged(name):
+    assert names.check_name(f" {name} ") == name
+
+
+LOOK_ALIKES = [
+    ("Ann", "ann", None),  # case only
+    ("Ann", "ANN", None),
+    (NFC_JOSE, NFD_JOSE, None),  # NFC and NFD: one name
+    ("Ann", "\u0410nn", "U+0410 CYRILLIC CAPITAL LETTER A"),
+    ("Ann", "\u0430nn", "U+0430 CYRILLIC SMALL LETTER A"),
+    ("Ben", "\u0412en", "U+0412 CYRILLIC CAPITAL LETTER VE"),
+    ("Cora", "\u0421ora", "U+0421 CYRILLIC CAPITAL LETTER ES"),
+    ("Pete", "\u0420\u0435t\u0435", "U+0420 CYRILLIC CAPITAL LETTER ER"),
+    ("Hal", "\u041dal", "U+041D CYRILLIC CAPITAL LETTER EN"),
+    ("Kim", "\u041aim", "U+041A CYRILLIC CAPITAL LETTER KA"),
+    ("Ivy", "\u0406vy", "U+0406 CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I"),
+    ("Tom", "\u0422\u043em", "U+0422 CYRILLIC CAPITAL LETTER TE"),
+    ("Max", "Ma\u0445", "U+0445 CYRILLIC SMALL LETTER HA"),
+    ("Otto", "\u039ftto", "U+039F GREEK CAPITAL LETTER OMICRON"),
+    ("Bob", "\u0392ob", "U+0392 GREEK CAPITAL LETTER BETA"),
+    ("Amy", "\u0391my", "U+0391 GREEK CAPITAL LETTER ALPHA"),
+    ("Xena", "\u03a7ena", "U+03A7 GREEK CAPITAL LETTER CHI"),
+    ("Zed", "\u0396ed", "U+0396 GREEK CAPITAL LETTER ZETA"),
+    ("Ann", "\uff21nn", "U+FF21 FULLWIDTH LATIN CAPITAL LETTER A"),
+    ("Mary Ann", "Mary  Ann", None),  # two spaces
+]
+
+
+@pytest.mark.parametrize("first, second, character", LOOK_ALIKES, ids=[f"{a}~{b!a}" for a, b, _ in LOOK_ALIKES])
+def test_a_roster_where_two_names_look_the_same_is_refused(first, second, character):
+    for roster in ([first, "Cy", second], [second, first]):
+        with pytest.raises(UnreadableInput, match="named twice") as exc:
+            names.check_roster(roster)
+        assert exc.value.exit_code == 3
+        if character:
+            assert character in exc.value.message
+
+
+def test_names_that_look_different_make_a_roster():
+    roster = ["Ann", "Anna", "Jose", NFC_JOSE, "Zoe", "Zoë", "Анна", "Ivan", "Иван", "Al", "Ai"]
+    assert names.check_roster(roster) == tuple(roster)
+
+
+# -- properties ------------------------------------------------------------------------------
+
+#: names of letters and digits, none of the letters that print as nothing (Hangul fillers)
+letters = st.text(
+    st.characters(categories=("Lu", "Ll", "Lo", "Nd"), exclude_characters="\u115f\u1160\u3164\uffa0"),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(letters, st.sampled_from(["upper", "lower", "casefold", "NFD", "NFC", "pad"]))
+def test_any_spelling_of_a_roster_name_finds_it(name, how):
+    typed = {
+        "upper": name.upper(),
+        "lower": name.lower(),
+        "casefold": name.casefold(),
+        "NFD": unicodedata.normalize("NFD", name),
+        "NFC": unicodedata.normalize("NFC", name),
+        "pad": f"  {name}\t",
+    }[how]
+    # Unicode's case mappings are not all reversible (Turkish dotless i upper-cases to I)
+    assume(unicodedata.normalize("NFD", typed.casefold()) == unicodedata.normalize("NFD", name.strip().casefold()))
+    assert names.find(typed, ["Zz9 other", name]) == name
+    assert names.skeleton(typed) == names.skeleton(name)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(letters, min_size=1, max_size=6))
+def test_a_roster_that_passes_has_names_that_each_find_themselves(roster):
+    try:
+        checked = names.check_roster(roster)
+    except UnreadableInput:
+        looks = [names.skeleton(n) for n in roster]
+        assert len(set(looks)) < len(looks)  # only letters and digits: refused only as look-alikes
+        return
+    for name in checked:
+        assert names.find(name, checked) == name
+        assert unicodedata.is_normalized("NFC", name)
