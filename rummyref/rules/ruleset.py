@@ -18,7 +18,7 @@ from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
 
 GOING_OUT_MODES = ("at-most-one", "all", "exactly-one")
-SCORING_METHODS = ("melded-minus-held", "low-count")
+SCORING_METHODS = ("melded-minus-held", "low-count", "gin")
 _RANK_KEYS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13}  # fmt: skip
 
 
@@ -58,6 +58,21 @@ class FirstDealerOrder:
 
 
 @dataclass(frozen=True)
+class GinRules:
+    """The numbers of Gin Rummy (the ``[gin]`` table): bonuses, limits, the game's end."""
+
+    knock_limit: int  #: the most deadwood a player may knock with
+    undercut_bonus: int
+    gin_bonus: int
+    big_gin_bonus: int
+    box_bonus: int  #: per hand won, added when the game ends
+    game_bonus: int
+    shutout_multiplier: int  #: the winner's final score is multiplied when the loser won no hand
+    dead_hand_stock: int  #: the hand is dead when the stock is down to this many cards
+    oklahoma_ace_limit: int  #: Oklahoma: the knock limit when the first upcard is an ace
+
+
+@dataclass(frozen=True)
 class RuleSet:
     name: str
     title: str
@@ -82,6 +97,7 @@ class RuleSet:
     deal: tuple[DealRange, ...]
     variations: tuple[Variation, ...] = ()
     first_dealer: FirstDealerOrder | None = None
+    gin: GinRules | None = None  #: only for ``scoring.method = "gin"``
     source: str = field(default="", compare=False)
 
     def value(self, rank: Rank | int) -> int:
@@ -106,7 +122,7 @@ class RuleSet:
         return None
 
 
-BUILTIN = ("rummy-2m", "simple-rummy")
+BUILTIN = ("rummy-2m", "simple-rummy", "gin")
 
 
 def builtin_path(name: str) -> Path:
@@ -278,6 +294,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         deal=tuple(deal),
         variations=tuple(variations),
         first_dealer=_first_dealer(top),
+        gin=_gin(top, method),
         source=source,
     )
 
@@ -298,4 +315,26 @@ def _first_dealer(top: _Reader) -> FirstDealerOrder | None:
         rule=fd.str("rule"),
         ranks=tuple(Rank(_RANK_KEYS[r]) for r in ranks),
         suits=tuple(letters[x] for x in suits),
+    )
+
+
+def _gin(top: _Reader, method: str) -> GinRules | None:
+    """The ``[gin]`` table: required by ``scoring.method = "gin"`` and refused elsewhere."""
+    if method != "gin":
+        if "gin" in top.data:
+            raise RulesetError(f'{top.source}: gin: only a rule set with scoring.method = "gin" has this table')
+        return None
+    top.table("scoring").int("target", low=1)  # a game of Gin is played to a target
+    gin = top.table("gin")
+    oklahoma = gin.table("oklahoma")
+    return GinRules(
+        knock_limit=gin.int("knock_limit"),
+        undercut_bonus=gin.int("undercut_bonus"),
+        gin_bonus=gin.int("gin_bonus"),
+        big_gin_bonus=gin.int("big_gin_bonus"),
+        box_bonus=gin.int("box_bonus"),
+        game_bonus=gin.int("game_bonus"),
+        shutout_multiplier=gin.int("shutout_multiplier", low=1),
+        dead_hand_stock=gin.int("dead_hand_stock"),
+        oklahoma_ace_limit=oklahoma.int("ace_limit"),
     )
