@@ -33,7 +33,7 @@ from rummyref.errors import NotFound, RulesetError
 from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
 
-BUILTIN_RULEBOOKS = ("rummy-2m", "simple-rummy")
+BUILTIN_RULEBOOKS = ("rummy-2m", "simple-rummy", "gin")
 _ID_RE = re.compile(r"^[A-Z]\d{1,2}$")
 
 # -- the data model ------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from cli_helpers import ref, ref_json
 
 os.environ.setdefault("RUMMYREF_CACHE", "off")  # in-process tests build the index afresh
 
-R2M, SR = "rummy-2m", "simple-rummy"
+R2M, SR, GIN = "rummy-2m", "simple-rummy", "gin"
 
 # (question, expected rule id, rule set or None for "search every rulebook")
 QUESTIONS: list[tuple[str, str, str | None]] = [
@@ -223,6 +223,39 @@ QUESTIONS: list[tuple[str, str, str | None]] = [
     # V7 shuffle option
     ("shuffle option with seven piles", "V7", None),
     ("dealing the deck into 7 piles to shuffle", "V7", None),
+    # Gin Rummy (G1-G14), written before the rulebook's aliases were tuned
+    ("can we play gin with three people", "G1", None),
+    ("how many cards each in gin rummy", "G1", None),
+    ("do we use the jokers in gin", "G1", None),
+    ("in gin is queen king ace a run", "G2", None),
+    ("can the ace go high in gin", "G2", GIN),
+    ("how much deadwood do I have", "G3", None),
+    ("what does a king count for in gin", "G3", None),
+    ("can I knock with 11", "G4", None),
+    ("what's the most I can knock with", "G4", None),
+    ("when am I allowed to knock", "G4", None),
+    ("he went gin, can I still play my cards on his runs", "G5", None),
+    ("how much is gin worth", "G5", None),
+    ("I have no deadwood, is that gin", "G5", None),
+    ("all eleven of my cards make melds, do I discard", "G6", None),
+    ("what's big gin", "G6", None),
+    ("can I put my 9 on his run after I put the 8 on it", "G7", None),
+    ("can I lay off on the knocker's sets", "G7", None),
+    ("we both had 6 deadwood, who gets the points", "G8", None),
+    ("I had less deadwood than the guy who knocked", "G8", None),
+    ("what's an undercut worth", "G8", None),
+    ("only two cards left in the stock and nobody knocked", "G9", None),
+    ("is it a dead hand", "G9", None),
+    ("what do we play gin to", "G10", None),
+    ("how many points to win at gin", "G10", None),
+    ("what are boxes in gin", "G11", None),
+    ("do I get a bonus for every hand I won", "G11", GIN),
+    ("I got skunked", "G12", None),
+    ("she didn't win a single hand all game", "G12", GIN),
+    ("oklahoma gin, the upcard was a 4", "G13", None),
+    ("the first upcard is an ace, can we knock", "G13", None),
+    ("should my 7s be a set or part of runs when I knock", "G14", None),
+    ("does ref choose which melds I laid down", "G14", None),
 ]
 
 # Written later, in three batches, each first run untouched as a held-out check (figures in the
@@ -361,7 +394,21 @@ LATER: list[tuple[str, str, str | None]] = [
 ("can I take extra cards from the discard pile in three card draw", "V4", None),
 ("four natural 7s on the table", "V5", None),
 ("taking a card buried in the discard pile", "V6", None),
-("shuffle by dealing 7 piles", "V7", None),]
+("shuffle by dealing 7 piles", "V7", None),
+("do we deal ten or seven in gin", "G1", None),
+("is A 2 3 of spades a run in gin", "G2", None),
+("count my deadwood", "G3", None),
+("I have 10 points left over, can I go down", "G4", None),
+("do I get a bonus for gin", "G5", None),
+("I drew and have 11 cards all melded", "G6", None),
+("can the defender add cards to the knocker's melds", "G7", None),
+("undercut rules", "G8", None),
+("the stock is down to two cards", "G9", None),
+("game bonus for reaching 100", "G10", None),
+("how much is each box worth", "G11", None),
+("shutout doubles the score?", "G12", None),
+("knock value set by the upcard", "G13", None),
+("runs or groups, which does the knocker lay down", "G14", None),]
 
 
 def _ranked(question: str, ruleset: str | None) -> list[str]:
