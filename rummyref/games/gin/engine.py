@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations, product
 
-from rummyref.cards import Card, Rank, format_cards
+from rummyref.cards import SUITS, Card, Rank, format_cards
 from rummyref.errors import (
     DuplicateCard,
     RuleRefusal,
@@ -150,10 +150,10 @@ def melds_within(hand: Sequence[Card], rules: RuleSet) -> list[tuple[Card, ...]]
     """Every meld the hand's cards can form: groups of 3 and 4, runs of 3 or more."""
     out: list[tuple[Card, ...]] = []
     cards = sorted(hand, key=Card.sort_key)
-    for rank in {c.rank for c in cards}:
+    for rank in sorted({c.rank for c in cards if c.rank is not None}):
         same = [c for c in cards if c.rank == rank]
         out += [g for k in (3, 4) for g in combinations(same, k)]
-    for suit in {c.suit for c in cards}:
+    for suit in (s for s in SUITS if any(c.suit == s for c in cards)):
         at = {int(c.rank): c for c in cards if c.suit == suit and c.rank is not None}
         if rules.aces_high and 1 in at:
             at[14] = at[1]  # the ace played high (Q-K-A)
@@ -323,6 +323,8 @@ def settle(
     gin = gin_rules(rules)
     size = hand_size(rules)
     _check_cards((knocker, defender), names, rules)
+    # the same cards in any order give the same result, ties included
+    knocker, defender = sorted(knocker, key=Card.sort_key), sorted(defender, key=Card.sort_key)
     limit = knock_limit(rules, upcard)
     if ending is Ending.DEAD:
         for hand, name in zip((knocker, defender), names):

@@ -55,9 +55,9 @@ GOOD_K, GOOD_D = "5H 6H 7H 2S 2D 2C KC KD KS AH", "9S 9D 5C 10S JD QH 4C 6S AD 3
 
 # (knocker, defender, ending, outcome, winner, points, (knocker dw, defender dw), lay-offs)
 HANDS = [
-    # a knock: the defender lays 8H then 9H onto 5H 6H 7H, and 4H below it; 3S 4S 5S is its own
+    # a knock: the defender lays 4H below 5H 6H 7H, 8H then 9H above it; 3S 4S 5S is its own
     ("5H 6H 7H 2S 2D 2C KC KD KS AH", "8H 9H 4H 3S 4S 5S QC QD 7C 7D", Ending.KNOCK,
-     Outcome.KNOCK, Side.KNOCKER, 33, (1, 34), ["8H", "9H", "4H"]),
+     Outcome.KNOCK, Side.KNOCKER, 33, (1, 34), ["4H", "8H", "9H"]),
     # a run the defender holds whole is melded, not laid off (fewest lay-offs among equals)
     ("5H 6H 7H 2S 2D 2C KC KD KS AH", "8H 9H 10H 3S 4S 5S QC QD 7C 7D", Ending.KNOCK,
      Outcome.KNOCK, Side.KNOCKER, 33, (1, 34), []),
@@ -307,6 +307,19 @@ def check_against_reference(knocker, defender):
     assert (result.outcome, result.points, result.deadwood, len(result.layoffs)) == want, (knocker, defender)
     assert_consistent(result, knocker, defender)
     return want
+
+
+def test_the_order_of_the_cards_does_not_matter():
+    rng = random.Random(11)
+    for _ in range(100):
+        knocker, defender = knock_deal(rng)
+        try:
+            first = settle(knocker, defender, Ending.KNOCK, GIN)
+        except RuleRefusal:
+            continue
+        rng.shuffle(knocker)
+        rng.shuffle(defender)
+        assert settle(knocker, defender, Ending.KNOCK, GIN) == first
 
 
 @pytest.mark.parametrize("seed", range(3))
