@@ -34,6 +34,8 @@ from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
 
 BUILTIN_RULEBOOKS = ("rummy-2m", "simple-rummy", "gin")
+#: searched when a question names no game; Gin joins them once its games can be recorded
+DEFAULT_RULEBOOKS = ("rummy-2m", "simple-rummy")
 _ID_RE = re.compile(r"^[A-Z]\d{1,2}$")
 
 # -- the data model ------------------------------------------------------------------------
@@ -426,7 +428,7 @@ def _rule_fields(rule: Rule, book: "Rulebook") -> dict[str, list[str]]:
     }
 
 
-def build_index(names: tuple[str, ...] = BUILTIN_RULEBOOKS) -> Index:
+def build_index(names: tuple[str, ...] = DEFAULT_RULEBOOKS) -> Index:
     """The search index over the named rulebooks (built once per process, and kept in
     the user's cache folder between runs; see :func:`_cached_index`)."""
     return _cached_index(tuple(names))
@@ -684,9 +686,9 @@ def _exact(index: Index, text: str, names: tuple[str, ...]) -> Rule | None:
 
 
 def resolve_rulebook(ruleset: str | None) -> tuple[str, ...]:
-    """The rulebooks to search: all, a named one, or the one a rule set file points at."""
+    """The rulebooks to search: the default ones, a named one, or the one a rule set file points at."""
     if ruleset is None:
-        return BUILTIN_RULEBOOKS
+        return DEFAULT_RULEBOOKS
     if ruleset in BUILTIN_RULEBOOKS:
         return (ruleset,)
     from rummyref.rules.ruleset import load_ruleset

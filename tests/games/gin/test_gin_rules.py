@@ -105,3 +105,13 @@ def test_count_refuses_a_wildcard_in_gin():
     result = ref("count", "W AS 2S", "--ruleset", "gin")
     assert result.exit_code == ExitCode.BAD_INPUT
     assert "played without WILDCARDs" in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "question, rule",
+    [("undercut", "G8"), ("can I lay off after gin", "G5"), ("oklahoma", "G13"), ("skunk", "G12")],
+)
+def test_ruling_finds_the_gin_rulebook(question, rule, monkeypatch):
+    monkeypatch.setenv("RUMMYREF_CACHE", "off")
+    data = ref_json("ruling", "--ruleset", "gin", question)
+    assert data["rules"][0]["id"] == rule and data["rules"][0]["ruleset"] == "gin"
