@@ -74,10 +74,14 @@ class DuplicateCard(CardError):
 
 class TooManyWildcards(CardError):
     def __init__(self, found: int, allowed: int) -> None:
-        super().__init__(
-            f"{found} WILDCARDs given, but this game uses at most {allowed}",
-            hint=f"use at most {allowed} WILDCARD{'s' if allowed != 1 else ''} (W)",
-        )
+        given = f"{found} WILDCARD{'s' if found != 1 else ''} given"
+        if allowed == 0:
+            super().__init__(f"{given}, but this game is played without WILDCARDs", hint="take out every W")
+        else:
+            super().__init__(
+                f"{given}, but this game uses at most {allowed}",
+                hint=f"use at most {allowed} WILDCARD{'s' if allowed != 1 else ''} (W)",
+            )
         self.found = found
         self.allowed = allowed
 

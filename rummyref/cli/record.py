@@ -26,11 +26,17 @@ ClaimOption = Annotated[
     list[str], typer.Option("--claim", "-c", metavar='"NAME=CARD"', help="A Rummy! claim: the card scores for the claimer. Repeatable.", autocompletion=complete_assignment)
 ]
 HandOption = Annotated[
-    list[str], typer.Option("--hand", metavar='"NAME=CARDS"', help="Simple Rummy: NAME's final hand. Repeat per player.", autocompletion=complete_assignment)
+    list[str], typer.Option("--hand", metavar='"NAME=CARDS"', help="Simple Rummy: NAME's final hand; Gin: NAME's cards. Repeat per player.", autocompletion=complete_assignment)
 ]
 FourSevensOption = Annotated[Optional[str], typer.Option("--four-sevens", metavar="NAME", help="Simple Rummy, Four 7's (V5): NAME laid down the four 7s.", autocompletion=complete_player)]
 TieOption = Annotated[bool, typer.Option("--tie", help="Simple Rummy: everyone agreed to a tie game (S15).")]
 DroppedOption = Annotated[list[str], typer.Option("--dropped", metavar="NAME", help="Simple Rummy: NAME dropped out (S14). Repeatable.", autocompletion=complete_player)]
+KnockOption = Annotated[Optional[str], typer.Option("--knock", metavar="NAME", help="Gin: NAME knocked (give both hands with --hand).", autocompletion=complete_player)]
+GinOption = Annotated[Optional[str], typer.Option("--gin", metavar="NAME", help="Gin: NAME went gin.", autocompletion=complete_player)]
+BigGinOption = Annotated[Optional[str], typer.Option("--big-gin", metavar="NAME", help="Gin: NAME went big gin (11 cards).", autocompletion=complete_player)]
+DeadOption = Annotated[bool, typer.Option("--dead", help="Gin: a dead hand (the stock ran down; nobody scores).")]
+MeldsOption = Annotated[list[str], typer.Option("--melds", metavar='"NAME=MELDS"', help="Gin: the melds the knocker laid down, '/' between them (else ref arranges them).", autocompletion=complete_assignment)]
+UpcardOption = Annotated[Optional[str], typer.Option("--upcard", metavar="CARD", help="Gin, Oklahoma: the first upcard (it sets the knock limit).")]
 PointsOption = Annotated[
     list[str], typer.Option("--points", metavar="NAME=N", help="In a hurry: NAME's points for the hand instead of cards. Repeat per player.", autocompletion=complete_assignment)
 ]
@@ -93,6 +99,12 @@ def score_hand(
     four_sevens: FourSevensOption = None,
     tie: TieOption = False,
     dropped: DroppedOption = [],  # noqa: B006
+    knock: KnockOption = None,
+    gin: GinOption = None,
+    big_gin: BigGinOption = None,
+    dead: DeadOption = False,
+    melds: MeldsOption = [],  # noqa: B006
+    upcard: UpcardOption = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who dealt (checked against the deal order, A3 / S6).", autocompletion=complete_player)] = None,
     db: DbOption = None,
     json_: JsonOption = False,
@@ -101,15 +113,17 @@ def score_hand(
     from rummyref import play
     from rummyref.cli.prompts import asker
 
-    given = _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped)
+    given = _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped,
+                   knock=knock, gin=gin, big_gin=big_gin, dead=dead, melds=list(melds), upcard=upcard)
     done = play.record_hand(db_choice(db), game, given, asker(), dealer)
     show(done, json_, "recorded")
 
 
-def _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped) -> dict:
+def _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped, **more) -> dict:
+    """Every option a hand may be told with, by name; each kind's Form reads its own."""
     return {"melded": list(melded or []), "held": list(held or []), "out": out_, "claim": list(claim or []),
             "points": list(points or []), "hand": list(hand or []), "four_sevens": four_sevens, "tie": tie,
-            "dropped": list(dropped or [])}
+            "dropped": list(dropped or []), **more}
 
 
 def end_session(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
@@ -135,6 +149,12 @@ def amend(
     four_sevens: FourSevensOption = None,
     tie: TieOption = False,
     dropped: DroppedOption = [],  # noqa: B006
+    knock: KnockOption = None,
+    gin: GinOption = None,
+    big_gin: BigGinOption = None,
+    dead: DeadOption = False,
+    melds: MeldsOption = [],  # noqa: B006
+    upcard: UpcardOption = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -142,7 +162,8 @@ def amend(
     from rummyref import play
     from rummyref.cli.prompts import asker
 
-    given = _given(melded, held, out_, claim, points, hand_, four_sevens, tie, dropped)
+    given = _given(melded, held, out_, claim, points, hand_, four_sevens, tie, dropped,
+                   knock=knock, gin=gin, big_gin=big_gin, dead=dead, melds=list(melds), upcard=upcard)
     done = play.correct(db_choice(db), game, hand, given, reason, asker(), "amend")
     show(done, json_, "recorded")
 

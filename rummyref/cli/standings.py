@@ -67,7 +67,8 @@ def _show_history(h) -> None:
             continue
         tag = {"hand": "", "amend": f" AMENDS entry {e.target_seq}", "void": f" VOIDS entry {e.target_seq}"}.get(e.kind, f" {e.kind}")
         state = "" if line.current or e.kind == "void" else (" (voided)" if e.seq in voided else " (superseded)")
-        out.print(f"entry {e.seq}: {unit} {e.hand}, {night} {e.night} {unit} {e.hand_in_night}, {e.dealer} dealt{tag}{state}",
+        dealt = f", {e.dealer} dealt" if e.dealer else ""
+        out.print(f"entry {e.seq}: {unit} {e.hand}, {night} {e.night} {unit} {e.hand_in_night}{dealt}{tag}{state}",
                   markup=False)
         if e.reason:
             out.print(f"    reason: {e.reason}", markup=False)

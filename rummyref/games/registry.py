@@ -17,6 +17,7 @@ from rummyref.rules.ruleset import Method, RuleSet
 KINDS: dict[Method, str] = {
     Method.MELDED_MINUS_HELD: "rummyref.games.long.kind:LongGame",
     Method.LOW_COUNT: "rummyref.games.low_count.kind:LowCountGame",
+    Method.GIN: "rummyref.games.gin.kind:GinGame",
 }
 
 

@@ -33,8 +33,8 @@ from rummyref.errors import NotFound, RulesetError
 from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
 
-BUILTIN_RULEBOOKS = ("rummy-2m", "simple-rummy", "rummy-500")
-#: the rulebooks a ruling searches when no rule set is named (the house game and Simple Rummy)
+BUILTIN_RULEBOOKS = ("rummy-2m", "simple-rummy", "rummy-500", "gin")
+#: searched when a question names no game (the house game and Simple Rummy); the others by --ruleset
 DEFAULT_SEARCH = ("rummy-2m", "simple-rummy")
 _ID_RE = re.compile(r"^[A-Z]\d{1,2}$")
 
@@ -691,7 +691,7 @@ def _exact(index: Index, text: str, names: tuple[str, ...]) -> Rule | None:
 
 
 def resolve_rulebook(ruleset: str | None) -> tuple[str, ...]:
-    """The rulebooks to search: all, a named one, or the one a rule set file points at."""
+    """The rulebooks to search: the default ones, a named one, or the one a rule set file points at."""
     if ruleset is None:
         return DEFAULT_SEARCH
     if ruleset in BUILTIN_RULEBOOKS:

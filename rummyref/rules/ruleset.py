@@ -25,6 +25,7 @@ class Method(StrEnum):
 
     MELDED_MINUS_HELD = "melded-minus-held"  #: a long game to a target (Rummy 2,000,000, 500 Rum)
     LOW_COUNT = "low-count"  #: one hand a game, lowest count wins, matches (Simple Rummy)
+    GIN = "gin"  #: two players, knock or gin, deadwood and lay-offs, a game to 100 (Gin Rummy)
 
 
 class GoingOut(StrEnum):
@@ -94,6 +95,21 @@ NO_HOUSE = HouseRules()
 
 
 @dataclass(frozen=True)
+class GinRules:
+    """The numbers of Gin Rummy (the ``[gin]`` table): bonuses, limits, the game's end."""
+
+    knock_limit: int  #: the most deadwood a player may knock with
+    undercut_bonus: int
+    gin_bonus: int
+    big_gin_bonus: int
+    box_bonus: int  #: per hand won, added when the game ends
+    game_bonus: int
+    shutout_multiplier: int  #: the winner's final score is multiplied when the loser won no hand
+    dead_hand_stock: int  #: the hand is dead when the stock is down to this many cards
+    oklahoma_ace_limit: int  #: Oklahoma: the knock limit when the first upcard is an ace
+
+
+@dataclass(frozen=True)
 class RuleSet:
     name: str
     title: str
@@ -120,6 +136,7 @@ class RuleSet:
     first_dealer: FirstDealerOrder | None = None
     house: HouseRules = NO_HOUSE
     hand_word: str = "hand"  #: what one recorded unit is called (Simple Rummy: a "game")
+    gin: GinRules | None = None  #: only for ``scoring.method = "gin"``
     source: str = field(default="", compare=False)
 
     def cite(self, rule: str) -> str | None:
@@ -153,7 +170,7 @@ class RuleSet:
         return None
 
 
-BUILTIN = ("rummy-2m", "simple-rummy", "rummy-500")
+BUILTIN = ("rummy-2m", "simple-rummy", "rummy-500", "gin")
 
 
 def builtin_path(name: str) -> Path:
@@ -328,6 +345,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         house=_house(top, players.bool("closed_roster", False), top.str("rulebook", name)),
         # a low-count game is a single hand, so the table calls the unit a game
         hand_word=top.table("words", required=False).str("hand", "game" if method == Method.LOW_COUNT else "hand"),
+        gin=_gin(top, method),
         source=source,
     )
 
@@ -370,4 +388,26 @@ def _first_dealer(top: _Reader) -> FirstDealerOrder | None:
         rule=fd.str("rule"),
         ranks=tuple(Rank(_RANK_KEYS[r]) for r in ranks),
         suits=tuple(letters[x] for x in suits),
+    )
+
+
+def _gin(top: _Reader, method: str) -> GinRules | None:
+    """The ``[gin]`` table: required by ``scoring.method = "gin"`` and refused elsewhere."""
+    if method != "gin":
+        if "gin" in top.data:
+            raise RulesetError(f'{top.source}: gin: only a rule set with scoring.method = "gin" has this table')
+        return None
+    top.table("scoring").int("target", low=1)  # a game of Gin is played to a target
+    gin = top.table("gin")
+    oklahoma = gin.table("oklahoma")
+    return GinRules(
+        knock_limit=gin.int("knock_limit"),
+        undercut_bonus=gin.int("undercut_bonus"),
+        gin_bonus=gin.int("gin_bonus"),
+        big_gin_bonus=gin.int("big_gin_bonus"),
+        box_bonus=gin.int("box_bonus"),
+        game_bonus=gin.int("game_bonus"),
+        shutout_multiplier=gin.int("shutout_multiplier", low=1),
+        dead_hand_stock=gin.int("dead_hand_stock"),
+        oklahoma_ace_limit=oklahoma.int("ace_limit"),
     )

@@ -46,7 +46,7 @@ def test_commands_and_subcommands():
         ("ref new-session --game weekly --players Bill,", ["Bill,Ben", "Bill,Larry"]),
         ("ref standings --game ", ["table", "weekly"]),
         ("ref stats --game w", ["weekly"]),
-        ("ref new-session --ruleset ", ["rummy-2m", "rummy-500", "simple-rummy"]),
+        ("ref new-session --ruleset ", ["gin", "rummy-2m", "rummy-500", "simple-rummy"]),
         ("ref dispute claim --players Ann,", ["Ann,Bob", "Ann,Cy"]),
         ("ref dispute claim --judge-says L", []),  # latest game is the Simple Rummy table
         ("ref dispute claim --judge-says A", ["Ann"]),

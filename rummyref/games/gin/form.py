@@ -1,0 +1,100 @@
+"""Asking for a Gin hand: both players' cards, how it ended, and (if stated) the melds laid down.
+
+Options first (``--hand "NAME=CARDS"``, ``--knock NAME`` / ``--gin NAME`` / ``--big-gin NAME`` /
+``--dead``, ``--melds "NAME=MELDS"``, ``--upcard CARD`` in Oklahoma); at a terminal the rest is
+asked: each hand, then how the hand ended.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rummyref.cards import Card, check_deck, parse_card, parse_cards, parse_melds
+from rummyref.errors import UnreadableInput
+from rummyref.games.base import Given
+from rummyref.games.forms import Key, QuestionForm, split_assignment
+from rummyref.games.gin.engine import Ending
+from rummyref.names import resolve_name
+from rummyref.record import Game
+
+HAND_Q = "{name}'s cards (the knocker's after the discard; big gin: all 11)"
+ENDING_Q = "How did the hand end? (knock NAME / gin NAME / big-gin NAME / dead)"
+UPCARD_Q = "The first upcard (Oklahoma: it sets the knock limit)"
+WORDS = {"knock": Ending.KNOCK, "gin": Ending.GIN, "big-gin": Ending.BIG_GIN, "dead": Ending.DEAD}
+
+
+class GinForm(QuestionForm):
+    options: ClassVar[tuple[str, ...]] = ("hand", "knock", "gin", "big_gin", "dead", "melds", "upcard")
+
+    def __init__(self, game: Game, oklahoma: bool) -> None:
+        super().__init__()
+        self.game, self.oklahoma = game, oklahoma
+        self.melds: tuple[tuple[Card, ...], ...] | None = None
+
+    def keys(self) -> list[Key]:
+        keys = [("hand", n) for n in self.game.roster] + [("ending", "")]
+        return keys + ([("upcard", "")] if self.oklahoma else [])
+
+    def question(self, key: Key) -> str:
+        return {"hand": HAND_Q, "ending": ENDING_Q, "upcard": UPCARD_Q}[key[0]].format(name=key[1])
+
+    def who(self, name: str) -> str:
+        return resolve_name(name, self.game.roster, self.game.name, False)
+
+    def read(self, key: Key, answer: str) -> Any:
+        what = key[0]
+        if what == "hand":
+            cards = tuple(parse_cards(answer))
+            self.check_deck(key, cards, "already given for this hand")
+            return cards
+        if what == "upcard":
+            return parse_card(answer.strip())
+        words = answer.split()
+        if words and words[0].lower() == "dead" and len(words) == 1:
+            return (Ending.DEAD, None)
+        if len(words) == 2 and words[0].lower() in WORDS:
+            return (WORDS[words[0].lower()], self.who(words[1]))
+        raise UnreadableInput(f"{answer!r}: answer knock NAME, gin NAME, big-gin NAME or dead")
+
+    def cards_of(self, key: Key, value: Any) -> list[Card]:
+        return list(value) if key[0] == "hand" else []
+
+    def prefill(self, given: Given) -> None:
+        for item in given.get("hand") or ():
+            name, text = split_assignment(item, "--hand")
+            key = ("hand", self.who(name))
+            if key in self.values:
+                raise UnreadableInput(f"--hand was given twice for {key[1]}", hint="one --hand per player")
+            self.values[key] = tuple(parse_cards(text))
+        check_deck([c for k, v in self.values.items() for c in self.cards_of(k, v)], 0, where="in both hands")
+        endings = [(Ending.KNOCK, given.get("knock")), (Ending.GIN, given.get("gin")),
+                   (Ending.BIG_GIN, given.get("big_gin")), (Ending.DEAD, given.get("dead"))]
+        chosen = [(e, v) for e, v in endings if v]
+        if len(chosen) > 1:
+            raise UnreadableInput("a hand ends one way: give one of --knock, --gin, --big-gin, --dead")
+        if chosen:
+            ending, by = chosen[0]
+            self.values[("ending", "")] = (ending, None if ending is Ending.DEAD else self.who(str(by)))
+        for item in given.get("melds") or ():
+            name, text = split_assignment(item, "--melds")
+            self.melds = tuple(tuple(m) for m in parse_melds(text) if m)
+            self._melds_by = self.who(name)
+        if given.get("upcard"):
+            self.values[("upcard", "")] = parse_card(str(given["upcard"]).strip())
+
+    def to_ask(self) -> list[Key]:
+        ending = self.values.get(("ending", ""))
+        dead = ending is not None and ending[0] is Ending.DEAD
+        return [k for k in super().to_ask() if not (dead and k[0] == "hand")]
+
+    def how_to_give(self) -> str:
+        return '--hand "NAME=CARDS" and --knock NAME (or --gin, --big-gin, --dead)'
+
+    def facts(self):
+        from rummyref.games.gin.kind import Facts
+
+        ending, by = self.values[("ending", "")]
+        if self.melds is not None and getattr(self, "_melds_by", by) != by:
+            raise UnreadableInput(f"--melds are the melds {by} laid down when going out, not {self._melds_by}'s")
+        hands = {n: self.values.get(("hand", n), ()) for n in self.game.roster}
+        return Facts(hands, ending, by, self.melds, self.values.get(("upcard", "")))

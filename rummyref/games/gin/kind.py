@@ -1,0 +1,326 @@
+"""Gin Rummy: the GameKind. A game is one race to the rule set's target (100); each hand is
+settled from both players' cards by the engine (knock, undercut, gin, big gin, dead), and the
+game's end and final scores (boxes, game bonus, shutout) are a fold of the hands in force."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rummyref.cards import Card, parse_card, parse_cards
+from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
+from rummyref.games.base import Closing, Opening, Recorded, SessionRequest, open_refusals
+from rummyref.games.gin import render
+from rummyref.games.gin.engine import Ending, HandResult, settle
+from rummyref.games.gin.game import GameScore, HandScore, play
+from rummyref.names import check_roster
+from rummyref.record import (
+    Context,
+    Draft,
+    EntryKind,
+    Game,
+    GameHeader,
+    HandInForce,
+    PlayerResult,
+    Status,
+    Summary,
+)
+from rummyref.rules.ruleset import Method, RuleSet
+
+
+@dataclass(frozen=True)
+class Facts:
+    hands: Mapping[str, tuple[Card, ...]]  #: each player's cards (the knocker's after the discard)
+    ending: Ending
+    by: str | None  #: who knocked or went gin (None: a dead hand)
+    melds: tuple[tuple[Card, ...], ...] | None = None  #: the melds the knocker laid down, if stated
+    upcard: Card | None = None  #: Oklahoma (G13): the first upcard
+
+
+@dataclass(frozen=True)
+class GinHand:
+    """A hand settled, with the game after it."""
+
+    game: str
+    ruleset: RuleSet
+    kind: EntryKind
+    seq: int
+    hand: int
+    session: int
+    hand_in_session: int
+    players: tuple[str, str]
+    facts: Facts | None  #: None for a void
+    result: HandResult | None
+    score: GameScore
+
+
+@dataclass(frozen=True)
+class GinOpened:
+    game: Game
+    ruleset: RuleSet
+    created: bool
+    number: int
+    variations: tuple[str, ...]
+    score: GameScore
+
+
+@dataclass(frozen=True)
+class GinClosed:
+    game: str
+    number: int
+    hands: int
+    points: tuple[tuple[str, int], ...]
+    score: GameScore
+
+
+@dataclass(frozen=True)
+class GinStandings:
+    game: Game
+    ruleset: RuleSet
+    sessions: int
+    open_session: int | None
+    score: GameScore
+
+
+def fold(ruleset: RuleSet, players: Sequence[str], hands: Sequence[HandInForce]) -> GameScore:
+    """The game after every hand in force (voided hands do not count)."""
+    seat = {name: i for i, name in enumerate(players)}
+    scores = []
+    for h in hands:
+        if h.kind == EntryKind.VOID or not h.results:
+            continue
+        winner = next((r for r in h.results if r.won), None)
+        scores.append(HandScore(None, 0) if winner is None else HandScore(seat[winner.name], winner.points))
+    return play(scores, ruleset)
+
+
+def facts_json(f: Facts) -> dict[str, Any]:
+    return {"form": "gin", "hands": {n: [str(c) for c in cs] for n, cs in f.hands.items()},
+            "ending": f.ending.value, "by": f.by,
+            "melds": None if f.melds is None else [[str(c) for c in m] for m in f.melds],
+            "upcard": None if f.upcard is None else str(f.upcard)}
+
+
+def facts_from_json(data: Mapping[str, Any]) -> Facts:
+    melds = data.get("melds")
+    return Facts({n: tuple(parse_cards(" ".join(cs))) for n, cs in data["hands"].items()}, Ending(data["ending"]),
+                 data.get("by"), None if melds is None else tuple(tuple(parse_cards(" ".join(m))) for m in melds),
+                 parse_card(data["upcard"]) if data.get("upcard") else None)
+
+
+class GinGame:
+    """Two players; each hand is settled from the cards; the first to the target wins the game."""
+
+    method: ClassVar[Method] = Method.GIN
+    title: ClassVar[str] = "Gin Rummy"
+
+    def usage(self, command: str) -> str:
+        return (f'ref {command} --hand "NAME=10 CARDS" --hand "NAME=10 CARDS" with --knock NAME, --gin NAME, '
+                '--big-gin NAME (11 cards) or --dead; --melds "NAME=MELDS" states what was laid down')
+
+    def hand_word(self, ruleset: RuleSet) -> str:
+        return ruleset.hand_word
+
+    def session_word(self, ruleset: RuleSet) -> str:
+        return ruleset.session_word
+
+    def wants_history(self, command: str) -> bool:
+        return True  # the game's score is a fold of the hands in force
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def open_session(self, ctx: Context | None, ruleset: RuleSet, request: SessionRequest) -> Opening:
+        extra = [name for name, v in (("opening", request.openings), ("cards", request.cards),
+                                      ("first-dealer", request.first_dealer)) if v]
+        if extra or request.wildcards:
+            flags = ", ".join("--" + e for e in extra + (["wildcards"] if request.wildcards else []))
+            raise UnreadableInput(f"{flags}: not for {ruleset.title}",
+                                  hint="Gin is two players, ten cards each, no WILDCARDs, a game to the target")
+        for v in request.variations:
+            ruleset.variation(v)  # an unknown variation is refused, naming the ones there are
+        if ctx is None:
+            players = check_roster(request.players or ())
+            if len(players) != 2:
+                raise RuleRefusal(f"{ruleset.title} is for two players, not {len(players)}", rule="G1",
+                                  hint="name them: --players Ann,Bob")
+            header = GameHeader(request.game or ruleset.name, ruleset.name,
+                                Path(ruleset.source).read_text(encoding="utf-8"), ruleset.target, 0,
+                                tuple((n, 0) for n in players),
+                                {"closed_roster": False, "full_rounds": False, "variations": list(request.variations)})
+            game = Game(header.name, header.ruleset, header.target, 0, (), "", options=header.options)
+            game = replace(game, players=tuple(_player(n, i) for i, n in enumerate(players, 1)))
+            return Opening(header, (), {}, GinOpened(game, ruleset, True, 1, request.variations, GameScore()))
+        if request.variations and tuple(request.variations) != tuple(ctx.game.options.get("variations", ())):
+            raise RuleRefusal(f"game {ctx.game.name}'s variations were chosen when it was created",
+                              hint="a new game may play others: --game NEW-NAME")
+        if request.players:
+            from rummyref.names import resolve_name
+
+            named = {resolve_name(n, ctx.game.roster, ctx.game.name, False) for n in request.players}
+            if named != set(ctx.game.roster):
+                raise RuleRefusal(f"game {ctx.game.name} is between {' and '.join(ctx.game.roster)}",
+                                  hint="a new game may have other players: --game NEW-NAME")
+        open_refusals(ctx, self)
+        number = (ctx.sessions[-1].number if ctx.sessions else 0) + 1
+        score = fold(ctx.ruleset, ctx.game.roster, ctx.hands())
+        variations = tuple(ctx.game.options.get("variations", ()))
+        return Opening(None, (), {}, GinOpened(ctx.game, ctx.ruleset, False, number, variations, score))
+
+    def close_session(self, ctx: Context) -> Closing:
+        s = ctx.open_session
+        if s is None:
+            raise RuleRefusal(f"no session of {ctx.game.name} is open", hint="ref new-session opens one")
+        return Closing(False, s.number)
+
+    def closed(self, ctx: Context, closing: Closing, points: Sequence[tuple[str, int]], played: int) -> GinClosed:
+        return GinClosed(ctx.game.name, closing.shown, played, tuple(points),
+                         fold(ctx.ruleset, ctx.game.roster, ctx.hands()))
+
+    # -- hands -----------------------------------------------------------------------------
+
+    def form(self, ctx: Context, hand: int | None = None, style: str = ""):
+        from rummyref.games.gin.form import GinForm
+
+        if style == "points":
+            raise UnreadableInput(f"{ctx.ruleset.title} is recorded by both hands: no points form")
+        return GinForm(ctx.game, "oklahoma" in ctx.game.options.get("variations", ()))
+
+    def _settle(self, ctx: Context, facts: Facts) -> tuple[HandResult, tuple[PlayerResult, ...]]:
+        players = ctx.game.roster
+        if facts.ending is Ending.DEAD:
+            first, second = players
+        else:
+            first = facts.by or players[0]
+            second = next(n for n in players if n != first)
+        result = settle(facts.hands.get(first, ()), facts.hands.get(second, ()), facts.ending, ctx.ruleset,
+                        names=(first, second), melds=facts.melds, upcard=facts.upcard)
+        winner = None if result.winner is None else (first if result.winner.value == "knocker" else second)
+        deadwood = dict(zip((first, second), result.deadwood))
+        return result, tuple(PlayerResult(n, result.points if n == winner else 0, deadwood[n], n == winner)
+                             for n in players)
+
+    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+        g = ctx.game
+        s = ctx.open_session
+        if g.over:
+            raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more hands", rule="G10",
+                              hint="start a new game with ref new-session --game NEW-NAME")
+        if s is None:
+            raise RuleRefusal(f"no session of {g.name} is open", hint="ref new-session opens one")
+        result, results = self._settle(ctx, facts)
+        number, his = ctx.position.next_hand, ctx.dealt + 1
+        played = HandInForce(number, s.number, his, None, EntryKind.HAND, 0, {}, results)
+        score = fold(ctx.ruleset, g.roster, (*ctx.hands(), played))
+        draft = Draft(EntryKind.HAND, number, his, None, {**facts_json(facts), "result": render.result_json(result)},
+                      results, status=_status(score, g.roster))
+        return Recorded(draft, GinHand(g.name, ctx.ruleset, EntryKind.HAND, ctx.position.entries + 1, number,
+                                       s.number, his, _pair(g.roster), facts, result, score))
+
+    def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
+        g = ctx.game
+        if not reason or not reason.strip():
+            raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
+        old = ctx.in_force(hand)
+        if old is None:
+            raise NotFound(f"game {g.name} has no hand {hand}")
+        if old.kind == EntryKind.VOID:
+            raise RuleRefusal(f"hand {hand} was voided (entry {old.seq})", rule="B7",
+                              hint="a voided hand stays voided; record what happened as a new hand")
+        kind = EntryKind.AMEND if facts is not None else EntryKind.VOID
+        result, results, body = None, (), {}
+        if facts is not None:
+            result, results = self._settle(ctx, facts)
+            body = {**facts_json(facts), "result": render.result_json(result)}
+        hands = [h if h.hand != hand else replace(h, kind=kind, results=results) for h in ctx.hands()]
+        score = fold(ctx.ruleset, g.roster, hands)
+        draft = Draft(kind, hand, old.hand_in_session, None, body, results, reason.strip(), old.seq,
+                      _status(score, g.roster))
+        return Recorded(draft, GinHand(g.name, ctx.ruleset, kind, ctx.position.entries + 1, hand, old.session,
+                                       old.hand_in_session, _pair(g.roster), facts, result, score))
+
+    # -- standings, stats ------------------------------------------------------------------
+
+    def standings(self, summary: Summary) -> GinStandings:
+        ctx = summary.context
+        assert ctx is not None, "wants_history: the game's score is a fold"
+        return GinStandings(ctx.game, ctx.ruleset, len(ctx.sessions),
+                            ctx.open_session.number if ctx.open_session else None,
+                            fold(ctx.ruleset, ctx.game.roster, ctx.hands()))
+
+    def stats_style(self, ruleset: RuleSet):
+        from rummyref.stats.compute import StatsStyle
+
+        return StatsStyle(counts=False, unit=ruleset.hand_word, session=ruleset.session_short,
+                          sessions_title=ruleset.session_word + "s")
+
+    def projection(self, summary: Summary) -> None:
+        return None
+
+    # -- showing ---------------------------------------------------------------------------
+
+    def show_opened(self, shown: GinOpened, out) -> None:
+        render.show_opened(shown, out)
+
+    def opened_json(self, shown: GinOpened) -> dict[str, Any]:
+        return render.opened_json(shown)
+
+    def show_recorded(self, shown: GinHand, out) -> None:
+        render.show_hand(shown, out)
+
+    def recorded_json(self, shown: GinHand) -> dict[str, Any]:
+        return render.hand_json(shown)
+
+    def show_closed(self, shown: GinClosed, out) -> None:
+        render.show_closed(shown, out)
+
+    def closed_json(self, shown: GinClosed) -> dict[str, Any]:
+        return render.closed_json(shown)
+
+    def show_standings(self, standings: GinStandings, out) -> None:
+        render.show_standings(standings, out)
+
+    def standings_json(self, standings: GinStandings) -> dict[str, Any]:
+        return render.standings_json(standings)
+
+    def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
+                           out) -> None:
+        render.history_lines(facts, results, out)
+
+    def preview(self, ctx: Context, shown: GinHand, out) -> None:
+        out.print(f"Hand {shown.hand}, if recorded:", markup=False)
+        render.show_result(shown, out)
+
+    def show_written(self, shown: GinHand, out) -> None:
+        out.print(f"Recorded: hand {shown.hand} of {shown.game} (entry {shown.seq}).", markup=False)
+
+    def announce(self, ctx: Context, out) -> None:
+        g = ctx.game
+        if g.over:
+            out.print(f"The game is over: {g.winner} won. Type end to close the session.", markup=False)
+            return
+        out.print(f"Next: hand {ctx.position.next_hand} of {g.name} ({' v '.join(g.roster)}).", markup=False)
+
+    def show_resumed(self, ctx: Context, out) -> None:
+        s = ctx.open_session
+        assert s is not None
+        out.print(f"Session {s.number} of {ctx.game.name} resumed.", markup=False)
+        render.show_score(ctx.game.roster, fold(ctx.ruleset, ctx.game.roster, ctx.hands()), ctx.ruleset, out)
+
+    def show_short_standings(self, summary: Summary, out) -> None:
+        self.show_standings(self.standings(summary), out)
+
+
+def _pair(roster: Sequence[str]) -> tuple[str, str]:
+    return (roster[0], roster[1])
+
+
+def _player(name: str, seat: int):
+    from rummyref.record import Player
+
+    return Player(name, seat, 0)
+
+
+def _status(score: GameScore, roster: Sequence[str]) -> Status:
+    return Status(score.over, None if score.winner is None else roster[score.winner])

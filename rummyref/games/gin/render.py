@@ -1,0 +1,149 @@
+"""Showing Gin Rummy: the hand's result card by card, the game's score with its boxes, and the
+JSON shapes (``result``, ``winner``, ``points``, ``deadwood``, ``layoffs`` for a hand)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.table import Table
+
+from rummyref.cards import format_cards
+from rummyref.games.gin.engine import Ending, HandResult, Outcome
+from rummyref.games.gin.game import GameScore
+from rummyref.rules.ruleset import RuleSet
+
+SAID = {Outcome.KNOCK: "knock", Outcome.UNDERCUT: "undercut", Outcome.GIN: "gin", Outcome.BIG_GIN: "big gin",
+        Outcome.DEAD: "dead hand"}
+
+
+def _names(shown) -> tuple[str, str]:
+    """(knocker, defender) of a settled hand."""
+    f = shown.facts
+    first = f.by if f is not None and f.by else shown.players[0]
+    return first, next(n for n in shown.players if n != first)
+
+
+def winner_name(shown) -> str | None:
+    r = shown.result
+    if r is None or r.winner is None:
+        return None
+    knocker, defender = _names(shown)
+    return knocker if r.winner.value == "knocker" else defender
+
+
+def result_json(r: HandResult) -> dict[str, Any]:
+    """What the record keeps of the settlement (its facts are the cards; this is for reading back)."""
+    return {"outcome": r.outcome.value, "winner": None if r.winner is None else r.winner.value, "points": r.points,
+            "knock_limit": r.knock_limit, "deadwood": list(r.deadwood),
+            "knocker": r.knocker.describe(), "defender": r.defender.describe(),
+            "layoffs": [str(lay.card) for lay in r.layoffs]}
+
+
+def hand_json(shown) -> dict[str, Any]:
+    r = shown.result
+    knocker, defender = _names(shown)
+    data: dict[str, Any] = {
+        "game": shown.game, "kind": str(shown.kind), "entry": shown.seq, "hand": shown.hand,
+        "session": shown.session, "hand_in_session": shown.hand_in_session,
+        "result": None if r is None else r.outcome.value,
+        "winner": winner_name(shown),
+        "points": 0 if r is None else r.points,
+        "deadwood": {} if r is None else {knocker: r.deadwood[0], defender: r.deadwood[1]},
+        "layoffs": [] if r is None else [str(lay.card) for lay in r.layoffs],
+        "knock_limit": None if r is None else r.knock_limit,
+    }
+    return {**data, **score_json(shown.players, shown.score)}
+
+
+def score_json(players: Sequence[str], score: GameScore) -> dict[str, Any]:
+    return {"totals": dict(zip(players, score.totals)), "boxes": dict(zip(players, score.boxes)),
+            "over": score.over, "game_winner": None if score.winner is None else players[score.winner],
+            "final": None if score.final is None else dict(zip(players, score.final)), "shutout": score.shutout}
+
+
+def show_result(shown, out) -> None:
+    r = shown.result
+    if r is None:
+        out.print("Its result no longer counts; the hand and the void stay in the history (B7).", markup=False)
+        return
+    knocker, defender = _names(shown)
+    if r.outcome is Outcome.DEAD:
+        out.print("Dead hand: nobody scores (G9).", markup=False)
+        return
+    out.print(f"  {knocker}: {r.knocker.describe()}", markup=False)
+    laid = f"; laid off {format_cards([lay.card for lay in r.layoffs])}" if r.layoffs else ""
+    out.print(f"  {defender}: {r.defender.describe()}{laid}", markup=False)
+    out.print(f"{SAID[r.outcome].capitalize()}: {winner_name(shown)} scores {r.points}.", markup=False)
+
+
+def show_hand(shown, out) -> None:
+    title = {"hand": "Hand", "amend": "Hand amended:", "void": "Hand voided:"}[str(shown.kind)]
+    out.print(f"{title} {shown.hand} of {shown.game} (session {shown.session}, entry {shown.seq})", markup=False)
+    show_result(shown, out)
+    show_score(shown.players, shown.score, shown.ruleset, out)
+
+
+def show_score(players: Sequence[str], score: GameScore, rs: RuleSet, out) -> None:
+    grid = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("player", "total", "to go", "boxes"):
+        grid.add_column(c, justify="left" if c == "player" else "right")
+    target = rs.target or 0
+    for i, name in enumerate(players):
+        grid.add_row(name, f"{score.totals[i]:,}", f"{max(target - score.totals[i], 0):,}", str(score.boxes[i]))
+    out.print(grid)
+    if score.over and score.final is not None and score.winner is not None:
+        shut = " (shutout: the winner's score doubled, G12)" if score.shutout else ""
+        final = ", ".join(f"{n} {v:,}" for n, v in zip(players, score.final))
+        out.print(f"GAME OVER: {players[score.winner]} wins by {score.margin:,}; final with boxes and bonus: "
+                  f"{final}{shut}.", markup=False)
+
+
+def opened_json(shown) -> dict[str, Any]:
+    g = shown.game
+    return {"game": g.name, "ruleset": g.ruleset, "target": g.target, "created": shown.created,
+            "session": shown.number, "players": list(g.roster), "variations": list(shown.variations),
+            **score_json(g.roster, shown.score)}
+
+
+def show_opened(shown, out) -> None:
+    g = shown.game
+    if shown.created:
+        vs = f"; {', '.join(shown.variations)}" if shown.variations else ""
+        out.print(f"New game {g.name} (Gin Rummy to {g.target:,}{vs}): {' v '.join(g.roster)}.", markup=False)
+    out.print(f"Session {shown.number} of {g.name} is open.", markup=False)
+    show_score(g.roster, shown.score, shown.ruleset, out)
+
+
+def closed_json(shown) -> dict[str, Any]:
+    return {"game": shown.game, "session": shown.number, "hands": shown.hands, "points": dict(shown.points)}
+
+
+def show_closed(shown, out) -> None:
+    pts = ", ".join(f"{n} {v:,}" for n, v in shown.points)
+    out.print(f"Session {shown.number} of {shown.game} is closed: {shown.hands} hand"
+              f"{'' if shown.hands == 1 else 's'}; points this session: {pts}.", markup=False)
+
+
+def standings_json(st) -> dict[str, Any]:
+    g = st.game
+    return {"game": g.name, "ruleset": g.ruleset, "target": g.target, "sessions": st.sessions,
+            "open_session": st.open_session, "hands": st.score.hands, "players": list(g.roster),
+            **score_json(g.roster, st.score)}
+
+
+def show_standings(st, out) -> None:
+    g = st.game
+    out.print(f"{g.name} ({g.ruleset}), to {g.target:,}: {st.score.hands} hand{'' if st.score.hands == 1 else 's'}"
+              + (f"; session {st.open_session} is open" if st.open_session else ""), markup=False)
+    show_score(g.roster, st.score, st.ruleset, out)
+
+
+def history_lines(facts: Mapping[str, Any], results: Sequence[Any], out) -> None:
+    for name, cards in facts.get("hands", {}).items():
+        out.print(f"    {name}: {' '.join(cards) or '-'}", markup=False)
+    ending = Ending(facts.get("ending", "dead"))
+    by = f" by {facts['by']}" if facts.get("by") else ""
+    result = facts.get("result", {})
+    said = result.get("outcome", ending.value).replace("-", " ")
+    out.print(f"    {said}{by}; points: {result.get('points', 0)}", markup=False)

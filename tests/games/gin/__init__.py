@@ -1,0 +1,1 @@
+"""Gin Rummy tests (a package, so that ``reference`` here is not ``tests/reference.py``)."""
