@@ -404,7 +404,7 @@ LATER: list[tuple[str, str, str | None]] = [
 ("is an ace 1 or 15", "R2", "rummy-500"),
 ("when is the game over", "R3", "rummy-500"),
 ("how many cards for two players", "R4", "rummy-500"),
-("are the jokers in", "R5", "rummy-500"),]
+("are the jokers in", "R5", "rummy-500"),
 ("do we deal ten or seven in gin", "G1", GIN),
 ("is A 2 3 of spades a run in gin", "G2", GIN),
 ("count my deadwood", "G3", GIN),
