@@ -267,8 +267,12 @@ class Shell:
         return clean(text.replace(self.home, HOME_SHOWN))
 
     def run(self, command: Command) -> str:
-        done = subprocess.run(["bash", "-c", command.text], check=False, cwd=self.home, env=self.env, stdin=subprocess.DEVNULL,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=TIMEOUT)
+        try:
+            done = subprocess.run(["bash", "-c", command.text], check=False, cwd=self.home, env=self.env,
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise PageError(f"{command.text!r} did not finish within {TIMEOUT} s") from None
         return self.shown(with_exit(done.stdout.decode("utf-8", errors="replace"), done.returncode))
 
     def run_at_terminal(self, command: Command, answers: tuple[str, ...]) -> str:
@@ -449,21 +453,33 @@ def rewritten(page: Page, done: list[Result]) -> str:
     for block in reversed(page.blocks):
         body: list[str] = []
         for r in (r for r in done if r.block is block):
+            output = r.actual.split("\n") if r.actual else []
+            odd = [line for line in output if line.startswith("$ ") or line.lstrip().startswith(("```", "~~~"))]
+            if odd:
+                raise PageError(f"{page.name}: the output of {r.command.text!r} has a line that would be read "
+                                f"as a command or end the block: {odd[0]!r}; show it in a ```text block")
             if body:
                 body.append("")
-            body += [*r.command.typed, *(r.actual.split("\n") if r.actual else [])]
+            body += [*r.command.typed, *output]
         lines[block.first:block.last] = [block.indent + line if line else line for line in body]
     return "\n".join(lines)
 
 
 def check(paths: list[Path], write: bool) -> int:
-    stale_pages = 0
+    """Check (or rewrite) the pages: 0 when all are up to date (or written), 1 when some are
+    stale, 2 when some could not be read or run. A broken page does not stop the others."""
+    stale_pages = broken = 0
     for path in paths:
-        page = read_page(path)
-        done = list(results(page))
+        try:
+            page = read_page(path)
+            done = list(results(page))
+            new = rewritten(page, done)
+        except PageError as e:
+            print(f"error: {e}", file=sys.stderr)
+            broken += 1
+            continue
         stale = [r for r in done if r.stale]
         if write:
-            new = rewritten(page, done)
             if new != "\n".join(page.lines):
                 path.write_text(new, encoding="utf-8")
             print(f"{page.name}: {len(done)} commands, {len(stale)} refreshed")
@@ -471,17 +487,21 @@ def check(paths: list[Path], write: bool) -> int:
         for r in stale:
             print(f"{page.name}: $ {r.command.text}\n{r.diff()}\n")
         stale_pages += bool(stale)
-    return 1 if stale_pages else 0
+    return 2 if broken else 1 if stale_pages else 0
 
 
 def main(argv: list[str]) -> int:
     write = "--write" in argv
     named = [Path(a).resolve() for a in argv if a != "--write"]
-    try:
-        return check(named or pages(), write)
-    except PageError as e:
-        print(f"error: {e}", file=sys.stderr)
+    unknown = [a for a in argv if a.startswith("-") and a != "--write"]
+    missing = [str(p) for p in named if not p.is_file()]
+    if unknown or missing:
+        usage = [line.strip() for line in (__doc__ or "").splitlines() if "python tests/transcripts.py" in line]
+        print("usage:\n  " + "\n  ".join(usage), file=sys.stderr)
+        print(f"error: {'unknown option ' + unknown[0] if unknown else 'no such page ' + missing[0]}",
+              file=sys.stderr)
         return 2
+    return check(named or pages(), write)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from transcripts import (
     Screen,
     check,
     comparable,
+    main,
     pages,
     read_page,
     results,
@@ -158,6 +159,25 @@ def test_too_few_answers_is_an_error_not_a_hang(tmp_path):
 def test_a_broken_page_is_refused_with_its_line(tmp_path, text, error):
     with pytest.raises(PageError, match=error):
         read_page(page(tmp_path, text))
+
+
+def test_a_broken_page_does_not_stop_the_others(tmp_path, capsys):
+    """An output line that would read as a command is refused (the page would change meaning),
+    and the next page is still written."""
+    odd = tmp_path / "odd.md"
+    odd.write_text("```console\n$ printf '$ ref void 1\\n'\n```\n", encoding="utf-8")
+    fine = tmp_path / "fine.md"
+    fine.write_text("```console\n$ echo hello\n```\n", encoding="utf-8")
+    assert check([odd, fine], write=True) == 2
+    assert "would be read as a command or end the block: '$ ref void 1'" in capsys.readouterr().err
+    assert odd.read_text(encoding="utf-8") == "```console\n$ printf '$ ref void 1\\n'\n```\n"
+    assert fine.read_text(encoding="utf-8") == "```console\n$ echo hello\nhello\n```\n"
+
+
+def test_the_command_line(tmp_path, capsys):
+    assert main(["--wirte"]) == 2 and "unknown option --wirte" in capsys.readouterr().err
+    assert main([str(tmp_path / "none.md")]) == 2 and "no such page" in capsys.readouterr().err
+    assert main([str(page(tmp_path, "```console\n$ echo hi\nhi\n```\n"))]) == 0
 
 
 def test_a_fence_in_a_sentence_is_not_a_block(tmp_path):
