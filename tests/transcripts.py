@@ -61,6 +61,7 @@ ENV = {"RUMMYREF_NOW": "2026-11-12T19:30", "TZ": "UTC", "COLUMNS": "80", "LINES"
        "LC_ALL": "C.UTF-8"}
 TIMEOUT = 120  #: seconds one command may take (a loaded machine; the first ref pays the imports)
 IDLE = 0.3  #: seconds of silence after a partial line that mean "ref waits at a prompt"
+STUCK = 20  #: seconds the line typed last may stay unanswered before that is an error
 
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+|~~~+)(?P<rest>.*)$")
 DIRECTIVE = re.compile(r"^<!-- transcript:(?P<body>.*?)(?P<end>-->)?\s*$")
@@ -333,13 +334,16 @@ def wait_for_prompt(child, screen: Screen, first: bool) -> bool:
     import pexpect
 
     lines_before = screen.ended
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
+    started = time.monotonic()
+    while time.monotonic() < started + TIMEOUT:
         try:
             screen.feed(child.read_nonblocking(65536, timeout=IDLE))
         except pexpect.TIMEOUT:
             if screen.partial() and (first or screen.ended > lines_before):
                 return True
+            if screen.partial() and time.monotonic() > started + STUCK:
+                raise PageError(f"the answer typed at {screen.partial()!r} was not taken (nothing more was "
+                                f"printed); printed so far:\n{screen.text()}") from None
         except pexpect.EOF:
             return False
     raise PageError(f"nothing asked within {TIMEOUT} s; printed so far:\n{screen.text()}")

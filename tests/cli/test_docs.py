@@ -34,7 +34,11 @@ def rel(path: Path) -> str:
 
 def blocks(path: Path) -> list[tuple[int, str, list[str]]]:
     """(line number, info string, lines) of every fenced block of a page."""
-    lines = path.read_text(encoding="utf-8").split("\n")
+    return blocks_in(path.read_text(encoding="utf-8"))
+
+
+def blocks_in(text: str) -> list[tuple[int, str, list[str]]]:
+    lines = text.split("\n")
     found, i = [], 0
     while i < len(lines):
         fence = opening_fence(lines[i])
@@ -76,19 +80,10 @@ def test_the_readme_is_a_front_door():
 def test_the_quick_start_is_a_night_and_the_test_command_ci_runs():
     text = README.read_text(encoding="utf-8")
     quick = text[text.index("## Quick start"):]
-    [(_, info, lines)] = blocks_of_text(quick[:quick.index("\n## ", 5)])
+    [(_, info, lines)] = blocks_in(quick[:quick.index("\n## ", 5)])
     assert info == "sh" and lines == ["pip install . && ref night", 'pip install ".[test]" && pytest']
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").split("\n")
     assert lines[1] in ci, ".ci/run no longer runs the README's test command"
-
-
-def blocks_of_text(text: str) -> list[tuple[int, str, list[str]]]:
-    path = DOCS.parent / ".quick-start.md"
-    try:
-        path.write_text(text, encoding="utf-8")
-        return blocks(path)
-    finally:
-        path.unlink()
 
 
 def test_every_command_is_at_a_glance_in_the_readme():

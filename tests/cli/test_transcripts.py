@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import transcripts
 from transcripts import (
     ROOT,
     PageError,
@@ -144,6 +145,15 @@ $ ref night --players Ann,Bob
 def test_too_few_answers_is_an_error_not_a_hang(tmp_path):
     path = page(tmp_path, "<!-- transcript: answers\npoints\n-->\n```console\n$ ref night\n```\n")
     with pytest.raises(PageError, match="still asks after the 1 answers"):
+        list(results(read_page(path)))
+
+
+def test_an_answer_that_is_not_taken_is_an_error_not_a_hang(tmp_path, monkeypatch):
+    """^D on a line holding an answer offered back deletes nothing and ends nothing: the
+    checker says which prompt is stuck instead of waiting for ever."""
+    monkeypatch.setattr(transcripts, "STUCK", 3)
+    path = page(tmp_path, "<!-- transcript: answers\npoints\nten\n^D\n-->\n```console\n$ ref night\n```\n")
+    with pytest.raises(PageError, match="the answer typed at \"Bill's points this hand: ten\" was not taken"):
         list(results(read_page(path)))
 
 
