@@ -149,10 +149,9 @@ def wants_points(ask: Ask) -> bool:
 
 
 def _int(text: str, name: str) -> int:
-    try:
-        return int(text.replace(",", "").replace("_", "").strip())
-    except ValueError:
-        raise UnreadableInput(f"{name}'s points {text!r} are not a whole number", hint="e.g. 45 or -10") from None
+    from rummyref.bounds import HAND_POINTS, bounded_int
+
+    return bounded_int(text, f"{name}'s points", HAND_POINTS)
 
 
 read_points = _int  #: (answer, name) -> the whole number of points

@@ -261,9 +261,9 @@ def test_backup_refusals(tmp_path):
     ok("backup", "--db", str(db), str(tmp_path / "x.db"))
     before = (tmp_path / "x.db").read_bytes()
     r = ref("backup", "--db", str(db), str(tmp_path / "x.db"))
-    assert r.exit_code == 3 and "--overwrite" in said(r)
+    assert r.exit_code == 4 and "--overwrite" in said(r)  # refused, as export -o is
     assert (tmp_path / "x.db").read_bytes() == before
-    assert ref("backup", "--db", str(db), str(db)).exit_code == 3
+    assert ref("backup", "--db", str(db), str(db)).exit_code == 4
     assert ref("backup", "--db", str(db), str(tmp_path / "no" / "such" / "x.db")).exit_code == 3
     ok("score-hand", "--db", str(db), *hand_args(1))
     ok("backup", "--db", str(db), "--overwrite", str(tmp_path / "x.db"))
