@@ -37,7 +37,7 @@ class Bound:
     def check(self, value: int, what: str) -> int:
         """``value`` itself, or :class:`UnreadableInput` naming ``what`` and the range."""
         if not self.lo <= value <= self.hi:
-            raise UnreadableInput(f"{what}: {_short(str(value))} is out of range; give {self.describe()}",
+            raise UnreadableInput(f"{what}: {short(str(value))} is out of range; give {self.describe()}",
                                   hint=self.why)
         return value
 
@@ -84,16 +84,21 @@ def bounded_int(text: str, what: str, bound: Bound) -> int:
     a number of any length is refused without being converted, so even a 10,000-digit
     answer costs nothing and is never "too large to convert"."""
     cleaned = text.strip().translate(_SEPARATORS)
-    if not _WHOLE.fullmatch(cleaned):
-        raise UnreadableInput(f"{what}: {_short(text)!r} is not a whole number",
+    if not is_whole(text):
+        raise UnreadableInput(f"{what}: {short(text)!r} is not a whole number",
                               hint=f"give a whole number from {bound.describe()}, e.g. 45 or -10"
                               if bound.lo < 0 else f"give a whole number from {bound.describe()}")
     if len(cleaned.lstrip("+-").lstrip("0")) > _DIGITS_MAX:
-        raise UnreadableInput(f"{what}: {_short(text.strip())} is out of range; give {bound.describe()}",
+        raise UnreadableInput(f"{what}: {short(text.strip())} is out of range; give {bound.describe()}",
                               hint=bound.why)
     return bound.check(int(cleaned), what)
 
 
-def _short(text: str, keep: int = 24) -> str:
+def is_whole(text: str) -> bool:
+    """Is ``text`` written as a whole number (of any size)?"""
+    return bool(_WHOLE.fullmatch(text.strip().translate(_SEPARATORS)))
+
+
+def short(text: str, keep: int = 24) -> str:
     """A number as typed, cut to fit a message (a 10,000-digit answer is not echoed whole)."""
     return text if len(text) <= keep else f"{text[:keep // 2]}...{text[-keep // 2:]} ({len(text):,} characters)"

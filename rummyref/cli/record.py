@@ -14,7 +14,7 @@ import typer
 from rummyref.bounds import CARDS_DEALT, HAND_NUMBER, WILDCARDS
 from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, print_json
 from rummyref.cli.completion import complete_assignment, complete_player, complete_player_list, complete_variation
-from rummyref.cli.numbers import within
+from rummyref.cli.numbers import bounded
 
 if TYPE_CHECKING:
     from rummyref.cli.facts import Given
@@ -68,8 +68,8 @@ def new_session(
     opening: Annotated[
         list[str], typer.Option("--opening", metavar="NAME=TOTAL", help="A game begun on paper: NAME's total so far (only when the game is created).", autocompletion=complete_assignment)
     ] = [],  # noqa: B006
-    wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", callback=within(WILDCARDS, "--wildcards"), help="WILDCARDs in the deck (rummy-2m: 0-2, only when the game is created; Simple Rummy: per session, S2).")] = None,
-    cards: Annotated[Optional[int], typer.Option("--cards", callback=within(CARDS_DEALT, "--cards"), help="Simple Rummy: cards dealt to each player (S1).")] = None,
+    wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", parser=bounded(WILDCARDS, "--wildcards"), help="WILDCARDs in the deck (rummy-2m: 0-2, only when the game is created; Simple Rummy: per session, S2).")] = None,
+    cards: Annotated[Optional[int], typer.Option("--cards", parser=bounded(CARDS_DEALT, "--cards"), help="Simple Rummy: cards dealt to each player (S1).")] = None,
     variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="Simple Rummy: a variation in force (major, minor, go-out, sequences, three-card-draw, four-sevens, spread-out). Repeatable.", autocompletion=complete_variation)] = [],  # noqa: B006
     first_dealer: Annotated[list[str], typer.Option("--first-dealer", metavar='"NAME=CARDS"', help="Simple Rummy: the cards NAME turned up to choose the first dealer (S3). Repeat per player.")] = [],  # noqa: B006
     db: DbOption = None,
@@ -191,7 +191,7 @@ ReasonOption = Annotated[str, typer.Option("--reason", help="Why the record is c
 
 
 def amend(
-    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).", callback=within(HAND_NUMBER, "HAND"))],
+    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).", parser=bounded(HAND_NUMBER, "HAND"))],
     reason: ReasonOption,
     game: GameOption = None,
     melded: MeldedOption = [],  # noqa: B006
@@ -223,7 +223,7 @@ def amend(
 
 
 def void(
-    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).", callback=within(HAND_NUMBER, "HAND"))],
+    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).", parser=bounded(HAND_NUMBER, "HAND"))],
     reason: ReasonOption,
     game: GameOption = None,
     db: DbOption = None,

@@ -77,31 +77,36 @@ def short(text: str, keep: int = 60) -> str:
 # -- passwords ------------------------------------------------------------------------------
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s'\"<>]*")
+#: ``password=VALUE`` inside a URL known whole: the value runs to the next ``&name=`` or the end
+_QUERY_PASSWORD = re.compile(r"(?i)([?&]password=)(.*?)(?=&[A-Za-z_]+=|$)", re.DOTALL)
 #: ``password=VALUE`` in a query string or a libpq connection string; the value runs to the
 #: next ``&name=`` (a password may hold a bare ``&``), a blank or a quote
 _PASSWORD_PARAM = re.compile(r"(?i)(\bpassword=)(.*?)(?=&[A-Za-z_]+=|[\s'\"]|$)")
 
 
+_HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9._~%-]*)(?::[0-9]*)?(?=[/?#]|$)")
+
+
 def _userinfo(rest: str) -> tuple[str, str] | None:
     """``(userinfo, host and the rest)`` of what follows ``scheme://``, or None without one.
 
-    A password may hold an unencoded ``@``: the host begins after the *last* ``@`` before the
-    first ``/``, ``?`` or ``#`` that follows the first ``@``."""
-    first = rest.find("@")
-    if first < 0:
-        return None
-    ends = [i for i in (rest.find(c, first) for c in "/?#") if i >= 0]
-    at = rest.rfind("@", 0, min(ends) if ends else len(rest))
-    return rest[:at], rest[at + 1:]
+    A password may hold an unencoded ``@`` (or ``?``): the host is taken to begin after the
+    last ``@`` that is followed by something shaped like a host (and port), then the path,
+    the query or the end."""
+    for at in (i for i in range(len(rest) - 1, -1, -1) if rest[i] == "@"):
+        if _HOST.match(rest, at + 1):
+            return rest[:at], rest[at + 1:]
+    return None
 
 
 def _encoded_userinfo(rest: str) -> str:
     """``user:p@ss@host/db`` -> ``user:p%40ss@host/db``: SQLAlchemy splits at the first ``@``
     and would take ``ss@host`` for the host (and print part of the password in its error);
-    a ``/`` or ``?`` in a password would cut it short the same way. Already encoded text
-    stays as it is."""
+    a ``?`` in a password would cut it short the same way. Already encoded text stays as it
+    is. A userinfo holding a ``/`` is left alone: the ``@`` may as well be in the query (a
+    password with a ``/`` must be written %2F)."""
     parts = _userinfo(rest)
-    if parts is None:
+    if parts is None or "/" in parts[0]:
         return rest
     user, colon, password = parts[0].partition(":")
     encoded = quote(unquote(user), safe="") + (colon + quote(unquote(password), safe="") if colon else "")
@@ -113,7 +118,7 @@ def _mask_url(url: str) -> str:
     parts = _userinfo(rest) if sep else None
     if parts is not None and ":" in parts[0]:
         rest = f"{parts[0].split(':', 1)[0]}:{MASK}@{parts[1]}"
-    return _PASSWORD_PARAM.sub(rf"\g<1>{MASK}", f"{scheme}{sep}{rest}")
+    return _QUERY_PASSWORD.sub(rf"\g<1>{MASK}", f"{scheme}{sep}{rest}")
 
 
 def secrets(url: str) -> set[str]:
@@ -123,14 +128,17 @@ def secrets(url: str) -> set[str]:
     parts = _userinfo(rest)
     if parts is not None and ":" in parts[0]:
         found.add(parts[0].split(":", 1)[1])
-    found.update(m.group(2) for m in _PASSWORD_PARAM.finditer(url))
+    found.update(m.group(2) for m in _QUERY_PASSWORD.finditer(url))
     spelled = {s for raw in found for s in (raw, unquote(raw), quote(unquote(raw), safe=""))}
     return {s for s in spelled if len(s) >= 3}  # a shorter one would mask letters of every word
 
 
 def shown(url: str) -> str:
     """The URL as it may be printed: no password, in any of its forms."""
-    return redact(url.replace("postgresql+psycopg://", "postgresql://"), url)
+    masked = _mask_url(url.replace("postgresql+psycopg://", "postgresql://"))
+    for secret in sorted(secrets(url), key=len, reverse=True):
+        masked = masked.replace(secret, MASK)
+    return masked
 
 
 def redact(text: str, url: str | None = None) -> str:
