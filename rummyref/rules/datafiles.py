@@ -37,7 +37,7 @@ def read_toml(path: Path, kind: str) -> dict[str, Any]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise NotFound(f"{kind} file not found: {path}") from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise RulesetError(f"{str(path)[:60]}: cannot read the {kind} file ({str(exc)[:100]})") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{path}: not valid TOML ({exc})") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise RulesetError(f"{path}: cannot read the {kind} file ({exc})") from None
