@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_standings import build  # noqa: E402
+from bench_standings import build
 
-from rummyref.store.import_checks import MAX_BYTES  # noqa: E402
+from rummyref.store.import_checks import MAX_BYTES
 
 BYTES_PER_HAND = 640  #: about, in an export (indent 1)
 
@@ -37,7 +37,7 @@ def ref(*args: str) -> list[str]:
 
 def measured(cmd: list[str], env: dict) -> tuple[int, float, int, str]:
     """(exit code, wall seconds, peak RSS in KiB, stderr) of ``cmd`` under /usr/bin/time -v."""
-    p = subprocess.run(["/usr/bin/time", "-v", *cmd], capture_output=True, text=True, env=env)
+    p = subprocess.run(["/usr/bin/time", "-v", *cmd], capture_output=True, text=True, env=env, check=False)
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr).group(1))
     wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)", p.stderr)
     seconds = int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 + float(wall.group(3))
@@ -62,7 +62,7 @@ def main() -> None:
         code, seconds, rss, err = measured(ref("import", "--db", str(folder / "new.db"), str(export)), env)
         assert code == 0, err
         print(f"import of {size / 2**20:.2f} MiB ({hands:,} hands): peak RSS {rss / 1024:.0f} MiB, {seconds:.1f} s")
-        base_code, base_seconds, base_rss, _ = measured([sys.executable, "-c", "import rummyref.cli.app"], env)
+        _, _, base_rss, _ = measured([sys.executable, "-c", "import rummyref.cli.app"], env)
         print(f"  (python with ref's CLI loaded, doing nothing: {base_rss / 1024:.0f} MiB)")
         over = folder / "over.json"
         with open(over, "wb") as fh:

@@ -11,7 +11,7 @@ command line.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rummyref.bounds import Bound, bounded_int, is_whole
 

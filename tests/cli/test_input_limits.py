@@ -12,10 +12,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from cli_helpers import ref, ref_json
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cli_helpers import ref, ref_json
 from rummyref.bounds import HAND_POINTS, OPENING, TOTAL, Bound, bounded_int
 from rummyref.errors import UnreadableInput
 
@@ -83,6 +83,7 @@ def test_a_number_that_is_not_one_stays_a_usage_error(night):
 def test_an_answer_at_the_prompt_is_bounded_and_asked_again(night, monkeypatch):
     """The same reader serves ``score-hand`` at a terminal and ``ref night`` (PointsForm)."""
     from cli_helpers import ref as run
+
     from rummyref.cli.night_forms import PointsForm
 
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
