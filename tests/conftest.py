@@ -23,12 +23,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 SLOW_FOLDERS = ("reliability",)
 
 
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if any(part in SLOW_FOLDERS for part in item.path.parts):
-            item.add_marker(pytest.mark.slow)
-
-
 @pytest.fixture(scope="session")
 def _pg_admin():
     """One autocommit connection to the test server for the whole run (creates/drops schemas)."""
@@ -86,6 +80,8 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
+        if any(part in SLOW_FOLDERS for part in item.path.parts):
+            item.add_marker(pytest.mark.slow)
         mark = item.get_closest_marker("sqlite_only")
         if mark is not None and ON_PG:
             why = mark.args[0] if mark.args else "about the SQLite file itself"

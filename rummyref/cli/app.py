@@ -85,7 +85,9 @@ class RefGroup(TyperGroup):
         except Exception as exc:  # the last line of defence: never a traceback
             if _is_click_exception(exc):  # usage errors: click prints them, exit 2
                 raise
-            err.print(f"internal error: {type(exc).__name__}: {exc}", markup=False, style="bold red")
+            from rummyref.store.location import redact
+
+            err.print(f"internal error: {type(exc).__name__}: {redact(str(exc))}", markup=False, style="bold red")
             err.print("this is a bug in ref; please report it (RUMMYREF_DEBUG=1 shows the details)", markup=False)
             if debug_enabled():
                 traceback.print_exc()

@@ -11,15 +11,17 @@ from typing import Annotated, Optional
 
 import typer
 
+from rummyref.bounds import CHART_HEIGHT, CHART_WIDTH
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json, say
+from rummyref.cli.numbers import bounded
 from rummyref.errors import UnreadableInput
 
 
 def chart(
     game: GameOption = None,
     png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Also write the chart as a PNG image (needs matplotlib: pip install 'rummyref[chart]').", dir_okay=False)] = None,
-    width: Annotated[Optional[int], typer.Option("--width", min=20, help="Width: terminal columns (default: the terminal's), or PNG pixels (default 1000).")] = None,
-    height: Annotated[Optional[int], typer.Option("--height", min=8, help="Height: terminal lines (default 24), or PNG pixels (default 600).")] = None,
+    width: Annotated[Optional[int], typer.Option("--width", parser=bounded(CHART_WIDTH, "--width"), help="Width: terminal columns (default: the terminal's), or PNG pixels (default 1000).")] = None,
+    height: Annotated[Optional[int], typer.Option("--height", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines (default 24), or PNG pixels (default 600).")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:

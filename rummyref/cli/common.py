@@ -76,12 +76,13 @@ def show_error(exc: Any) -> None:
     """A :class:`RummyrefError` as every command shows it: ``refused (RULE): ...`` or
     ``error: ...`` on stderr, then the hint (``RefGroup`` and ``ref night`` share it)."""
     from rummyref.errors import ExitCode
+    from rummyref.store.location import redact  # no password is ever shown, whatever raised
 
     rule = getattr(exc, "rule", None)
     prefix = f"refused ({rule}): " if rule else ("refused: " if exc.exit_code == ExitCode.REFUSED else "error: ")
-    err.print(prefix + exc.message, markup=False, style="bold red")
+    err.print(prefix + redact(exc.message), markup=False, style="bold red")
     if exc.hint:
-        err.print(exc.hint, markup=False)
+        err.print(redact(exc.hint), markup=False)
 
 
 def debug_enabled() -> bool:

@@ -18,18 +18,26 @@ from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, pri
 def export(
     game: GameOption = None,
     format_: Annotated[str, typer.Option("--format", "-f", metavar="json|csv", help="json: the whole record, to import again; csv: per-hand scores for a spreadsheet.")] = "json",
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout (never the record itself).")] = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", "--force", help="Replace FILE if it exists.")] = False,
     db: DbOption = None,
 ) -> None:
     """Write the record (every game, or --game G) as versioned JSON, or per-hand scores as CSV."""
     import json
 
     from rummyref.errors import UnreadableInput
-    from rummyref.store import transfer
-    from rummyref.store.record import reading
+    from rummyref.store.location import destination_check
 
     if format_ not in ("json", "csv"):
         raise UnreadableInput(f"--format {format_!r} is not json or csv")
+    if output is not None:
+        if not output.name:
+            raise UnreadableInput(f"-o {str(output)!r} is not a file name", hint="e.g. -o rummyref-export.json")
+        output = destination_check(db_choice(db), output, overwrite, "ref export -o")
+
+    from rummyref.store import transfer
+    from rummyref.store.record import reading
+
     with reading(db_choice(db)) as rec:
         conn = rec.s.connection()
         if format_ == "json":
@@ -40,26 +48,39 @@ def export(
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
-        _write(output, text)
+        _write(output, text, overwrite)
         say(f"wrote {output} ({len(text.encode('utf-8')):,} bytes)")
 
 
-def _write(path: Path, text: str) -> None:
-    """Write a file whole or not at all (a temporary name, then a rename)."""
-    from rummyref.errors import StorageError, UnreadableInput
+def _write(path: Path, text: str, overwrite: bool) -> None:
+    """Write a file whole or not at all (a temporary name, then into place). Without
+    ``overwrite`` it goes into place by a hard link, which fails rather than replace a
+    file that appeared since :func:`destination_check` looked."""
+    from rummyref.errors import RuleRefusal, StorageError
 
-    if not path.name or path.is_dir():
-        raise UnreadableInput(f"-o {str(path)!r} is not a file name", hint="e.g. -o rummyref-export.json")
     partial = path.with_name(f".{path.name}.partial-{os.getpid()}")
     try:
         with open(partial, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(partial, path)
+        if overwrite:
+            os.replace(partial, path)
+        else:
+            try:
+                os.link(partial, path)
+            except FileExistsError:
+                raise RuleRefusal(f"{path} already exists; nothing was written",
+                                  hint="choose a new name, or --overwrite to replace it") from None
+            except OSError:  # a file system without hard links
+                if path.exists():
+                    raise RuleRefusal(f"{path} already exists; nothing was written",
+                                      hint="choose a new name, or --overwrite to replace it") from None
+                os.replace(partial, path)
     except OSError as exc:
-        partial.unlink(missing_ok=True)
         raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def import_(

@@ -14,8 +14,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from rummyref.bounds import HANDS_PLAYED
 from rummyref.cli.common import DbOption, JsonOption, RulesetOption
 from rummyref.cli.completion import complete_table_player, complete_table_player_list
+from rummyref.cli.numbers import bounded
 from rummyref.cli.settle import NightGameOption, NoRecordOption, settle
 
 dispute_app = typer.Typer(
@@ -257,7 +259,7 @@ Examples:
 """,
 )
 def end_night(
-    hands: Annotated[Optional[int], typer.Option("--hands", "-n", metavar="N", help="Hands played in this session so far (default: read from the open Rummy Night).")] = None,
+    hands: Annotated[Optional[int], typer.Option("--hands", "-n", metavar="N", parser=bounded(HANDS_PLAYED, "--hands"), help="Hands played in this session so far (default: read from the open Rummy Night).")] = None,
     players: PlayersOption = None,
     game_over: Annotated[bool, typer.Option("--game-over", help="With --hands: a player has passed the target (A7).")] = False,
     first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="With --hands: who dealt the session's first hand (default: the first player).", autocompletion=complete_table_player)] = None,

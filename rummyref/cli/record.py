@@ -9,8 +9,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from rummyref.cli.completion import complete_assignment, complete_player, complete_player_list, complete_variation
+from rummyref.bounds import CARDS_DEALT, HAND_NUMBER, WILDCARDS
 from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, out, print_json
+from rummyref.cli.completion import complete_assignment, complete_player, complete_player_list, complete_variation
+from rummyref.cli.numbers import bounded
 
 PlayersOption = Annotated[
     Optional[str], typer.Option("--players", "-p", metavar="A,B,C", help="The roster in deal order (A3); fixed for ever once the game exists (A1).", autocompletion=complete_player_list)
@@ -49,8 +51,8 @@ def new_session(
     opening: Annotated[
         list[str], typer.Option("--opening", metavar="NAME=TOTAL", help="A game begun on paper: NAME's total so far (only when the game is created).", autocompletion=complete_assignment)
     ] = [],  # noqa: B006
-    wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", help="WILDCARDs in the deck (a long game: fixed when the game is created; Simple Rummy: per session, S2).")] = None,
-    cards: Annotated[Optional[int], typer.Option("--cards", help="Simple Rummy: cards dealt to each player (S1).")] = None,
+    wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", parser=bounded(WILDCARDS, "--wildcards"), help="WILDCARDs in the deck (a long game: fixed when the game is created; Simple Rummy: per session, S2).")] = None,
+    cards: Annotated[Optional[int], typer.Option("--cards", parser=bounded(CARDS_DEALT, "--cards"), help="Simple Rummy: cards dealt to each player (S1).")] = None,
     variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="Simple Rummy: a variation in force (major, minor, go-out, sequences, three-card-draw, four-sevens, spread-out). Repeatable.", autocompletion=complete_variation)] = [],  # noqa: B006
     first_dealer: Annotated[list[str], typer.Option("--first-dealer", metavar='"NAME=CARDS"', help="Simple Rummy: the cards NAME turned up to choose the first dealer (S3). Repeat per player.")] = [],  # noqa: B006
     db: DbOption = None,
@@ -68,14 +70,15 @@ def session_request(game, players, ruleset, opening, wildcards, cards, variation
     """``new-session``'s options (``ref night`` takes the same ones) as a SessionRequest; an
     unreadable --opening is refused before the database is touched."""
     from rummyref.games.base import SessionRequest
-    from rummyref.games.forms import read_points, split_assignment
+    from rummyref.bounds import OPENING, bounded_int
+    from rummyref.games.forms import split_assignment
 
     from rummyref.names import check_roster
 
     # an unusable player name is refused before the database is touched, too
     names = check_roster(n for n in players.split(",") if n.strip()) if players else None
     pairs = [split_assignment(text, "--opening") for text in opening]
-    openings = {name: read_points(value, name) for name, value in pairs}
+    openings = {name: bounded_int(value, f"--opening {name}", OPENING) for name, value in pairs}
     return SessionRequest(game, names, ruleset, openings, wildcards, cards, tuple(variation), tuple(first_dealer))
 
 
@@ -137,7 +140,7 @@ ReasonOption = Annotated[str, typer.Option("--reason", help="Why the record is c
 
 
 def amend(
-    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).")],
+    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).", parser=bounded(HAND_NUMBER, "HAND"))],
     reason: ReasonOption,
     game: GameOption = None,
     melded: MeldedOption = [],  # noqa: B006
@@ -169,7 +172,7 @@ def amend(
 
 
 def void(
-    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).")],
+    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).", parser=bounded(HAND_NUMBER, "HAND"))],
     reason: ReasonOption,
     game: GameOption = None,
     db: DbOption = None,

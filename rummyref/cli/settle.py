@@ -33,7 +33,13 @@ def record_file(db: Optional[str]):
     url = resolve(db)
     path = file_of(url)
     if path is not None or not url.startswith("postgresql"):
-        return path, (path is None or path.exists())
+        try:
+            return path, (path is None or path.exists())
+        except OSError as exc:  # a name the file system cannot hold
+            from rummyref.errors import StorageError
+            from rummyref.store.location import short
+
+            raise StorageError(f"cannot use the database {short(str(path))}: {exc.strerror or exc}") from None
     from rummyref.store.engine import record_exists
 
     return shown(url), record_exists(db)

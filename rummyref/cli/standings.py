@@ -7,7 +7,9 @@ from typing import Annotated, Optional
 
 import typer
 
+from rummyref.bounds import NIGHT_NUMBER
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
+from rummyref.cli.numbers import bounded
 
 def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """Standings: a long game's totals, pace and dibs; Simple Rummy's game wins and match state (S17)."""
@@ -25,7 +27,7 @@ def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = 
 
 def history(
     game: GameOption = None,
-    session: Annotated[Optional[int], typer.Option("--session", "-s", help="Only this Rummy Night (by number).")] = None,
+    session: Annotated[Optional[int], typer.Option("--session", "-s", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this Rummy Night (by number).")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:

@@ -148,6 +148,10 @@ class GameKind(Protocol):
 
     def close_session(self, ctx: Context) -> Closing: ...
 
+    def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:
+        """Refuse session data this kind never writes (an import is checked as strictly as input)."""
+        ...
+
     def closed(self, ctx: Context, closing: Closing, points: Sequence[tuple[str, int]], played: int) -> Any:
         """What to show once the session is closed (its points and hands as the ledger summed them)."""
         ...
@@ -226,6 +230,12 @@ def open_refusals(ctx: Context, kind: GameKind) -> None:
             f"{word} {current.number} of {g.name} is still open (since {current.opened_at})",
             hint=f"record its {kind.hand_word(ctx.ruleset)}s, or close it with ref end-session",
         )
+
+
+def no_session_options(options: Mapping[str, Any]) -> None:
+    """For kinds that keep no data of their own with a session."""
+    if options:
+        raise UnreadableInput(f"unknown option {sorted(options)[0]!r}")
 
 
 def last_session(ctx: Context) -> SessionInfo | None:

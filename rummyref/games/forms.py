@@ -138,10 +138,9 @@ def split_assignment(text: str, option: str) -> tuple[str, str]:
 
 
 def read_points(text: str, name: str) -> int:
-    """A whole number of points typed for ``name`` (45, -10, 1,200)."""
-    try:
-        return int(text.replace(",", "").replace("_", "").strip())
-    except ValueError:
-        raise UnreadableInput(f"{name}'s points {text!r} are not a whole number", hint="e.g. 45 or -10") from None
+    """A whole number of points typed for ``name`` (45, -10, 1,200), within a hand's bounds."""
+    from rummyref.bounds import HAND_POINTS, bounded_int
+
+    return bounded_int(text, f"{name}'s points", HAND_POINTS)
 
 

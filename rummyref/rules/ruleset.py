@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rummyref.bounds import HAND_POINTS_MAX, TARGET, WILDCARDS_MAX
 from rummyref.cards import Rank, Suit
 from rummyref.errors import NotFound, RulesetError
 from rummyref.rules.datafiles import locate, read_toml
@@ -278,7 +279,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         )
     wild = top.table("wildcards")
     wild_min = wild.int("min", 0)
-    wild_max = wild.int("max", low=wild_min, high=54)
+    wild_max = wild.int("max", low=wild_min, high=WILDCARDS_MAX)
     wild_default = wild.int("default", wild_min, low=wild_min, high=wild_max)
     melded = wild.data.get("melded", "represented")
     if melded != "represented" and not (isinstance(melded, int) and not isinstance(melded, bool) and melded >= 0):
@@ -297,7 +298,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
     for v in top.list_of_tables("variations"):
         wc = v.table("wildcards", required=False)
         vmin = wc.int("min", None)
-        vmax = wc.int("max", None, low=vmin or 0, high=54)
+        vmax = wc.int("max", None, low=vmin or 0, high=WILDCARDS_MAX)
         variations.append(
             Variation(
                 name=v.str("name"),
@@ -318,7 +319,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         for other in v.excludes:
             if other not in names:
                 raise RulesetError(f"{source}: variations[{i}].excludes: unknown variation {other!r}")
-    return RuleSet(
+    rs = RuleSet(
         name=name,
         title=top.str("title", name),
         rulebook=top.str("rulebook", name),
@@ -331,7 +332,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         wild_unmelded=wild.int("unmelded", low=0),
         wild_melded=melded,
         method=method,
-        target=scoring.int("target", None, low=1),
+        target=scoring.int("target", None, low=TARGET.lo, high=TARGET.hi),
         match_wins=scoring.int("match_wins", None, low=1),
         going_out=GoingOut(scoring.str("going_out", "at-most-one", choices=GOING_OUT_MODES)),
         players_min=pmin,
@@ -348,6 +349,21 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         gin=_gin(top, method),
         source=source,
     )
+    worth = deck_worth(rs)
+    if worth > HAND_POINTS_MAX:
+        raise RulesetError(f"{source}: the whole deck is worth {worth:,} points (cards.values and wildcards); "
+                           f"a rule set's deck may be worth at most {HAND_POINTS_MAX:,}, the most one hand can score")
+    return rs
+
+
+def deck_worth(rs: RuleSet) -> int:
+    """The most one hand can score under ``rs``: every card of the deck (each ace at its
+    higher value) and the most WILDCARDs, each at the highest value it can take. A hand
+    credits the cards on the table and debits the cards held, two parts of one deck, so its
+    score (or a low count) never passes this; bounding it bounds every hand ever recorded."""
+    ace = max(rs.values[1], rs.ace_low_run_value)
+    wild = max(rs.values) if rs.wild_melded == "represented" else int(rs.wild_melded)
+    return 4 * (sum(rs.values[2:]) + ace) + rs.wild_limit * max(wild, rs.wild_unmelded, ace)
 
 
 #: What a rule set file written before ``[house]`` existed (rummyref 0.1, and the copies

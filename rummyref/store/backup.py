@@ -14,9 +14,9 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from rummyref.errors import IntegrityError, StorageError, UnreadableInput
+from rummyref.errors import IntegrityError, RuleRefusal, StorageError
 from rummyref.store.engine import BUSY_TIMEOUT_MS, opened
-from rummyref.store.location import file_of, is_postgres, resolve
+from rummyref.store.location import destination_check, file_of, is_postgres, resolve
 
 
 @dataclass(frozen=True)
@@ -36,15 +36,7 @@ def backup(db: str | None, dest: Path, overwrite: bool = False) -> BackupMade:
                            hint="pg_dump the database, or ref export -o FILE (ref import reads it back)")
     if source is None:
         raise StorageError("only a database file can be backed up", hint="--db PATH of a SQLite file")
-    dest = dest.expanduser().absolute()
-    if dest.is_dir():
-        raise UnreadableInput(f"{dest} is a folder", hint="give the path of the backup file, e.g. FOLDER/rummyref-backup.db")
-    if dest.exists() and not overwrite:
-        raise UnreadableInput(f"{dest} already exists", hint="choose a new name, or --overwrite to replace it")
-    if dest == source.absolute() or (dest.exists() and dest.resolve() == source.resolve()):
-        raise UnreadableInput("the backup cannot be the record itself", hint="choose another PATH")
-    if not dest.parent.is_dir():
-        raise UnreadableInput(f"there is no folder {dest.parent}", hint="create it first")
+    dest = destination_check(db, dest, overwrite, "ref backup")
     with opened(db):  # the record exists and is at the latest schema (upgraded if needed)
         pass
     partial = dest.with_name(f".{dest.name}.partial-{os.getpid()}")
@@ -52,14 +44,32 @@ def backup(db: str | None, dest: Path, overwrite: bool = False) -> BackupMade:
         _copy(source, partial)
         games, entries = _check(partial)
         _seal(partial)
-        try:
-            os.replace(partial, dest)
-        except OSError as exc:
-            raise StorageError(f"cannot write the backup to {dest}: {exc.strerror or exc}") from None
+        _place(partial, dest, overwrite)
     finally:
         for leftover in (partial, Path(f"{partial}-wal"), Path(f"{partial}-shm")):
             leftover.unlink(missing_ok=True)
     return BackupMade(str(source), str(dest), dest.stat().st_size, games, entries)
+
+
+def _place(partial: Path, dest: Path, overwrite: bool) -> None:
+    """Rename the checked copy to ``dest``; without ``overwrite`` by a hard link, which
+    refuses a file that appeared at ``dest`` since it was checked."""
+    try:
+        if overwrite:
+            os.replace(partial, dest)
+            return
+        try:
+            os.link(partial, dest)
+        except FileExistsError:
+            raise RuleRefusal(f"{dest} already exists; nothing was written",
+                              hint="choose a new name, or --overwrite to replace it") from None
+        except OSError:  # a file system without hard links
+            if dest.exists():
+                raise RuleRefusal(f"{dest} already exists; nothing was written",
+                                  hint="choose a new name, or --overwrite to replace it") from None
+            os.replace(partial, dest)
+    except OSError as exc:
+        raise StorageError(f"cannot write the backup to {dest}: {exc.strerror or exc}") from None
 
 
 def _copy(source: Path, partial: Path) -> None:

@@ -10,27 +10,44 @@ and the migrations that run by themselves when ``ref`` meets an older database.
   past it the write is refused with exit 7 and nothing is written. Reads run in REPEATABLE READ,
   one snapshot for the whole read (totals and hands always agree). Migrations are writes, so
   two terminals starting at once on a fresh server upgrade it once.
+
+Which files are a record (:func:`probe`, read without writing a byte: no WAL switch, no
+-wal/-shm left): a SQLite file whose ``meta`` table holds a schema version. Any command
+refuses (exit 6) a file that is not one, and leaves it as it was; only a command that
+writes (``create=True``: new-session, import, ``ref night``) starts a record, and only in a
+new file or a 0-byte one. It builds the record under a temporary name in the same folder and
+puts it in place (a hard link, which never replaces anything) only once its first write has
+committed: a refused first write leaves no file behind. Terminals creating a record in the
+same folder at once take turns (a lock on the folder); the later one then finds the record
+made and writes to it as to any record.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
 
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import NullPool
 
-from rummyref.errors import NotFound, StorageError, WriteConflict
-from rummyref.store.location import file_of, is_postgres, resolve, shown
+from rummyref.errors import NotFound, RummyrefError, StorageError, WriteConflict
+from rummyref.store.location import file_of, is_postgres, redact, resolve, short, shown
 from rummyref.store.migrations import LATEST, MIGRATIONS
 
 BUSY_TIMEOUT_MS = 5000
 WRITE_LOCK = 0x52554D  #: first key of the PostgreSQL advisory lock of writers ("RUM")
 PG_EXTRA_HINT = "install the PostgreSQL extra: pip install 'rummyref[postgres]'"
+NO_RECORD_HINT = "ref new-session starts one (or check --db / $RUMMYREF_DB)"
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def make_engine(db: str | None, create: bool = True) -> Engine:
@@ -38,13 +55,10 @@ def make_engine(db: str | None, create: bool = True) -> Engine:
     (commands that only read or correct a record never leave an empty database behind)."""
     url = resolve(db)
     path = file_of(url)
-    if path is not None and not create and not path.exists():
-        raise NotFound(f"there is no record at {path}", hint="ref new-session starts one (or check --db / $RUMMYREF_DB)")
+    if path is not None and not create and probe(path).kind is FileKind.MISSING:
+        raise NotFound(f"there is no record at {short(str(path))}", hint=NO_RECORD_HINT)
     if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StorageError(f"cannot create the database folder {path.parent}: {exc}") from None
+        _make_folders(path.parent)
     if is_postgres(url):
         _need_driver()
     try:
@@ -52,7 +66,7 @@ def make_engine(db: str | None, create: bool = True) -> Engine:
         pool = {"pool_size": 1, "max_overflow": 8} if is_postgres(url) else {"poolclass": NullPool}
         engine = create_engine(url, **pool)
     except Exception as exc:  # noqa: BLE001 - a URL SQLAlchemy cannot use (unknown dialect, bad syntax)
-        raise StorageError(f"cannot use the database {shown(url)}: {exc}") from None
+        raise StorageError(f"cannot use the database {shown(url)}: {redact(str(exc), url)}") from None
     if engine.dialect.name == "sqlite":
         _sqlite_listeners(engine)
     elif engine.dialect.name == "postgresql":
@@ -185,19 +199,265 @@ def is_empty(engine: Engine) -> bool:
 
 @contextmanager
 def opened(db: str | None, create: bool = False) -> Iterator[Engine]:
-    """An engine on an up-to-date database; storage errors become :class:`StorageError`.
-    On a server, ``create=False`` refuses a database that holds no record yet, as a missing
-    file is refused."""
+    """An engine on an up-to-date record; storage errors become :class:`StorageError`.
+
+    ``create=False``: there must be a record (a missing file or an empty server database is
+    exit 5, a file that is not a record exit 6). ``create=True`` (a command that writes) may
+    start one in a new or 0-byte file (see the module's docstring). No message leaves here
+    with a password in it."""
+    url = resolve(db)
+    path = file_of(url)
+    try:
+        if path is not None:
+            found = probe(path)
+            if create and found.kind in (FileKind.MISSING, FileKind.EMPTY):
+                with _creating(db, path) as engine:
+                    yield engine
+                return
+            _must_be_record(path, found)
+        with _existing(db, create) as engine:
+            yield engine
+    except RummyrefError as exc:
+        if is_postgres(url):
+            exc.message, exc.hint = redact(exc.message, url), exc.hint and redact(exc.hint, url)
+            exc.args = (exc.message,)
+        raise
+
+
+@contextmanager
+def _existing(db: str | None, create: bool) -> Iterator[Engine]:
     engine = make_engine(db, create)
     try:
         with storage_errors():
             if not create and engine.dialect.name != "sqlite" and is_empty(engine):
-                raise NotFound(f"there is no record at {shown(str(engine.url))}",
-                               hint="ref new-session starts one (or check --db / $RUMMYREF_DB)")
+                raise NotFound(f"there is no record at {shown(str(engine.url))}", hint=NO_RECORD_HINT)
             migrate(engine)
         yield engine
     finally:
         engine.dispose()
+
+
+# -- is this file a record? -------------------------------------------------------------------
+
+
+class FileKind(Enum):
+    MISSING = "missing"
+    EMPTY = "empty"  #: 0 bytes, or a SQLite database with no table at all
+    RECORD = "record"  #: a SQLite database whose ``meta`` table holds a schema version
+    FOREIGN = "foreign"  #: anything else: never ref's to change
+
+
+@dataclass(frozen=True)
+class Found:
+    kind: FileKind
+    what: str = ""  #: for EMPTY and FOREIGN: what the file is, for the refusal
+
+
+def probe(path: Path) -> Found:
+    """What the file at ``path`` is, read without writing anything to it or beside it.
+
+    Without a -wal file every committed byte is in the file itself, so it is opened
+    ``immutable`` (no lock, no -shm, no journal); with one (a terminal is using the record,
+    or one was killed mid-write) it is opened read-only, through SQLite's locks."""
+    try:
+        st = path.stat()
+        wal = path.with_name(path.name + "-wal")
+        live = wal.exists() and wal.stat().st_size > 0
+        if not stat.S_ISREG(st.st_mode):
+            return Found(FileKind.FOREIGN, "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file")
+        if st.st_size == 0 and not live:
+            return Found(FileKind.EMPTY, "an empty file (0 bytes)")
+        if not live:
+            with open(path, "rb") as fh:
+                if fh.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+                    return Found(FileKind.FOREIGN, "not a SQLite database")
+    except FileNotFoundError:
+        return Found(FileKind.MISSING)
+    except OSError as exc:
+        raise StorageError(f"cannot use the database {short(str(path))}: {exc.strerror or exc}") from None
+    mode = "mode=ro" if live else "immutable=1"
+    try:
+        con = sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            version = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
+                if "meta" in tables else None
+        finally:
+            con.close()
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise WriteConflict("another terminal is writing to the record; nothing was written",
+                                hint="try again in a moment") from None
+        return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
+    except sqlite3.DatabaseError as exc:
+        return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
+    if version is not None and str(version[0]).isdigit() and int(version[0]) >= 1:
+        return Found(FileKind.RECORD)
+    if not tables:
+        return Found(FileKind.EMPTY, "an empty SQLite database")
+    names = ", ".join(sorted(tables)[:3]) + (", ..." if len(tables) > 3 else "")
+    return Found(FileKind.FOREIGN, f"a SQLite database of other tables ({names})")
+
+
+def _must_be_record(path: Path, found: Found) -> None:
+    if found.kind is FileKind.MISSING:
+        raise NotFound(f"there is no record at {short(str(path))}", hint=NO_RECORD_HINT)
+    if found.kind is not FileKind.RECORD:
+        raise StorageError(f"{short(str(path))} is {found.what}, not a ref record; it was left as it was",
+                           hint="check --db / $RUMMYREF_DB" + (
+                               "; ref new-session (or ref import) may start a record in an empty file"
+                               if found.kind is FileKind.EMPTY else ""))
+
+
+# -- starting a record: nothing at the real name until the first write has committed ---------
+
+
+@contextmanager
+def _creating(db: str | None, path: Path) -> Iterator[Engine]:
+    made = _make_folders(path.parent)
+    done = False
+    try:
+        with _folder_lock(path.parent):
+            found = probe(path)  # again: another terminal may have made it while this one waited
+            if found.kind in (FileKind.MISSING, FileKind.EMPTY):
+                with _built(path, found) as engine:
+                    yield engine
+                done = True
+        if not done:
+            _must_be_record(path, found)
+            with _existing(db, True) as engine:
+                yield engine
+            done = True
+    finally:
+        if not done:
+            for folder in reversed(made):  # the folders this command made for nothing
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break
+
+
+@contextmanager
+def _built(path: Path, found: Found) -> Iterator[Engine]:
+    """A new record under a temporary name beside ``path``, put at ``path`` on success."""
+    temp = path.with_name(f".{path.name}.new-{os.getpid()}")
+    _discard(temp)
+    try:
+        engine = make_engine(str(temp))
+        try:
+            with storage_errors():
+                migrate(engine)
+            yield engine
+        finally:
+            engine.dispose()
+        _settle(temp)
+        _publish(temp, path, found)
+    finally:
+        _discard(temp)
+
+
+def _settle(temp: Path) -> None:
+    """Fold the WAL into the file and flush it: one self-contained file to link into place."""
+    try:
+        con = sqlite3.connect(temp)
+        try:
+            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            con.close()
+        with open(temp, "rb+") as fh:
+            os.fsync(fh.fileno())
+    except (sqlite3.Error, OSError) as exc:
+        raise StorageError(f"cannot write the new record {short(str(temp))}: {exc}") from None
+
+
+def _publish(temp: Path, path: Path, found: Found) -> None:
+    clash = WriteConflict(f"another program created {short(str(path))} at the same moment; nothing was written",
+                          hint="run the command again")
+    try:
+        if found.kind is FileKind.MISSING:
+            try:
+                os.link(temp, path)  # never replaces a file that appeared meanwhile
+            except FileExistsError:
+                raise clash from None
+            except OSError:  # a file system without hard links
+                if path.exists():
+                    raise clash from None
+                os.replace(temp, path)
+        else:  # the empty file this command was pointed at, unless it changed meanwhile
+            if probe(path).kind is not FileKind.EMPTY:
+                raise clash
+            os.replace(temp, path)
+        _fsync_folder(path.parent)
+    except OSError as exc:
+        raise StorageError(f"cannot write the record {short(str(path))}: {exc.strerror or exc}") from None
+
+
+def _discard(temp: Path) -> None:
+    for leftover in (temp, *(temp.with_name(temp.name + s) for s in ("-wal", "-shm", "-journal"))):
+        try:
+            leftover.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Create ``folder`` and its missing parents; the ones created, outermost first."""
+    made: list[Path] = []
+    probe_at = folder
+    try:
+        while not probe_at.exists():
+            made.append(probe_at)
+            probe_at = probe_at.parent
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"cannot create the database folder {short(str(folder))}: {exc.strerror or exc}") from None
+    return list(reversed(made))
+
+
+@contextmanager
+def _folder_lock(folder: Path) -> Iterator[None]:
+    """Creators of a record in ``folder`` take turns (an advisory lock on the folder itself,
+    released by the system if the process dies). Where folders cannot be locked, the hard
+    link of :func:`_publish` still refuses the second of two creators (exit 7)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise WriteConflict(f"another terminal is creating a record in {short(str(folder))}; "
+                                        "nothing was written", hint="try again in a moment") from None
+                time.sleep(0.01)
+            except OSError:  # a file system without locks
+                break
+        yield
+    finally:
+        os.close(fd)
 
 
 BUSY_STATES = {"55P03", "40001", "40P01"}  #: lock_not_available, serialization_failure, deadlock_detected
@@ -221,5 +481,5 @@ def storage_errors() -> Iterator[None]:
                 "another terminal recorded at the same moment; nothing was written", hint="try again"
             ) from None
         if isinstance(exc, OperationalError):
-            raise StorageError(f"the database cannot be used: {text_}") from None
-        raise StorageError(f"the database refused the operation: {text_}") from None
+            raise StorageError(f"the database cannot be used: {redact(text_)}") from None
+        raise StorageError(f"the database refused the operation: {redact(text_)}") from None

@@ -2,30 +2,59 @@
 
 A path is a SQLite file; a URL is given to SQLAlchemy as it is, except that ``postgresql://``
 and ``postgres://`` mean the psycopg 3 driver (the ``postgres`` extra), not SQLAlchemy's
-default psycopg2."""
+default psycopg2, and that a password holding an unencoded ``@`` is encoded for it.
+
+Also here, because every message that shows a database must go through them: :func:`shown`
+(the URL with its password masked, in every form it can be written) and :func:`redact`
+(the same for any text, e.g. a driver's error), and :func:`destination_check`, which keeps
+``ref export -o`` and ``ref backup`` off the record's own files.
+
+No SQLAlchemy here: the CLI calls these without loading the store.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
+from urllib.parse import quote, unquote
+
+from rummyref.errors import RuleRefusal, StorageError, UnreadableInput
 
 ENV = "RUMMYREF_DB"
 PG_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+SPEC_MAX = 4096  #: characters of a --db path or URL (Linux's PATH_MAX)
+MASK = "***"
+COMPANIONS = ("-wal", "-shm", "-journal")  #: the files SQLite keeps beside a database
 
 
 def resolve(db: str | None) -> str:
     """The SQLAlchemy URL of the database to use."""
-    spec = db or os.environ.get(ENV) or ""
+    spec, source = (db, "--db") if db else (os.environ.get(ENV) or "", f"${ENV}")
     if not spec:
         import platformdirs
 
         folder = Path(platformdirs.user_data_dir("rummyref", appauthor=False))
-        spec = str(folder / "rummyref.db")
+        spec, source = str(folder / "rummyref.db"), "the default database path"
+    _check_spec(spec, source)
     if is_postgres(spec):
-        return "postgresql+psycopg://" + spec.split("://", 1)[1]
+        return "postgresql+psycopg://" + _encoded_userinfo(spec.split("://", 1)[1])
     if "://" in spec:
         return spec
-    return "sqlite:///" + str(Path(spec).expanduser().absolute())
+    try:
+        return "sqlite:///" + str(Path(spec).expanduser().absolute())
+    except (OSError, RuntimeError) as exc:  # no current folder, an unknown ~user
+        raise StorageError(f"cannot use the database path {short(spec)}: {exc}") from None
+
+
+def _check_spec(spec: str, source: str) -> None:
+    """A path or URL no file system or server could take is bad input, said before any use."""
+    if "\x00" in spec:
+        raise UnreadableInput(f"{source} holds a NUL character, which no file name or URL may contain",
+                              hint="check --db / $RUMMYREF_DB")
+    if len(spec) > SPEC_MAX:
+        raise UnreadableInput(f"{source} is {len(spec):,} characters long; a database path or URL "
+                              f"is at most {SPEC_MAX:,}", hint="check --db / $RUMMYREF_DB")
 
 
 def is_postgres(url: str) -> bool:
@@ -40,11 +69,129 @@ def file_of(url: str) -> Path | None:
     return None
 
 
-def shown(url: str) -> str:
-    """The URL as it may be printed (no password)."""
-    from sqlalchemy.engine import make_url
+def short(text: str, keep: int = 60) -> str:
+    """A path cut to fit a message line: its start and its end."""
+    return text if len(text) <= keep else f"{text[:keep // 2 - 2]}...{text[-(keep // 2 - 1):]}"
 
+
+# -- passwords ------------------------------------------------------------------------------
+
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s'\"<>]*")
+#: ``password=VALUE`` inside a URL known whole: the value runs to the next ``&name=`` or the end
+_QUERY_PASSWORD = re.compile(r"(?i)([?&]password=)(.*?)(?=&[A-Za-z_]+=|$)", re.DOTALL)
+#: ``password=VALUE`` in a query string or a libpq connection string; the value runs to the
+#: next ``&name=`` (a password may hold a bare ``&``), a blank or a quote
+_PASSWORD_PARAM = re.compile(r"(?i)(\bpassword=)(.*?)(?=&[A-Za-z_]+=|[\s'\"]|$)")
+
+
+_HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9._~%-]*)(?::[0-9]*)?(?=[/?#]|$)")
+
+
+def _userinfo(rest: str) -> tuple[str, str] | None:
+    """``(userinfo, host and the rest)`` of what follows ``scheme://``, or None without one.
+
+    A password may hold an unencoded ``@`` (or ``?``): the host is taken to begin after the
+    last ``@`` that is followed by something shaped like a host (and port), then the path,
+    the query or the end."""
+    for at in (i for i in range(len(rest) - 1, -1, -1) if rest[i] == "@"):
+        if _HOST.match(rest, at + 1):
+            return rest[:at], rest[at + 1:]
+    return None
+
+
+def _encoded_userinfo(rest: str) -> str:
+    """``user:p@ss@host/db`` -> ``user:p%40ss@host/db``: SQLAlchemy splits at the first ``@``
+    and would take ``ss@host`` for the host (and print part of the password in its error);
+    a ``?`` in a password would cut it short the same way. Already encoded text stays as it
+    is. A userinfo holding a ``/`` is left alone: the ``@`` may as well be in the query (a
+    password with a ``/`` must be written %2F)."""
+    parts = _userinfo(rest)
+    if parts is None or "/" in parts[0]:
+        return rest
+    user, colon, password = parts[0].partition(":")
+    encoded = quote(unquote(user), safe="") + (colon + quote(unquote(password), safe="") if colon else "")
+    return f"{encoded}@{parts[1]}"
+
+
+def _mask_url(url: str) -> str:
+    scheme, sep, rest = url.partition("://")
+    parts = _userinfo(rest) if sep else None
+    if parts is not None and ":" in parts[0]:
+        rest = f"{parts[0].split(':', 1)[0]}:{MASK}@{parts[1]}"
+    return _QUERY_PASSWORD.sub(rf"\g<1>{MASK}", f"{scheme}{sep}{rest}")
+
+
+def secrets(url: str) -> set[str]:
+    """Every spelling of the password(s) in ``url``: as written, decoded and encoded."""
+    found: set[str] = set()
+    rest = url.partition("://")[2]
+    parts = _userinfo(rest)
+    if parts is not None and ":" in parts[0]:
+        found.add(parts[0].split(":", 1)[1])
+    found.update(m.group(2) for m in _QUERY_PASSWORD.finditer(url))
+    spelled = {s for raw in found for s in (raw, unquote(raw), quote(unquote(raw), safe=""))}
+    return {s for s in spelled if len(s) >= 3}  # a shorter one would mask letters of every word
+
+
+def shown(url: str) -> str:
+    """The URL as it may be printed: no password, in any of its forms."""
+    masked = _mask_url(url.replace("postgresql+psycopg://", "postgresql://"))
+    for secret in sorted(secrets(url), key=len, reverse=True):
+        masked = masked.replace(secret, MASK)
+    return masked
+
+
+def redact(text: str, url: str | None = None) -> str:
+    """``text`` with the password of every URL and every ``password=`` in it masked; given
+    the ``url`` in use, also every spelling of its password wherever it appears (a driver's
+    error may quote a piece of it)."""
+    text = _URL.sub(lambda m: _mask_url(m.group(0)), text)
+    text = _PASSWORD_PARAM.sub(rf"\g<1>{MASK}", text)
+    for secret in sorted(secrets(url) if url else (), key=len, reverse=True):
+        text = text.replace(secret, MASK)
+    return text
+
+
+# -- files ref writes beside the record ------------------------------------------------------
+
+
+def destination_check(db: str | None, dest: Path, overwrite: bool, command: str) -> Path:
+    """The absolute path ``command`` (``ref export -o``, ``ref backup``) may write to.
+
+    Refused (exit 4, nothing written): the record itself or one of its -wal/-shm/-journal
+    files, however spelled (a symlink, a hard link, ``..``, another case), always; any other
+    existing file unless ``overwrite``."""
+    _check_spec(str(dest), command)
+    dest = dest.expanduser().absolute()
     try:
-        return make_url(url).render_as_string(hide_password=True).replace("postgresql+psycopg://", "postgresql://")
-    except Exception:  # noqa: BLE001 - only for a message
-        return url.split("@")[-1]
+        if dest.is_dir():
+            raise UnreadableInput(f"{short(str(dest))} is a folder",
+                                  hint="give the path of a file, e.g. FOLDER/rummyref-copy")
+        exists = dest.exists() or dest.is_symlink()
+        url = resolve(db)
+        source = file_of(url)
+        if source is not None and _is_record_file(dest, source.absolute()):
+            raise RuleRefusal(f"{short(str(dest))} is the record itself (or one of its files); "
+                              "nothing was written", hint=f"{command} writes a copy: choose another path")
+        if exists and not overwrite:
+            raise RuleRefusal(f"{short(str(dest))} already exists; nothing was written",
+                              hint="choose a new name, or --overwrite to replace it")
+        if not dest.parent.is_dir():
+            raise UnreadableInput(f"there is no folder {short(str(dest.parent))}", hint="create it first")
+    except OSError as exc:
+        raise StorageError(f"cannot use {short(str(dest))}: {exc.strerror or exc}") from None
+    return dest
+
+
+def _is_record_file(dest: Path, source: Path) -> bool:
+    names = [source] + [source.with_name(source.name + s) for s in COMPANIONS]
+    for name in names:
+        if dest.exists() and name.exists() and os.path.samefile(dest, name):
+            return True
+    spelled = _real(dest).casefold()  # a file not there yet (a -wal between two commands)
+    return any(_real(name).casefold() == spelled for name in names)
+
+
+def _real(path: Path) -> str:
+    """The path with its folder's symlinks and ``..`` resolved (the file itself need not exist)."""
+    return str(path.parent.resolve() / path.name)

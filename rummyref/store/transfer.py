@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,8 +24,14 @@ from typing import Any
 from sqlalchemy import text
 
 from rummyref import __version__
-from rummyref.errors import IntegrityError, NotFound, StorageError, UnreadableInput, WriteConflict
-from rummyref.store import dialect
+from rummyref.errors import (
+    IntegrityError,
+    NotFound,
+    StorageError,
+    UnreadableInput,
+    WriteConflict,
+)
+from rummyref.store import dialect, import_checks
 from rummyref.store.clock import stamp
 
 FORMAT = "rummyref-export"
@@ -191,10 +196,25 @@ def export_csv(conn, game: str | None = None) -> str:
                           "status": status, "recorded_at": created, **points})
     buf = io.StringIO()
     head = ["game", "night", "hand", "hand_in_night", "dealer", "status", "recorded_at", *players]
-    writer = csv.DictWriter(buf, fieldnames=head, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(lines)
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow([csv_cell(h) for h in head])
+    writer.writerows([csv_cell(line.get(h)) for h in head] for line in lines)
     return buf.getvalue()
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  #: what a spreadsheet may run as a formula (OWASP)
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as text, never runs: a text beginning like a formula gets
+    a leading ``'`` (OWASP's advice for CSV injection). Numbers are written as numbers, so a
+    negative score stays a number a spreadsheet can add up; only a name or other text that
+    begins with ``-`` is escaped."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
 
 
 # -- import -------------------------------------------------------------------------------
@@ -208,46 +228,13 @@ class Imported:
 
 
 def read_document(path: Path) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise NotFound(f"there is no file {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UnreadableInput(f"cannot read {path}: {exc}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UnreadableInput(f"{path} is not JSON ({exc.msg}, line {exc.lineno})", hint="ref import reads files written by ref export --format json") from None
-    check_document(doc, str(path))
-    return doc
-
-
-def check_document(doc: Any, where: str) -> None:
+    """The export in ``path``, its envelope checked (its cells are checked by :func:`_scratch`)."""
     from rummyref.store.migrations import LATEST
 
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise UnreadableInput(f"{where} is not a ref export (no \"format\": \"{FORMAT}\")", hint="ref export writes one")
-    if doc.get("version") != VERSION:
-        raise UnreadableInput(f"{where} is export format version {doc.get('version')!r}; this ref reads version {VERSION}",
-                              hint="use the ref that wrote it, or a newer ref")
-    sv = doc.get("schema_version")
-    if not isinstance(sv, int) or isinstance(sv, bool) or not 1 <= sv:
-        raise UnreadableInput(f"{where}: schema_version {sv!r} is not a schema version")
-    if sv > LATEST:
-        raise UnreadableInput(f"{where} comes from schema version {sv}, newer than this ref understands ({LATEST})",
-                              hint="upgrade rummyref to import it")
-    tables = doc.get("tables")
-    if not isinstance(tables, dict) or ROOT not in tables:
-        raise UnreadableInput(f"{where} has no tables (or no {ROOT} table)")
-    for name, t in tables.items():
-        ok = isinstance(t, dict) and isinstance(t.get("columns"), list) and isinstance(t.get("rows"), list)
-        ok = ok and all(isinstance(c, str) for c in t["columns"])
-        ok = ok and all(isinstance(r, list) and len(r) == len(t["columns"]) for r in t["rows"])
-        ok = ok and all(v is None or isinstance(v, (str, int, float)) for r in t["rows"] for v in r)
-        if not ok:
-            raise UnreadableInput(f"{where}: table {name!r} is malformed (columns, and rows of that many plain values)")
-    if not isinstance(doc.get("chains", {}), dict):
-        raise UnreadableInput(f"{where}: \"chains\" is malformed")
+    where = str(path)
+    doc = import_checks.parse_json(import_checks.read_text(path), where)
+    import_checks.check_envelope(doc, where, FORMAT, VERSION, LATEST, ROOT)
+    return doc
 
 
 def _scratch(doc: dict[str, Any], folder: Path, where: str) -> Path:
@@ -268,11 +255,14 @@ def _scratch(doc: dict[str, Any], folder: Path, where: str) -> Path:
                 raise UnreadableInput(f"{where}: tables {sorted(unknown)} are not in schema version {doc['schema_version']}")
             for t in tables:
                 part = doc["tables"].get(t.name)
-                if part is None:
-                    continue
-                extra = set(part["columns"]) - set(t.columns)
+                extra = set(part["columns"]) - set(t.columns) if part else set()
                 if extra:
                     raise UnreadableInput(f"{where}: table {t.name} has columns {sorted(extra)} unknown to schema version {doc['schema_version']}")
+            import_checks.check_rows(doc, where, {t.name: _declared(conn, t.name) for t in tables})
+            for t in tables:
+                part = doc["tables"].pop(t.name, None)  # each table's rows are freed once inserted
+                if part is None:
+                    continue
                 cols = ", ".join(f'"{c}"' for c in part["columns"])
                 marks = ", ".join("?" for _ in part["columns"])
                 try:
@@ -290,6 +280,12 @@ def _scratch(doc: dict[str, Any], folder: Path, where: str) -> Path:
         engine.dispose()
     _verify(str(path), where, doc.get("chains") or {})
     return path
+
+
+def _declared(conn, table: str) -> list[tuple[str, str, bool]]:
+    """``(column, TYPE, nullable)`` of a table of the scratch database (always SQLite)."""
+    return [(r[1], (r[2] or "").upper(), not (r[3] or r[5]))
+            for r in conn.exec_driver_sql(f'PRAGMA table_info("{table}")')]
 
 
 def _verify(db: str, where: str, expected: dict) -> None:

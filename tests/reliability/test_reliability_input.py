@@ -3,7 +3,10 @@ option and argument of every registered command (walked from the app itself, so 
 later are covered too), and at the prompts (stdin, with prompting forced on or off).
 
 Always: no traceback, no "internal error", an exit code from the documented table (0, 2-8), and
-on every refusal (exit != 0) the database file is byte for byte what it was.
+on every refusal (exit != 0) the database file is byte for byte what it was. The values
+include numbers at and past every limit (±2^63, 10^20, -0, 1e3), NUL bytes, names that only
+look like the roster's, and 10,000-character arguments (issue 13); a bad --db path is thrown
+at every command on its own.
 """
 
 from __future__ import annotations
@@ -37,6 +40,13 @@ def _leaves(cmd, path=()):
 
 COMMANDS = dict(_leaves(typer.main.get_command(app)))
 
+#: numbers at and past every limit (issue 13): 64-bit edges, 10^20, -0, a float, separators
+BOUNDARY = [str(-(2**63)), str(2**63 - 1), str(2**63), str(10**20), "-0", "1e3", "10,000", "10001", "-10001",
+            "1" * 400, "0" * 50 + "7"]
+#: names that look like the roster's but are not: Cyrillic letters, a zero-width space, a
+#: right-to-left override, a NUL, a tab
+LOOKALIKES = ["\u0412ill", "B\u0435n", "Bi\u200bll", "\u202eBill", "Bill\x00", "La\trry", "=Bill", "Bill=1=2"]
+LONG = ["x" * 10_000, "7S " * 3_000, "Bill=" + "9" * 10_000, "\x00" * 100]
 CARDS = ["7S", "10H", "AS", "KD", "W", "QC", "2H", "1S", "11D", "ZZ", "7s", "JOKER", "A♠", "10", "S7", "W W W"]
 NAMES = ["Bill", "Ben", "Larry", "bill", "Bi", "Zed", "", " ", "Bill,Ben", "Bill,Ben,Larry", "Ann,Bob,Cy,Dee,Eve"]
 words = st.one_of(
@@ -45,12 +55,16 @@ words = st.one_of(
     st.sampled_from(NAMES),
     st.integers(-(10**12), 10**12).map(str),
     st.sampled_from(["-1", "0", "1", "2", "99", "1e3", "1,000", "--json", "-", "/", "=", "rummy-2m", "simple-rummy"]),
+    st.sampled_from(BOUNDARY),
+    st.sampled_from(LOOKALIKES),
+    st.sampled_from(LONG),
 )
 cards = st.lists(st.sampled_from(CARDS), max_size=6).map(" ".join)
 small = st.integers(-200, 200).map(str)
-assignment = st.tuples(st.sampled_from(NAMES + ["", "Nobody"]), st.sampled_from(["=", "=", "", "=="]),
-                       st.one_of(small, cards, words)).map("".join)
-number = st.integers(0, 5).flatmap(lambda k: st.integers(-3, 12).map(str) if k else words)  # mostly numbers
+assignment = st.tuples(st.sampled_from(NAMES + LOOKALIKES + ["", "Nobody"]), st.sampled_from(["=", "=", "", "=="]),
+                       st.one_of(small, cards, words, st.sampled_from(BOUNDARY))).map("".join)
+number = st.integers(0, 6).flatmap(  # mostly small numbers, now and then one at or past a limit
+    lambda k: st.sampled_from(BOUNDARY) if k == 6 else st.integers(-3, 12).map(str) if k else words)
 value = st.one_of(words, cards, assignment)
 filename = st.one_of(st.sampled_from(["export.json", "junk.txt", "missing.json", "copy.db", "sub/dir/x.db", ""]),
                      st.text(alphabet="abcxyz._-", min_size=1, max_size=8))
@@ -121,6 +135,19 @@ def test_random_input_to_every_command(workdir, path):
         _throw(workdir, path, args, stdin, interactive)
 
     throw()
+
+
+@pytest.mark.parametrize("path", [p for p, c in COMMANDS.items() if any(x.name == "db" for x in c.params)],
+                         ids=" ".join)
+@pytest.mark.parametrize("db", ["r\x00.db", "d" * 10_000, "/" + "n" * 300 + "/ref.db"], ids=["nul", "10k", "long-name"])
+def test_a_bad_db_path_on_every_command_is_refused_not_a_crash(tmp_path, monkeypatch, path, db):
+    """Every command given a --db no file system could take: a clear refusal (3 or 6; 2
+    when the command line is incomplete anyway), never a traceback, nothing created."""
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, [*path, "--db", db], catch_exceptions=False)
+    assert r.exit_code in (2, 3, 5, 6), f"{path} -> {r.exit_code}\n{r.stdout}{r.stderr}"
+    assert "Traceback" not in r.stderr and "internal error" not in r.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_every_registered_command_is_covered():

@@ -261,9 +261,9 @@ def test_backup_refusals(tmp_path):
     ok("backup", "--db", str(db), str(tmp_path / "x.db"))
     before = (tmp_path / "x.db").read_bytes()
     r = ref("backup", "--db", str(db), str(tmp_path / "x.db"))
-    assert r.exit_code == 3 and "--overwrite" in said(r)
+    assert r.exit_code == 4 and "--overwrite" in said(r)  # refused, as export -o is
     assert (tmp_path / "x.db").read_bytes() == before
-    assert ref("backup", "--db", str(db), str(db)).exit_code == 3
+    assert ref("backup", "--db", str(db), str(db)).exit_code == 4
     assert ref("backup", "--db", str(db), str(tmp_path / "no" / "such" / "x.db")).exit_code == 3
     ok("score-hand", "--db", str(db), *hand_args(1))
     ok("backup", "--db", str(db), "--overwrite", str(tmp_path / "x.db"))
@@ -339,3 +339,128 @@ def test_simple_rummy_games_and_ruling_precedents_round_trip(tmp_path, monkeypat
         for command in ("standings", "history", "rulings"):
             assert ref_json(command, "--db", str(target), "--game", game) == ref_json(command, *d, "--game", game)
     assert ok("verify", "--db", str(target)).stdout == ok("verify", *d).stdout
+
+
+# -- an import is checked as strictly as what is typed (issue 13) -----------------------------
+
+
+@pytest.fixture(scope="module")
+def small_export(tmp_path_factory) -> Path:
+    """One export for all the tampering below: a night, two hands, a ruling (made once)."""
+    folder = tmp_path_factory.mktemp("small")
+    d = ("--db", str(folder / "small.db"))
+    ok("new-session", *d)
+    ok("score-hand", *d, *CARDS)
+    ok("score-hand", *d, *hand_args(2))
+    ok("export", *d, "-o", str(folder / "small.json"))
+    return folder / "small.json"
+
+
+def _set(table: str, column: str, value, row: int = 0):
+    def change(doc):
+        part = doc["tables"][table]
+        part["rows"][row][part["columns"].index(column)] = value
+    return change
+
+
+def _house_ruleset() -> str:
+    from rummyref.rules.ruleset import builtin_path
+
+    return builtin_path("rummy-2m").read_text().replace("{ A = 15,", "{ A = 5000,")
+
+
+@pytest.mark.parametrize("change, where, words", [
+    (_set("result", "points", 1.5), "rows[0] (points)", "1.5 is not a whole number"),
+    (_set("result", "points", True), "rows[0] (points)", "True is not a whole number"),
+    (_set("result", "points", 2**63), "rows[0] (points)", "does not fit in 64 bits"),
+    (_set("result", "points", 10**20), "rows[0] (points)", "does not fit in 64 bits"),
+    (_set("result", "points", -(2**63)), "rows[0] (points)", "out of range"),
+    (_set("result", "points", 10_001), "rows[0] (points)", "out of range"),
+    (_set("player", "opening", 10**13), "$.tables.player.rows[0] (opening)", "out of range"),
+    (_set("game", "target", 0), "(target)", "out of range"),
+    (_set("game", "wildcards", 99), "(wildcards)", "out of range"),
+    (_set("game", "ruleset_text", "name = [unclosed"), "(ruleset_text)", "not a rule set"),
+    (_set("game", "ruleset_text", 'format = 1\nname = "x"'), "(ruleset_text)", "cards"),
+    (_set("game", "ruleset_text", _house_ruleset()), "(ruleset_text)", "the whole deck is worth"),
+    (_set("game", "options", '{"closed_roster": true, "admin": 1}'), "(options)", "unknown option 'admin'"),
+    (_set("game", "options", '{"closed_roster": "yes"}'), "(options)", "closed_roster must be bool"),
+    (_set("game", "options", "[1, 2]"), "(options)", "expected a JSON object"),
+    (_set("game", "options", "{not json"), "(options) is not JSON", ""),
+    (_set("session", "options", '{"table": {"players": ["Bill"]}}'), "$.tables.session.rows[0] (options)", ""),
+    (_set("session", "options", '{"colour": "red"}'), "(options)", "unknown option 'colour'"),
+    (_set("player", "name", "Bi\u0000ll"), "$.tables.player.rows[0] (name)", "NUL"),
+    (_set("player", "name", "Bill,Ben"), "(name)", "comma"),
+    (_set("player", "name", " Bill"), "(name)", "blank at an end"),
+    (_set("player", "name", "x" * 2000), "(name)", "at most 1,000"),
+    (_set("player", "name", "bill", row=1), "$.tables.player.rows[1] (name)", "roster twice"),
+    (_set("entry", "facts", "[" * 50 + "]" * 50), "(facts)", "nested deeper than 8"),
+    (_set("entry", "created_at", "last Friday"), "(created_at)", "not an ISO date"),
+    (_set("entry", "hash", "f" * 63), "(hash)", "SHA-256"),
+    (_set("entry", "hand", 0), "(hand)", "out of range"),
+    (_set("game", "name", None), "$.tables.game.rows[0] (name)", "must not be null"),
+    (_set("game", "name", 7), "(name)", "expected a text"),
+    (lambda d: d.update(owner="me"), "$.owner", "unknown key"),
+    (lambda d: d["tables"]["game"].update(note=[]), "malformed", ""),
+    (lambda d: d["tables"]["game"]["columns"].__setitem__(1, "id"), "$.tables.game.columns", "named twice"),
+    (lambda d: d["chains"]["rummy-2m"].update(head="nope"), "$.chains.rummy-2m.head", "SHA-256"),
+    (lambda d: d["chains"]["rummy-2m"].update(extra=1), "$.chains.rummy-2m", "expected"),
+])
+def test_every_value_an_import_brings_is_checked_and_named(small_export, tmp_path, change, where, words):
+    bad = _tamper(small_export, tmp_path, change)
+    target = tmp_path / "target.db"
+    ok("new-session", "--db", str(target), "--game", "other")
+    before = target.read_bytes()
+    r = ref("import", "--db", str(target), str(bad))
+    assert r.exit_code == 3, r.stderr
+    assert where in said(r) and words in said(r), said(r)
+    assert "Traceback" not in r.stderr and "internal error" not in r.stderr
+    assert target.read_bytes() == before
+    assert not (tmp_path / "fresh.db").exists()
+    assert ref("import", "--db", str(tmp_path / "fresh.db"), str(bad)).exit_code == 3
+    assert not (tmp_path / "fresh.db").exists()  # a refused first import leaves no file
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[" * 100_000 + "]" * 100_000, "nested deeper than 8"),
+    ('{"format": "rummyref-export", "version": 1, "schema_version": NaN}', "NaN is not a number"),
+    ('{"format": "rummyref-export", "version": 1, "schema_version": ' + "9" * 5000 + "}", "5000 digits"),
+    ('{"format": "rummyref-export", "version": 1, "schema_version": 2, "tables": {"game": {"columns": ["id"], '
+     '"rows": [[1]]}}, "x": ' + "[" * 5 + "]" * 5 + "}", "unknown key"),
+    ("not json at all", "is not JSON"),
+])
+def test_a_file_that_is_no_export_is_refused_without_a_crash(tmp_path, text, words):
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    r = ref("import", "--db", str(tmp_path / "t.db"), str(bad))
+    assert r.exit_code == 3, r.stderr
+    assert words in said(r) and "RecursionError" not in r.stderr
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path):
+    from rummyref.store.import_checks import MAX_BYTES
+
+    big = tmp_path / "big.json"
+    with open(big, "wb") as fh:
+        fh.truncate(MAX_BYTES + 1)  # sparse: reading it whole would cost 16 MiB of zeros
+    r = ref("import", "--db", str(tmp_path / "t.db"), str(big))
+    assert r.exit_code == 3 and "at most 16 MiB" in said(r)
+    (tmp_path / "latin1.json").write_bytes(b'{"format": "caf\xe9"}')
+    r = ref("import", "--db", str(tmp_path / "t.db"), str(tmp_path / "latin1.json"))
+    assert r.exit_code == 3 and "not UTF-8" in said(r)
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_a_simple_rummy_table_in_an_import_is_rebuilt_under_its_rule_set(tmp_path, monkeypatch):
+    db = tmp_path / "s.db"
+    ok("new-session", "--db", str(db), "--game", "simple", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    doc = export(db)
+    part = doc["tables"]["session"]
+    col = part["columns"].index("options")
+    options = json.loads(part["rows"][0][col])
+    options["table"]["cards"] = 99  # S1: 2-10 cards for three players
+    part["rows"][0][col] = json.dumps(options)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    r = ref("import", "--db", str(tmp_path / "t.db"), str(bad))
+    assert r.exit_code == 3 and "$.tables.session.rows[0] (options)" in said(r), said(r)

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from rummyref.cards import Card, parse_card, parse_cards
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
-from rummyref.games.base import Closing, Opening, Recorded, SessionRequest, open_refusals
+from rummyref.games.base import Closing, Opening, Recorded, SessionRequest, no_session_options, open_refusals
 from rummyref.games.gin import render
 from rummyref.games.gin.engine import Ending, HandResult, settle
 from rummyref.games.gin.game import GameScore, HandScore, play
@@ -167,6 +167,9 @@ class GinGame:
         score = fold(ctx.ruleset, ctx.game.roster, ctx.hands())
         variations = tuple(ctx.game.options.get("variations", ()))
         return Opening(None, (), {}, GinOpened(ctx.game, ctx.ruleset, False, number, variations, score))
+
+    def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:
+        no_session_options(options)
 
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rummyref.errors import RuleRefusal, UnreadableInput
-from rummyref.games.base import Asker, Closing, Given, Opening, Recorded, SessionRequest, open_refusals
+from rummyref.games.base import Asker, Closing, Given, Opening, Recorded, SessionRequest, no_session_options, open_refusals
 from rummyref.games.long import render
 from rummyref.games.long.nights import (
     Outcome,
@@ -167,6 +167,9 @@ class LongGame:
             players=tuple((n, opening.get(n, 0)) for n in roster),
             options={"closed_roster": rs.closed_roster, "full_rounds": rs.full_rounds},
         )
+
+    def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:
+        no_session_options(options)
 
     def close_session(self, ctx: Context) -> Closing:
         g, rs = ctx.game, ctx.ruleset

@@ -227,6 +227,19 @@ class LowCountGame:
                               newcomers if known else (), after.state, before.state is not None and not continuing)
         return Opening(header, newcomers, options, shown)
 
+    def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:
+        """A session's table, rebuilt under the rule set (which re-validates it), and who deals
+        and plays first at it."""
+        unknown = sorted(set(options) - {"table", "dealer", "first_player", "how", "turned_up"})
+        if unknown:
+            raise UnreadableInput(f"unknown option {unknown[0]!r}")
+        if not isinstance(options.get("table"), dict):
+            raise UnreadableInput("a session without its table of players")
+        table = SimpleTable.from_dict(ruleset, options["table"])
+        for key in ("dealer", "first_player"):
+            if key in options and options[key] not in table.players:
+                raise UnreadableInput(f"{key} {options[key]!r} is not at the table")
+
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session
         if s is None:
