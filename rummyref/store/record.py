@@ -169,6 +169,9 @@ class Record:
             self.s.add(PlayerTotalRow(player_id=p.id, game_id=row.id))  # type: ignore[arg-type]
         self.s.add(GameTotalRow(game_id=row.id, head_hash=GENESIS))  # type: ignore[arg-type]
         self.s.flush()
+        from rummyref.store.header import chain_header
+
+        chain_header(self, row)  # entry 1: the header, under the chain
         return row
 
     def totals(self, game_id: int) -> tuple[tuple[str, int], ...]:
@@ -225,6 +228,9 @@ class Record:
         self.s.flush()
         for p in self.players(g.id):  # type: ignore[arg-type]
             self.sql("INSERT INTO session_total (session_id, player_id) VALUES (:s, :p)", s=s.id, p=p.id)
+        from rummyref.store.header import chain_open
+
+        chain_open(self, g, s)
         return NightOpened(game, created, number, self.totals(g.id), dealer_of(1, game.roster))  # type: ignore[arg-type]
 
     def _find_or_create(self, name, ruleset_spec, players, openings, wildcards) -> tuple[GameRow, bool]:
@@ -269,6 +275,9 @@ class Record:
         s.closed_at = stamp()
         self.s.add(s)
         self.s.flush()
+        from rummyref.store.header import chain_close
+
+        chain_close(self, g, s)
         self.refresh_nights_won(g.id)  # type: ignore[arg-type]
         points = self.night_points(s.id)  # type: ignore[arg-type]
         hands = int(self.sql("SELECT COALESCE(MAX(hands), 0) FROM session_total WHERE session_id = :s", s=s.id).scalar())

@@ -175,6 +175,7 @@ class SimpleRecord:
                 hint="ref end-session closes it (any time between games); then start the next one",
             )
         before = self.fold(g)
+        known = {p.name for p in self.rec.players(g.id)}  # type: ignore[arg-type]
         newcomers = self._seat(g, table.players)
         last_players = set(before.table.players) if before.table else None
         continuing = before.state is not None and last_players == set(table.players)
@@ -217,6 +218,9 @@ class SimpleRecord:
         self.s.flush()
         for p in self.rec.players(g.id):  # type: ignore[arg-type]
             self.rec.sql("INSERT INTO session_total (session_id, player_id) VALUES (:s, :p)", s=s.id, p=p.id)
+        from rummyref.store.header import chain_open
+
+        chain_open(self.rec, g, s, [n for n in table.players if n not in known])
         after = self.fold(g)
         new_match = before.state is not None and not continuing
         return SessionOpened(g.name, created, number, table, dealer, first, how, fd, newcomers, after.state, new_match)  # type: ignore[arg-type]
@@ -236,6 +240,9 @@ class SimpleRecord:
         self.s.flush()
         self.s.add(GameTotalRow(game_id=row.id, head_hash=GENESIS))  # type: ignore[arg-type]
         self.s.flush()
+        from rummyref.store.header import chain_header
+
+        chain_header(self.rec, row)  # entry 1: the header, under the chain
         return row
 
     def _seat(self, g: GameRow, players: Sequence[str]) -> tuple[str, ...]:
@@ -269,6 +276,9 @@ class SimpleRecord:
         s.closed_at = stamp()
         self.s.add(s)
         self.s.flush()
+        from rummyref.store.header import chain_close
+
+        chain_close(self.rec, g, s)
         self.rec.refresh_nights_won(g.id)  # type: ignore[arg-type]
         wins = self.rec.night_points(s.id)  # type: ignore[arg-type]
         games = int(self.rec.sql("SELECT COALESCE(MAX(hands), 0) FROM session_total WHERE session_id = :s", s=s.id).scalar())
