@@ -22,7 +22,6 @@ from typing import Any
 
 from rummyref.chain import GENESIS, entry_hash
 from rummyref.replay import ChainEntry, Replayed, replay
-from rummyref.store.migrations import LATEST
 from rummyref.store.record import Record, entry_payload
 
 RECORD = "(record)"  #: the "game" of a problem that belongs to no game
@@ -86,10 +85,6 @@ def verify(rec: Record) -> VerifyReport:
 
     problems = [Problem(RECORD, where, what) for where, what in database_problems(rec)]
     rows = _Rows(rec)
-    version = rec.sql("SELECT value FROM meta WHERE key = 'schema_version'").scalar()
-    if str(version) != str(LATEST):
-        problems.append(Problem(RECORD, "meta row schema_version, column value",
-                                f"is {version!r}, the record's tables are those of version {LATEST}"))
     heads = []
     folds: dict[int, Replayed] = {}
     for g in rows.t["game"]:
