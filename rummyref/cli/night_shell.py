@@ -260,7 +260,7 @@ def write(w: Where, form: Form, db: str | None) -> None:
 
     with writing(db) as rec:
         g = rec.game_row(w.name)
-        expect(rec, g, Position(w.name, w.next_hand))  # another terminal may have written (exit 7)
+        expect(rec, g, Position(w.name, w.next_hand, w.night))  # another terminal may have written (exit 7)
         if w.simple:
             hands, ending = form.facts()
             done = SimpleRecord(rec).record_game(g, hands, ending, w.dealer)
@@ -439,8 +439,13 @@ def end(w: Where, db: str | None) -> bool:
     from rummyref.store.record import writing
     from rummyref.store.simple import SimpleRecord
 
+    from rummyref.cli.verify import show_seal
+    from rummyref.store import seal
+
     with writing(db) as rec:
         g = rec.game_row(w.name)
         closed = SimpleRecord(rec).close_session(g) if w.simple else rec.close_night(g)
+        code = seal.current(rec)
     sr.show_closed(closed, False) if w.simple else r.show_closed(closed)
+    show_seal(code)
     return True

@@ -47,15 +47,16 @@ def _given(melded, held, out, claim, points):
     return Given(list(melded or []), list(held or []), out, list(claim or []), list(points or []))
 
 
-def _facts(db: Optional[str], game: Optional[str], given: Given):
-    """Read the roster (short read), then build the facts, asking at a terminal if needed."""
+def _facts(db: Optional[str], game: Optional[str], given: Given, hand: Optional[int] = None):
+    """Read the roster (short read), then build the facts, asking at a terminal if needed;
+    ``hand``: a correction of that hand (the position then holds its entry in force)."""
     from rummyref.cli.facts import build_facts, interactive, prompt_ask
     from rummyref.store.guard import position
     from rummyref.store.record import reading
 
     with reading(db) as rec:
         g = rec.game_row(game)
-        domain, seen = rec.game(g), position(rec, g)
+        domain, seen = rec.game(g), position(rec, g, hand)
     return seen, build_facts(domain, given, prompt_ask if interactive() else None)
 
 
@@ -170,6 +171,8 @@ def end_session(game: GameOption = None, db: DbOption = None, json_: JsonOption 
     """Close the session: a Rummy Night only after full rounds (A4) or when the game is over (A7); Simple Rummy any time between games."""
     from rummyref.cli import render_record as r
     from rummyref.cli import simple_record as sr
+    from rummyref.cli.verify import show_seal
+    from rummyref.store import seal
     from rummyref.store.record import writing
     from rummyref.store.simple import SimpleRecord, is_simple_row
 
@@ -179,9 +182,13 @@ def end_session(game: GameOption = None, db: DbOption = None, json_: JsonOption 
             closed = SimpleRecord(rec).close_session(g)
         else:
             result = rec.close_night(g)
+        code = seal.current(rec)  # the record's seal with this night closed
     if is_simple_row(g):
-        return sr.show_closed(closed, json_)
-    print_json(r.closed_json(result)) if json_ else r.show_closed(result)
+        return sr.show_closed(closed, json_, code)
+    if json_:
+        return print_json({**r.closed_json(result), "seal": code})
+    r.show_closed(result)
+    show_seal(code)
 
 
 ReasonOption = Annotated[str, typer.Option("--reason", help="Why the record is corrected (kept in the history, B7).")]
@@ -213,9 +220,13 @@ def amend(
         sr.refuse_options("simple", "amend", melded=melded, held=held, claim=claim, points=points)
         return sr.show_game(sr.amend_game(db, game, hand, hand_, out, four_sevens, tie, dropped, reason), json_)
     sr.refuse_options("rummy-2m", "amend", hand=hand_, four_sevens=four_sevens, tie=tie, dropped=dropped)
-    seen, facts = _facts(db, game, _given(melded, held, out, claim, points))
+    from rummyref.store.guard import expect
+
+    seen, facts = _facts(db, game, _given(melded, held, out, claim, points), hand)
     with writing(db) as rec:
-        result = rec.amend(rec.game_row(seen.game), hand, facts, reason)
+        g = rec.game_row(seen.game)
+        expect(rec, g, seen, hand)  # two amendments of one hand at once: the second is stale (exit 7)
+        result = rec.amend(g, hand, facts, reason)
     print_json(r.hand_json(result)) if json_ else r.show_hand(result)
 
 

@@ -203,6 +203,7 @@ def record_game(db, game, hand_items, out_, four_sevens, tie, dropped, dealer):
 
 def amend_game(db, game, number, hand_items, out_, four_sevens, tie, dropped, reason):
     from rummyref.cli.facts import interactive, prompt_ask
+    from rummyref.store.guard import expect, position
     from rummyref.store.record import reading, writing
     from rummyref.store.simple import SimpleRecord
 
@@ -211,6 +212,7 @@ def amend_game(db, game, number, hand_items, out_, four_sevens, tie, dropped, re
         sr = SimpleRecord(rec)
         g = sr.game_row(game)
         old = rec.effective(g, number)
+        seen = position(rec, g, number)
         from rummyref.store.models import SessionRow
 
         table = sr.table_of(g, rec.s.get(SessionRow, old.session_id))
@@ -220,7 +222,9 @@ def amend_game(db, game, number, hand_items, out_, four_sevens, tie, dropped, re
                            bool(out_ or four_sevens or tie))
     with writing(db) as rec:
         sr = SimpleRecord(rec)
-        return sr.amend(sr.game_row(name), number, hands, ending, reason)
+        g = sr.game_row(name)
+        expect(rec, g, seen, number)  # two amendments of one game at once: the second is stale (exit 7)
+        return sr.amend(g, number, hands, ending, reason)
 
 
 def game_json(r) -> dict:
@@ -264,16 +268,20 @@ def void_game(rec, game, number, reason):
 # -- end-session ---------------------------------------------------------------------------
 
 
-def show_closed(r, as_json: bool) -> None:
+def show_closed(r, as_json: bool, seal: str | None = None) -> None:
     if as_json:
         print_json({"game": r.game, "session": r.number, "games": r.games, "game_wins": dict(r.wins),
-                    "match": r.match.to_dict() if r.match else None})
+                    "match": r.match.to_dict() if r.match else None, "seal": seal})
         return
     wins = ", ".join(f"{n} {v}" for n, v in r.wins)
     out.print(f"Session {r.number} of {r.game} is closed: {r.games} game{'s' if r.games != 1 else ''}; "
               f"game wins this session: {wins}.", markup=False, soft_wrap=True)
     if r.match:
         render_match(r.match)
+    if seal is not None:
+        from rummyref.cli.verify import show_seal
+
+        show_seal(seal)
 
 
 # -- standings and history -----------------------------------------------------------------

@@ -36,6 +36,10 @@ def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = Fal
         if code is not None:
             data["sealed"] = {"seal": code, "contained": found}
         print_json(data)
+    elif report.ok and found is False:
+        out.print(f"The hash chains and every row check, but the record does not contain the state "
+                  f"sealed {code}.", markup=False, soft_wrap=True)
+        out.print(f"Seal now: {now}", markup=False)
     elif report.ok:
         out.print(f"The record is intact: {report.entries} entries in {report.games} "
                   f"game{'s' if report.games != 1 else ''}; the database, "
@@ -59,6 +63,12 @@ def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = Fal
             "an older copy put in its place) or its history was rebuilt",
             hint=f"its seal now is {now}; restore the copy that was sealed {code}, or a later one",
         )
+
+
+def show_seal(code: str) -> None:
+    """The seal after a night: to be kept off this machine (written down, photographed)."""
+    out.print(f"Seal of the record: {code} (keep it; ref verify --seal {code} checks it)",
+              markup=False, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:
