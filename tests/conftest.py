@@ -63,6 +63,7 @@ def db_path(tmp_path):
 def pytest_configure(config):
     config.addinivalue_line("markers", "sqlite_only(why): the test is about SQLite's file itself")
     config.addinivalue_line("markers", "needs_pg: the test needs a PostgreSQL server (RUMMYREF_TEST_PG)")
+    config.addinivalue_line("markers", "slow: takes over ~5 s")
 
 
 def pytest_collection_modifyitems(config, items):

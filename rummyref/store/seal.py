@@ -35,6 +35,8 @@ def contains(rec, code: str) -> bool:
     log shows? True when a prefix of the log, in write order, has that seal."""
     heads: dict[str, tuple[int, str]] = {}
     for name, seq, h in rec.sql("SELECT g.name, e.seq, e.hash FROM entry e JOIN game g ON g.id = e.game_id ORDER BY e.id"):
+        if name in heads and heads[name][0] > seq:
+            continue  # rows renumbered out of order: a game's head only moves forward
         heads[name] = (seq, h)
         if seal(heads) == code:
             return True

@@ -192,6 +192,11 @@ def _check_rows(rows: _Rows, folds: dict[int, Replayed]) -> list[tuple[str, str,
         for r in rows.t[table]:
             if r.game_id not in rows.games:
                 out.append((RECORD, f"{table} row {r.id}, column game_id", f"points at no game ({r.game_id})"))
+    for e in rows.t["entry"]:
+        s = rows.sessions.get(e.session_id) if e.session_id is not None else None
+        if e.session_id is not None and (s is None or s.game_id != e.game_id):
+            out.append((rows.game_name(e.game_id), f"entry row {e.id} (entry {e.seq}), column session_id",
+                        f"points at {'no night' if s is None else 'a night of game ' + rows.game_name(s.game_id)}"))
     seen_results: set[tuple[int, int, str]] = set()
     for r in rows.t["result"]:
         where = f"result row {r.id}"
