@@ -67,8 +67,7 @@ def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = Fal
 
 def show_seal(code: str) -> None:
     """The seal after a night: to be kept off this machine (written down, photographed)."""
-    out.print(f"Seal of the record: {code} (keep it; ref verify --seal {code} checks it)",
-              markup=False, soft_wrap=True)
+    out.print(f"Seal: {code} (keep it off this machine; ref verify --seal checks it)", markup=False)
 
 
 def register(app: typer.Typer) -> None:
