@@ -70,5 +70,25 @@ def show_seal(code: str) -> None:
     out.print(f"Seal: {code} (keep it off this machine; ref verify --seal checks it)", markup=False)
 
 
+def upgrade(db: DbOption = None, json_: JsonOption = False) -> None:
+    """Create or upgrade the record's tables, and nothing else: on a server, the owner role runs it (docs/operations/data-promises.md)."""
+    from rummyref.store.engine import make_engine, migrate, schema_version, storage_errors
+
+    engine = make_engine(db_choice(db), create=True)
+    try:
+        with storage_errors():
+            with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
+                before = schema_version(conn)
+                conn.rollback()
+            after = migrate(engine)
+    finally:
+        engine.dispose()
+    if json_:
+        return print_json({"schema_version": after, "was": before})
+    out.print(f"The record's schema is at version {after}" + (f" (was {before})." if before != after else "."),
+              markup=False)
+
+
 def register(app: typer.Typer) -> None:
     app.command("verify")(verify)
+    app.command("upgrade")(upgrade)
