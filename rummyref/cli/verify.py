@@ -4,14 +4,14 @@ with ``--seal``, that the record still contains the state a seal was printed for
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from rummyref.cli.common import DbOption, JsonOption, db_choice, out, print_json
 
 SealOption = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--seal", metavar="CODE", help="A seal printed earlier (by end-session or verify): "
                  "fail (exit 8) if the record no longer contains that state (rolled back, rebuilt)."),
 ]
@@ -72,7 +72,12 @@ def show_seal(code: str) -> None:
 
 def upgrade(db: DbOption = None, json_: JsonOption = False) -> None:
     """Create or upgrade the record's tables, and nothing else: on a server, the owner role runs it (docs/operations/data-promises.md)."""
-    from rummyref.store.engine import make_engine, migrate, schema_version, storage_errors
+    from rummyref.store.engine import (
+        make_engine,
+        migrate,
+        schema_version,
+        storage_errors,
+    )
 
     engine = make_engine(db_choice(db), create=True)
     try:

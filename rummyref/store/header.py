@@ -17,7 +17,15 @@ import json
 from collections.abc import Sequence
 
 from rummyref.chain import EntryKind
-from rummyref.replay import Header, Night, Seat, adopt_facts, header_facts, session_close_facts, session_open_facts
+from rummyref.replay import (
+    Header,
+    Night,
+    Seat,
+    adopt_facts,
+    header_facts,
+    session_close_facts,
+    session_open_facts,
+)
 from rummyref.store.models import GameRow, PlayerRow, SessionRow
 from rummyref.store.record import Record
 

@@ -162,12 +162,12 @@ def _check_game(rows: _Rows, g: Any, fold: Replayed) -> list[tuple[str, str]]:
     seen = set()
     for p in (p for p in rows.t["player"] if p.game_id == g.id):
         seen.add(p.name)
-        want = fold.players.get(p.name)
+        seat = fold.players.get(p.name)
         pw = f"player row {p.id} ({p.name})"
-        if want is None:
+        if seat is None:
             out.append((pw, "is in no header and was seated by no night's entry"))
             continue
-        out += _differ(pw, "seat", p.seat, want.seat) + _differ(pw, "opening", p.opening, want.opening)
+        out += _differ(pw, "seat", p.seat, seat.seat) + _differ(pw, "opening", p.opening, seat.opening)
     out += [(f"player {n}", "is on the roster the chain states, but has no player row") for n in fold.players
             if n not in seen]
     numbers = set()

@@ -13,6 +13,7 @@ from rummyref.store.models import EntryRow, SessionRow
 from rummyref.store.record import Record, to_entry
 from rummyref.store.verify import Problem, VerifyReport, verify
 
+
 @dataclass(frozen=True)
 class HistoryLine:
     entry: Entry

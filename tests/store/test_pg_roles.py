@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 import chain_record
+import pytest
 from cli_helpers import ref, ref_json
 from dbtest import PG_URL, pg_conninfo, with_schema
 
@@ -19,7 +18,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "operations" / "data-promis
 
 def grants(schema: str, app: str) -> str:
     """The documented GRANTs, for this test's schema and role."""
-    blocks = re.findall(r"```sql\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    blocks = re.findall(r"```sql\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
     sql = next(b for b in blocks if "GRANT" in b)
     return sql.replace("SCHEMA public", f"SCHEMA {schema}").replace("ref_app", app)
 
@@ -86,6 +85,6 @@ def test_the_app_role_records_everything_and_cannot_undo_the_log(roles):
 
 
 def test_the_app_role_cannot_upgrade_the_schema(roles):
-    schema, owner, app = roles
+    schema, _owner, app = roles
     r = ref("new-session", "--db", as_role(app, schema))  # an empty schema: the app may not create tables
     assert r.exit_code == 6 and "Traceback" not in r.stderr

@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import ref, ref_json
 from dbtest import ON_PG, pg_conninfo
+
 from rummyref.store.migrations import LATEST
 
 needs_pg = pytest.mark.needs_pg

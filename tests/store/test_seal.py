@@ -9,12 +9,12 @@ import json
 import sqlite3
 from pathlib import Path
 
+import chain_record
 import pytest
+from cli_helpers import ref, ref_json
 from hypothesis import given
 from hypothesis import strategies as st
 
-import chain_record
-from cli_helpers import ref, ref_json
 from rummyref.chain import ALPHABET, GENESIS, entry_hash, read_seal, seal
 from rummyref.errors import UnreadableInput
 from rummyref.store.migrations import V2, rebuild_aggregates

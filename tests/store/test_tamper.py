@@ -18,10 +18,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import chain_record
+import pytest
 from cli_helpers import ref
+
 from rummyref.store.migrations import V2
 
 TRIGGERS = tuple(s for s in V2 if s.startswith("CREATE TRIGGER"))
@@ -77,7 +77,7 @@ def _edit(text: str) -> str:
         if "closed_roster" in data:
             data["closed_roster"] = not data["closed_roster"]
         elif data:
-            key = sorted(data)[0]
+            key = min(data)
             data[key] = "changed" if data[key] != "changed" else "again"
         else:
             data["changed"] = 1
@@ -97,7 +97,7 @@ def _edit(text: str) -> str:
 def _rows(con: sqlite3.Connection, table: str) -> list[int]:
     ids = [r[0] for r in con.execute(f'SELECT rowid FROM "{table}" ORDER BY rowid')]
     picks = {ids[0], ids[len(ids) // 2], ids[-1]} if ids else set()
-    return sorted(picks)[:ROWS_PER_COLUMN]
+    return sorted(picks)
 
 
 def _tamper(path: Path, sql: str, params: tuple) -> None:

@@ -15,7 +15,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import ref, ref_json
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "release_0_1"
