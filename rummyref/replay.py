@@ -142,15 +142,23 @@ def replay(entries: Sequence[ChainEntry], genesis: str) -> Replayed:
     problems: list[str] = []
     header, players, nights = _roster_and_nights(entries, problems)
     in_force: dict[int, ChainEntry] = {}  #: hand -> the entry that decides it
+    sums = {n: p.opening for n, p in players.items()}  #: each total, kept up to date entry by entry
     finished: str | None = None
     winner: str | None = None
     for e in entries:
         if e.hand is None or not _kind(e).scores:
             continue
+        before = in_force.get(e.hand)
+        if before is not None and before.kind != EntryKind.VOID:
+            for n, v in before.results.items():
+                sums[n] = sums.get(n, 0) - v
         in_force[e.hand] = e
+        if e.kind != EntryKind.VOID:
+            for n, v in e.results.items():
+                sums[n] = sums.get(n, 0) + v
         if header is None or header.target is None:
             continue
-        outcome = game_outcome(_totals(players, in_force), header.target)
+        outcome = game_outcome(_in_seat_order(players, sums), header.target)
         if outcome.over and finished is None:  # as the writer does after every hand and correction (A7)
             finished, winner = e.created_at, outcome.winner
         elif not outcome.over and finished is not None:
@@ -206,12 +214,7 @@ def _roster_and_nights(entries: Sequence[ChainEntry], problems: list[str]
     return header, players, nights
 
 
-def _totals(players: Mapping[str, Seat], in_force: Mapping[int, ChainEntry]) -> list[tuple[str, int]]:
-    sums = {n: p.opening for n, p in players.items()}
-    for e in in_force.values():
-        if e.kind != EntryKind.VOID:
-            for n, v in e.results.items():
-                sums[n] = sums.get(n, 0) + v
+def _in_seat_order(players: Mapping[str, Seat], sums: Mapping[str, int]) -> list[tuple[str, int]]:
     return sorted(sums.items(), key=lambda kv: players[kv[0]].seat if kv[0] in players else 0)
 
 

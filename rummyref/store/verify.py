@@ -17,6 +17,7 @@ Read-only; one pass over the tables (a record of 25 years is a few tens of thous
 from __future__ import annotations
 
 import json
+from collections import namedtuple
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,7 +67,8 @@ class _Rows:
         self.t: dict[str, list[Any]] = {}
         for table, cols in _COLUMNS.items():
             order = "game_id, seq" if table == "entry" else cols.split(",")[0]
-            self.t[table] = list(rec.sql(f"SELECT {cols} FROM {table} ORDER BY {order}"))
+            row = namedtuple(table, [c.strip() for c in cols.split(",")])  # type: ignore[misc]  # plain tuples: fast to read
+            self.t[table] = [row(*r) for r in rec.sql(f"SELECT {cols} FROM {table} ORDER BY {order}")]
         self.games = {g.id: g for g in self.t["game"]}
         self.players = {p.id: p for p in self.t["player"]}
         self.sessions = {s.id: s for s in self.t["session"]}
