@@ -23,6 +23,7 @@ class Done:
 
     kind: GameKind
     shown: Any
+    seal: str | None = None  #: the record's seal after the write (end-session prints it)
 
 
 def context(db: str | None, game: str | None, command: str, names: tuple[str, ...] = ()) -> Context:
@@ -68,8 +69,8 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
             plan = kind.open_session(None, rs, request)
             assert plan.header is not None
             row = rec.create_game(plan.header)
-            rec.seat(row, plan.seat)
-            rec.open_session(row, None, dict(plan.options))
+            seated = rec.seat(row, plan.seat)
+            rec.open_session(row, None, dict(plan.options), seated)
             return Done(kind, plan.shown)
         ctx = rec.context(row)
         if request.ruleset and load_ruleset(request.ruleset).name != ctx.ruleset.name:
@@ -83,8 +84,8 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
         if kind.wants_history("new-session"):
             ctx = rec.context(row, history=True)
         plan = kind.open_session(ctx, ctx.ruleset, request)
-        rec.seat(row, plan.seat)
-        rec.open_session(row, ctx.position, dict(plan.options))
+        seated = rec.seat(row, plan.seat)
+        rec.open_session(row, ctx.position, dict(plan.options), seated)
         return Done(kind, plan.shown)
 
 
@@ -157,4 +158,6 @@ def close_session(db: str | None, game: str | None) -> Done:
         s = rec.close_session(row, ctx.position, closing.abandoned)
         points = rec.night_points(s.id)  # type: ignore[arg-type]
         played = rec.session_hands(s.id)  # type: ignore[arg-type]
-        return Done(kind, kind.closed(ctx, closing, points, played))
+        from rummyref.store import seal
+
+        return Done(kind, kind.closed(ctx, closing, points, played), seal.current(rec))

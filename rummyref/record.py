@@ -5,22 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from rummyref.chain import EntryKind
+
+__all__ = ["EntryKind"]  # the one enum of entry kinds lives with the chain
 
 if TYPE_CHECKING:
     from rummyref.games.base import GameKind
     from rummyref.rules.ruleset import RuleSet
 
-
-
-class EntryKind(StrEnum):
-    """What an entry of the log records."""
-
-    HAND = "hand"
-    AMEND = "amend"  #: a correction: the hand's new facts (B7: the original stays)
-    VOID = "void"  #: a correction: the hand no longer counts
-    RULING = "ruling"  #: a precedent (no hand, no results)
 
 
 CORRECTIONS = (EntryKind.AMEND, EntryKind.VOID)
@@ -184,6 +178,7 @@ class Context:
     dealt: int  #: hands entered in the open session (voided ones included)
     history: tuple[HandInForce, ...] | None = None
     session_points: tuple[tuple[str, int], ...] = ()  #: the open session's points so far
+    status: "Status | None" = None  #: as the latest hand entry stated it (None: no hand yet)
 
     @property
     def kind(self) -> "GameKind":

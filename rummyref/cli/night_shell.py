@@ -333,6 +333,10 @@ def end(ctx: Context, db: str | None) -> bool:
     """Close the session exactly as ``ref end-session`` does (A4 refusal included)."""
     from rummyref import play
 
+    from rummyref.cli.verify import show_seal
+
     done = play.close_session(db, ctx.game.name)
     done.kind.show_closed(done.shown, out)
+    if done.seal:
+        show_seal(done.seal)
     return True

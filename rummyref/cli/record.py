@@ -86,9 +86,14 @@ def show(done, json_: bool, what: str) -> None:
     """Print what a command did, the kind's way: JSON on stdout, or its tables."""
     kind = done.kind
     if json_:
-        print_json(getattr(kind, f"{what}_json")(done.shown))
-    else:
-        getattr(kind, f"show_{what}")(done.shown, out)
+        data = getattr(kind, f"{what}_json")(done.shown)
+        print_json({**data, "seal": done.seal} if done.seal else data)
+        return
+    getattr(kind, f"show_{what}")(done.shown, out)
+    if done.seal:
+        from rummyref.cli.verify import show_seal
+
+        show_seal(done.seal)
 
 
 def score_hand(

@@ -1,30 +1,55 @@
-"""``ref verify``: the hash chain and the cached aggregates against the log."""
+"""``ref verify``: the database, the hash chains, and every row recomputed from the chains;
+with ``--seal``, that the record still contains the state a seal was printed for."""
 
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Annotated
 
 import typer
 
 from rummyref.cli.common import DbOption, JsonOption, db_choice, out, print_json
 
+SealOption = Annotated[
+    str | None,
+    typer.Option("--seal", metavar="CODE", help="A seal printed earlier (by end-session or verify): "
+                 "fail (exit 8) if the record no longer contains that state (rolled back, rebuilt)."),
+]
 
-def verify(db: DbOption = None, json_: JsonOption = False) -> None:
-    """Check that no entry was changed or removed outside ref, and that the totals match the log (exit 8 if not)."""
+
+def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = False) -> None:
+    """Check the record: nothing changed or removed outside ref, every total and row as the log says (exit 8 if not); print its seal."""
+    from rummyref.chain import read_seal
     from rummyref.errors import IntegrityError
+    from rummyref.store import seal as seals
     from rummyref.store import views
     from rummyref.store.record import reading
 
+    code = read_seal(seal) if seal is not None else None  # an unreadable code: exit 3 before any read
     with reading(db_choice(db)) as rec:
         report = views.verify(rec)
+        now = seals.current(rec)
+        found = seals.contains(rec, code) if code is not None and report.ok else None
     if json_:
-        print_json({"ok": report.ok, "games": report.games, "entries": report.entries,
-                    "problems": [asdict(p) for p in report.problems]})
+        data = {"ok": report.ok and found is not False, "games": report.games, "entries": report.entries,
+                "seal": now, "problems": [asdict(p) for p in report.problems]}
+        if code is not None:
+            data["sealed"] = {"seal": code, "contained": found}
+        print_json(data)
+    elif report.ok and found is False:
+        out.print(f"The hash chains and every row check, but the record does not contain the state "
+                  f"sealed {code}.", markup=False, soft_wrap=True)
+        out.print(f"Seal now: {now}", markup=False)
     elif report.ok:
-        out.print(f"The record is intact: {report.entries} entries in {report.games} games, hash chain and totals check.", markup=False)
+        out.print(f"The record is intact: {report.entries} entries in {report.games} "
+                  f"game{'s' if report.games != 1 else ''}; the database, "
+                  "the hash chains and every row and total check.", markup=False, soft_wrap=True)
+        out.print(f"Seal: {now}", markup=False)
+        if found:
+            out.print(f"It contains the state sealed {code}.", markup=False)
     else:
         for p in report.problems:
-            out.print(f"{p.game}: {p.where}: {p.what}", markup=False)
+            out.print(f"{p.game}: {p.where}: {p.what}", markup=False, soft_wrap=True)
     if not report.ok:
         first = report.problems[0]
         raise IntegrityError(
@@ -32,7 +57,43 @@ def verify(db: DbOption = None, json_: JsonOption = False) -> None:
             + (f" (and {len(report.problems) - 1} more)" if len(report.problems) > 1 else ""),
             hint="restore the database from a backup; ref never edits a recorded entry",
         )
+    if found is False:
+        raise IntegrityError(
+            f"the record does not contain the state sealed {code}: it was rolled back (hands removed, "
+            "an older copy put in its place) or its history was rebuilt",
+            hint=f"its seal now is {now}; restore the copy that was sealed {code}, or a later one",
+        )
+
+
+def show_seal(code: str) -> None:
+    """The seal after a night: to be kept off this machine (written down, photographed)."""
+    out.print(f"Seal: {code} (keep it off this machine; ref verify --seal checks it)", markup=False)
+
+
+def upgrade(db: DbOption = None, json_: JsonOption = False) -> None:
+    """Create or upgrade the record's tables, and nothing else: on a server, the owner role runs it (docs/operations/data-promises.md)."""
+    from rummyref.store.engine import (
+        make_engine,
+        migrate,
+        schema_version,
+        storage_errors,
+    )
+
+    engine = make_engine(db_choice(db), create=True)
+    try:
+        with storage_errors():
+            with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
+                before = schema_version(conn)
+                conn.rollback()
+            after = migrate(engine)
+    finally:
+        engine.dispose()
+    if json_:
+        return print_json({"schema_version": after, "was": before})
+    out.print(f"The record's schema is at version {after}" + (f" (was {before})." if before != after else "."),
+              markup=False)
 
 
 def register(app: typer.Typer) -> None:
     app.command("verify")(verify)
+    app.command("upgrade")(upgrade)

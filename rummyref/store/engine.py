@@ -150,7 +150,13 @@ def schema_version(conn: Connection) -> int:
     if not has_meta:
         return 0
     row = conn.exec_driver_sql("SELECT value FROM meta WHERE key = 'schema_version'").first()
-    return int(row[0]) if row else 0
+    if row is None:
+        return 0
+    try:
+        return int(row[0])
+    except ValueError:
+        raise StorageError(f"the record's schema version {row[0]!r} is not a number: the database was "
+                           "changed outside ref", hint="restore it from a backup") from None
 
 
 def migrate(engine: Engine, upto: int = LATEST) -> int:

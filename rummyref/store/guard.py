@@ -30,12 +30,12 @@ def expect(rec: "Record", g: "GameRow", seen: Position) -> None:
     rs = rec.ruleset(g)
     hand, night = rs.hand_word, rs.session_word
     if now.session != seen.session:
-        was = f"{night} {seen.session} open" if seen.session else f"no {night} open"
+        was = f"{night} {seen.session}" if seen.session else f"no {night}"
         became = f"{night} {now.session} is open" if now.session else f"no {night} is open"
         raise WriteConflict(
-            f"another terminal changed the sessions of {g.name} while this was being entered "
-            f"(it read {was}; now {became}); nothing was written",
-            hint="check ref standings, then run the command again",
+            f"another terminal changed the {rs.session_short} of {g.name} while this {hand} was being entered: "
+            f"it was read with {was} open, now {became}; nothing was written",
+            hint=f"check ref standings; if the {hand} belongs to the {rs.session_short} now open, run the command again",
         )
     row = rec.sql(
         "SELECT e.hand, e.dealer, e.seq, e.created_at, s.number FROM entry e LEFT JOIN session s ON s.id = e.session_id "
@@ -52,12 +52,12 @@ def expect(rec: "Record", g: "GameRow", seen: Position) -> None:
     )
 
 
-def expect_entry(game: str, hand: int, current_seq: int, seen_seq: int | None) -> None:
+def expect_entry(game: str, word: str, hand: int, current_seq: int, seen_seq: int | None) -> None:
     """Refuse a correction of ``hand`` if its record changed since the command read it
     (two amends of the same hand at once: the second is stale)."""
     if seen_seq is not None and seen_seq != current_seq:
         raise WriteConflict(
-            f"hand {hand} of {game} was corrected by another terminal (now entry {current_seq}) while this "
-            "correction was being entered; nothing was written",
-            hint=f"look at it with ref history, then correct it again if it is still wrong: ref amend {hand}",
+            f"another terminal corrected {word} {hand} of {game} (entry {current_seq}) while this correction was "
+            f"being entered (it read entry {seen_seq}); nothing was written",
+            hint=f"check ref history; if yours is still needed, run the command again on {word} {hand} as it is now",
         )

@@ -7,6 +7,9 @@ failure leaves the database at the previous version. Never edit a published step
 - v1: games, players, nights (``session``), the append-only ``entry`` log and ``result`` rows;
 - v2: cached aggregates (``player_total``, ``session_total``, ``game_total``), back-filled from
   the log, and triggers that refuse UPDATE/DELETE on the log.
+- v3: no new table: the header and the nights go under the chain. Each existing game gets an
+  ``adopt`` entry at the end of its chain stating its header and nights as found
+  (:mod:`rummyref.store.header`); new games state them as they happen.
 
 The statements above are SQLite's, kept exactly as published. PostgreSQL gets the same tables
 from :func:`pg_table`: an ``id INTEGER PRIMARY KEY`` (SQLite's rowid) becomes an identity
@@ -217,5 +220,11 @@ def _v2(conn) -> None:
     rebuild_aggregates(conn)
 
 
-MIGRATIONS: tuple[Callable, ...] = (_statements(V1), _v2)
+def _v3(conn) -> None:
+    from rummyref.store.header import adopt_all  # the store's writer (it imports the engine, hence here)
+
+    adopt_all(conn)
+
+
+MIGRATIONS: tuple[Callable, ...] = (_statements(V1), _v2, _v3)
 LATEST = len(MIGRATIONS)

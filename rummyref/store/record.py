@@ -31,6 +31,7 @@ from rummyref.record import (
     PlayerResult,
     Position,
     SessionInfo,
+    Status,
 )
 from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import stamp
@@ -39,8 +40,6 @@ from rummyref.store.guard import expect, expect_entry
 from rummyref.store.select import _last_played, _parsed, choose_game
 from rummyref.store.migrations import NIGHTS_WON
 from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, PlayerTotalRow, ResultRow, SessionRow
-
-ABANDONED = "abandoned"  #: a session closed with no hand in force (it does not count)
 
 
 @contextmanager
@@ -127,7 +126,15 @@ class Record:
         dealt = self.hands_dealt(open_row.id) if open_row else 0  # type: ignore[arg-type]
         return Context(self.game(g), self.ruleset(g), self.position(g), self.totals(g.id), sessions, dealt,  # type: ignore[arg-type]
                        self.in_force(g) if history else None,
-                       self.night_points(open_row.id) if open_row else ())  # type: ignore[arg-type]
+                       self.night_points(open_row.id) if open_row else (),  # type: ignore[arg-type]
+                       self.last_status(g))
+
+    def last_status(self, g: GameRow) -> Status | None:
+        """The game's status as the latest entry that states one says (ties pending past the target)."""
+        row = self.sql("SELECT facts FROM entry WHERE game_id = :g AND hand IS NOT NULL ORDER BY seq DESC LIMIT 1",
+                       g=g.id).first()
+        st = json.loads(row[0] or "{}").get("status") if row else None
+        return Status(bool(st["over"]), st.get("winner"), tuple(st.get("tied", ()))) if st else None
 
     def in_force(self, g: GameRow) -> tuple[HandInForce, ...]:
         """Every hand as now in force (its latest entry), in hand order, with its results."""
@@ -221,12 +228,17 @@ class Record:
         self.s.add(GameTotalRow(game_id=row.id, head_hash=GENESIS))  # type: ignore[arg-type]
         self.s.flush()
         self.seat(row, [n for n, _ in header.players], dict(header.players))
+        from rummyref.store.header import chain_header
+
+        chain_header(self, row)  # entry 1: the header, under the chain
         return row
 
-    def seat(self, g: GameRow, names: Sequence[str], openings: dict[str, int] | None = None) -> None:
-        """Player rows (and zero totals) for names not yet in the game, seated after the others."""
+    def seat(self, g: GameRow, names: Sequence[str], openings: dict[str, int] | None = None) -> tuple[str, ...]:
+        """Player rows (and zero totals) for names not yet in the game, seated after the others;
+        the names seated now."""
         known = {p.name for p in self.players(g.id)}  # type: ignore[arg-type]
         seat = len(known)
+        new: list[str] = []
         sessions = [s.id for s in self.s.exec(select(SessionRow).where(SessionRow.game_id == g.id))]
         for n in names:
             if n in known:
@@ -238,10 +250,13 @@ class Record:
             self.s.add(PlayerTotalRow(player_id=p.id, game_id=g.id))  # type: ignore[arg-type]
             for sid in sessions:
                 self.sql("INSERT INTO session_total (session_id, player_id) VALUES (:s, :p)", s=sid, p=p.id)
+            new.append(n)
         self.s.flush()
+        return tuple(new)
 
-    def open_session(self, g: GameRow, seen: Position | None, options: dict) -> int:
-        """Open the next session of ``g`` (``seen``: the position the command read, checked)."""
+    def open_session(self, g: GameRow, seen: Position | None, options: dict, seated: Sequence[str] = ()) -> int:
+        """Open the next session of ``g`` (``seen``: the position the command read, checked);
+        ``seated``: the players this opening seated for the first time (stated in the chain)."""
         if seen is not None:
             expect(self, g, seen)
         number = int(self.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()) + 1
@@ -251,6 +266,9 @@ class Record:
         self.s.flush()
         for p in self.players(g.id):  # type: ignore[arg-type]
             self.sql("INSERT INTO session_total (session_id, player_id) VALUES (:s, :p)", s=s.id, p=p.id)
+        from rummyref.store.header import chain_open
+
+        chain_open(self, g, s, seated)
         return number
 
     def close_session(self, g: GameRow, seen: Position, abandoned: bool = False) -> SessionRow:
@@ -258,22 +276,25 @@ class Record:
         s = self.open_night_row(g.id)  # type: ignore[arg-type]
         assert s is not None, "the kind checked that a session is open"
         s.closed_at = stamp()
-        if abandoned:
-            s.options = json.dumps({**json.loads(s.options or "{}"), "closed_as": ABANDONED}, ensure_ascii=False)
         self.s.add(s)
         self.s.flush()
+        from rummyref.store.header import chain_close
+
+        chain_close(self, g, s)
         self.refresh_nights_won(g.id)  # type: ignore[arg-type]
         return s
 
     def append(self, g: GameRow, seen: Position, draft: Draft) -> EntryRow:
-        """Append a hand, or a correction of one, exactly as the kind drafted it."""
-        expect(self, g, seen)
+        """Append a hand, or a correction of one, exactly as the kind drafted it. A hand must land
+        where the command read the log; a correction only needs its hand unchanged since then
+        (other hands, or another night, do not make it stale)."""
         if draft.kind in (EntryKind.AMEND, EntryKind.VOID):
             return self._correct(g, draft)
+        expect(self, g, seen)
         s = self.open_night_row(g.id)  # type: ignore[arg-type]
         assert s is not None, "the kind checked that a session is open"
         entry = self.append_entry(g, draft.kind, s, draft.hand, draft.hand_in_session, draft.dealer,
-                                  dict(draft.facts), draft.reason, None, draft.points())
+                                  chained_body(draft), draft.reason, None, draft.points())
         self.add_results(g, s.id, entry.id, draft.results, hands_delta=1)  # type: ignore[arg-type]
         self._status(g, draft, entry)
         return entry
@@ -281,10 +302,10 @@ class Record:
     def _correct(self, g: GameRow, draft: Draft) -> EntryRow:
         assert draft.hand is not None
         old = self.effective(g, draft.hand)
-        expect_entry(g.name, draft.hand, old.seq, draft.target_seq)
+        expect_entry(g.name, self.ruleset(g).hand_word, draft.hand, old.seq, draft.target_seq)
         s = self.s.get(SessionRow, old.session_id)
         assert s is not None
-        entry = self.append_entry(g, draft.kind, s, draft.hand, old.hand_in_session, old.dealer, dict(draft.facts),
+        entry = self.append_entry(g, draft.kind, s, draft.hand, old.hand_in_session, old.dealer, chained_body(draft),
                                   draft.reason, old.seq, draft.points())
         old_points = self.results_of(old.id)  # type: ignore[arg-type]
         self.sql("UPDATE result SET current = 0 WHERE entry_id = :e", e=old.id)
@@ -300,14 +321,6 @@ class Record:
     def _status(self, g: GameRow, draft: Draft, entry: EntryRow) -> None:
         if draft.status is None:
             return
-        options = json.loads(g.options or "{}")
-        tied = list(draft.status.tied)
-        if options.get("status", {}).get("tied", []) != tied:
-            if tied:
-                options["status"] = {"tied": tied}
-            else:
-                options.pop("status", None)
-            g.options = json.dumps(options, ensure_ascii=False)
         if draft.status.over and not g.finished_at:
             g.finished_at, g.winner = entry.created_at, draft.status.winner
         elif draft.status.over and g.winner != draft.status.winner:
@@ -377,6 +390,19 @@ class Record:
             "WHERE game_id = :g",
             g=game_id,
         )
+
+
+def chained_body(draft: Draft) -> dict:
+    """The facts as the chain keeps them: the kind's facts, plus what the ledger's rows hold beyond
+    the points (each player's count and win, the game's status after the entry), so that
+    ``ref verify`` can recompute every row from the chain alone."""
+    body = dict(draft.facts)
+    if any(r.count is not None or r.won is not None for r in draft.results):
+        body["columns"] = {r.name: {"count": r.count, "won": None if r.won is None else int(r.won)}
+                           for r in draft.results}
+    if draft.status is not None:
+        body["status"] = {"over": draft.status.over, "winner": draft.status.winner, "tied": list(draft.status.tied)}
+    return body
 
 
 def entry_payload(game: str, night: int | None, row, points: dict[str, int]) -> dict:

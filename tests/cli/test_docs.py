@@ -23,7 +23,7 @@ PAGES = pages()
 PENDING = {"docs/operations/data-promises.md", "docs/operations/input-and-limits.md",
            "docs/development/benchmarks.md", "docs/development/engine.md", "docs/guide/gin.md",
            "docs/guide/the-table-as-melds.md", "docs/reference/names-and-values.md"}
-MARKS = {"console", "sh", "text", "jsonc", "json", "toml", "python", "pycon"}
+MARKS = {"console", "sh", "text", "jsonc", "json", "toml", "python", "pycon", "sql"}
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 HEADING = re.compile(r"^(#{1,6}) (.*)$", re.MULTILINE)
 

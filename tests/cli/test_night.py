@@ -107,7 +107,7 @@ def test_a_scripted_night_of_six_hands(night_db):
     assert "Arrangement used:" in flat(shown)
     # a refused early end (A4), naming who still has to deal
     shown = n.answer(PROMPT, "end")
-    assert "Recorded: hand 1 of rummy-2m, hand 1 of the night (entry 1)." in flat(shown)
+    assert "Recorded: hand 1 of rummy-2m, hand 1 of the night (entry 3)." in flat(shown)
     shown = n.expect(PROMPT)
     assert "refused (A4)" in flat(shown) and "Ben, Larry still have to deal" in flat(shown)
     # hand 2 (Ben), by points

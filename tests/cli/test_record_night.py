@@ -214,10 +214,10 @@ def test_corrections_append_and_standings_use_them(night):
     refused(5, night, "void", "9", "--reason", "no such hand")
     hist = ref_json("history")
     kinds = [(e["seq"], e["kind"], e["hand"], e["target_seq"], e["current"]) for e in hist["entries"]]
-    assert kinds == [(1, "hand", 1, None, False), (2, "hand", 2, None, False), (3, "amend", 1, 1, True),
-                     (4, "void", 2, 2, False)]
+    assert kinds == [(3, "hand", 1, None, False), (4, "hand", 2, None, False), (5, "amend", 1, 3, True),
+                     (6, "void", 2, 4, False)]  # entries 1 and 2: the header and the night's opening
     text = ok("history").stdout
-    assert "AMENDS entry 1" in text and "reason: Bill counted short" in text and "(superseded)" in text
+    assert "AMENDS entry 3" in text and "reason: Bill counted short" in text and "(superseded)" in text
     st = ref_json("standings")
     assert {p["name"]: p["hands"] for p in st["players"]} == {"Bill": 1, "Ben": 1, "Larry": 1}
     assert {p["name"]: p["best"] for p in st["players"]} == {"Bill": 11, "Ben": 20, "Larry": 30}
@@ -299,10 +299,10 @@ def test_verify_names_a_tampered_entry(night):
     ok("score-hand", "--points", "Bill=10", "--points", "Ben=20", "--points", "Larry=30")
     ok("score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
     with night.raw() as con:
-        con.execute("UPDATE result SET points = 99 WHERE entry_id = (SELECT id FROM entry WHERE seq = 1) "
+        con.execute("UPDATE result SET points = 99 WHERE entry_id = (SELECT id FROM entry WHERE seq = 3) "
                     "AND player_id = (SELECT id FROM player WHERE name = 'Ben')")
     r = ref("verify")
-    assert r.exit_code == 8 and "entry 1 (hand 1)" in r.stderr
+    assert r.exit_code == 8 and "entry 3 (hand 1)" in r.stderr
 
 
 def test_verify_notices_a_removed_last_entry(night):
@@ -310,11 +310,11 @@ def test_verify_notices_a_removed_last_entry(night):
     ok("score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
     with night.raw() as con:
         with pytest.raises(night.errors, match="append-only"):  # the log refuses it...
-            con.execute("DELETE FROM entry WHERE seq = 2")
+            con.execute("DELETE FROM entry WHERE seq = 4")
         con.rollback()
         con.drop_trigger("entry_append_only_delete")  # ...unless someone works around ref
-        con.execute("DELETE FROM result WHERE entry_id = (SELECT id FROM entry WHERE seq = 2)")
-        con.execute("DELETE FROM entry WHERE seq = 2")
+        con.execute("DELETE FROM result WHERE entry_id = (SELECT id FROM entry WHERE seq = 4)")
+        con.execute("DELETE FROM entry WHERE seq = 4")
     r = ref("verify", "--json")
     assert r.exit_code == 8
     problems = json.loads(r.stdout)["problems"]
@@ -335,7 +335,7 @@ def test_real_subprocess_against_a_real_file(tmp_path):
     assert not (tmp_path / "unused.db").exists()
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
+    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "3"
 
 
 def test_a_game_of_another_rule_set_keeps_its_own_roster_words(record):
@@ -361,4 +361,4 @@ def test_verify_notices_changed_cached_totals(night):
     r = ref("verify", "--json")
     assert r.exit_code == 8
     where = [p["where"] for p in json.loads(r.stdout)["problems"]]
-    assert where == ["player_total of Larry", "nights won by Larry"]
+    assert where == ["player_total row of Larry, column points", "player_total row of Larry, column nights_won"]

@@ -307,7 +307,7 @@ def test_corrections_are_reflected_in_the_match():
     assert {p["name"]: p["game_wins"] for p in st["players"]} == {"Ann": 0, "Bob": 0, "Cy": 2}
     assert st["games"] == 3
     history = ok("history").stdout
-    assert "AMENDS entry 4" in history and "VOIDS entry 1" in history and "reason: misdeal" in history
+    assert "AMENDS entry 6" in history and "VOIDS entry 3" in history and "reason: misdeal" in history
     ok("verify")
 
 

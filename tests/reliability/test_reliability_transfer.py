@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from rummyref.store.migrations import LATEST
+
 from cli_helpers import ref, ref_json
 from reliability_helpers import hand_args, start
 
@@ -69,7 +71,7 @@ def export(db: Path, *args: str) -> dict:
 
 def test_export_is_versioned_and_holds_every_table(record):
     doc = export(record)
-    assert doc["format"] == "rummyref-export" and doc["version"] == 1 and doc["schema_version"] == 2
+    assert doc["format"] == "rummyref-export" and doc["version"] == 1 and doc["schema_version"] == LATEST
     con = sqlite3.connect(record)
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")} - {"meta"}
     assert set(doc["tables"]) == tables
@@ -78,7 +80,7 @@ def test_export_is_versioned_and_holds_every_table(record):
         rows = con.execute(f"SELECT {', '.join(cols)} FROM {t}").fetchall()
         assert sorted(map(tuple, doc["tables"][t]["rows"]), key=repr) == sorted(rows, key=repr)
     assert set(doc["chains"]) == {"rummy-2m", "paper"}
-    assert doc["chains"]["rummy-2m"]["entries"] == 9
+    assert doc["chains"]["rummy-2m"]["entries"] == 13  # with the header, and each night opened and closed
 
 
 def test_import_into_an_empty_database_gives_identical_views(record, tmp_path):
@@ -86,7 +88,7 @@ def test_import_into_an_empty_database_gives_identical_views(record, tmp_path):
     ok("export", "--db", str(record), "-o", str(file))
     target = tmp_path / "target.db"
     r = ref_json("import", "--db", str(target), str(file))
-    assert sorted(r["games"]) == ["paper", "rummy-2m"] and r["entries"] == 10
+    assert sorted(r["games"]) == ["paper", "rummy-2m"] and r["entries"] == 16
     for game in ("rummy-2m", "paper"):
         assert views(target, game) == views(record, game)
     assert ok("verify", "--db", str(target)).stdout == ok("verify", "--db", str(record)).stdout
@@ -283,13 +285,14 @@ def test_a_table_added_by_a_later_migration_travels_with_its_rows(tmp_path, monk
         conn.exec_driver_sql("CREATE TABLE note (id INTEGER PRIMARY KEY, entry_id INTEGER NOT NULL "
                              "REFERENCES entry (id), text TEXT NOT NULL)")
 
+    nxt = migrations_mod.LATEST + 1
     monkeypatch.setattr(engine_mod, "MIGRATIONS", (*migrations_mod.MIGRATIONS, v3))
-    monkeypatch.setattr(engine_mod, "LATEST", 3)
-    monkeypatch.setattr(migrations_mod, "LATEST", 3)
+    monkeypatch.setattr(engine_mod, "LATEST", nxt)
+    monkeypatch.setattr(migrations_mod, "LATEST", nxt)
 
     def at_v3(db: Path) -> None:
         engine = make_engine(str(db))
-        migrate(engine, upto=3)
+        migrate(engine, upto=nxt)
         engine.dispose()
 
     source, target = tmp_path / "s.db", tmp_path / "t.db"
@@ -305,7 +308,7 @@ def test_a_table_added_by_a_later_migration_travels_with_its_rows(tmp_path, monk
     con.commit()
     con.close()
     doc = export(source)
-    assert doc["schema_version"] == 3 and doc["tables"]["note"]["rows"]
+    assert doc["schema_version"] == nxt and doc["tables"]["note"]["rows"]
     file = tmp_path / "v3.json"
     file.write_text(json.dumps(doc))
     ok("import", "--db", str(target), str(file))

@@ -89,7 +89,7 @@ def test_every_dispute_kind_is_recorded_with_its_json():
         assert data["recorded"]["night"] == 1 and data["recorded"]["hand"] == 1
         assert data["recorded"]["key"] == data["key"] and data["not_recorded"] is None
     assert [r["kind"] for r in rulings()] == list(DISPUTES)
-    assert [r["entry"] for r in rulings()] == [1, 2, 3, 4, 5]
+    assert [r["entry"] for r in rulings()] == [3, 4, 5, 6, 7]  # after the header and the night's opening
 
 
 # -- the same dispute again ----------------------------------------------------------------------
@@ -203,7 +203,7 @@ def test_rule_lookups_are_not_recorded():
     ok("new-session")
     assert ok("ruling", "we both slapped the rummy card").stdout
     assert rulings() == []
-    assert ref_json("verify")["entries"] == 0
+    assert ref_json("verify")["entries"] == 2  # the header and the night's opening
 
 
 # -- which game ----------------------------------------------------------------------------------
@@ -307,7 +307,7 @@ def test_rulings_change_no_total_and_verify_passes():
     dispute("claim")
     assert ref_json("standings") == standings
     check = ref_json("verify")
-    assert check["ok"] and check["entries"] == 2 + 6
+    assert check["ok"] and check["entries"] == 2 + 2 + 6
     # the hand count and the next hand's number ignore the rulings
     h3 = ref_json("score-hand", "--points", "Bill=1", "--points", "Ben=1", "--points", "Larry=1")
     assert (h3["hand"], h3["hand_in_night"], h3["dealer"]) == (3, 3, "Larry")
@@ -324,9 +324,9 @@ def test_rulings_change_no_total_and_verify_passes():
     assert [e["current"] for e in entries[:2]] == [True, False]  # hand 2 was amended
     assert [e["current"] for e in history["entries"]] == [True, True]  # before the amendment
     shown = ok("history").stdout
-    assert "entry 3: ruling during night 1, hand 3 (3rd of the night): claim" in shown
-    assert "(superseded)" in shown.split("entry 3:")[0]  # hand 2, amended; no ruling is marked superseded
-    assert "(superseded)" not in shown.split("entry 3:")[1].split("entry 9:")[0]
+    assert "entry 5: ruling during night 1, hand 3 (3rd of the night): claim" in shown
+    assert "(superseded)" in shown.split("entry 5:")[0]  # hand 2, amended; no ruling is marked superseded
+    assert "(superseded)" not in shown.split("entry 5:")[1].split("entry 11:")[0]
 
 
 def test_verify_sees_a_ruling_changed_outside_ref(record):
@@ -339,4 +339,4 @@ def test_verify_sees_a_ruling_changed_outside_ref(record):
         facts["verdict"] = "Bill wins the Rummy! card."
         raw.execute("UPDATE entry SET facts = ? WHERE kind = 'ruling'", (json.dumps(facts),))
     bad = ref("verify")
-    assert bad.exit_code == 8 and "entry 2" in bad.stdout and "hash does not match" in bad.stdout
+    assert bad.exit_code == 8 and "entry 4" in bad.stdout and "hash does not match" in bad.stdout

@@ -18,9 +18,10 @@ import time
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import ref, ref_json
 from dbtest import ON_PG, pg_conninfo
+
+from rummyref.store.migrations import LATEST
 
 needs_pg = pytest.mark.needs_pg
 FIXTURE_V1 = Path(__file__).resolve().parents[1] / "fixtures" / "schema_v1.db"
@@ -158,7 +159,7 @@ def test_pg_migrations_run_one_step_at_a_time(record):
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
         c.rollback()
     assert "player_total" not in names and {"game", "player", "session", "entry", "result", "meta"} <= names
-    assert migrate(engine) == 2
+    assert migrate(engine) == LATEST
     engine.dispose()
     with record.raw() as con:
         triggers = {r[0] for r in con.execute(
@@ -227,9 +228,10 @@ def test_pg_a_v1_database_is_upgraded_with_every_row_intact(record):
     src.close()
     st = ref_json("standings")  # the migration runs by itself
     with record.raw() as con:
-        assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("2",)
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == (str(LATEST),)
         after = {t: [tuple(r) for r in con.execute(f"SELECT * FROM {t} ORDER BY id").fetchall()] for t in tables}
-    assert after == before  # every v1 row intact
+    assert {t: rows[:len(before[t])] for t, rows in after.items()} == before  # every v1 row intact
+    assert [r[3] for r in after["entry"][len(before["entry"]):]] == ["adopt"]  # v3 appends, changes nothing
     totals = {p["name"]: p["total"] for p in st["players"]}
     assert totals == {"Bill": 1_000_000 + 45 + 12 - 7 + 100 - 15, "Ben": -10 + 35 + 8 + 0 + 40, "Larry": 20 - 5 + 60 + 3 + 9}
     assert st["hands"] == 5 and st["nights"] == 2
@@ -237,7 +239,7 @@ def test_pg_a_v1_database_is_upgraded_with_every_row_intact(record):
     assert ref("verify").exit_code == 0
     ok("new-session")
     h = ref_json("score-hand", *POINTS)
-    assert h["hand"] == 7 and h["entry"] == 9
+    assert h["hand"] == 7 and h["entry"] == 11  # after the adopt entry (9) and the night's opening (10)
     assert ref("verify").exit_code == 0
 
 
@@ -302,7 +304,7 @@ def test_pg_first_start_by_four_terminals_at_once_migrates_once(record):
         _, err = p.communicate(timeout=120)
         assert p.returncode == 0, err
     with record.raw() as con:
-        assert con.execute("SELECT value FROM meta").fetchall() == [("2",)]
+        assert con.execute("SELECT value FROM meta").fetchall() == [(str(LATEST),)]
         assert sorted(r[0] for r in con.execute("SELECT name FROM game")) == ["g0", "g1", "g2", "g3"]
     assert ref_json("verify")["games"] == 4
 

@@ -29,9 +29,11 @@ def test_schema_v1_fixture_opens_with_every_row_intact(tmp_path):
     before = dump(db)
     assert sqlite3.connect(db).execute("SELECT value FROM meta").fetchone() == ("1",)
     st = ref_json("standings", "--db", str(db))  # the migration runs by itself
-    assert dump(db) == before  # every v1 row intact
+    after = dump(db)
+    assert {t: rows[:len(before[t])] for t, rows in after.items()} == before  # every v1 row intact
+    assert [r[3] for r in after["entry"][len(before["entry"]):]] == ["adopt"]  # v3 appends, changes nothing
     con = sqlite3.connect(db)
-    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("2",)
+    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("3",)
     # v2's aggregates were back-filled from the log: amended hand 2 counts, voided hand 5 does not
     totals = {p["name"]: p["total"] for p in st["players"]}
     assert totals == {"Bill": 1_000_000 + 45 + 12 - 7 + 100 - 15, "Ben": -10 + 35 + 8 + 0 + 40, "Larry": 20 - 5 + 60 + 3 + 9}
@@ -42,7 +44,7 @@ def test_schema_v1_fixture_opens_with_every_row_intact(tmp_path):
     # and the upgraded record takes new hands
     assert ref("new-session", "--db", str(db)).exit_code == 0
     h = ref_json("score-hand", "--db", str(db), "--points", "Bill=1", "--points", "Ben=1", "--points", "Larry=1")
-    assert h["hand"] == 7 and h["entry"] == 9
+    assert h["hand"] == 7 and h["entry"] == 11  # after the adopt entry (9) and the night's opening (10)
     assert ref("verify", "--db", str(db)).exit_code == 0
 
 
@@ -57,7 +59,7 @@ def test_migrations_run_one_step_at_a_time(tmp_path):
         names = {r[0] for r in c.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")}
         c.rollback()
     assert "player_total" not in names and "entry" in names
-    assert migrate(engine) == 2
+    assert migrate(engine) == 3
     engine.dispose()
 
 

@@ -227,7 +227,7 @@ class LongGame:
         score = score_hand(facts, rs, g.wildcards, g.roster)
         points = score.points()
         totals = tuple((n, t + points.get(n, 0)) for n, t in ctx.totals)
-        outcome = next_status(totals, g.target, _pending(g))
+        outcome = next_status(totals, g.target, ctx.status.tied if ctx.status else ())
         draft = Draft(
             EntryKind.HAND, ctx.position.next_hand, his, expected,
             {**facts_to_json(facts), "score": score_to_json(score)},
@@ -370,11 +370,6 @@ def _player(name: str, seat: int, opening: int):
     from rummyref.record import Player
 
     return Player(name, seat, opening)
-
-
-def _pending(g: Game) -> tuple[str, ...]:
-    """Leaders level past the target after the last hand (SPEC §8: play goes on until one leads)."""
-    return tuple(g.options.get("status", {}).get("tied", ()))
 
 
 def _status(outcome: Outcome) -> Status:

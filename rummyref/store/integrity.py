@@ -1,0 +1,81 @@
+"""The database under the record: intact pages, the constraints and the append-only triggers.
+
+A hash chain says nothing about a corrupted index (SQLite then let a second game of one name
+in, and the chains still verified), nor about a table whose owner disabled its triggers. So
+``ref verify`` also asks the database: SQLite's ``integrity_check`` and ``foreign_key_check``;
+on both back-ends, that every unique and foreign-key constraint of the schema is declared and
+that the triggers refusing UPDATE and DELETE on the log are there (on PostgreSQL: enabled).
+"""
+
+from __future__ import annotations
+
+from rummyref.store import dialect
+
+#: (table, columns) that must be unique: the natural keys everything else relies on
+UNIQUE = (
+    ("game", ("name",)), ("player", ("game_id", "name")), ("player", ("game_id", "seat")),
+    ("session", ("game_id", "number")), ("entry", ("game_id", "seq")), ("result", ("entry_id", "player_id")),
+)
+#: (table, column, parent table) of every foreign key
+FOREIGN = (
+    ("player", "game_id", "game"), ("session", "game_id", "game"), ("entry", "game_id", "game"),
+    ("entry", "session_id", "session"), ("result", "entry_id", "entry"), ("result", "player_id", "player"),
+    ("player_total", "player_id", "player"), ("player_total", "game_id", "game"),
+    ("session_total", "session_id", "session"), ("session_total", "player_id", "player"),
+    ("game_total", "game_id", "game"),
+)
+TRIGGERS = {"sqlite": ("entry_append_only_update", "entry_append_only_delete"),
+            "postgresql": ("entry_append_only_update", "entry_append_only_delete", "entry_append_only_truncate")}
+
+
+def database_problems(rec) -> list[tuple[str, str]]:
+    """``(where, what)`` for everything wrong with the database itself."""
+    conn = rec.s.connection()
+    out: list[tuple[str, str]] = []
+    if conn.dialect.name == "sqlite":
+        for (msg,) in conn.exec_driver_sql("PRAGMA integrity_check"):
+            if msg != "ok":
+                out.append(("the database file", f"SQLite's integrity check: {msg}"))
+        for table, rowid, parent, _fk in conn.exec_driver_sql("PRAGMA foreign_key_check"):
+            out.append((f"{table} row {rowid}", f"points at no {parent} row"))
+    tables = set(dialect.table_names(conn))
+    for table, cols in UNIQUE:
+        if table in tables and cols not in _unique(conn, table):
+            out.append((f"table {table}", f"the constraint UNIQUE ({', '.join(cols)}) is missing"))
+    for table, col, parent in FOREIGN:
+        if table in tables and (col, parent) not in {(c, p) for c, p, _ in dialect.foreign_keys(conn, table)}:
+            out.append((f"table {table}", f"the foreign key {col} -> {parent} is missing"))
+    have = _triggers(conn)
+    for name in TRIGGERS.get(conn.dialect.name, ()):
+        if name not in have:
+            out.append(("table entry", f"the append-only trigger {name} is missing or disabled"))
+    return out
+
+
+def _unique(conn, table: str) -> set[tuple[str, ...]]:
+    """Column sets with a unique index or constraint (the primary key included)."""
+    found: set[tuple[str, ...]] = {dialect.primary_key(conn, table)}
+    if conn.dialect.name == "sqlite":
+        for row in conn.exec_driver_sql(f'PRAGMA index_list("{table}")'):
+            if row[2]:  # unique
+                info = conn.exec_driver_sql(f'PRAGMA index_info("{row[1]}")').fetchall()
+                found.add(tuple(r[2] for r in sorted(info)))
+        return found
+    rows = conn.exec_driver_sql(
+        "SELECT array_agg(a.attname ORDER BY k.pos) FROM pg_constraint c "
+        "JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace "
+        "JOIN LATERAL unnest(c.conkey) WITH ORDINALITY AS k(att, pos) ON true "
+        "JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.att "
+        "WHERE n.nspname = current_schema() AND t.relname = %(t)s AND c.contype IN ('u', 'p') "
+        "GROUP BY c.oid", {"t": table})
+    return found | {tuple(r[0]) for r in rows}
+
+
+def _triggers(conn) -> set[str]:
+    if conn.dialect.name == "sqlite":
+        return {name for name, sql in conn.exec_driver_sql(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'entry'") if "RAISE" in sql}
+    return {r[0] for r in conn.exec_driver_sql(
+        "SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+        "JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE n.nspname = current_schema() AND c.relname = 'entry' AND t.tgenabled <> 'D'")}

@@ -1,0 +1,298 @@
+"""``ref verify``: every row of the record, checked against its hash-chained log.
+
+1. The database itself: SQLite's ``integrity_check`` and ``foreign_key_check``; on both
+   back-ends, that the append-only triggers and the unique and foreign-key constraints are
+   all there and enabled (a dropped constraint lets a second game of one name in).
+2. Each game's chain: entries numbered 1, 2, 3... each hash over its content, its results and
+   the hash before it.
+3. The fold (:func:`rummyref.replay.replay`) of each chain against every row and cache:
+   ``game``, ``player``, ``session``, ``result``, ``player_total``, ``session_total`` and
+   ``game_total``. A row the chain does not account for (a result pointing at no hand or at
+   another game's hand, a player in no header, a night no entry opened) is a problem that
+   names its table, row and column.
+
+Read-only; one pass over the tables (a record of 25 years is a few tens of thousands of rows).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import namedtuple
+from dataclasses import dataclass
+from typing import Any
+
+from rummyref.chain import GENESIS, entry_hash
+from rummyref.replay import ChainEntry, Replayed, replay
+from rummyref.store.record import Record, entry_payload
+
+RECORD = "(record)"  #: the "game" of a problem that belongs to no game
+
+
+@dataclass(frozen=True)
+class Problem:
+    game: str
+    where: str  #: "entry 12 (hand 11)", "player row 4 (Ben), column opening", ...
+    what: str
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    games: int
+    entries: int
+    problems: tuple[Problem, ...]
+    heads: tuple[tuple[str, int, str], ...] = ()  #: each game's (name, last seq, last hash)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+_COLUMNS = {
+    "game": "id, name, ruleset, ruleset_text, target, wildcards, options, created_at, finished_at, winner",
+    "player": "id, game_id, name, seat, opening",
+    "session": "id, game_id, number, opened_at, closed_at, options",
+    "entry": "id, game_id, seq, kind, session_id, hand, hand_in_session, dealer, facts, reason, target_seq, "
+             "created_at, prev_hash, hash",
+    "result": "id, entry_id, player_id, points, count, won, current",
+    "player_total": "player_id, game_id, points, hands, best, worst, nights_won",
+    "session_total": "session_id, player_id, points, hands",
+    "game_total": "game_id, hands, entries, head_hash",
+}
+
+
+class _Rows:
+    """Every row of the record's tables, as plain objects with attribute access."""
+
+    def __init__(self, rec: Record) -> None:
+        self.t: dict[str, list[Any]] = {}
+        for table, cols in _COLUMNS.items():
+            order = "game_id, seq" if table == "entry" else cols.split(",")[0]
+            row = namedtuple(table, [c.strip() for c in cols.split(",")])  # type: ignore[misc]  # plain tuples: fast to read
+            self.t[table] = [row(*r) for r in rec.sql(f"SELECT {cols} FROM {table} ORDER BY {order}")]
+        self.games = {g.id: g for g in self.t["game"]}
+        self.players = {p.id: p for p in self.t["player"]}
+        self.sessions = {s.id: s for s in self.t["session"]}
+        self.entries = {e.id: e for e in self.t["entry"]}
+        self.results_of: dict[int, list[Any]] = {}
+        for r in self.t["result"]:
+            self.results_of.setdefault(r.entry_id, []).append(r)
+
+    def game_name(self, game_id: Any) -> str:
+        g = self.games.get(game_id)
+        return g.name if g is not None else RECORD
+
+
+def verify(rec: Record) -> VerifyReport:
+    from rummyref.store.integrity import database_problems
+
+    problems = [Problem(RECORD, where, what) for where, what in database_problems(rec)]
+    rows = _Rows(rec)
+    heads = []
+    folds: dict[int, Replayed] = {}
+    for g in rows.t["game"]:
+        chain = [e for e in rows.t["entry"] if e.game_id == g.id]
+        entries, chain_problems = _check_chain(rows, g, chain)
+        problems += [Problem(g.name, where, what) for where, what in chain_problems]
+        fold = folds[g.id] = replay(entries, GENESIS)
+        problems += [Problem(g.name, "the log", what) for what in fold.problems]
+        problems += [Problem(g.name, where, what) for where, what in _check_game(rows, g, fold)]
+        if chain:
+            heads.append((g.name, chain[-1].seq, chain[-1].hash))
+    problems += [Problem(game, where, what) for game, where, what in _check_rows(rows, folds)]
+    return VerifyReport(len(rows.t["game"]), len(rows.t["entry"]), tuple(problems), tuple(heads))
+
+
+# -- the chain -------------------------------------------------------------------------------
+
+
+def _check_chain(rows: _Rows, g: Any, chain: list[Any]) -> tuple[list[ChainEntry], list[tuple[str, str]]]:
+    nights = {s.id: s.number for s in rows.t["session"] if s.game_id == g.id}
+    problems: list[tuple[str, str]] = []
+    entries: list[ChainEntry] = []
+    prev, expected_seq = GENESIS, 1
+    for r in chain:
+        where = f"entry {r.seq}" + (f" (hand {r.hand})" if r.hand else "")
+        if r.seq != expected_seq:
+            problems.append((f"entry {expected_seq}", f"missing: the log jumps to entry {r.seq}"))
+        if r.prev_hash != prev:
+            problems.append((where, "does not follow the entry before it (chain broken)"))
+        results = {_name(rows, x.player_id): x.points for x in rows.results_of.get(r.id, [])}
+        night = nights.get(r.session_id)
+        try:
+            facts = json.loads(r.facts or "{}")
+            ok = entry_hash(entry_payload(g.name, night, r, results), r.prev_hash) == r.hash
+        except (ValueError, TypeError):
+            facts, ok = {}, False
+        if not ok:
+            problems.append((where, "changed outside ref (its hash does not match its content)"))
+        entries.append(ChainEntry(r.seq, r.kind, night, r.hand, facts if isinstance(facts, dict) else {},
+                                  r.created_at, results, r.hash))
+        prev, expected_seq = r.hash, r.seq + 1
+    return entries, problems
+
+
+def _name(rows: _Rows, player_id: Any) -> str:
+    p = rows.players.get(player_id)
+    return p.name if p is not None else f"#{player_id}"
+
+
+# -- the rows against the fold -----------------------------------------------------------------
+
+
+def _differ(where: str, column: str, have: Any, want: Any) -> list[tuple[str, str]]:
+    return [] if have == want else [(f"{where}, column {column}", f"is {have!r}, the chain says {want!r}")]
+
+
+def _json(text: Any) -> Any:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        return text  # unreadable: compares unequal to anything the chain says
+
+
+def _check_game(rows: _Rows, g: Any, fold: Replayed) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    where = f"game row {g.id}"
+    h = fold.header
+    if h is not None:
+        for col, want in (("name", h.name), ("ruleset", h.ruleset), ("ruleset_text", h.ruleset_text),
+                          ("target", h.target), ("wildcards", h.wildcards), ("created_at", h.created_at)):
+            out += _differ(where, col, getattr(g, col), want)
+        out += _differ(where, "options", _json(g.options), dict(h.options))
+    out += _differ(where, "finished_at", g.finished_at, fold.finished_at)
+    out += _differ(where, "winner", g.winner, fold.winner)
+    seen = set()
+    for p in (p for p in rows.t["player"] if p.game_id == g.id):
+        seen.add(p.name)
+        seat = fold.players.get(p.name)
+        pw = f"player row {p.id} ({p.name})"
+        if seat is None:
+            out.append((pw, "is in no header and was seated by no night's entry"))
+            continue
+        out += _differ(pw, "seat", p.seat, seat.seat) + _differ(pw, "opening", p.opening, seat.opening)
+    out += [(f"player {n}", "is on the roster the chain states, but has no player row") for n in fold.players
+            if n not in seen]
+    numbers = set()
+    for s in (s for s in rows.t["session"] if s.game_id == g.id):
+        numbers.add(s.number)
+        night = fold.nights.get(s.number)
+        sw = f"session row {s.id} (night {s.number})"
+        if night is None:
+            out.append((sw, "no entry opened this night"))
+            continue
+        out += _differ(sw, "opened_at", s.opened_at, night.opened_at)
+        out += _differ(sw, "closed_at", s.closed_at, night.closed_at)
+        out += _differ(sw, "options", _json(s.options), dict(night.options))
+    out += [(f"night {n}", "an entry opened it, but there is no session row") for n in fold.nights if n not in numbers]
+    return out
+
+
+def _check_rows(rows: _Rows, folds: dict[int, Replayed]) -> list[tuple[str, str, str]]:
+    """The rows that hang from a game: results and the three caches."""
+    out: list[tuple[str, str, str]] = []
+    for table in ("player", "session", "entry"):
+        for r in rows.t[table]:
+            if r.game_id not in rows.games:
+                out.append((RECORD, f"{table} row {r.id}, column game_id", f"points at no game ({r.game_id})"))
+    for e in rows.t["entry"]:
+        s = rows.sessions.get(e.session_id) if e.session_id is not None else None
+        if e.session_id is not None and (s is None or s.game_id != e.game_id):
+            out.append((rows.game_name(e.game_id), f"entry row {e.id} (entry {e.seq}), column session_id",
+                        f"points at {'no night' if s is None else 'a night of game ' + rows.game_name(s.game_id)}"))
+    seen_results: set[tuple[int, int, str]] = set()
+    for r in rows.t["result"]:
+        where = f"result row {r.id}"
+        e, p = rows.entries.get(r.entry_id), rows.players.get(r.player_id)
+        if e is None:
+            out.append((RECORD, f"{where}, column entry_id", f"points at no entry ({r.entry_id})"))
+            continue
+        game = rows.game_name(e.game_id)
+        if p is None or p.game_id != e.game_id:
+            what = f"points at no player ({r.player_id})" if p is None else \
+                f"is {p.name} of game {rows.game_name(p.game_id)}, but entry {e.seq} is of game {game}"
+            out.append((game, f"{where}, column player_id", what))
+            continue
+        fold = folds.get(e.game_id)
+        want = fold.results.get((e.seq, p.name)) if fold else None
+        if want is None:
+            out.append((game, where, f"entry {e.seq} has no result for {p.name} in the chain"))
+            continue
+        seen_results.add((e.game_id, e.seq, p.name))
+        for col, have, w in (("points", r.points, want.points), ("count", r.count, want.count),
+                             ("won", r.won, want.won), ("current", r.current, int(want.current))):
+            out += [(game, *d) for d in _differ(f"{where} (entry {e.seq}, {p.name})", col, have, w)]
+    for gid, fold in folds.items():
+        for seq, name in fold.results:
+            if (gid, seq, name) not in seen_results:
+                out.append((rows.game_name(gid), f"entry {seq}", f"its result for {name} has no result row"))
+    out += _check_player_totals(rows, folds)
+    out += _check_session_totals(rows, folds)
+    out += _check_game_totals(rows, folds)
+    return out
+
+
+def _check_player_totals(rows: _Rows, folds: dict[int, Replayed]) -> list[tuple[str, str, str]]:
+    out: list[tuple[str, str, str]] = []
+    have = set()
+    for t in rows.t["player_total"]:
+        p = rows.players.get(t.player_id)
+        where = f"player_total row of player {t.player_id}"
+        if p is None or t.game_id != p.game_id:
+            out.append((RECORD, f"{where}, column {'player_id' if p is None else 'game_id'}",
+                        "does not match a player of that game"))
+            continue
+        have.add(p.id)
+        want = folds[p.game_id].player_totals.get(p.name) if p.game_id in folds else None
+        if want is None:
+            continue  # the player row itself is reported
+        where = f"player_total row of {p.name}"
+        for col in ("points", "hands", "best", "worst", "nights_won"):
+            out += [(rows.game_name(p.game_id), *d) for d in _differ(where, col, getattr(t, col), getattr(want, col))]
+    out += [(rows.game_name(p.game_id), f"player {p.name}", "has no player_total row")
+            for p in rows.t["player"] if p.id not in have]
+    return out
+
+
+def _check_session_totals(rows: _Rows, folds: dict[int, Replayed]) -> list[tuple[str, str, str]]:
+    out: list[tuple[str, str, str]] = []
+    have = set()
+    for t in rows.t["session_total"]:
+        s, p = rows.sessions.get(t.session_id), rows.players.get(t.player_id)
+        where = f"session_total row ({t.session_id}, {t.player_id})"
+        if s is None or p is None or s.game_id != p.game_id:
+            out.append((RECORD, where, "does not join a night and a player of the same game"))
+            continue
+        have.add((s.id, p.id))
+        fold = folds.get(s.game_id)
+        want = fold.night_totals.get((s.number, p.name)) if fold else None
+        game = rows.game_name(s.game_id)
+        if want is None:
+            out.append((game, where, f"night {s.number} and {p.name} are not both in the chain"))
+            continue
+        where = f"session_total row of night {s.number}, {p.name}"
+        out += [(game, *d) for d in _differ(where, "points", t.points, want[0]) + _differ(where, "hands", t.hands, want[1])]
+    for s in rows.t["session"]:
+        for p in rows.t["player"]:
+            if p.game_id == s.game_id and (s.id, p.id) not in have:
+                out.append((rows.game_name(s.game_id), f"night {s.number}, {p.name}", "has no session_total row"))
+    return out
+
+
+def _check_game_totals(rows: _Rows, folds: dict[int, Replayed]) -> list[tuple[str, str, str]]:
+    out: list[tuple[str, str, str]] = []
+    have = set()
+    for t in rows.t["game_total"]:
+        fold = folds.get(t.game_id)
+        if fold is None:
+            out.append((RECORD, f"game_total row of game {t.game_id}", "points at no game"))
+            continue
+        have.add(t.game_id)
+        game, where = rows.game_name(t.game_id), "game_total row"
+        if t.entries > fold.entries:
+            out.append((game, f"{where}, column entries",
+                        f"records {t.entries} entries but the log holds {fold.entries}: entries were removed"))
+        else:
+            out += [(game, *d) for d in _differ(where, "entries", t.entries, fold.entries)]
+        out += [(game, *d) for d in _differ(where, "hands", t.hands, fold.hands) + _differ(where, "head_hash", t.head_hash, fold.head)]
+    out += [(g.name, "game_total", "the game has no game_total row") for g in rows.t["game"] if g.id not in have]
+    return out

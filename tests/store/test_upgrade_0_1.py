@@ -1,0 +1,80 @@
+"""A record made by the 0.1 release opens, upgrades without loss and verifies (issue 13).
+
+``tests/fixtures/release_0_1/`` holds a file made by 0.1 (two games: Rummy 2,000,000 with an
+opening balance, amends, a void and a ruling, two closed nights; Simple Rummy with an amend and
+a void, a session open) and what 0.1 printed for it. Upgraded (migration v3 appends one
+``adopt`` entry per game), it shows the same standings, history and rulings -- every field 0.1
+had, with the same value -- verifies, and from then on its header is under the chain.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from cli_helpers import ref, ref_json
+
+HERE = Path(__file__).resolve().parents[1] / "fixtures" / "release_0_1"
+MADE_AT = "2026-11-30T18:45:00+00:00"  #: the clock when 0.1 printed the JSON (days since the last night)
+GAMES = {"rummy-2m": "rummy-2m", "Friday Simple": "Friday_Simple"}
+
+
+def same_fields(old, new, path="") -> list[str]:
+    """Where ``new`` differs from ``old`` in a field ``old`` has (fields only ``new`` has are new)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return [d for k in old for d in (same_fields(old[k], new[k], f"{path}.{k}") if k in new else [f"{path}.{k} is gone"])]
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [d for i, (a, b) in enumerate(zip(old, new)) for d in same_fields(a, b, f"{path}[{i}]")]
+    return [] if old == new else [f"{path}: {old!r} -> {new!r}"]
+
+
+@pytest.fixture
+def old(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("RUMMYREF_NOW", MADE_AT)
+    db = tmp_path / "release_0_1.db"
+    shutil.copy(HERE / "release_0_1.db", db)
+    return db
+
+
+def test_a_0_1_record_upgrades_with_the_same_standings_history_and_rulings(old):
+    con = sqlite3.connect(old)
+    before = {t: con.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in ("game", "player", "session", "entry", "result")}
+    con.close()
+    for game, stem in GAMES.items():
+        for what in ("standings", "history"):
+            want = json.loads((HERE / f"{what}_{stem}.json").read_text())
+            assert same_fields(want, ref_json(what, "--db", str(old), "--game", game)) == [], (game, what)
+    assert ref_json("rulings", "--db", str(old)) == json.loads((HERE / "rulings.json").read_text())
+    con = sqlite3.connect(old)
+    after = {t: con.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in before}
+    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "3"
+    kinds = con.execute("SELECT g.name, e.seq, e.kind FROM entry e JOIN game g ON g.id = e.game_id "
+                        "WHERE e.id > ? ORDER BY e.id", (len(before["entry"]),)).fetchall()
+    con.close()
+    assert {t: rows[:len(before[t])] for t, rows in after.items()} == before  # nothing before changed
+    assert kinds == [("rummy-2m", 10, "adopt"), ("Friday Simple", 6, "adopt")]  # appended at each chain's end
+    check = ref_json("verify", "--db", str(old))
+    assert check["ok"] and check["entries"] == len(before["entry"]) + 2 and check["games"] == 2
+
+
+def test_the_adopted_header_is_under_the_chain_from_the_upgrade_on(old):
+    assert ref("verify", "--db", str(old)).exit_code == 0
+    con = sqlite3.connect(old)
+    con.execute("UPDATE player SET opening = 1999999 WHERE name = 'Bill'")  # Bill's paper total, doctored
+    con.commit()
+    con.close()
+    r = ref("verify", "--db", str(old))
+    assert r.exit_code == 8 and "column opening" in r.stdout and "1200" in r.stdout
+
+
+def test_an_upgraded_record_takes_new_nights_and_verifies(old):
+    d = ("--db", str(old), "--game", "rummy-2m")
+    assert ref("new-session", *d).exit_code == 0
+    h = ref_json("score-hand", *d, "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
+    assert (h["hand"], h["entry"]) == (7, 12)  # after the adopt entry (10) and the night's opening (11)
+    assert ref("verify", "--db", str(old)).exit_code == 0
+    history = ref_json("history", *d)
+    assert [e["kind"] for e in history["entries"]][-1] == "hand"  # bookkeeping entries are not history lines
