@@ -284,3 +284,4 @@ class Summary:
     recent: tuple[NightSummary, ...]
     today: date
     context: Context | None = None  #: with the hands in force, when the kind asked for them
+    dealt: int = 0  #: hands dealt in the open session (SPEC §8: a voided hand is not dealt)
