@@ -216,6 +216,7 @@ class Context:
     dealt: int  #: hands entered in the open session (voided ones included)
     history: tuple[HandInForce, ...] | None = None
     session_points: tuple[tuple[str, int], ...] = ()  #: the open session's points so far
+    played: int = 0  #: hands that count in the open session (``dealt`` less those voided mid-session)
 
     @property
     def kind(self) -> "GameKind":

@@ -9,7 +9,9 @@ verdict the table accepted, or None when it dropped the hand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from rummyref.cli.common import say, show_error
 from rummyref.errors import RummyrefError, UnreadableInput
@@ -60,9 +62,6 @@ def read_fix(answer: str, form: Form) -> tuple[str, str]:
     return kind, word
 
 
-Reader = Callable[[str, Form], tuple[str, str]]
-
-
 # -- the loop -----------------------------------------------------------------------------------
 
 
@@ -78,23 +77,25 @@ class Settle:
     def __call__(self, form: Form | None, judge: Callable[[Any], Recorded],
                  preview: Callable[[Recorded], None]) -> Recorded | None:
         while True:
-            result, self.refused = None, None
+            result, self.refused, fixing = None, None, True
             if form is not None and not form.changed():
                 say(f"Nothing is changed yet: fix the answers that were wrong ({form.choices()}), or drop.")
-                question, reader = f"Fix which answer? ({form.choices()} / drop)", read_fix
             else:
                 try:
                     result = judge(None if form is None else form.facts())
                     preview(result)
-                    question = CONFIRM_Q if form is not None else CONFIRM_PLAIN_Q
-                    reader = read_confirm  # type: ignore[assignment]
+                    fixing = False
                 except RummyrefError as exc:
                     show_error(exc)
-                    if form is None:
+                    if form is None:  # nothing to fix (a void): the refusal ends the command
                         raise
                     self.refused = exc
-                    question, reader = f"Fix which answer? ({form.choices()} / drop)", read_fix
-            answer, word = ask_until(self.asker, question, lambda a, read=reader: read(a, form))  # type: ignore[misc]
+            if fixing:
+                assert form is not None
+                question = f"Fix which answer? ({form.choices()} / drop)"
+            else:
+                question = CONFIRM_Q if form is not None else CONFIRM_PLAIN_Q
+            answer, word = ask_until(self.asker, question, partial(_read, form=form, fixing=fixing))
             if answer == "drop":
                 say(f"The {self.unit} was dropped: nothing was written.")
                 return None
@@ -103,6 +104,13 @@ class Settle:
                 form.fix(self.asker, word)
                 continue
             return result
+
+
+def _read(answer: str, form: Form | None, fixing: bool) -> tuple[str, str]:
+    if fixing:
+        assert form is not None
+        return read_fix(answer, form)
+    return read_confirm(answer, form)
 
 
 class TableConfirm:

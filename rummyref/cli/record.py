@@ -154,7 +154,11 @@ def amend(
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
-    """Correct a recorded hand (or Simple Rummy game): a new entry with the right facts; the original stays in the history (B7)."""
+    """Correct a recorded hand (or Simple Rummy game): a new entry with the right facts; the original stays in the history (B7).
+
+    At a terminal the hand as recorded answers first: give (or fix) only what was wrong;
+    the change is shown before -> after and written only on "Record it?". Off a terminal
+    the options give the whole hand."""
     from rummyref import play
 
     given = _given(melded, held, out_, claim, points, hand_, four_sevens, tie, dropped)

@@ -127,7 +127,8 @@ class Record:
         dealt = self.hands_dealt(open_row.id) if open_row else 0  # type: ignore[arg-type]
         return Context(self.game(g), self.ruleset(g), self.position(g), self.totals(g.id), sessions, dealt,  # type: ignore[arg-type]
                        self.in_force(g) if history else None,
-                       self.night_points(open_row.id) if open_row else ())  # type: ignore[arg-type]
+                       self.night_points(open_row.id) if open_row else (),  # type: ignore[arg-type]
+                       self.session_hands(open_row.id) if open_row else 0)  # type: ignore[arg-type]
 
     def in_force(self, g: GameRow) -> tuple[HandInForce, ...]:
         """Every hand as now in force (its latest entry), in hand order, with its results."""

@@ -392,7 +392,7 @@ class LongGame:
         g, rs = ctx.game, ctx.ruleset
         s = ctx.open_session
         assert s is not None
-        out.print(f"{render.cap(rs.session_word)} {s.number} of {g.name} resumed: {render.plural(ctx.dealt, 'hand')} recorded "
+        out.print(f"{render.cap(rs.session_word)} {s.number} of {g.name} resumed: {render.plural(ctx.played, 'hand')} recorded "
                   f"{render.this_session(rs)}.", markup=False)
         if rs.house.seating_dibs:
             tonight = dict(ctx.session_points)

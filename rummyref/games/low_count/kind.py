@@ -445,7 +445,7 @@ class LowCountGame:
     def show_resumed(self, ctx: Context, out) -> None:
         s = ctx.open_session
         assert s is not None
-        out.print(f"Session {s.number} of {ctx.game.name} resumed: {ctx.dealt} game{'s' if ctx.dealt != 1 else ''} "
+        out.print(f"Session {s.number} of {ctx.game.name} resumed: {ctx.played} game{'s' if ctx.played != 1 else ''} "
                   "so far.", markup=False)
         out.print("Table: " + table_of(ctx.ruleset, s).describe(), markup=False, soft_wrap=True)
         state = fold(ctx.ruleset, ctx.sessions, ctx.hands()).state
