@@ -125,6 +125,7 @@ def record_hand(db: str | None, game: str | None, given: Given, asker: Asker | N
     write; with ``confirm`` (a terminal) only once the table said so (None: dropped)."""
     ctx = context(db, game, "score-hand", _names(given))
     kind = ctx.kind
+    kind.check_next(ctx, dealer)
     form = prepare(ctx, None, given, asker, "score-hand")
 
     def judge(facts: Any) -> Recorded:

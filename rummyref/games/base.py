@@ -153,6 +153,11 @@ class GameKind(Protocol):
         ("cards", "points") when the table chose how to tell the hand (``ref night``)."""
         ...
 
+    def check_next(self, ctx: Context, dealer: str | None = None) -> None:
+        """Refuse at once what no answer could fix (the game is over, no session is open, the
+        wrong dealer): checked before the first question, and again by ``adjudicate``."""
+        ...
+
     def adjudicate(self, ctx: Context, facts: Any, dealer: str | None = None) -> Recorded: ...
 
     def correct(self, ctx: Context, hand: int, facts: Any | None, reason: str) -> Recorded:

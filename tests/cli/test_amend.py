@@ -232,3 +232,15 @@ def test_a_simple_rummy_game_amended_at_a_terminal_keeps_the_recorded_hands(reco
     amended = json.loads(r.stdout)
     assert amended["winner"] == "Cy" and amended["counts"] == {"Ann": 5, "Bob": 44, "Cy": 6}
     assert amended["next_dealer"] == "Bob"
+
+
+def test_what_no_answer_can_fix_is_refused_before_any_question(two_hands, at_a_terminal):
+    r = ref("score-hand", "--dealer", "Bill", input="\n")
+    assert r.exit_code == 4
+    assert "refused (A3): hand 3 of the night is Larry's deal, not Bill's" in r.stderr
+    assert "Record this hand as cards or points?" not in r.stderr
+    r = ref("score-hand", "--points", "Bill=1999999", "--points", "Ben=0", "--points", "Larry=0", input="\n")
+    assert r.exit_code == 0 and ref_json("standings")["over"]
+    r = ref("score-hand", input="\n")
+    assert r.exit_code == 4 and "refused (A7): game rummy-2m is over (Bill won)" in r.stderr
+    assert "Record this hand" not in r.stderr

@@ -220,7 +220,7 @@ class LongGame:
             return HandForm(ctx.game, facts_from_json(old.facts, ctx.game.roster))
         return {"cards": CardsForm, "points": PointsForm}.get(style, HandForm)(ctx.game)
 
-    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+    def check_next(self, ctx: Context, dealer: str | None = None) -> None:
         g, rs = ctx.game, ctx.ruleset
         if g.over:
             raise RuleRefusal(
@@ -241,6 +241,13 @@ class LongGame:
                     rule=rs.cite("A3"),
                     hint=f"the deal goes {', '.join(g.roster)}, no exceptions",
                 )
+
+    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+        self.check_next(ctx, dealer)
+        g, rs, s = ctx.game, ctx.ruleset, ctx.open_session
+        assert s is not None
+        his = ctx.dealt + 1
+        expected = dealer_of(his, g.roster)
         score = score_hand(facts, rs, g.wildcards, g.roster)
         points = score.points()
         totals = tuple((n, t + points.get(n, 0)) for n, t in ctx.totals)

@@ -266,7 +266,11 @@ class LowCountGame:
         form.recall_facts(old.facts)  # at a terminal, the game as recorded answers first
         return form
 
-    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+    def check_next(self, ctx: Context, dealer: str | None = None) -> None:
+        self._next(ctx, dealer)
+
+    def _next(self, ctx: Context, dealer: str | None) -> tuple[SessionInfo, SimpleTable, str, str]:
+        """The open session, its table, who plays first and who deals the next game (S6)."""
         s = ctx.open_session
         if s is None:
             raise RuleRefusal(f"no session of {ctx.game.name} is open", hint="ref new-session --players ... opens one")
@@ -280,6 +284,10 @@ class LowCountGame:
                 f"this game is {expected}'s deal: {first} plays first, and the dealer sits to their right",
                 rule="S6", hint=f"--dealer {expected}, or leave --dealer out",
             )
+        return s, table, first, expected
+
+    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+        s, table, first, expected = self._next(ctx, dealer)
         result = adjudicate(table, first, facts.hands, facts.ending)
         number, gis = ctx.position.next_hand, ctx.dealt + 1
         draft = self._draft(EntryKind.HAND, number, gis, expected, result, None, None)
