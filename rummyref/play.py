@@ -8,13 +8,28 @@ one ``BEGIN IMMEDIATE`` transaction that first checks the log still stands where
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rummyref.games.base import Asker, GameKind, Given, Recorded, SessionRequest
 from rummyref.games.registry import kind_for
 from rummyref.record import Context
 from rummyref.rules.ruleset import load_ruleset
+
+if TYPE_CHECKING:
+    from rummyref.games.forms import QuestionForm
+
+Judge = Callable[[Any], Recorded]  #: a hand's facts -> the kind's verdict (adjudicate, or correct)
+
+
+class Confirm(Protocol):
+    """How a terminal settles a hand before the write: show the hand as recorded (``hand``: a
+    correction), ask the open questions, show the result, ask "Record it?" (the table may fix
+    answers). The result to write, or None: the table dropped it and nothing is written."""
+
+    def __call__(self, ctx: Context, hand: int | None, form: QuestionForm | None, judge: Judge) -> Recorded | None:
+        ...
 
 
 @dataclass(frozen=True)
@@ -106,22 +121,42 @@ def _session_game(rec, request: SessionRequest):
 
 
 def record_hand(db: str | None, game: str | None, given: Given, asker: Asker | None,
-                dealer: str | None = None) -> Done:
-    """``score-hand``: the next hand from the options (asking for what is missing), in one write."""
+                dealer: str | None = None, confirm: Confirm | None = None) -> Done | None:
+    """``score-hand``: the next hand from the options (asking for what is missing), in one
+    write; with ``confirm`` (a terminal) only once the table said so (None: dropped)."""
     ctx = context(db, game, "score-hand", _names(given))
     kind = ctx.kind
-    facts = fill(ctx, None, given, asker, "score-hand")
-    result = kind.adjudicate(ctx, facts, dealer)
-    return Done(kind, append(db, ctx, result))
+    kind.check_next(ctx, dealer)
+    form = prepare(ctx, None, given, asker, "score-hand")
+
+    def judge(facts: Any) -> Recorded:
+        return kind.adjudicate(ctx, facts, dealer)
+
+    result = _settled(ctx, None, form, judge, asker, confirm)
+    return None if result is None else Done(kind, append(db, ctx, result))
 
 
-def fill(ctx: Context, hand: int | None, given: Given, asker: Asker | None, command: str) -> Any:
-    """A hand's facts through the kind's Form: foreign options refused, then the options, then asking."""
+def prepare(ctx: Context, hand: int | None, given: Given, asker: Asker | None, command: str) -> QuestionForm:
+    """The form of a hand (``hand``: a recorded one, whose answers come first at a terminal),
+    with the options read: foreign options refused, and (with no terminal) missing facts.
+    Nothing is asked yet but how the hand is told (cards or points), where that is open."""
     from rummyref.games.base import refuse_foreign
 
     form = ctx.kind.form(ctx, hand)
     refuse_foreign(given, form.options, ctx.kind, ctx.ruleset.title, command)
-    return form.fill(given, asker)
+    chosen: QuestionForm = form.pick(given, asker)
+    chosen.start(given, asker)
+    return chosen
+
+
+def _settled(ctx: Context, hand: int | None, form: QuestionForm | None, judge: Judge, asker: Asker | None,
+             confirm: Confirm | None) -> Recorded | None:
+    """The verdict to write: at once, or once the terminal's ``confirm`` says so."""
+    if confirm is not None:
+        return confirm(ctx, hand, form, judge)
+    if form is not None and asker is not None:
+        form.ask_all(asker)
+    return judge(None if form is None else form.facts())
 
 
 def append(db: str | None, ctx: Context, result: Recorded) -> Any:
@@ -135,13 +170,22 @@ def append(db: str | None, ctx: Context, result: Recorded) -> Any:
 
 
 def correct(db: str | None, game: str | None, hand: int, given: Given | None, reason: str,
-            asker: Asker | None, command: str) -> Done:
-    """``amend`` (given: the new facts) or ``void`` (None) of a recorded hand, in one write."""
+            asker: Asker | None, command: str, confirm: Confirm | None = None) -> Done | None:
+    """``amend`` (given: the new facts; at a terminal, over the recorded ones) or ``void``
+    (None) of a recorded hand, in one write; with ``confirm``, once the table said so."""
+    if not reason or not reason.strip():
+        from rummyref.errors import UnreadableInput
+
+        raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
     ctx = context(db, game, command)
     kind = ctx.kind
-    facts = None if given is None else fill(ctx, hand, given, asker, command)
-    result = kind.correct(ctx, hand, facts, reason)
-    return Done(kind, append(db, ctx, result))
+    form = None if given is None else prepare(ctx, hand, given, asker, command)
+
+    def judge(facts: Any) -> Recorded:
+        return kind.correct(ctx, hand, facts, reason)
+
+    result = _settled(ctx, hand, form, judge, asker, confirm)
+    return None if result is None else Done(kind, append(db, ctx, result))
 
 
 def close_session(db: str | None, game: str | None) -> Done:

@@ -179,6 +179,7 @@ class Context:
     history: tuple[HandInForce, ...] | None = None
     session_points: tuple[tuple[str, int], ...] = ()  #: the open session's points so far
     status: "Status | None" = None  #: as the latest hand entry stated it (None: no hand yet)
+    played: int = 0  #: hands that count in the open session (``dealt`` less those voided mid-session)
 
     @property
     def kind(self) -> "GameKind":
@@ -247,3 +248,4 @@ class Summary:
     recent: tuple[NightSummary, ...]
     today: date
     context: Context | None = None  #: with the hands in force, when the kind asked for them
+    dealt: int = 0  #: hands dealt in the open session (SPEC §8: a voided hand is not dealt)

@@ -14,7 +14,7 @@ import importlib
 import sys
 import traceback
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from typer.core import CompletionItem, TyperCommand, TyperGroup
@@ -81,7 +81,9 @@ class RefGroup(TyperGroup):
         except RummyrefError as exc:
             show_error(exc)
             raise typer.Exit(int(exc.exit_code)) from None
-        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        except KeyboardInterrupt:  # Ctrl-C at a prompt: every write is one transaction, none began
+            interrupted()
+        except (typer.Exit, typer.Abort):
             raise
         except Exception as exc:  # the last line of defence: never a traceback
             if _is_click_exception(exc):  # usage errors: click prints them, exit 2
@@ -169,10 +171,20 @@ def root(
     ROOT_OPTIONS["db"] = db
 
 
+INTERRUPTED = 130  #: Ctrl-C (128 + SIGINT), as shells report it
+
+
+def interrupted() -> NoReturn:
+    """Ctrl-C: exit 130, saying that nothing was written. A command writes in one transaction
+    after its last question, so an interrupt at a prompt (or before the write) leaves the
+    record as it was; click would report it as "Aborted!" and exit 1."""
+    print("\ninterrupted: nothing was written", file=sys.stderr)
+    sys.exit(INTERRUPTED)
+
+
 def main() -> None:
     """Run the app (``ref --version`` is answered earlier, by :func:`rummyref.cli.main`)."""
     try:
         app(prog_name="ref")  # also under ``python -m rummyref``: shell completion uses $_REF_COMPLETE
-    except KeyboardInterrupt:  # pragma: no cover - interactive
-        print("interrupted: nothing was written", file=sys.stderr)
-        sys.exit(130)
+    except KeyboardInterrupt:  # outside a command (while typer parses or loads it)
+        interrupted()

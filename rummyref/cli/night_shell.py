@@ -12,26 +12,34 @@ import sys
 from typing import Any
 
 from rummyref.cli.common import err, out, say, show_error
-from rummyref.cli.night_forms import read_confirm, read_fix
+from rummyref.cli.night_forms import Settle
+from rummyref.cli.prompts import PUT_BACK
 from rummyref.errors import RummyrefError, UnreadableInput
-from rummyref.games.base import SessionRequest, ask_until
+from rummyref.games.base import Recorded, SessionRequest, ask_until
 from rummyref.record import Context
 
 HELP = """At any prompt:
-  ? TEXT                 a ruling from the rulebook, e.g. ? pizza's here
-  ! DISPUTE ARGS         settle a dispute, as ref dispute does (kept as a precedent of the night),
-                         e.g. ! claim --called Bill=Ben --touched Ben,Bill   (! help lists them)
+  ? TEXT           a ruling from the rulebook, e.g. ? pizza's here
+  ! DISPUTE ARGS   settle a dispute, as ref dispute does (kept as a precedent of
+                   the night), e.g. ! claim --called Bill=Ben --touched Ben,Bill
+                   (! help lists the disputes)
 Between hands:
-  Enter (or cards)       record the next hand by cards (Simple Rummy: the next game)
-  points                 record the next hand as each player's points
-  standings              the standings
-  history [all]          tonight's hands (all: the whole game)
-  end                    end the night (only after full rounds, A4, or when the game is over, A7)
-  quit                   leave the shell; the night stays open (ref night resumes it)
-  help                   this text
-While a hand is typed: a bad answer is asked again with what you typed; Ctrl-C discards only
-that hand. Before it is written: Enter records it, 'fix NAME' (or fix out / claims / ending)
-asks those answers again, 'drop' discards it."""
+  cards (or c)     record the next hand by cards (Simple Rummy: the next game)
+  points (or p)    record the next hand as each player's points
+  undo             void the last hand still counting (its dealer deals again)
+  amend N          correct hand N: its answers as recorded, fix what was wrong
+  void N           hand N no longer counts (both stay in the history, B7)
+  standings        the standings
+  history [all]    tonight's hands (all: the whole game)
+  end              end the night (only after full rounds, A4, or when the game
+                   is over, A7)
+  quit             leave the shell; the night stays open (ref night resumes it)
+  help             this text
+  Enter            says who deals next; it never starts a hand
+While a hand is typed: a bad answer comes back on the line to edit (Ctrl-U
+clears it; the same bad answer twice clears it); Ctrl-C discards only that
+hand. Before it is written: Enter records it, 'fix NAME' (or fix out / claims /
+ending) asks those answers again, 'drop' discards it."""
 
 
 # -- the terminal -----------------------------------------------------------------------------
@@ -55,6 +63,7 @@ class Terminal:
     def __init__(self, game: str, db: str | None, book: str | None) -> None:
         self.game, self.db, self.book = game, db, book
         self.readline = _readline()
+        self.put_back_told = False  #: the Ctrl-U hint is given once, the first time it applies
 
     def line(self, prompt: str, offered: str = "") -> str:
         while True:
@@ -77,6 +86,9 @@ class Terminal:
     def _read(self, prompt: str, offered: str) -> str:
         rl = self.readline
         if offered and rl is not None:
+            if not self.put_back_told:
+                self.put_back_told = True
+                say(PUT_BACK)
             rl.set_pre_input_hook(lambda: (rl.insert_text(offered), rl.redisplay()))
         elif offered:
             say(f"  (you typed: {offered})")
@@ -109,6 +121,8 @@ class Terminal:
         else:
             words = words[:1] + ["--game", self.game] + (["--db", self.db] if self.db else []) + words[1:]
         command = typer.main.get_command(dispute_app)
+        # the shell's own commands only: installing shell completion is for the command line
+        command.params = [p for p in command.params if p.name not in ("install_completion", "show_completion")]
         guarded(lambda: command.main(words, prog_name="!", standalone_mode=False))
 
 
@@ -185,41 +199,109 @@ def _resumable(db: str | None, request: SessionRequest) -> Context | None:
 
 def play_hand(term: Terminal, ctx: Context, form, db: str | None) -> None:
     """Ask the hand's facts, show the result, write when confirmed. Ctrl-C discards only this hand."""
+    kind = ctx.kind
+
+    def judge(facts: Any) -> Recorded:
+        return kind.adjudicate(ctx, facts)
+
+    def preview(result: Recorded) -> None:
+        kind.preview(ctx, result.shown, out)
+
+    def written(shown: Any) -> None:
+        kind.show_written(shown, out)
+        show_standings(db, ctx.game.name)
+
+    def reread() -> Context:
+        nonlocal ctx
+        ctx = where(db, ctx.game.name) or ctx  # another terminal may have written meanwhile
+        return ctx
+
+    _settle_and_write(term, ctx, form, judge, preview, written, reread, db, lambda: form.ask_all(term))
+
+
+def _settle_and_write(term: Terminal, ctx: Context, form, judge, preview, written, reread, db: str | None,
+                      first=None) -> None:
+    """The shared end of a hand and of a correction: (``first``: ask what is open,) judge, show,
+    "Record it?", write. A write refused (another terminal wrote meanwhile) keeps the answers:
+    the record is read again and the table fixes or drops. Ctrl-C discards only this one."""
     from rummyref import play
 
-    kind = ctx.kind
     what = ctx.ruleset.hand_word
     try:
-        form.ask_all(term)
+        if first is not None:
+            first()
+        settle = Settle(term, what)
         while True:
-            result = None
-            try:
-                result = kind.adjudicate(ctx, form.facts())
-                kind.preview(ctx, result.shown, out)
-                question, reader = "Record it? (Enter: yes / fix NAME / drop)", read_confirm
-            except RummyrefError as exc:
-                show_error(exc)
-                question, reader = f"Fix which answer? ({form.choices()} / drop)", read_fix
-            answer, word = ask_until(term, question, lambda a: reader(a, form))
-            if answer == "drop":
-                say(f"The {what} was dropped: nothing was written.")
+            result = settle(form, judge, preview)
+            if result is None:
                 return
-            if answer == "fix" or result is None:
-                form.fix(term, word)
-                continue
             try:
                 shown = play.append(db, ctx, result)
             except RummyrefError as exc:
                 show_error(exc)
                 say(f"Nothing was written; the {what}'s answers are kept (fix them, or drop the {what}).")
-                ctx = where(db, ctx.game.name) or ctx  # another terminal may have written meanwhile
+                ctx = reread()
                 continue
-            kind.show_written(shown, out)
-            show_standings(db, ctx.game.name)
+            written(shown)
             return
     except KeyboardInterrupt:
         print(file=sys.stderr)
         say(f"Interrupted: this {what} is discarded, nothing was written. The night goes on.")
+
+
+# -- corrections ---------------------------------------------------------------------------------
+
+REASON_Q = "Why? (the reason is kept in the history, B7)"
+
+
+def read_reason(answer: str) -> str:
+    if not answer.strip():
+        raise UnreadableInput("a correction needs a reason", hint="say what was wrong, e.g. Bill counted short")
+    return answer.strip()
+
+
+def correction(term: Terminal, name: str, db: str | None, hand: int | None, amend: bool) -> None:
+    """``undo`` (hand None: the last hand counting), ``void N`` or ``amend N``: the hand as
+    recorded, the reason, (amend) the answers to fix, before -> after, "Record it?"."""
+    from rummyref import play
+
+    command = "amend" if amend else "void"
+    ctx = play.context(db, name, command)
+    kind = ctx.kind
+    what = kind.hand_word(ctx.ruleset)
+    if hand is None:
+        hand = kind.last_in_force(ctx)
+        if hand is None:
+            say(f"No {what} of this {ctx.ruleset.session_short} counts yet: nothing to undo "
+                f"(void N corrects an earlier {what}).")
+            return
+    try:
+        kind.show_as_recorded(ctx, hand, out)
+        reason = ask_until(term, REASON_Q, read_reason)
+        form = play.prepare(ctx, hand, {}, term, command) if amend else None
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        say("Interrupted: nothing was written. The night goes on.")
+        return
+    number = hand
+
+    def judge(facts: Any) -> Recorded:
+        return kind.correct(ctx, number, facts, reason)
+
+    def preview(result: Recorded) -> None:
+        kind.show_change(ctx, number, result.shown, out)
+
+    def written(shown: Any) -> None:
+        out.print(f"Recorded: {what} {number} {'amended' if amend else 'voided'} (entry {shown.seq}).",
+                  markup=False)
+        show_standings(db, name)
+
+    def reread() -> Context:
+        nonlocal ctx
+        ctx = play.context(db, name, command)
+        return ctx
+
+    _settle_and_write(term, ctx, form, judge, preview, written, reread, db)
 
 
 def show_standings(db: str | None, name: str) -> None:
@@ -234,7 +316,7 @@ def show_standings(db: str | None, name: str) -> None:
 # -- the loop ------------------------------------------------------------------------------------
 
 INTERRUPTED = 130  #: Ctrl-C between hands (the README's exit code table)
-CARDS = ("", "c", "cards", "card", "hand", "h", "game", "g")
+CARDS = ("c", "cards", "card", "hand", "h", "game", "g")
 POINTS = ("p", "points", "point")
 
 
@@ -289,8 +371,10 @@ def _still_open(ctx: Context, why: str) -> str:
 def dispatch(term: Terminal, ctx: Context, command: str, db: str | None) -> bool:
     """One between-hands command; True when the shell should stop."""
     word, _, rest = command.partition(" ")
-    word = word.casefold()
-    if word in CARDS + POINTS and not rest:
+    word, rest = word.casefold(), rest.strip()
+    if not word:  # a stray Enter (the cards being dealt): nothing starts, the next line says who deals
+        say(f"(type cards or points to record the next {ctx.ruleset.hand_word}; help for the commands)")
+    elif word in CARDS + POINTS and not rest:
         if ctx.game.over:
             show_error(_over(ctx))
             return False
@@ -303,14 +387,21 @@ def dispatch(term: Terminal, ctx: Context, command: str, db: str | None) -> bool
     elif word == "standings":
         from rummyref.cli.standings import standings
 
-        guarded(lambda: standings(ctx.game.name, db, False))
+        guarded(lambda: standings(ctx.game.name, db=db, json_=False))
     elif word == "history":
         from rummyref.cli.standings import history
 
         session = ctx.open_session.number if ctx.open_session else None
-        guarded(lambda: history(ctx.game.name, None if rest.strip() == "all" else session, db, False))
+        guarded(lambda: history(ctx.game.name, session=None if rest == "all" else session, db=db, json_=False))
     elif word == "end":
         return bool(guarded(lambda: end(ctx, db)))
+    elif word == "undo" and not rest:
+        guarded(lambda: correction(term, ctx.game.name, db, None, amend=False))
+    elif word in ("amend", "void") and rest.isdigit():
+        guarded(lambda: correction(term, ctx.game.name, db, int(rest), amend=word == "amend"))
+    elif word in ("amend", "void"):
+        show_error(UnreadableInput(f"{command!r}: which {ctx.ruleset.hand_word}?",
+                                   hint=f"{word} N, N as in history (e.g. {word} 3); undo voids the last one"))
     elif word in ("help", "h?", "commands"):
         out.print(HELP, markup=False)
     elif word in ("quit", "exit", "q", "bye"):

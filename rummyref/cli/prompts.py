@@ -1,5 +1,10 @@
 """Asking at a terminal: whether to ask at all, and how (the Forms of ``rummyref.games`` ask
-through an :class:`~rummyref.games.base.Asker`; this is the command line's)."""
+through an :class:`~rummyref.games.base.Asker`; this is the command line's).
+
+The prompt is ``input()`` itself, not click's: click turns Ctrl-C and the end of input into
+the same ``Abort``, and the two must end differently. The end of input before an answer is bad
+input (exit 3); Ctrl-C is left to propagate as ``KeyboardInterrupt``, which the CLI's edge
+turns into exit 130 with nothing written (``rummyref.cli.app``)."""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ import sys
 from rummyref.errors import UnreadableInput
 
 INTERACTIVE_ENV = "RUMMYREF_INTERACTIVE"  #: "1" forces prompting (tests), "0" forbids it
+#: said once, the first time a rejected answer is put back on the line for editing
+PUT_BACK = "  (the answer is back on the line: edit it, or clear it with Ctrl-U)"
 
 
 def interactive() -> bool:
@@ -19,42 +26,64 @@ def interactive() -> bool:
 
 
 def prompt_ask(question: str, offered: str) -> str:
-    """Ask on the terminal; on a re-ask the previous answer is offered back (pre-filled
-    where readline is available, else as the default). Input that ends (EOF, Ctrl-D)
-    before an answer is bad input (exit 3): nothing is written."""
-    import typer
-
+    """Ask on the terminal (the question on stderr: stdout stays clean for --json); on a
+    re-ask the previous answer is offered back, pre-filled where readline is available,
+    else as the default that Enter keeps. Input that ends (EOF, Ctrl-D) before an answer is
+    bad input (exit 3): nothing is written. Ctrl-C propagates (exit 130)."""
     try:
         return _prompt(question, offered)
-    except (typer.Abort, EOFError):
+    except EOFError:
         raise UnreadableInput(
             f"no answer to {question.split('?')[0].split(' (')[0]!r}: the input ended; nothing was written",
-            hint="give the facts as options (ref score-hand --help), or answer every question",
+            hint="give the facts as options (see the command's --help), or answer every question",
         ) from None
 
 
+_said: set[str] = set()
+
+
 def _prompt(question: str, offered: str) -> str:
-    import typer
+    readline = _readline() if offered else None
+    if readline is not None:
+        if PUT_BACK not in _said:
+            _said.add(PUT_BACK)
+            _say(PUT_BACK)
 
-    if offered and sys.stdin.isatty():
+        def offer() -> None:
+            readline.insert_text(offered)
+            readline.redisplay()
+
+        readline.set_pre_input_hook(offer)
         try:
-            import readline
+            _write(question + ": ")
+            return input()
+        finally:
+            readline.set_pre_input_hook(None)
+    _write(f"{question} [{offered}]: " if offered else question + ": ")
+    answer = input()
+    return answer if answer or not offered else offered
 
-            def offer() -> None:
-                readline.insert_text(offered)
-                readline.redisplay()
 
-            readline.set_pre_input_hook(offer)
-            try:
-                sys.stderr.write(question + ": ")
-                sys.stderr.flush()
-                return input()
-            finally:
-                readline.set_pre_input_hook(None)
-        except ImportError:  # pragma: no cover - platform without readline
-            pass
-    # prompts are messages, not data: they go to stderr (stdout stays clean for --json)
-    return typer.prompt(question, default=offered, show_default=bool(offered), err=True)
+def _readline():
+    """GNU readline when stdin is a terminal (answers offered back for editing), else None."""
+    if not sys.stdin.isatty():
+        return None
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - platform without readline
+        return None
+    return readline
+
+
+def _write(text: str) -> None:
+    sys.stderr.write(text)
+    sys.stderr.flush()
+
+
+def _say(message: str) -> None:
+    from rummyref.cli.common import say
+
+    say(message)
 
 
 class TerminalAsker:
@@ -64,9 +93,7 @@ class TerminalAsker:
         return prompt_ask(question, offered)
 
     def tell(self, message: str) -> None:
-        from rummyref.cli.common import say
-
-        say(message)
+        _say(message)
 
 
 def asker() -> TerminalAsker | None:

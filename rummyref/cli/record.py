@@ -119,12 +119,31 @@ def score_hand(
 ) -> None:
     """Record the next hand (rummy-2m) or game (Simple Rummy); print scores, or counts, winner and match."""
     from rummyref import play
-    from rummyref.cli.prompts import asker
 
     given = _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped,
                    knock=knock, gin=gin, big_gin=big_gin, dead=dead, melds=list(melds), upcard=upcard)
-    done = play.record_hand(db_choice(db), game, given, asker(), dealer)
-    show(done, json_, "recorded")
+    ask, confirm = _terminal()
+    done = play.record_hand(db_choice(db), game, given, ask, dealer, confirm)
+    show(_written(done, confirm), json_, "recorded")
+
+
+def _terminal():
+    """At a terminal: the asker and the "Record it?" that settles the hand first; else (None, None)."""
+    from rummyref.cli.common import err
+    from rummyref.cli.night_forms import TableConfirm
+    from rummyref.cli.prompts import asker
+
+    ask = asker()
+    return (ask, TableConfirm(ask, err)) if ask is not None else (None, None)
+
+
+def _written(done, confirm):
+    """What was written; a hand the table dropped ends the command here: exit 0, or the code of
+    the refusal it was dropped on (nothing was written either way)."""
+    if done is None:
+        refused = confirm.refused if confirm is not None else None
+        raise typer.Exit(int(refused.exit_code) if refused is not None else 0)
+    return done
 
 
 def _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped, **more) -> dict:
@@ -166,14 +185,18 @@ def amend(
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
-    """Correct a recorded hand (or Simple Rummy game): a new entry with the right facts; the original stays in the history (B7)."""
+    """Correct a recorded hand (or Simple Rummy game): a new entry with the right facts; the original stays in the history (B7).
+
+    At a terminal the hand as recorded answers first: give (or fix) only what was wrong;
+    the change is shown before -> after and written only on "Record it?". Off a terminal
+    the options give the whole hand."""
     from rummyref import play
-    from rummyref.cli.prompts import asker
 
     given = _given(melded, held, out_, claim, points, hand_, four_sevens, tie, dropped,
                    knock=knock, gin=gin, big_gin=big_gin, dead=dead, melds=list(melds), upcard=upcard)
-    done = play.correct(db_choice(db), game, hand, given, reason, asker(), "amend")
-    show(done, json_, "recorded")
+    ask, confirm = _terminal()
+    done = play.correct(db_choice(db), game, hand, given, reason, ask, "amend", confirm)
+    show(_written(done, confirm), json_, "recorded")
 
 
 def void(
@@ -186,8 +209,9 @@ def void(
     """Void a recorded hand (or Simple Rummy game): its result no longer counts; both stay in the history (B7)."""
     from rummyref import play
 
-    done = play.correct(db_choice(db), game, hand, None, reason, None, "void")
-    show(done, json_, "recorded")
+    ask, confirm = _terminal()
+    done = play.correct(db_choice(db), game, hand, None, reason, ask, "void", confirm)
+    show(_written(done, confirm), json_, "recorded")
 
 
 def register(app: typer.Typer) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from rummyref.bounds import NIGHT_NUMBER
+from rummyref.bounds import HAND_NUMBER, NIGHT_NUMBER
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
 from rummyref.cli.numbers import bounded
 
@@ -27,7 +27,8 @@ def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = 
 
 def history(
     game: GameOption = None,
-    session: Annotated[Optional[int], typer.Option("--session", "-s", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this Rummy Night (by number).")] = None,
+    session: Annotated[Optional[int], typer.Option("--session", "-s", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this session (Rummy Night) by number, with its totals.")] = None,
+    last: Annotated[int | None, typer.Option("--last", "-n", parser=bounded(HAND_NUMBER, "--last"), help="Only the last N hands (or games), with their corrections.")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -37,20 +38,69 @@ def history(
 
     with reading(db_choice(db)) as rec:
         h = views.history(rec, game, session)
+    lines = last_hands(h.lines, last) if last else h.lines
+    totals = session_totals(lines, h.game.roster) if session is not None else None
     if json_:
-        print_json(
-            {
-                "game": h.game.name,
-                "players": [asdict(p) for p in h.game.players],
-                "entries": [{**asdict(line.entry), "results": dict(line.entry.results), "current": line.current}
-                            for line in h.lines],
-            }
-        )
+        data: dict = {
+            "game": h.game.name,
+            "players": [asdict(p) for p in h.game.players],
+            "entries": [{**asdict(line.entry), "results": dict(line.entry.results), "current": line.current}
+                        for line in lines],
+        }
+        if totals is not None:
+            data["session_totals"] = {"session": session, "hands": totals[0], "points": dict(totals[1])}
+        print_json(data)
         return
-    _show_history(h)
+    _show_history(h, lines)
+    if totals is not None and session is not None:
+        from rummyref.games.registry import kind_for
+
+        kind_for(h.ruleset).show_session_totals(h.ruleset, session, totals[0], totals[1], out)
 
 
-def _show_history(h) -> None:
+def last_hands(lines, n: int):
+    """The entries of the last ``n`` hands (their corrections included), and the rulings since."""
+    hands = sorted({line.entry.hand for line in lines if line.entry.hand is not None})[-n:]
+    kept = set(hands)
+    first = min((line.entry.seq for line in lines if line.entry.hand in kept), default=None)
+    return tuple(line for line in lines
+                 if line.entry.hand in kept or (line.entry.hand is None and first is not None
+                                                 and line.entry.seq > first))
+
+
+def session_totals(lines, roster) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The hands that count among ``lines`` and each player's points from them (seat order)."""
+    points = dict.fromkeys(roster, 0)
+    hands = 0
+    for line in lines:
+        e = line.entry
+        if e.hand is None or not line.current:
+            continue
+        hands += 1
+        for name, value in e.results:
+            points[name] = points.get(name, 0) + value
+    return hands, tuple(points.items())
+
+
+def beside(lines):
+    """The entries in log order, but each correction (B7) right after the hand it corrects."""
+    corrections: dict[int, list] = {}
+    originals = {line.entry.hand for line in lines if line.entry.kind == "hand"}
+    for line in lines:
+        if line.entry.kind in ("amend", "void") and line.entry.hand in originals:
+            corrections.setdefault(line.entry.hand, []).append(line)
+    ordered = []
+    for line in lines:
+        e = line.entry
+        if e.kind in ("amend", "void") and e.hand in originals:
+            continue
+        ordered.append(line)
+        if e.kind == "hand":
+            ordered += corrections.get(e.hand, [])
+    return ordered
+
+
+def _show_history(h, lines) -> None:
     from rummyref.games.registry import kind_for
 
     g, rs = h.game, h.ruleset
@@ -61,8 +111,8 @@ def _show_history(h) -> None:
     for p in g.players:
         if p.opening:
             out.print(f"  opening balance (carried from paper): {p.name} {p.opening:,}", markup=False)
-    voided = {line.entry.target_seq for line in h.lines if line.entry.kind == "void"}
-    for line in h.lines:
+    voided = {line.entry.target_seq for line in lines if line.entry.kind == "void"}
+    for line in beside(lines):
         e = line.entry
         if e.kind == "ruling":  # a precedent (rummyref.rulebook.precedents): no hand, no scores
             _show_ruling(e)

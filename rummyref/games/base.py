@@ -38,14 +38,21 @@ class Asker(Protocol):
 
 
 def ask_until(asker: Asker, question: str, check: Callable[[str], Any], offered: str = "") -> Any:
-    """Ask until ``check`` accepts the answer; a bad answer is explained and offered back."""
+    """Ask until ``check`` accepts the answer; a bad answer is explained and offered back to
+    edit. The same bad answer sent back unchanged (Enter on the line as offered) is not
+    offered a third time: the line comes back empty, so Enter alone never loops."""
+    rejected = None
     while True:
         answer = asker.ask(question, offered)
         try:
             return check(answer)
         except RummyrefError as exc:
             asker.tell(f"  {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
-            offered = answer
+            if answer == rejected:
+                asker.tell("  (the same answer again: the line is cleared)")
+                offered, rejected = "", None
+            else:
+                offered = rejected = answer
 
 
 def given_options(given: Given) -> list[str]:
@@ -112,6 +119,12 @@ class Form(Protocol):
 
     def fill(self, given: Given, asker: Asker | None) -> Any: ...
 
+    def pick(self, given: Given, asker: Asker | None) -> Any:
+        """The :class:`~rummyref.games.forms.QuestionForm` that asks this hand (a form that
+        first asks how the hand is told returns the one chosen): ``ref night`` and the
+        terminal's "Record it?" fix its answers one by one."""
+        ...
+
 
 class GameKind(Protocol):
     """One kind of game: how its hands are told, judged, shown and summed up."""
@@ -140,10 +153,36 @@ class GameKind(Protocol):
         ("cards", "points") when the table chose how to tell the hand (``ref night``)."""
         ...
 
+    def check_next(self, ctx: Context, dealer: str | None = None) -> None:
+        """Refuse at once what no answer could fix (the game is over, no session is open, the
+        wrong dealer): checked before the first question, and again by ``adjudicate``."""
+        ...
+
     def adjudicate(self, ctx: Context, facts: Any, dealer: str | None = None) -> Recorded: ...
 
     def correct(self, ctx: Context, hand: int, facts: Any | None, reason: str) -> Recorded:
         """An amendment (facts) or a void (None) of hand ``hand``: ctx has the hands in force."""
+        ...
+
+    # -- correcting at a terminal (``ref amend``, ``ref night``'s undo / amend N / void N) -------
+
+    def last_in_force(self, ctx: Context) -> int | None:
+        """The last hand still counting in the open session (``undo`` voids it); None: none."""
+        ...
+
+    def show_as_recorded(self, ctx: Context, hand: int, out: Console) -> None:
+        """Hand ``hand`` as now in force, before it is corrected (refused if there is no such
+        hand, or it was voided: B7)."""
+        ...
+
+    def show_change(self, ctx: Context, hand: int, shown: Any, out: Console) -> None:
+        """A correction before it is written (``shown``: what ``correct`` made of it): each
+        player's result and the game's state, before -> after."""
+        ...
+
+    def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points: Sequence[tuple[str, int]],
+                            out: Console) -> None:
+        """``ref history --session N``'s last line: the session's hands and each player's result."""
         ...
 
     def close_session(self, ctx: Context) -> Closing: ...

@@ -4,6 +4,10 @@ A form is a list of questions (keys, in deal or turn order), a reader for each a
 the facts the answers make. The options a command was given answer some questions first
 (``prefill``); at a terminal the rest are asked, each answer kept as typed so that a fix offers
 it back and nothing typed is lost. Pure: no terminal (an :class:`Asker` asks), no database.
+
+A form for correcting a recorded hand also holds the answers as recorded (``recall``): at a
+terminal they answer every question before the options override some, so the table changes
+only what was wrong; :meth:`QuestionForm.changed` tells whether anything was.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ class QuestionForm:
     def __init__(self) -> None:
         self.texts: dict[Key, str] = {}
         self.values: dict[Key, Any] = {}
+        self.recalled: dict[Key, Any] = {}  #: the answers as recorded (a correction)
+        self.recalled_texts: dict[Key, str] = {}
 
     # -- given by each form ----------------------------------------------------------------
     def keys(self) -> list[Key]:
@@ -59,20 +65,43 @@ class QuestionForm:
         return []
 
     # -- shared ----------------------------------------------------------------------------
-    def fill(self, given: Given, asker: Asker | None) -> Any:
-        """The facts: the options first, then the open questions asked (refused with no terminal)."""
+    def pick(self, given: Given, asker: Asker | None) -> QuestionForm:
+        """The form that asks this hand: itself (a form that first asks how the hand is told,
+        cards or points, returns the one chosen)."""
+        return self
+
+    def recall(self, values: dict[Key, Any], texts: dict[Key, str]) -> None:
+        """The answers as recorded, for a correction: they answer first at a terminal."""
+        self.recalled, self.recalled_texts = dict(values), dict(texts)
+
+    def start(self, given: Given, asker: Asker | None) -> None:
+        """Read the options (over the recorded answers, at a terminal); with no terminal,
+        every question must be answered by now (refused otherwise). Asks nothing."""
+        if asker is not None:
+            self.values.update(self.recalled)
+            self.texts.update(self.recalled_texts)
         self.prefill(given)
         missing = self.to_ask()
         if missing and asker is None:
-            whose = list(dict.fromkeys(who for _, who in missing if who)) or [what for what, _ in missing]
-            raise UnreadableInput(
-                f"facts missing for {', '.join(whose)}, and there is no terminal to ask",
-                hint=f"give {self.how_to_give()} for every player (or run the command at a terminal to be asked)",
-            )
-        for key in missing:
-            assert asker is not None
-            self.ask(asker, key)
+            self.refuse_missing(missing)
+
+    def refuse_missing(self, missing: Sequence[Key]) -> None:
+        whose = list(dict.fromkeys(who for _, who in missing if who)) or [what for what, _ in missing]
+        raise UnreadableInput(
+            f"facts missing for {', '.join(whose)}, and there is no terminal to ask",
+            hint=f"give {self.how_to_give()} for every player (or run the command at a terminal to be asked)",
+        )
+
+    def fill(self, given: Given, asker: Asker | None) -> Any:
+        """The facts: the options first, then the open questions asked (refused with no terminal)."""
+        self.start(given, asker)
+        if asker is not None:
+            self.ask_all(asker)
         return self.facts()
+
+    def changed(self) -> bool:
+        """Does any answer differ from the hand as recorded? (Always, for a new hand.)"""
+        return not self.recalled or self.values != self.recalled
 
     def names(self) -> Sequence[str]:
         return [who for _, who in self.keys() if who]

@@ -37,7 +37,7 @@ from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import stamp
 from rummyref.store.engine import opened, storage_errors
 from rummyref.store.guard import expect, expect_entry
-from rummyref.store.select import _last_played, _parsed, choose_game
+from rummyref.store.select import HANDS_DEALT, _last_played, _parsed, choose_game
 from rummyref.store.migrations import NIGHTS_WON
 from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, PlayerTotalRow, ResultRow, SessionRow
 
@@ -127,7 +127,8 @@ class Record:
         return Context(self.game(g), self.ruleset(g), self.position(g), self.totals(g.id), sessions, dealt,  # type: ignore[arg-type]
                        self.in_force(g) if history else None,
                        self.night_points(open_row.id) if open_row else (),  # type: ignore[arg-type]
-                       self.last_status(g))
+                       self.last_status(g),
+                       self.session_hands(open_row.id) if open_row else 0)  # type: ignore[arg-type]
 
     def last_status(self, g: GameRow) -> Status | None:
         """The game's status as the latest entry that states one says (ties pending past the target)."""
@@ -172,10 +173,9 @@ class Record:
         ).first()
 
     def hands_dealt(self, session_id: int) -> int:
-        v = self.sql(
-            "SELECT MAX(hand_in_session) FROM entry WHERE session_id = :s AND kind = 'hand'", s=session_id
-        ).scalar()
-        return int(v or 0)
+        """Where the deal stands in the session (SPEC §8): the last hand in force. A voided hand
+        is not a dealt hand: voided last, its dealer deals again; voided earlier, the deal goes on."""
+        return int(self.sql(HANDS_DEALT, s=session_id).scalar() or 0)
 
     def night_points(self, session_id: int) -> tuple[tuple[str, int], ...]:
         rows = self.sql(

@@ -12,6 +12,13 @@ from sqlalchemy import text
 from rummyref.errors import NotFound, UnreadableInput
 from rummyref.rules.ruleset import RuleSet, parse_ruleset
 
+#: a session's hands dealt (SPEC §8): the highest hand-in-session whose latest entry is not a
+#: void. Voided last, its dealer deals again; voided earlier, the deal goes on.
+HANDS_DEALT = (
+    "SELECT MAX(e.hand_in_session) FROM entry e WHERE e.session_id = :s AND e.hand IS NOT NULL "
+    "AND e.kind <> 'void' AND e.seq = (SELECT MAX(x.seq) FROM entry x WHERE x.game_id = e.game_id AND x.hand = e.hand)"
+)
+
 
 def choose_game(conn, name: str | None, names: Sequence[str] = ()) -> int:
     """The id of the game a command means. Named: that one. Unnamed: the game with an open

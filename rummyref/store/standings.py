@@ -16,7 +16,7 @@ from rummyref.record import Game, NightSummary, Player, PlayerAggregate, Summary
 from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import now
 from rummyref.store.engine import opened, storage_errors
-from rummyref.store.select import _parsed, choose_game
+from rummyref.store.select import HANDS_DEALT, _parsed, choose_game
 
 RECENT_NIGHTS = 5
 
@@ -71,6 +71,8 @@ def summary(conn, name: str | None) -> Summary:
         recent.append(NightSummary(s.number, _day(s.opened_at).isoformat(), closed,  # type: ignore[union-attr]
                                     played, pts, night_winners(pts, played, closed)))
     open_night = next((s.number for s in nights if s.closed_at is None), None)
+    open_id = next((s.id for s in nights if s.closed_at is None), None)
+    dealt = int(q(HANDS_DEALT, s=open_id).scalar() or 0) if open_id is not None else 0
     last = _day(nights[0].opened_at) if nights else None
     return Summary(game, _parsed(g.ruleset, g.ruleset_text, g.name), aggs, hands, nights[0].number if nights else 0,
-                   open_night, last, tuple(recent), now().astimezone().date())
+                   open_night, last, tuple(recent), now().astimezone().date(), dealt=dealt)

@@ -87,7 +87,7 @@ def test_an_answer_at_the_prompt_is_bounded_and_asked_again(night, monkeypatch):
     from rummyref.games.long.form import PointsForm
 
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
-    r = run("score-hand", "--points", "Bill=5", "--json", input=f"{10**20}\n-7\n12\n")
+    r = run("score-hand", "--points", "Bill=5", "--json", input=f"{10**20}\n-7\n12\n\n")
     assert r.exit_code == 0, r.stderr
     assert "Ben's points: 100000000000000000000 is out of range" in said(r)
     assert {p["name"]: p["total"] for p in ref_json("standings")["players"]}["Ben"] == 2 - 7

@@ -91,7 +91,7 @@ def test_a_scripted_night_of_six_hands(night_db):
     n = Night("--db", night_db)
     # hand 1 (Bill deals), by cards: a bad card is asked again with the answer offered back
     # (pre-filled by readline: one backspace and a D mend it), a ruling mid-hand
-    shown = n.answer(PROMPT, "")
+    shown = n.answer(PROMPT, "cards")
     assert "Seating dibs (A2)" in flat(shown) and "Next: hand 1 of Rummy Night 1 (hand 1 of rummy-2m): Bill deals." in flat(shown)
     n.answer(MELD.format("Bill"), "7S 7H 7X")
     n.answer(MELD.format("Bill"), "\x7fD")
@@ -116,7 +116,7 @@ def test_a_scripted_night_of_six_hands(night_db):
     n.answer(CONFIRM, "y")
     # hand 3 (Larry), by cards, with a designated match, a lay-off and a Rummy! claim;
     # a dispute settled on the way (kept as a precedent of the night)
-    n.answer(PROMPT, "")
+    n.answer(PROMPT, "cards")
     n.answer(MELD.format("Bill"), "AS AD AC / 2S 3S 4S")
     n.answer(HELD.format("Bill"), "! claim --called Bill=Ben --touched Ben,Bill")
     n.answer(HELD.format("Bill"), "")
@@ -136,7 +136,7 @@ def test_a_scripted_night_of_six_hands(night_db):
     n.points(Bill=10, Ben=20, Larry=30)
     n.answer(CONFIRM, "")
     # hand 5 (Ben), by cards: a meld that cannot be made is refused, then fixed
-    n.answer(PROMPT, "")
+    n.answer(PROMPT, "c")
     n.cards(("Bill", "9H 10H KH", "2D"), ("Ben", "5C 5D 5H", ""), ("Larry", "", "KD"), out="Ben")
     shown = n.answer("Fix which answer? (Bill / Ben / Larry / out / claims / drop): ", "fix Bill")
     assert "refused" in flat(shown)
@@ -185,7 +185,7 @@ def test_end_of_input_between_hands_keeps_the_night_open(night_db):
     # resumed: the dibs are those of the start of the night; a hand typed half-way is lost
     # at the end of input, and nothing of it is written
     n = Night("--db", night_db)
-    shown = n.answer(PROMPT, "")
+    shown = n.answer(PROMPT, "cards")
     assert "Rummy Night 1 of rummy-2m resumed: 1 hand recorded tonight." in flat(shown)
     assert "1. Bill (1,000): first pick" in flat(shown)
     n.answer(MELD.format("Bill"), "W 2S 3S")
@@ -198,7 +198,7 @@ def test_end_of_input_between_hands_keeps_the_night_open(night_db):
 
 def test_a_simple_rummy_night_of_two_games(night_db):
     n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
-    shown = n.answer(PROMPT, "")
+    shown = n.answer(PROMPT, "game")
     assert "Ann deals; Bob plays first." in flat(shown)
     n.answer("Bob's final hand (cards; or: dropped): ", "KS QD 9C 8C 2D")
     n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H")
@@ -208,7 +208,7 @@ def test_a_simple_rummy_night_of_two_games(night_db):
     n.answer("How did the game end?", "")
     shown = n.answer(CONFIRM, "")
     assert "Winner: Ann." in flat(shown)
-    shown = n.answer(PROMPT, "")
+    shown = n.answer(PROMPT, "g")
     assert "Recorded: game 1 of simple-rummy" in flat(shown) and "game wins Ann 1" in flat(shown)
     n.answer("Ann's final hand (cards; or: dropped): ", "KH QH")
     n.answer("Bob's final hand (cards; or: dropped): ", "JS")
@@ -238,6 +238,180 @@ def test_ctrl_c_between_hands_leaves_the_record_consistent(night_db):
     assert n.finish() == 130
     assert "Interrupted: Rummy Night 1 of rummy-2m is still open" in flat(n.said)
     assert ref_json("standings", "--db", night_db)["open_night"] == 1
+
+
+REASON = "Why? (the reason is kept in the history, B7): "
+FIX = "Fix which answer? (Bill / Ben / Larry / out / claims / drop): "
+CONFIRM_VOID = "Record it? (Enter: yes / drop): "
+
+
+def lines(text: str) -> list[str]:
+    """The lines printed, trailing spaces removed (tables pad their last column)."""
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def test_undo_amend_and_void_inside_the_night(night_db):
+    """Issue 14, item 1: a mistake is fixed at the night prompt, each correction shown as
+    recorded and before -> after, and written only on "Record it?"."""
+    n = Night("--db", night_db)
+    n.answer(PROMPT, "points")
+    n.points(Bill=10, Ben=20, Larry=30)
+    n.answer(CONFIRM, "")
+    n.answer(PROMPT, "cards")
+    n.cards(("Bill", "7S 7H 7D", "KS 2C"), ("Ben", "AH 2H 3H 4H", ""), ("Larry", "", "QD JD"), out="Ben")
+    n.answer(CONFIRM, "")
+    n.answer(PROMPT, "points")
+    n.points(Bill=1, Ben=2, Larry=3)
+    n.answer(CONFIRM, "")
+    # amend 2: the hand as recorded, the reason, nothing changed yet, fix Larry's hand
+    n.answer(PROMPT, "amend 2")
+    shown = n.answer(REASON, "Larry held only the QD")
+    assert lines(shown)[-7:-1] == [
+        "Hand 2 as recorded (Rummy Night 1, hand 2 of the night, Ben dealt; entry 4):",
+        "    Bill: melded 7S 7H 7D; held KS 2C",
+        "    Ben: melded AH 2H 3H 4H; held -",
+        "    Larry: melded -; held QD JD",
+        "    Ben went out",
+        "    scores: Bill 9, Ben 10, Larry -20",
+    ]
+    shown = n.answer(FIX, "Larry")
+    assert "Nothing is changed yet: fix the answers that were wrong" in flat(shown)
+    n.answer(MELD.format("Larry"), "")
+    shown = n.answer(HELD.format("Larry"), "\x15QD")  # the recorded QD JD is offered: Ctrl-U clears it
+    assert "(the answer is back on the line: edit it, or clear it with Ctrl-U)" in shown
+    shown = n.answer(CONFIRM, "")
+    assert lines(shown)[1:6] == [
+        "Hand 2, amended, if recorded (before -> after):",
+        "player  hand was      now  total was      now",
+        "Bill           9  ->    9         20  ->   20",
+        "Ben           10  ->   10         32  ->   32",
+        "Larry        -20  ->  -10         13  ->   23",
+    ]
+    # void 1: no answer to fix, only yes or drop
+    shown = n.answer(PROMPT, "void 1")
+    assert "Recorded: hand 2 amended (entry 6)." in shown
+    n.answer(REASON, "misdeal")
+    shown = n.answer(CONFIRM_VOID, "")
+    assert "Bill          10  ->  void         20  ->   10" in lines(shown)
+    # undo: the last hand counting (3); a reason is required; dropped, then recorded
+    shown = n.answer(PROMPT, "undo")
+    assert "Recorded: hand 1 voided (entry 7)." in shown
+    shown = n.answer(REASON, "")
+    assert "Hand 3 as recorded (Rummy Night 1, hand 3 of the night, Larry dealt; entry 5):" in shown
+    n.answer(REASON, "entered twice")
+    shown = n.answer(CONFIRM_VOID, "drop")
+    assert "a correction needs a reason" in n.said
+    shown = n.answer(PROMPT, "undo")
+    assert "The hand was dropped: nothing was written." in shown
+    n.answer(REASON, "entered twice")
+    n.answer(CONFIRM_VOID, "y")
+    # SPEC §8: a hand voided last is dealt again by its dealer
+    shown = n.answer(PROMPT, "amend 1")
+    assert "Recorded: hand 3 voided (entry 8)." in shown
+    assert "Next: hand 3 of Rummy Night 1 (hand 4 of rummy-2m): Larry deals." in shown
+    shown = n.answer(PROMPT, "amend x")
+    assert "refused (B7): hand 1 was voided (entry 7)" in shown
+    shown = n.answer(PROMPT, "amend 9")
+    assert "error: 'amend x': which hand?" in shown
+    shown = n.answer(PROMPT, "quit")
+    assert "error: game rummy-2m has no hand 9" in shown
+    assert n.finish() == 0
+
+    history = ref_json("history", "--db", night_db)["entries"]
+    assert [(e["seq"], e["kind"], e["hand"], e["reason"], e["current"]) for e in history] == [
+        (3, "hand", 1, None, False), (4, "hand", 2, None, False), (5, "hand", 3, None, False),
+        (6, "amend", 2, "Larry held only the QD", True), (7, "void", 1, "misdeal", False),
+        (8, "void", 3, "entered twice", False),
+    ]
+    assert history[3]["facts"]["players"]["Larry"] == {"melded": [], "held": ["QD"], "designated": False}
+    standings = ref_json("standings", "--db", night_db)
+    assert {p["name"]: p["total"] for p in standings["players"]} == {"Bill": 9, "Ben": 10, "Larry": -10}
+    assert standings["hands"] == 1 and standings["next_dealer"] == "Larry"
+
+
+def test_undo_reaches_only_tonights_hands(night_db):
+    for args in (["new-session"], ["score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3"]):
+        ref_json(*args, "--db", night_db)
+    for _ in range(2):
+        ref_json("score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3", "--db", night_db)
+    ref_json("end-session", "--db", night_db)
+    n = Night("--db", night_db)
+    n.answer(PROMPT, "undo")
+    shown = n.answer(PROMPT, "quit")
+    assert "No hand of this night counts yet: nothing to undo (void N corrects an earlier hand)." in flat(shown)
+    assert n.finish() == 0
+    assert ref_json("standings", "--db", night_db)["hands"] == 3
+
+
+def test_a_simple_rummy_game_amended_in_the_night(night_db):
+    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    n.answer(PROMPT, "game")
+    n.answer("Bob's final hand (cards; or: dropped): ", "KS QD 9C 8C 2D")
+    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H")
+    n.answer("Ann's final hand (cards; or: dropped): ", "2H 3H 4H 4S 4D")
+    n.answer("How did the game end?", "")
+    shown = n.answer(CONFIRM, "")
+    assert "Winner: Ann." in flat(shown)
+    n.answer(PROMPT, "amend 1")
+    shown = n.answer(REASON, "Cy had gone out")
+    assert lines(shown)[-7:-1] == [
+        "Game 1 as recorded (session 1, game 1 of the session, Ann dealt; entry 3):",
+        "    Bob played first; ending: the stock ran out",
+        "    Ann: 2H 3H 4H 4S 4D; count 5 (lowest count)",
+        "    Bob: KS QD 9C 8C 2D; count 44",
+        "    Cy: AS AD AC 6H; count 6",
+        "    winner: Ann (S10)",
+    ]
+    n.answer("Fix which answer? (Bob / Cy / Ann / ending / drop): ", "ending")
+    shown = n.answer("How did the game end?", "out Cy")
+    shown = n.answer(CONFIRM, "")
+    assert lines(shown)[1:6] == [
+        "Game 1, amended, if recorded (before -> after):",
+        "player  count was      now",
+        "Ann             5  ->    5",
+        "Bob            44  ->   44",
+        "Cy              6  ->    6",
+    ]
+    assert "Why: Cy went out: every card melded but at most one; going out wins the game (S9)." in flat(shown)
+    assert "Winner: Ann -> Cy." in lines(shown)
+    assert ("Match after: match 1: game wins Ann 0, Bob 0, Cy 1 (first to 2 takes the match); Cy plays first "
+            "next (S17)") in flat(shown)
+    shown = n.answer(PROMPT, "quit")
+    assert "Recorded: game 1 amended (entry 4)." in shown
+    assert "Next: game 2 (game 2 of the session): Bob deals, Cy plays first." in shown
+    assert n.finish() == 0
+    st = ref_json("standings", "--db", night_db)
+    assert {p["name"]: p["game_wins"] for p in st["players"]} == {"Ann": 0, "Bob": 0, "Cy": 1}
+    assert (st["next_dealer"], st["next_first_player"]) == ("Bob", "Cy")
+
+
+def test_night_shell_edges(night_db):
+    """Issue 14, item 10: a stray Enter starts nothing; an answer refused twice as offered is
+    cleared; ! help lists no shell-completion options; a refusal names no command-line option."""
+    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    n.answer(PROMPT, "")
+    shown = n.expect(PROMPT)
+    assert lines(shown)[1:3] == ["(type cards or points to record the next game; help for the commands)",
+                                 "Next: game 1 (game 1 of the session): Ann deals, Bob plays first."]
+    n.child.sendline("! help")
+    shown = n.expect(PROMPT)
+    assert "claim      Who wins a Rummy! card" in shown and "completion" not in shown
+    n.child.sendline("game")
+    n.answer("Bob's final hand (cards; or: dropped): ", "KS QX")
+    n.answer("Bob's final hand (cards; or: dropped): ", "")  # the same answer, as offered back
+    shown = n.expect("Bob's final hand (cards; or: dropped): ")
+    assert "(the same answer again: the line is cleared)" in shown
+    assert shown.count("unreadable card 'QX'") == 1  # said once more for the second try, then cleared
+    n.child.sendline("KS QD 9C")
+    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H")
+    n.answer("Ann's final hand (cards; or: dropped): ", "2H 3H 5S")
+    shown = n.answer("How did the game end?", "out Ann")
+    shown = n.answer("Fix which answer? (Bob / Cy / Ann / ending / drop): ", "drop")
+    assert "refused (S9): Ann's hand" in flat(shown) and "if nobody went out, the game is judged on counts" in flat(shown)
+    assert "--" not in shown
+    n.answer(PROMPT, "quit")
+    assert n.finish() == 0
+    assert ref_json("standings", "--db", night_db)["games"] == 0
 
 
 # -- the pieces, without a terminal --------------------------------------------------------------

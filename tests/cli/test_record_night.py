@@ -168,10 +168,13 @@ def test_interactive_prompts_in_deal_order_and_re_ask(night, monkeypatch):
         "Bob", "Ben",  # who went out: a near miss is asked again
         "",  # no Rummy! claims
     ]) + "\n"
-    r = ref("score-hand", "--json", input=answers)
-    assert r.exit_code == 4, r.stdout + r.stderr  # 6S 8S 9S is not a run: refused at the end
+    # 6S 8S 9S is not a run: refused at the end; the table drops the hand (exit 4, the refusal's)
+    r = ref("score-hand", "--json", input=answers + "drop\n")
+    assert r.exit_code == 4, r.stdout + r.stderr
+    assert "Fix which answer? (Bill / Ben / Larry / out / claims / drop)" in r.stderr
+    assert "The hand was dropped: nothing was written." in r.stderr and r.stdout == ""
     answers = answers.replace("6S 8S 9S", "7C 8C 9C")
-    r = ref("score-hand", "--json", input=answers)
+    r = ref("score-hand", "--json", input=answers + "\n")  # Enter: "Record it?" yes
     assert r.exit_code == 0, r.stdout + r.stderr
     # the prompts go to stderr; CliRunner echoes the typed answers on stdout, before the JSON
     data = json.loads(r.stdout[r.stdout.index("{"):])
@@ -183,7 +186,7 @@ def test_interactive_prompts_in_deal_order_and_re_ask(night, monkeypatch):
 
 def test_interactive_points(night, monkeypatch):
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
-    r = ref("score-hand", "--points", "Bill=5", "--json", input="x\n-7\n12\n")
+    r = ref("score-hand", "--points", "Bill=5", "--json", input="x\n-7\n12\n\n")
     assert r.exit_code == 0, r.stdout + r.stderr
     assert "not a whole number" in r.stderr
     data = json.loads(r.stdout[r.stdout.index("{"):])
@@ -223,8 +226,8 @@ def test_corrections_append_and_standings_use_them(night):
     assert {p["name"]: p["best"] for p in st["players"]} == {"Bill": 11, "Ben": 20, "Larry": 30}
     assert st["hands"] == 1
     ok("verify")
-    # the voided hand was dealt: the deal goes on with Larry
-    assert ref_json("score-hand", "--points", "Bill=0", "--points", "Ben=0", "--points", "Larry=0")["dealer"] == "Larry"
+    # SPEC §8: a voided hand is not a dealt hand; voided last, its dealer (Ben) deals again
+    assert ref_json("score-hand", "--points", "Bill=0", "--points", "Ben=0", "--points", "Larry=0")["dealer"] == "Ben"
 
 
 def test_game_ends_when_two_pass_in_one_hand(record):

@@ -315,7 +315,7 @@ def test_interactive_prompting_for_missing_hands(monkeypatch):
     session()
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
     # Bob's first answer repeats a card and is asked again; Cy's hand; blank ending: the stock ran out
-    r = ref("score-hand", "--hand", "Ann=AC", "--json", input="2C 2C\n5C\n3C\n\n")
+    r = ref("score-hand", "--hand", "Ann=AC", "--json", input="2C 2C\n5C\n3C\n\n\n")
     assert r.exit_code == 0, r.stdout + r.stderr
     data = json.loads(r.stdout[r.stdout.index("{"):])  # CliRunner echoes the typed answers first
     assert data["counts"] == {"Ann": 1, "Bob": 5, "Cy": 3} and data["winner"] == "Ann"
@@ -329,7 +329,7 @@ def test_a_player_who_dropped_out_can_be_answered_at_the_prompt(monkeypatch):
     """S14 at a terminal: "dropped" as the hand; the player's cards stay face down and cannot win."""
     session()
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
-    r = ref("score-hand", "--hand", "Ann=KC QD", "--json", input="dropped\n5C\n\n")
+    r = ref("score-hand", "--hand", "Ann=KC QD", "--json", input="dropped\n5C\n\n\n")
     assert r.exit_code == 0, r.stdout + r.stderr
     data = json.loads(r.stdout[r.stdout.index("{"):])
     assert data["ending"]["dropped"] == ["Bob"]

@@ -103,7 +103,7 @@ def test_a_stale_read_is_refused_in_process(tmp_path, monkeypatch):
 
     db = tmp_path / "stale.db"
     assert ref("new-session", "--db", str(db)).exit_code == 0
-    real = play.fill
+    real = play.prepare
 
     def slow_typist(*args, **kwargs):
         facts = real(*args, **kwargs)
@@ -111,13 +111,13 @@ def test_a_stale_read_is_refused_in_process(tmp_path, monkeypatch):
         assert other.returncode == 0, other.stderr
         return facts
 
-    monkeypatch.setattr(play, "fill", slow_typist)
+    monkeypatch.setattr(play, "prepare", slow_typist)
     before = Path(db).read_bytes()
     r = ref("score-hand", "--db", str(db), *hand_args(2))
     assert r.exit_code == 7
     assert "another terminal recorded hand 1 of rummy-2m (Rummy Night 1, dealt by Bill" in r.stderr
     assert "it will be hand 2" in r.stderr
-    monkeypatch.setattr(play, "fill", real)
+    monkeypatch.setattr(play, "prepare", real)
     assert Path(db).read_bytes() != before  # (only the other terminal's hand)
     assert check_record(db) == [1]
 
@@ -130,7 +130,7 @@ def test_a_stale_simple_rummy_game_is_refused_in_process(tmp_path, monkeypatch):
     opened = ref("new-session", "--db", db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
     assert opened.exit_code == 0, opened.stderr
     game = ["--hand", "Ann=2H 3H 4H", "--hand", "Bob=KS QD", "--hand", "Cy=9C 5D"]
-    real = play.fill
+    real = play.prepare
 
     def slow_typist(*args, **kwargs):
         answers = real(*args, **kwargs)
@@ -138,12 +138,12 @@ def test_a_stale_simple_rummy_game_is_refused_in_process(tmp_path, monkeypatch):
         assert other.returncode == 0, other.stderr
         return answers
 
-    monkeypatch.setattr(play, "fill", slow_typist)
+    monkeypatch.setattr(play, "prepare", slow_typist)
     r = ref("score-hand", "--db", db, *game, "--out", "Ann")
     assert r.exit_code == 7, r.stderr
     assert "another terminal recorded game 1 of" in r.stderr and "nothing was written" in r.stderr
     assert "it will be game 2" in r.stderr
-    monkeypatch.setattr(play, "fill", real)
+    monkeypatch.setattr(play, "prepare", real)
     history = ref_json("history", "--db", db)
     assert len([e for e in history["entries"] if e.get("kind") == "hand"]) == 1
 

@@ -87,6 +87,18 @@ class GinForm(QuestionForm):
         dead = ending is not None and ending[0] is Ending.DEAD
         return [k for k in super().to_ask() if not (dead and k[0] == "hand")]
 
+    def recall_facts(self, facts) -> None:
+        """A recorded hand's answers (for an amendment at a terminal)."""
+        values: dict[Key, Any] = {("hand", n): tuple(cs) for n, cs in facts.hands.items() if cs}
+        values[("ending", "")] = (facts.ending, facts.by)
+        if facts.upcard is not None:
+            values[("upcard", "")] = facts.upcard
+        texts = {k: (" ".join(str(c) for c in v) if k[0] == "hand" else
+                     (f"{v[0].value} {v[1]}" if v[1] else v[0].value) if k[0] == "ending" else str(v))
+                 for k, v in values.items()}
+        self.recall(values, texts)
+        self.melds = facts.melds
+
     def how_to_give(self) -> str:
         return '--hand "NAME=CARDS" and --knock NAME (or --gin, --big-gin, --dead)'
 

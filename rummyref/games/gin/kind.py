@@ -188,7 +188,43 @@ class GinGame:
 
         if style == "points":
             raise UnreadableInput(f"{ctx.ruleset.title} is recorded by both hands: no points form")
-        return GinForm(ctx.game, "oklahoma" in ctx.game.options.get("variations", ()))
+        form = GinForm(ctx.game, "oklahoma" in ctx.game.options.get("variations", ()))
+        old = ctx.in_force(hand) if hand is not None and ctx.history is not None else None
+        if old is not None and old.facts.get("form") == "gin":
+            form.recall_facts(facts_from_json(old.facts))  # at a terminal, the hand as recorded answers first
+        return form
+
+    def check_next(self, ctx: Context, dealer: str | None = None) -> None:
+        g = ctx.game
+        if g.over:
+            raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more hands", rule="G10",
+                              hint="start a new game with ref new-session --game NEW-NAME")
+        if ctx.open_session is None:
+            raise RuleRefusal(f"no session of {g.name} is open", hint="ref new-session opens one")
+
+    def last_in_force(self, ctx: Context) -> int | None:
+        s = ctx.open_session
+        return next((h.hand for h in reversed(ctx.hands())
+                     if s is not None and h.session == s.number and h.kind != EntryKind.VOID), None)
+
+    def show_as_recorded(self, ctx: Context, hand: int, out) -> None:
+        old = ctx.in_force(hand)
+        if old is None:
+            raise NotFound(f"game {ctx.game.name} has no hand {hand}")
+        if old.kind == EntryKind.VOID:
+            raise RuleRefusal(f"hand {hand} was voided (entry {old.seq})", rule="B7")
+        out.print(f"Hand {hand} as recorded (session {old.session}; entry {old.seq}):", markup=False)
+        render.history_lines(old.facts, (), out)
+
+    def show_change(self, ctx: Context, hand: int, shown: GinHand, out) -> None:
+        before = fold(ctx.ruleset, ctx.game.roster, ctx.hands())
+        after = shown.score
+        for i, name in enumerate(ctx.game.roster):
+            out.print(f"  {name}: {before.totals[i]:,} -> {after.totals[i]:,}", markup=False)
+
+    def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:
+        pts = ", ".join(f"{n} {v:,}" for n, v in points)
+        out.print(f"Session {number}: {hands} hand{'' if hands == 1 else 's'}; points {pts}", markup=False)
 
     def _settle(self, ctx: Context, facts: Facts) -> tuple[HandResult, tuple[PlayerResult, ...]]:
         players = ctx.game.roster
@@ -206,12 +242,9 @@ class GinGame:
 
     def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
         g = ctx.game
+        self.check_next(ctx, dealer)
         s = ctx.open_session
-        if g.over:
-            raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more hands", rule="G10",
-                              hint="start a new game with ref new-session --game NEW-NAME")
-        if s is None:
-            raise RuleRefusal(f"no session of {g.name} is open", hint="ref new-session opens one")
+        assert s is not None
         result, results = self._settle(ctx, facts)
         number, his = ctx.position.next_hand, ctx.dealt + 1
         played = HandInForce(number, s.number, his, None, EntryKind.HAND, 0, {}, results)
@@ -232,7 +265,9 @@ class GinGame:
             raise RuleRefusal(f"hand {hand} was voided (entry {old.seq})", rule="B7",
                               hint="a voided hand stays voided; record what happened as a new hand")
         kind = EntryKind.AMEND if facts is not None else EntryKind.VOID
-        result, results, body = None, (), {}
+        result: HandResult | None = None
+        results: tuple[PlayerResult, ...] = ()
+        body: dict[str, Any] = {}
         if facts is not None:
             result, results = self._settle(ctx, facts)
             body = {**facts_json(facts), "result": render.result_json(result)}

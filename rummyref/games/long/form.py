@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Sequence
 
-from rummyref.cards import Card, parse_card, parse_melds
+from rummyref.cards import Card, format_cards, parse_card, parse_melds
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
 from rummyref.games.forms import Key, QuestionForm, read_points, split_assignment
@@ -147,12 +147,16 @@ class CardsForm(QuestionForm):
             name = resolve_name(name, game.roster, game.name, game.closed_roster)
             claims += [(name, c) for c in parse_melds(card)[0]]
         complete = [n for n in game.roster if (n in melded or n in held) and (n in held or n == out)]
+        typed = {("melded", n): t for n, t in _by_player(given.get("melded") or (), "--melded", game).items()}
+        typed |= {("held", n): t for n, t in _by_player(given.get("held") or (), "--held", game).items()}
         for n, v in melded.items():
             self.values[("melded", n)] = v
         for n, h in held.items():
             self.values[("held", n)] = h
-        if out is not None:
-            self.values[("held", out)] = self.values.get(("held", out), ())
+        if out is not None:  # who went out holds nothing, unless the options say otherwise
+            self.values[("held", out)] = held.get(out, ())
+            typed.setdefault(("held", out), "")
+        self.texts.update(typed)
         for n in complete:
             self.values.setdefault(("melded", n), ((), False))
         if given.get("out") or len(complete) == len(game.roster):
@@ -162,6 +166,20 @@ class CardsForm(QuestionForm):
 
     def how_to_give(self) -> str:
         return '--melded "NAME=cards" and --held "NAME=cards" (or --out NAME)'
+
+    def recall_facts(self, facts: CardFacts) -> None:
+        """The hand's cards as recorded, each as it would be typed (``/`` where designated)."""
+        values: dict[Key, Any] = {}
+        texts: dict[Key, str] = {}
+        for n, p in facts.players:
+            values[("melded", n)] = (p.melded, p.designated)
+            texts[("melded", n)] = (" / " if p.designated else " ").join(format_cards(g) for g in p.melded)
+            values[("held", n)] = p.held
+            texts[("held", n)] = format_cards(p.held)
+        values[("out", "")], texts[("out", "")] = facts.out, facts.out or ""
+        values[("claims", "")] = list(facts.claims)
+        texts[("claims", "")] = ", ".join(f"{n}={c}" for n, c in facts.claims)
+        self.recall(values, texts)
 
     def facts(self) -> CardFacts:
         v = self.values
@@ -191,6 +209,11 @@ class PointsForm(QuestionForm):
     def prefill(self, given: Given) -> None:
         for n, v in _by_player(given.get("points") or (), "--points", self.game).items():
             self.values[("points", n)] = read_points(v, n)
+            self.texts[("points", n)] = v
+
+    def recall_facts(self, facts: PointsFacts) -> None:
+        """The points as recorded."""
+        self.recall({("points", n): p for n, p in facts.points}, {("points", n): str(p) for n, p in facts.points})
 
     def how_to_give(self) -> str:
         return "--points NAME=N"
@@ -201,23 +224,38 @@ class PointsForm(QuestionForm):
 
 class HandForm:
     """``score-hand``'s and ``amend``'s form: cards, or points when --points is given (at a
-    terminal with nothing given, the table is asked which)."""
+    terminal with nothing given, the table is asked which). Correcting a recorded hand
+    (``recorded``), the hand is told the way it was recorded unless the options tell it the
+    other way, and at a terminal its recorded answers come first."""
 
     options: ClassVar[tuple[str, ...]] = ("melded", "held", "out", "claim", "points", "dealer")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, recorded: CardsFacts | None = None) -> None:
         self.game = game
+        self.recorded = recorded
 
-    def fill(self, given: Given, asker: Asker | None) -> CardsFacts:
+    def pick(self, given: Given, asker: Asker | None) -> QuestionForm:
         chosen = [k for k in ("melded", "held", "out", "claim", "points") if given.get(k)]
         points = bool(given.get("points"))
         if points and len(chosen) > 1:
             raise UnreadableInput(
                 "give the hand either as cards (--melded/--held/--out/--claim) or as --points, not both")
-        if not chosen and asker is not None:
+        if not chosen and self.recorded is not None:
+            points = isinstance(self.recorded, PointsFacts)
+        elif not chosen and asker is not None:
             points = bool(ask_until(asker, FORM_Q, read_form))
-        form: QuestionForm = PointsForm(self.game) if points else CardsForm(self.game)
-        return form.fill(given, asker)
+        if points:
+            pform = PointsForm(self.game)
+            if isinstance(self.recorded, PointsFacts):
+                pform.recall_facts(self.recorded)
+            return pform
+        cform = CardsForm(self.game)
+        if isinstance(self.recorded, CardFacts):
+            cform.recall_facts(self.recorded)
+        return cform
+
+    def fill(self, given: Given, asker: Asker | None) -> CardsFacts:
+        return self.pick(given, asker).fill(given, asker)
 
 
 CardsFacts = CardFacts | PointsFacts

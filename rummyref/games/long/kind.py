@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
 from rummyref.games.base import Asker, Closing, Given, Opening, Recorded, SessionRequest, no_session_options, open_refusals
 from rummyref.games.long import render
 from rummyref.games.long.nights import (
@@ -27,13 +27,14 @@ from rummyref.games.long.scoring import (
     CardFacts,
     HandScore,
     PointsFacts,
+    facts_from_json,
     facts_to_json,
     score_hand,
     score_to_json,
 )
 from rummyref.games.long.standings import Standings, from_summary
 from rummyref.names import check_roster, resolve_name
-from rummyref.record import Context, Draft, EntryKind, Game, GameHeader, PlayerResult, Status, Summary
+from rummyref.record import Context, Draft, EntryKind, Game, GameHeader, HandInForce, PlayerResult, Status, Summary
 from rummyref.rules.ruleset import Method, RuleSet
 
 Facts = CardFacts | PointsFacts
@@ -75,6 +76,8 @@ class NightClosed:
     points: tuple[tuple[str, int], ...]
     winners: tuple[str, ...]
     early: bool  #: ended mid-round because the game is over (A7)
+    voided: int = 0  #: hands dealt that were voided and not dealt again (not in ``hands``)
+    totals: tuple[tuple[str, int], ...] = ()  #: the game's totals after the session
 
 
 class LongGame:
@@ -194,16 +197,21 @@ class LongGame:
         best = max((p for _, p in points), default=0)
         winners = tuple(n for n, p in points if p == best) if hands else ()
         early = state.mid_round and ctx.game.over  # only A7 ends a session mid-round
-        return NightClosed(ctx.game, ctx.ruleset, number, state.hands, state.rounds, tuple(points), winners, early)
+        # one count of hands everywhere: the hands that count, as standings and history show them
+        return NightClosed(ctx.game, ctx.ruleset, number, hands, state.rounds, tuple(points), winners, early,
+                           max(state.hands - hands, 0), ctx.totals)
 
     # -- hands -----------------------------------------------------------------------------
 
     def form(self, ctx: Context, hand: int | None = None, style: str = ""):
         from rummyref.games.long.form import CardsForm, HandForm, PointsForm
 
+        if hand is not None:  # a correction: the hand as recorded answers first at a terminal
+            old = self._in_force(ctx, hand)
+            return HandForm(ctx.game, facts_from_json(old.facts, ctx.game.roster))
         return {"cards": CardsForm, "points": PointsForm}.get(style, HandForm)(ctx.game)
 
-    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+    def check_next(self, ctx: Context, dealer: str | None = None) -> None:
         g, rs = ctx.game, ctx.ruleset
         if g.over:
             raise RuleRefusal(
@@ -224,6 +232,13 @@ class LongGame:
                     rule=rs.cite("A3"),
                     hint=f"the deal goes {', '.join(g.roster)}, no exceptions",
                 )
+
+    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+        self.check_next(ctx, dealer)
+        g, rs, s = ctx.game, ctx.ruleset, ctx.open_session
+        assert s is not None
+        his = ctx.dealt + 1
+        expected = dealer_of(his, g.roster)
         score = score_hand(facts, rs, g.wildcards, g.roster)
         points = score.points()
         totals = tuple((n, t + points.get(n, 0)) for n, t in ctx.totals)
@@ -243,19 +258,7 @@ class LongGame:
         g, rs = ctx.game, ctx.ruleset
         if not reason or not reason.strip():
             raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
-        old = ctx.in_force(hand)
-        if old is None:
-            last = max((h.hand for h in ctx.hands()), default=0)
-            from rummyref.errors import NotFound
-
-            raise NotFound(f"game {g.name} has no hand {hand}",
-                           hint=f"hands are numbered 1 to {last}" if last else "no hand has been recorded yet")
-        if old.kind == EntryKind.VOID:
-            raise RuleRefusal(
-                f"hand {hand} was voided (entry {old.seq})",
-                rule="B7",
-                hint="a voided hand stays voided; record what happened as a new hand",
-            )
+        old = self._in_force(ctx, hand)
         kind = EntryKind.AMEND if facts is not None else EntryKind.VOID
         score = None
         results: tuple[PlayerResult, ...] = ()
@@ -272,10 +275,43 @@ class LongGame:
         draft = Draft(kind, hand, old.hand_in_session, old.dealer, body, results, reason.strip(), old.seq,
                       _status(outcome))
         s = next(x for x in ctx.sessions if x.number == old.session)
-        state = round_state(ctx.dealt, g.roster) if s.closed_at is None else None
+        dealt = max((h.hand_in_session for h in hands if h.session == s.number and h.kind != EntryKind.VOID),
+                    default=0)  # SPEC §8: a hand voided last is dealt again by its dealer
+        state = round_state(dealt, g.roster) if s.closed_at is None else None
         shown = HandRecorded(_after(g, outcome), rs, kind, _next_seq(ctx), hand, old.session, old.hand_in_session,
                              old.dealer or "", score, totals, state, outcome)
         return Recorded(draft, shown)
+
+    def _in_force(self, ctx: Context, hand: int) -> HandInForce:
+        """The hand to correct, as now in force: it must exist and not be voided (B7)."""
+        old = ctx.in_force(hand)
+        if old is None:
+            last = max((h.hand for h in ctx.hands()), default=0)
+            raise NotFound(f"game {ctx.game.name} has no hand {hand}",
+                           hint=f"hands are numbered 1 to {last}" if last else "no hand has been recorded yet")
+        if old.kind == EntryKind.VOID:
+            raise RuleRefusal(
+                f"hand {hand} was voided (entry {old.seq})",
+                rule="B7",
+                hint="a voided hand stays voided; record what happened as a new hand",
+            )
+        return old
+
+    def last_in_force(self, ctx: Context) -> int | None:
+        s = ctx.open_session
+        return next((h.hand for h in reversed(ctx.hands())
+                     if s is not None and h.session == s.number and h.kind != EntryKind.VOID), None)
+
+    def show_as_recorded(self, ctx: Context, hand: int, out) -> None:
+        old = self._in_force(ctx, hand)
+        rs = ctx.ruleset
+        out.print(f"Hand {hand} as recorded ({rs.session_word} {old.session}, hand {old.hand_in_session} of the "
+                  f"{rs.session_short}, {old.dealer} dealt; entry {old.seq}):", markup=False)
+        render.history_lines(old.facts, [(r.name, r.points) for r in old.results], ctx.game.roster, out)
+
+    def show_change(self, ctx: Context, hand: int, shown: HandRecorded, out) -> None:
+        old = self._in_force(ctx, hand)
+        render.show_change(ctx.game, {r.name: r.points for r in old.results}, dict(ctx.totals), shown, out)
 
     # -- standings -------------------------------------------------------------------------
 
@@ -324,6 +360,9 @@ class LongGame:
                            out) -> None:
         render.history_lines(facts, results, roster, out)
 
+    def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:
+        render.session_totals(ruleset, number, hands, points, out)
+
     # -- ref night -------------------------------------------------------------------------
 
     def preview(self, ctx: Context, shown: HandRecorded, out) -> None:
@@ -351,7 +390,7 @@ class LongGame:
         g, rs = ctx.game, ctx.ruleset
         s = ctx.open_session
         assert s is not None
-        out.print(f"{render.cap(rs.session_word)} {s.number} of {g.name} resumed: {render.plural(ctx.dealt, 'hand')} recorded "
+        out.print(f"{render.cap(rs.session_word)} {s.number} of {g.name} resumed: {render.plural(ctx.played, 'hand')} recorded "
                   f"{render.this_session(rs)}.", markup=False)
         if rs.house.seating_dibs:
             tonight = dict(ctx.session_points)

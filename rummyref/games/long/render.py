@@ -130,6 +130,11 @@ def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
             held = n(s.held) + (f" (W {s.wild_penalty})" if s.wild_penalty else "")
             table.add_row(name, n(s.melded), n(s.claimed), held, n(s.points), n(totals[name]))
     out.print(table)
+    show_arrangement(score, out)
+
+
+def show_arrangement(score, out) -> None:
+    """How the melded cards were counted, and the scorer's notes."""
     if score and score.arrangement:
         out.print("Arrangement used:", markup=False)
         for m in score.arrangement:
@@ -137,6 +142,30 @@ def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
             out.print(f"  {m.shown}  [{m.note}, {m.value}] {how}", markup=False)
     for note in (score.notes if score else ()):
         out.print(f"Note: {note}", markup=False)
+
+
+def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, out) -> None:
+    """A correction before it is written: each player's hand score and total, before -> after,
+    and what it does to the end of the game (A7). ``before``: the hand's points as in force;
+    ``totals``: the totals now; ``r``: the correction as adjudicated (a HandRecorded)."""
+    rs = r.ruleset
+    what = "voided" if r.score is None else "amended"
+    out.print(f"Hand {r.hand}, {what}, if recorded (before -> after):", markup=False)
+    after = r.score.points() if r.score else {}
+    now = dict(r.totals)
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for col in ("player", "hand was", "", "now", "total was", "", "now"):
+        table.add_column(col, justify="left" if col in ("player", "") else "right")
+    for name in game.roster:
+        new = n(after[name]) if name in after else "void"
+        table.add_row(name, n(before.get(name)), "->", new, n(totals[name]), "->", n(now[name]))
+    out.print(table)
+    show_arrangement(r.score, out)
+    if r.game.over and (not game.over or game.winner != r.game.winner):
+        out.print(f"The game would be over{cited(rs, 'A7')}: {r.game.winner} wins with {n(now[r.game.winner])}.",
+                  markup=False)
+    elif game.over and not r.game.over:
+        out.print(f"The game would no longer be over{cited(rs, 'A7')}: play goes on.", markup=False)
 
 
 def footer(r, out, end: str = "ref end-session") -> None:
@@ -174,25 +203,36 @@ def closed_json(r) -> dict:
         "game": r.game.name,
         "night": r.number,
         "hands": r.hands,
+        "voided": r.voided,
         "rounds": r.rounds,
         "points": dict(r.points),
+        "totals": dict(r.totals),
         "winners": list(r.winners),
         "ended_early_game_over": r.early,
     }
 
 
 def show_closed(r, out) -> None:
+    """The night's summary: hands and rounds, its winner, each player's night and game total
+    (best night first; equal nights in deal order)."""
     rs = r.ruleset
     early = f" (ended mid-round: the game is over{', A7' if rs.cite('A7') else ''})" if r.early else ""
+    voided = f" ({plural(r.voided, 'hand')} voided)" if r.voided else ""
     out.print(
         f"{cap(rs.session_word)} {r.number} of {r.game.name} is closed: {plural(r.hands, 'hand')}, "
-        f"{plural(r.rounds, 'full round')}{early}.",
+        f"{plural(r.rounds, 'full round')}{early}{voided}.",
         markup=False,
     )
-    for name, pts in r.points:
-        out.print(f"  {name}: {n(pts)}", markup=False)
     if r.winners:
-        out.print(f"{rs.session_short.capitalize()}'s winner: {' and '.join(r.winners)}.", markup=False)
+        out.print(f"{cap(rs.session_short)}'s winner: {' and '.join(r.winners)}.", markup=False)
+    totals = dict(r.totals)
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for col in ("player", rs.session_short, "total"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    order = sorted(range(len(r.points)), key=lambda i: (-r.points[i][1], i))
+    for name, pts in (r.points[i] for i in order):
+        table.add_row(name, n(pts), n(totals.get(name)))
+    out.print(table)
 
 
 # -- standings ------------------------------------------------------------------------------
@@ -246,7 +286,10 @@ def show_standings(st, out) -> None:
         flag = f"  ** over a week: {night} is overdue{cited(rs, 'A5')} **" if st.overdue and rs.house.weekly else ""
         out.print(f"Last {night}: {st.last_night} ({plural(st.days_since_last_night, 'day')} ago){flag}", markup=False)
     if st.open_night:
-        out.print(f"{cap(night)} {st.open_night} is open.", markup=False)
+        deal = f": {st.next_dealer} deals the next hand{cited(rs, 'A3')}" if st.next_dealer else ""
+        out.print(f"{cap(night)} {st.open_night} is open{deal}.", markup=False)
+    elif st.next_dealer:
+        out.print(f"Next {night}: {st.next_dealer} deals first{cited(rs, 'A3')}.", markup=False)
     if st.recent_nights:
         out.print(f"Recent {rs.session_short}s:", markup=False)
         night_ = rs.session_short
@@ -280,6 +323,15 @@ def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], 
             out.print("    " + "; ".join(extra), markup=False)
     if results:
         out.print("    scores: " + ", ".join(f"{who} {_n(v)}" for who, v in results), markup=False)
+
+
+def session_totals(rs: RuleSet, number: int, hands: int, points, out) -> None:
+    """A session's totals under its history: the hands that count, each player's points."""
+    best = max((v for _, v in points), default=0)
+    top = " and ".join(p for p, v in points if v == best) if hands else ""
+    pts = ", ".join(f"{p} {_n(v)}" for p, v in points)
+    out.print(f"{cap(rs.session_word)} {number}: {plural(hands, 'hand')}; {pts}"
+              + (f" (best: {top})" if top else "") + ".", markup=False)
 
 
 def short_standings(st, out) -> None:

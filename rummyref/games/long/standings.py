@@ -8,7 +8,7 @@ from typing import Sequence
 
 from rummyref.record import Game, NightSummary, PlayerAggregate, Summary, night_winners  # noqa: F401 (re-export)
 from rummyref.rules.ruleset import RuleSet
-from rummyref.games.long.nights import Dibs, gap_since, game_outcome, pace, ranks, seating_dibs
+from rummyref.games.long.nights import Dibs, dealer_of, gap_since, game_outcome, pace, ranks, seating_dibs
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,7 @@ class Standings:
     players: tuple[StandingRow, ...]
     dibs: tuple[Dibs, ...]
     recent_nights: tuple[NightSummary, ...]
+    next_dealer: str | None = None  #: who deals the next hand (A3); None once the game is over
     rules: RuleSet | None = field(default=None, compare=False)  #: for the words; not in the JSON
 
     def to_json(self) -> dict:
@@ -66,7 +67,10 @@ def compute_standings(
     recent: Sequence[NightSummary],
     today: date,
     rules: RuleSet | None = None,
+    dealt: int = 0,
 ) -> Standings:
+    """``dealt``: hands dealt in the open session (the next dealer follows A3 from there; with
+    no session open, the next one starts with the first seat)."""
     totals = [(a.name, a.opening + a.points) for a in aggregates]
     rank_of = ranks(totals)
     outcome = game_outcome(totals, game.target)
@@ -112,6 +116,7 @@ def compute_standings(
         players=tuple(rows),
         dibs=seating_dibs(totals) if rules is None or rules.house.seating_dibs else (),
         recent_nights=tuple(recent),
+        next_dealer=None if game.over else dealer_of((dealt if open_night else 0) + 1, game.roster),
         rules=rules,
     )
 
@@ -119,4 +124,4 @@ def compute_standings(
 def from_summary(s: Summary) -> Standings:
     """The standings of a long game from the ledger's cached totals."""
     return compute_standings(s.game, s.aggregates, s.hands, s.sessions, s.open_session, s.last_session,
-                             s.recent, s.today, s.ruleset)
+                             s.recent, s.today, s.ruleset, s.dealt)

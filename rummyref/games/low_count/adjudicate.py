@@ -259,7 +259,7 @@ def _went_out(table, order, given, solutions, ending):
         raise RuleRefusal(
             f"{name}'s hand {format_cards(cards)} does not go out: {check.reason}",
             rule=rule,
-            hint=_best_text(name, solutions[name]) + "; without --out the game is judged on counts",
+            hint=_best_text(name, solutions[name]) + "; if nobody went out, the game is judged on counts",
         )
     need = GOING_OUT_TEXT[table.going_out]
     if table.going_out_variation:
@@ -317,7 +317,7 @@ def _stock(table, order, given, solutions, ending):
         raise RuleRefusal(
             "under Go Out a game ends only when someone goes out; the lowest count does not win",
             rule=table.low_count_rule,
-            hint="record who went out (--out NAME), or a tie game everyone agreed to (--tie)",
+            hint="record who went out, or a tie game everyone agreed to (S15)",
         )
     notes: dict[str, tuple[bool, str]] = {}
     for p in order:

@@ -6,13 +6,13 @@ The options first (``--hand "NAME=CARDS"``, ``--out``, ``--four-sevens``, ``--ti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from rummyref.cards import Card, check_deck, parse_cards
 from rummyref.errors import UnreadableInput
-from rummyref.games.base import Asker, Given
+from rummyref.games.base import Given
 from rummyref.games.forms import Key, QuestionForm
 from rummyref.games.low_count.adjudicate import Ending, EndingKind
 from rummyref.games.low_count.table import SimpleTable
@@ -52,6 +52,17 @@ def read_ending(answer: str, dropped=frozenset()):
     kinds = {"stock": EndingKind.STOCK, "tie": EndingKind.TIE, "out": EndingKind.WENT_OUT,
              "four-sevens": EndingKind.FOUR_SEVENS}
     return Ending(kinds[kind], who, dropped)
+
+
+def ending_text(ending: Ending) -> str:
+    """An ending as it is answered at the prompt (see :data:`ENDING_QUESTION`)."""
+    return {EndingKind.WENT_OUT: f"out {ending.player}", EndingKind.FOUR_SEVENS: f"four-sevens {ending.player}",
+            EndingKind.TIE: "tie"}.get(ending.kind, "")
+
+
+def _typed_hands(items: Sequence[str]) -> dict[str, str]:
+    """``--hand`` items as typed, by name (offered back when the table fixes a hand)."""
+    return {name.strip(): text.strip() for name, _, text in (item.partition("=") for item in items)}
 
 
 def parse_assignments(items: list[str], what: str = "cards") -> dict[str, list[Card]]:
@@ -120,25 +131,36 @@ class GameForm(QuestionForm):
         self.dropped_given = frozenset(table.player(n, "dropped player") for n in ending.dropped)
         for n in self.dropped_given:
             self.values.setdefault(("hand", n), None)
+        for n, text in _typed_hands(list(given.get("hand") or ())).items():
+            self.texts[("hand", table.player(n, "hand"))] = text
         missing_hands = [k for k in self.to_ask() if k[0] == "hand"]
-        if given.get("out") or given.get("four_sevens") or given.get("tie") or not missing_hands:
+        if given.get("out") or given.get("four_sevens") or given.get("tie"):
             self.values[("ending", "")] = ending
+            self.texts[("ending", "")] = ending_text(ending)
+        elif not missing_hands:  # every hand given and no ending: the stock ran out (unless recorded)
+            self.values.setdefault(("ending", ""), ending)
 
     def how_to_give(self) -> str:
         return '--hand "NAME=CARDS"'
 
-    def fill(self, given: Given, asker: Asker | None) -> Any:
-        self.prefill(given)
-        missing = [k for k in self.to_ask() if k[0] == "hand"]
-        if missing and asker is None:
-            raise UnreadableInput(
-                f"no hand given for {', '.join(n for _, n in missing)}, and there is no terminal to ask",
-                hint='give --hand "NAME=CARDS" for every player still in the game (or run ref score-hand at a terminal)',
-            )
-        for key in self.to_ask():
-            assert asker is not None
-            self.ask(asker, key)
-        return self.facts()
+    def refuse_missing(self, missing: Sequence[Key]) -> None:
+        hands = [n for what, n in missing if what == "hand"]
+        raise UnreadableInput(
+            f"no hand given for {', '.join(hands)}, and there is no terminal to ask",
+            hint='give --hand "NAME=CARDS" for every player still in the game (or run ref score-hand at a terminal)',
+        )
+
+    def recall_facts(self, facts: Mapping[str, Any]) -> None:
+        """The game as recorded: each final hand (None: dropped, S14) and how it ended."""
+        values: dict[Key, Any] = {}
+        texts: dict[Key, str] = {}
+        for name, cards in facts["hands"].items():
+            values[("hand", name)] = None if cards is None else parse_cards(" ".join(cards))
+            texts[("hand", name)] = DROPPED_WORDS[0] if cards is None else " ".join(cards)
+        e = facts["ending"]
+        ending = Ending(EndingKind(e["kind"]), e.get("player"), frozenset(e.get("dropped") or ()))
+        values[("ending", "")], texts[("ending", "")] = ending, ending_text(ending)
+        self.recall(values, texts)
 
     def facts(self):
         from rummyref.games.low_count.kind import Facts

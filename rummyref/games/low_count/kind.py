@@ -63,6 +63,7 @@ class GameRecorded:
     dealer: str
     result: GameResult | None  #: None for a void
     match: MatchState
+    next_dealer: str | None = None  #: who deals the next game at the open session's table
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,15 @@ def fold(ruleset: RuleSet, sessions: Sequence[SessionInfo], hands: Sequence[Hand
 
 def table_of(ruleset: RuleSet, session: SessionInfo) -> SimpleTable:
     return SimpleTable.from_dict(ruleset, session.options["table"])
+
+
+def _next_dealer(ctx: Context, state: MatchState) -> str | None:
+    """Who deals the next game at the open session's table (S6), once ``state`` is in force."""
+    s = ctx.open_session
+    if s is None:
+        return None
+    table = table_of(ctx.ruleset, s)
+    return table.dealer_for(state.first_player) if state.first_player in table.players else None
 
 
 class LowCountGame:
@@ -268,9 +278,15 @@ class LowCountGame:
         old = self._in_force(ctx, hand)
         s = next(x for x in ctx.sessions if x.number == old.session)
         table = table_of(ctx.ruleset, s)
-        return GameForm(table, old.facts.get("first_player") or table.players[0])
+        form = GameForm(table, old.facts.get("first_player") or table.players[0])
+        form.recall_facts(old.facts)  # at a terminal, the game as recorded answers first
+        return form
 
-    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+    def check_next(self, ctx: Context, dealer: str | None = None) -> None:
+        self._next(ctx, dealer)
+
+    def _next(self, ctx: Context, dealer: str | None) -> tuple[SessionInfo, SimpleTable, str, str]:
+        """The open session, its table, who plays first and who deals the next game (S6)."""
         s = ctx.open_session
         if s is None:
             raise RuleRefusal(f"no session of {ctx.game.name} is open", hint="ref new-session --players ... opens one")
@@ -284,6 +300,10 @@ class LowCountGame:
                 f"this game is {expected}'s deal: {first} plays first, and the dealer sits to their right",
                 rule="S6", hint=f"--dealer {expected}, or leave --dealer out",
             )
+        return s, table, first, expected
+
+    def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
+        s, table, first, expected = self._next(ctx, dealer)
         result = adjudicate(table, first, facts.hands, facts.ending)
         number, gis = ctx.position.next_hand, ctx.dealt + 1
         draft = self._draft(EntryKind.HAND, number, gis, expected, result, None, None)
@@ -291,17 +311,12 @@ class LowCountGame:
         state = fold(ctx.ruleset, ctx.sessions, (*ctx.hands(), played)).state
         assert state is not None
         return Recorded(draft, GameRecorded(ctx.game.name, EntryKind.HAND, ctx.position.entries + 1, number,
-                                            s.number, gis, expected, result, state))
+                                            s.number, gis, expected, result, state, _next_dealer(ctx, state)))
 
     def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
         if not reason or not reason.strip():
             raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
         old = self._in_force(ctx, hand)
-        if old.kind == EntryKind.VOID:
-            raise RuleRefusal(
-                f"game {hand} was voided (entry {old.seq})",
-                rule="B7", hint="a voided game stays voided; record what happened as a new game",
-            )
         kind = EntryKind.AMEND if facts is not None else EntryKind.VOID
         result = None
         if facts is not None:
@@ -314,15 +329,40 @@ class LowCountGame:
         state = fold(ctx.ruleset, ctx.sessions, hands).state
         assert state is not None
         return Recorded(draft, GameRecorded(ctx.game.name, kind, ctx.position.entries + 1, hand, old.session,
-                                            old.hand_in_session, old.dealer or "", result, state))
+                                            old.hand_in_session, old.dealer or "", result, state,
+                                            _next_dealer(ctx, state)))
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:
+        """The game to correct, as now in force: it must exist and not be voided (B7)."""
         old = ctx.in_force(hand)
         if old is None:
             last = max((h.hand for h in ctx.hands()), default=0)
             raise NotFound(f"game {ctx.game.name} has no hand {hand}",
                            hint=f"hands are numbered 1 to {last}" if last else "no hand has been recorded yet")
+        if old.kind == EntryKind.VOID:
+            raise RuleRefusal(
+                f"game {hand} was voided (entry {old.seq})",
+                rule="B7", hint="a voided game stays voided; record what happened as a new game",
+            )
         return old
+
+    def last_in_force(self, ctx: Context) -> int | None:
+        s = ctx.open_session
+        return next((h.hand for h in reversed(ctx.hands())
+                     if s is not None and h.session == s.number and h.kind != EntryKind.VOID), None)
+
+    def show_as_recorded(self, ctx: Context, hand: int, out) -> None:
+        old = self._in_force(ctx, hand)
+        out.print(f"Game {hand} as recorded (session {old.session}, game {old.hand_in_session} of the session, "
+                  f"{old.dealer} dealt; entry {old.seq}):", markup=False)
+        render.history_lines(old.facts, (), out)
+
+    def show_change(self, ctx: Context, hand: int, shown: GameRecorded, out) -> None:
+        old = self._in_force(ctx, hand)
+        before = {r.name: r.count for r in old.results}
+        won = next((r.name for r in old.results if r.won), None)
+        state = fold(ctx.ruleset, ctx.sessions, ctx.hands()).state
+        render.show_change(hand, before, won, state, shown, out)
 
     @staticmethod
     def _draft(kind, number, gis, dealer, result: GameResult | None, reason, target) -> Draft:
@@ -348,8 +388,13 @@ class LowCountGame:
         players = [(a.name, a.hands, a.points) for a in summary.aggregates]
         folded = fold(ctx.ruleset, ctx.sessions, ctx.hands())
         open_s = ctx.open_session.number if ctx.open_session else None
-        return render.standings_json(ctx.game.name, ctx.game.ruleset, folded, players, len(ctx.sessions),
-                                     open_s), folded
+        data = render.standings_json(ctx.game.name, ctx.game.ruleset, folded, players, len(ctx.sessions), open_s)
+        # who deals the next game (S6): the player to the right of the one who plays first;
+        # between sessions, if the same players sit down again (S17: the match goes on)
+        state, table = folded.state, folded.table
+        data["next_dealer"] = table.dealer_for(state.first_player) if state and table else None
+        data["next_first_player"] = state.first_player if state and table else None
+        return data, folded
 
     # -- stats and charts ------------------------------------------------------------------
 
@@ -395,6 +440,9 @@ class LowCountGame:
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster, out) -> None:
         render.history_lines(facts, results, out)
 
+    def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:
+        render.session_totals(number, hands, points, out)
+
     # -- ref night -------------------------------------------------------------------------
 
     def preview(self, ctx: Context, shown: GameRecorded, out) -> None:
@@ -421,7 +469,7 @@ class LowCountGame:
     def show_resumed(self, ctx: Context, out) -> None:
         s = ctx.open_session
         assert s is not None
-        out.print(f"Session {s.number} of {ctx.game.name} resumed: {ctx.dealt} game{'s' if ctx.dealt != 1 else ''} "
+        out.print(f"Session {s.number} of {ctx.game.name} resumed: {ctx.played} game{'s' if ctx.played != 1 else ''} "
                   "so far.", markup=False)
         out.print("Table: " + table_of(ctx.ruleset, s).describe(), markup=False, soft_wrap=True)
         state = fold(ctx.ruleset, ctx.sessions, ctx.hands()).state

@@ -55,6 +55,7 @@ def game_json(r) -> dict:
         "dealer": r.dealer,
         **base,
         "match": r.match.to_dict(),
+        "next_dealer": r.next_dealer,
     }
 
 
@@ -69,17 +70,58 @@ def show_game(r, out) -> None:
     else:
         out.print("Its result no longer counts; the game and the void stay in the history (B7).", markup=False)
     render_match(r.match, out)
+    show_next(r.next_dealer, r.match.first_player, out)
+
+
+def show_next(dealer: str | None, first: str, out, when: str = "Next game") -> None:
+    """Who deals the next game and who plays first in it (S6, S17)."""
+    if dealer:
+        out.print(f"{when}: {dealer} deals, {first} plays first (S6).", markup=False)
+
+
+def show_change(hand: int, counts: Mapping[str, int | None], won: str | None, state, r, out) -> None:
+    """A correction before it is written: each count, the winner and the match, before -> after.
+    ``counts``/``won``/``state``: as now in force; ``r``: the correction (a GameRecorded)."""
+    what = "voided" if r.result is None else "amended"
+    out.print(f"Game {hand}, {what}, if recorded (before -> after):", markup=False)
+    from rich.table import Table
+
+    after = {p.name: p.count for p in r.result.players} if r.result else {}
+    grid = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("player", "count was", "", "now"):
+        grid.add_column(c, justify="left" if c in ("player", "") else "right")
+    for name, count in counts.items():
+        new = ("-" if after.get(name) is None else str(after[name])) if r.result else "void"
+        grid.add_row(name, "-" if count is None else str(count), "->", new)
+    out.print(grid)
+    if r.result is not None:
+        out.print(f"Why: {r.result.reason}", markup=False)
+    winner = r.result.winner if r.result else None
+    same = " (no change)" if winner == won else ""
+    out.print(f"Winner: {won or 'none'} -> {winner or 'none'}{same}.", markup=False)
+    if state is not None and state.summary() != r.match.summary():
+        out.print("Match now: " + state.summary(), markup=False)
+        out.print("Match after: " + r.match.summary(), markup=False)
+
+
+def session_winners(wins) -> list[str]:
+    """Who won the most games of the session (none if nobody won a game)."""
+    best = max((v for _, v in wins), default=0)
+    return [n for n, v in wins if v == best] if best else []
 
 
 def closed_json(r) -> dict[str, Any]:
     return {"game": r.game, "session": r.number, "games": r.games, "game_wins": dict(r.wins),
-            "match": r.match.to_dict() if r.match else None}
+            "winners": session_winners(r.wins), "match": r.match.to_dict() if r.match else None}
 
 
 def show_closed(r, out) -> None:
     wins = ", ".join(f"{n} {v}" for n, v in r.wins)
     out.print(f"Session {r.number} of {r.game} is closed: {r.games} game{'s' if r.games != 1 else ''}; "
               f"game wins this session: {wins}.", markup=False, soft_wrap=True)
+    best = session_winners(r.wins)
+    if best:
+        out.print(f"Most games won this session: {' and '.join(best)}.", markup=False)
     if r.match:
         render_match(r.match, out)
 
@@ -122,6 +164,8 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
     out.print(grid)
     if folded.state:
         render_match(folded.state, out)
+        when = "Next game" if d["open_session"] else "Next game, if the same players sit down"
+        show_next(d.get("next_dealer"), folded.state.first_player, out, when)
         for f in m["finished"]:
             out.print(f"  match {f['number']}: {f['winner']} won {f['score']} in {f['games']} games", markup=False)
         for n in m["abandoned"]:
@@ -138,6 +182,14 @@ def history_lines(facts: Mapping[str, Any], results, out) -> None:
         note = f" ({p['note']})" if p["note"] else ""
         out.print(f"    {p['name']}: {hand}; count {count}{note}", markup=False)
     out.print(f"    winner: {res.get('winner') or 'none'} ({res.get('rule')})", markup=False)
+
+
+def session_totals(number: int, hands: int, wins, out) -> None:
+    """A session's totals under its history: the games that count and each player's game wins."""
+    most = session_winners(wins)
+    text = ", ".join(f"{n} {v}" for n, v in wins)
+    out.print(f"Session {number}: {hands} game{'s' if hands != 1 else ''}; game wins {text}"
+              + (f" (most: {' and '.join(most)})" if most else "") + ".", markup=False)
 
 
 def _ending_text(e: Mapping[str, Any]) -> str:
