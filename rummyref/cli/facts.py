@@ -14,10 +14,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from rummyref.cards import Card, check_deck, parse_card, parse_melds
+from rummyref.cards import Card, check_deck
 from rummyref.errors import RummyrefError, UnreadableInput
 from rummyref.record import Game, resolve_name
-from rummyref.games.long.scoring import CardFacts, PlayerCards, PointsFacts
+from rummyref.games.long import table
+from rummyref.games.long.scoring import CardFacts, PointsFacts
 
 INTERACTIVE_ENV = "RUMMYREF_INTERACTIVE"  #: "1" forces prompting (tests), "0" forbids it
 
@@ -68,7 +69,7 @@ Ask = Callable[[str, str], str]  # (question, text offered back) -> answer
 
 # The questions, shared by ``ref score-hand`` at a terminal and ``ref night``.
 FORM_Q = "Record this hand as cards or points? [cards/points]"
-MELDED_Q = "{name} melded or laid off (cards; '/' between melds; blank: none)"
+MELDED_Q = "{name} melded or laid off (cards; '/' between melds; AD>run, W=7H; blank: none)"
 HELD_Q = "{name} left in hand (cards; blank: none)"
 OUT_Q = "Who went out? (name; blank: nobody)"
 CLAIMS_Q = "Rummy! claims (NAME=CARD, comma between; blank: none)"
@@ -176,10 +177,13 @@ def _missing(names: Sequence[str], how: str) -> UnreadableInput:
     )
 
 
-def read_melded(text: str) -> tuple[tuple[tuple[Card, ...], ...], bool]:
-    groups = parse_melds(text)
-    designated = any(ch in text for ch in "/|")
-    return tuple(tuple(g) for g in groups if g), designated
+def read_melded(text: str, who: str, roster: Sequence[str]) -> tuple[tuple[tuple[table.Laid, ...], ...], bool]:
+    """One player's cards on the table, in the notation of :mod:`rummyref.games.long.table`."""
+    return table.read_melded(text, table.Where(who, "--melded"), roster)
+
+
+def _laid_cards(value) -> list[Card]:
+    return [c.card for g in value[0] for c in g]
 
 
 def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
@@ -188,13 +192,11 @@ def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
     out = resolve_name(given.out, game.roster, game.name, game.closed_roster) if given.out else None
     claims = []
     for text in given.claims:
-        name, card = split_assignment(text, "--claim")
+        name, cards = split_assignment(text, "--claim")
         name = resolve_name(name, game.roster, game.name, game.closed_roster)
-        claims += [(name, c) for c in parse_melds(card)[0]] if card else []
-        if not card:
-            raise UnreadableInput(f"--claim {text!r}: which card?", hint='e.g. --claim "Larry=5H"')
-    melded = {n: read_melded(t) for n, t in melded_txt.items()}
-    held = {n: tuple(parse_melds(t)[0]) if t else () for n, t in held_txt.items()}
+        claims += [(name, c) for c in table.read_claimed(cards, table.Where(name, "--claim"), game.roster)]
+    melded = {n: read_melded(t, n, game.roster) for n, t in melded_txt.items()}
+    held = {n: read_held(t, n) for n, t in held_txt.items()}
 
     def complete(n: str) -> bool:
         return (n in melded or n in held) and (n in held or n == out)
@@ -203,8 +205,8 @@ def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
     if missing and ask is None:
         raise _missing(missing, '--melded "NAME=cards" and --held "NAME=cards" (or --out NAME)')
     if missing:
-        seen = [c for m, _ in melded.values() for g in m for c in g] + [c for h in held.values() for c in h]
-        seen += [c for _, c in claims]
+        seen = [c for m in melded.values() for c in _laid_cards(m)] + [c for h in held.values() for c in h]
+        seen += [c.card for _, c in claims]
 
         def fresh(cards: Sequence[Card]) -> None:
             check_deck(seen + list(cards), game.wildcards, where="already given for this hand")
@@ -212,11 +214,11 @@ def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
         for n in missing:
             if n not in melded:
                 melded[n] = _ask_until(ask, MELDED_Q.format(name=n),  # type: ignore[arg-type]
-                                       lambda a: _checked(read_melded(a), fresh))
-                seen += [c for g in melded[n][0] for c in g]
+                                       lambda a, n=n: _checked(read_melded(a, n, game.roster), fresh))
+                seen += _laid_cards(melded[n])
             if n not in held and n != out:
                 held[n] = _ask_until(ask, HELD_Q.format(name=n),  # type: ignore[arg-type]
-                                     lambda a: _checked_held(a, fresh))
+                                     lambda a, n=n: _checked_held(a, n, fresh))
                 seen += list(held[n])
         if given.out is None:
             out = _ask_until(ask, OUT_Q, lambda a: read_out(a, game))  # type: ignore[assignment]
@@ -226,25 +228,22 @@ def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
 
 
 def card_facts(game: Game, melded, held, out: str | None, claims) -> CardFacts:
-    """Assemble the facts: ``melded[name] = (melds, designated)``, ``held[name] = cards``."""
-    players = tuple(
-        (n, PlayerCards(melded.get(n, ((), False))[0], held.get(n, ()), melded.get(n, ((), False))[1]))
-        for n in game.roster
-    )
-    return CardFacts(players, out, tuple(claims))
+    """Assemble the facts: ``melded[name] = (melds, stated)``, ``held[name] = cards``."""
+    return table.assemble(game.roster, melded, held, out, claims)
 
 
 def _checked(value, fresh):
-    fresh([c for g in value[0] for c in g])
+    fresh(_laid_cards(value))
     return value
 
 
-def read_held(answer: str) -> tuple[Card, ...]:
-    return tuple(parse_melds(answer)[0]) if answer.strip() else ()
+def read_held(answer: str, who: str = "") -> tuple[Card, ...]:
+    """Cards left in hand; '/' may separate them and drops nothing."""
+    return table.read_cards(answer, table.Where(who, "--held")) if answer.strip() else ()
 
 
-def _checked_held(answer: str, fresh) -> tuple[Card, ...]:
-    cards = read_held(answer)
+def _checked_held(answer: str, who: str, fresh) -> tuple[Card, ...]:
+    cards = read_held(answer, who)
     fresh(cards)
     return cards
 
@@ -253,11 +252,13 @@ def read_out(answer: str, game: Game) -> str | None:
     return resolve_name(answer.strip(), game.roster, game.name, game.closed_roster) if answer.strip() else None
 
 
-def read_claims(answer: str, game: Game) -> list[tuple[str, Card]]:
+def read_claims(answer: str, game: Game) -> list[tuple[str, table.Laid]]:
+    """``Larry=5H, Ben=7S``: each claimer's cards (a comma between claimers)."""
     out = []
     for part in answer.split(","):
         if not part.strip():
             continue
-        name, card = split_assignment(part, "claim")
-        out.append((resolve_name(name, game.roster, game.name, game.closed_roster), parse_card(card)))
+        name, cards = split_assignment(part, "claim")
+        name = resolve_name(name, game.roster, game.name, game.closed_roster)
+        out += [(name, c) for c in table.read_claimed(cards, table.Where(name, "--claim"), game.roster)]
     return out

@@ -111,18 +111,20 @@ class CardsForm(Form):
         what, _ = key
         if what == "out":
             return f.read_out(answer, self.game)
-        value = {"melded": f.read_melded, "held": f.read_held}.get(what, lambda a: f.read_claims(a, self.game))(answer)
+        who = key[1]
+        value = {"melded": lambda a: f.read_melded(a, who, self.game.roster), "held": lambda a: f.read_held(a, who)}.get(
+            what, lambda a: f.read_claims(a, self.game))(answer)
         self._deck(key, self.cards_of(key, value), self.game.wildcards, "already given for this hand")
         return value
 
     def cards_of(self, key: Key, value: Any) -> list[Card]:
         what = key[0]
         if what == "melded":
-            return [c for g in value[0] for c in g]
+            return [c.card for g in value[0] for c in g]
         if what == "held":
             return list(value)
         if what == "claims":
-            return [c for _, c in value]
+            return [c.card for _, c in value]
         return []
 
     def facts(self):
