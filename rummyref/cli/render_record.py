@@ -108,8 +108,6 @@ def show_score(score, roster, totals) -> None:
         for m in score.arrangement:
             how = "designated" if m.designated else "by default (runs first, B5)"
             out.print(f"  {m.shown}  [{m.note}, {m.value}] {how}", markup=False)
-            if m.laid:  # who is credited with which card (* claimed)
-                out.print(f"    {m.credits()}", markup=False)
     for note in (score.notes if score else ()):
         out.print(f"Note: {note}", markup=False)
 

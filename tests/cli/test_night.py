@@ -197,11 +197,11 @@ def test_end_of_input_between_hands_keeps_the_night_open(night_db):
 
 
 def test_a_simple_rummy_night_of_two_games(night_db):
-    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "5")
     shown = n.answer(PROMPT, "")
     assert "Ann deals; Bob plays first." in flat(shown)
     n.answer("Bob's final hand (cards; or: dropped): ", "KS QD 9C 8C 2D")
-    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H")
+    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H 7S")
     n.answer("Ann's final hand (cards; or: dropped): ", "2H 3H 4H 4S 4D 2D")  # the 2D is Bob's: asked again
     assert "2D" in n.expect("Ann's final hand (cards; or: dropped): ")
     n.child.sendline("\x7f\x7f\x7f")  # three backspaces remove " 2D" from the answer offered back
@@ -210,9 +210,9 @@ def test_a_simple_rummy_night_of_two_games(night_db):
     assert "Winner: Ann." in flat(shown)
     shown = n.answer(PROMPT, "")
     assert "Recorded: game 1 of simple-rummy" in flat(shown) and "game wins Ann 1" in flat(shown)
-    n.answer("Ann's final hand (cards; or: dropped): ", "KH QH")
-    n.answer("Bob's final hand (cards; or: dropped): ", "JS")
-    n.answer("Cy's final hand (cards; or: dropped): ", "2S 3S 4S 5H")
+    n.answer("Ann's final hand (cards; or: dropped): ", "KH QH JD 9S 8D")
+    n.answer("Bob's final hand (cards; or: dropped): ", "JS 10C 9C 7H 6D")
+    n.answer("Cy's final hand (cards; or: dropped): ", "2S 3S 4S 5S 6S 5H")
     n.answer("How did the game end?", "out Zed")
     shown = n.answer("Fix which answer?", "ending")
     assert "Zed" in flat(shown)
