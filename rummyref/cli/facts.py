@@ -69,7 +69,7 @@ Ask = Callable[[str, str], str]  # (question, text offered back) -> answer
 
 # The questions, shared by ``ref score-hand`` at a terminal and ``ref night``.
 FORM_Q = "Record this hand as cards or points? [cards/points]"
-MELDED_Q = "{name} melded or laid off (cards; '/' between melds; AD>run, W=7H; blank: none)"
+MELDED_Q = "{name} melded or laid off (cards; '/' between melds; blank: none)"
 HELD_Q = "{name} left in hand (cards; blank: none)"
 OUT_Q = "Who went out? (name; blank: nobody)"
 CLAIMS_Q = "Rummy! claims (NAME=CARD, comma between; blank: none)"

@@ -381,7 +381,7 @@ def _attempts(stated, own: list[list[Piece]], loose: list[Piece], ruleset: RuleS
     arrangement of each player's own cards; the same without their WILDCARDs (the engine may
     have used one to fill a gap a card laid off fills); then every way of choosing three
     cards of one player for each meld as first laid (a claimed card with two of the
-    claimer's own, too), in a fixed order."""
+    claimer's own, too), in a fixed order; then three cards of anyone's."""
     for keep_wild in (True, False):
         cores: list[list[Piece]] = []
         left = list(loose)
@@ -394,14 +394,18 @@ def _attempts(stated, own: list[list[Piece]], loose: list[Piece], ruleset: RuleS
         if not any(p.fixed is None for mine in own for p in mine):
             break
     pools = [p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins]
-    yield from _founders(stated, pools, [p for p in loose if p not in pools], ruleset.aces_high, barred, budget)
+    settled = [p for p in loose if p not in pools]
+    for one_player in (True, False):
+        yield from _founders(stated, pools, settled, ruleset.aces_high, barred, budget, one_player)
 
 
-def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card]) -> dict[int, list[tuple[Piece, ...]]]:
-    """Every three cards of one player that make a meld on their own, by their first card."""
+def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
+             one_player: bool = True) -> dict[int, list[tuple[Piece, ...]]]:
+    """Every three cards (of one player, or of anyone's) that make a meld on their own, by
+    their first card."""
     triples: dict[int, list[tuple[Piece, ...]]] = {p.id: [] for p in order}
     for i, a in enumerate(order):
-        mine = [q for q in order[i + 1:] if q.owner == a.owner]
+        mine = [q for q in order[i + 1:] if q.owner == a.owner or not one_player]
         for j, b in enumerate(mine):
             for c in mine[j + 1:]:
                 three = (a, b, c)
@@ -421,11 +425,12 @@ def _unseatable(stated, triples: dict[int, list[tuple[Piece, ...]]], pieces: lis
 
 
 def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool, barred: frozenset[Card],
-              budget: Budget) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
-    """Choices of the melds as first laid: disjoint threes of one player's cards, each a meld
-    on its own; every other card of ``pools`` laid off (each must fit some meld)."""
+              budget: Budget, one_player: bool) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+    """Choices of the melds as first laid: disjoint threes of cards (one player's, or, failing
+    that, anyone's: a meld completed by cards of several players), each a meld on its own;
+    every other card of ``pools`` laid off (each must fit some meld)."""
     order = sorted(pools, key=lambda p: (p.laid.card.sort_key(), p.id))
-    triples = _triples(order, aces_high, barred)
+    triples = _triples(order, aces_high, barred, one_player)
     if _unseatable(stated, triples, order + settled, aces_high):
         return
     homes = [list(c) for c in stated]
@@ -532,7 +537,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
     everything = [p for c in stated for p in c] + [p for mine in own for p in mine] + loose
     pools = sorted([p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins],
                    key=lambda p: (p.laid.card.sort_key(), p.id))
-    triples = _triples(pools, aces_high, barred)
+    triples = _triples(pools, aces_high, barred, one_player=False)
     stranded = _unseatable(stated, triples, [p for p in everything if not any(p in c for c in stated)], aces_high)
     for p in stranded:
         bare = replace(p, laid=Laid(p.laid.card))

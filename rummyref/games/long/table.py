@@ -389,7 +389,7 @@ def facts_to_json(facts: CardFacts) -> dict[str, Any]:
         "form": "cards",
         "version": FACTS_VERSION,
         "players": {
-            n: {"melded": [[str(c) for c in g] for g in p.melded], "stated": p.stated, "held": [str(c) for c in p.held]}
+            n: {"melded": [[str(c) for c in g] for g in p.melded], "designated": p.stated, "held": [str(c) for c in p.held]}
             for n, p in facts.players
         },
         "out": facts.out,
@@ -406,7 +406,7 @@ def facts_from_json(data: Mapping[str, Any], roster: Sequence[str]) -> CardFacts
             continue
         where = Where(n, "record")
         melded = tuple(tuple(read_token(t, where, roster) for t in g) for g in p["melded"])
-        players[n] = (melded, bool(p.get("stated", False)))
+        players[n] = (melded, bool(p.get("designated", False)))
     held = {n: tuple(parse_card(c) for c in data["players"][n]["held"]) for n in roster if n in data["players"]}
     claims = [(n, read_token(t, Where(n, "record"), roster)) for n, t in data.get("claims", [])]
     return assemble([n for n in roster if n in data["players"]], players, held, data.get("out"), claims)
