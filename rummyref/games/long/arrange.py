@@ -485,6 +485,14 @@ def _split(typed, facts: CardFacts, ruleset: RuleSet, barred: frozenset[Card]):
             if len(group) < 3:
                 loose += group
             elif next(readings(group, frozenset(p.id for p in group), ruleset.aces_high, barred), None) is None:
+                if next(readings(group, frozenset(p.id for p in group), ruleset.aces_high, frozenset()), None):
+                    cut = sorted(str(p.fixed) for p in group if p.laid.card.is_wild and p.fixed in barred)
+                    raise RuleRefusal(
+                        f"{name}'s meld {' '.join(str(p.laid) for p in group)} (--melded) runs past the "
+                        f"{' '.join(cut) or 'card'} laid sideways on a match",
+                        rule="B6",
+                        hint="a card laid sideways cuts its run off: no WILDCARD may stand for it in the run",
+                    )
                 raise RuleRefusal(
                     f"{name}'s meld {' '.join(str(p.laid) for p in group)} (--melded) is not a valid meld",
                     hint="a match is 3+ cards of one rank, a run 3+ cards in suit order; "
