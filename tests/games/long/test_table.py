@@ -244,7 +244,7 @@ def test_a_stated_wildcard_that_fits_nowhere_is_refused():
 
 
 def test_a_wildcard_in_an_ace_low_run_is_worth_one():
-    facts, s = score(["Bill=W=AS 2S 3S"])
+    _, s = score(["Bill=W=AS 2S 3S"])
     assert s.points()["Bill"] == 6 and laid_by(s, "W") == ("Bill", 1, "AS")
 
 
