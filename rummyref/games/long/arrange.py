@@ -25,6 +25,7 @@ naming the cards, their players and options, and the designation at fault when t
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -195,6 +196,22 @@ def _run_room(fixed: Sequence[Card], n: int, aces_high: bool) -> bool:
     return False
 
 
+def _holes(pieces: Sequence[Piece], aces_high: bool) -> set[Card]:
+    """The cards missing inside a meld that can only be a run (none for one that could still be
+    a match, or WILDCARDs alone): the reading with the fewest holes."""
+    fixed = [c for p in pieces if (c := p.fixed) is not None]
+    if not fixed or Kind.RUN not in _kinds(pieces) and all(c.rank == fixed[0].rank for c in fixed):
+        return set()
+    suit = fixed[0].suit
+    ranks = [int(c.rank) for c in fixed]  # type: ignore[arg-type]
+    best: set[Card] | None = None
+    for reading in [ranks] + ([[HIGH_ACE if r == 1 else r for r in ranks]] if aces_high and 1 in ranks else []):
+        holes = {_card_at(suit, x) for x in range(min(reading), max(reading)) if x not in reading}  # type: ignore[arg-type]
+        if best is None or len(holes) < len(best):
+            best = holes
+    return best or set()
+
+
 def _is_run_possible(pieces: Sequence[Piece], aces_high: bool) -> bool:
     fixed = [c for p in pieces if (c := p.fixed) is not None]
     return Kind.MATCH not in _kinds(pieces) and (not fixed or _run_room(fixed, len(pieces), aces_high))
@@ -231,9 +248,70 @@ class _Search:
         self.read: dict[tuple[int, ...], TableMeld | None] = {}  #: readings met before, by the meld's pieces
 
     def run(self) -> list[TableMeld] | None:
-        if all(self.fits.values()):
+        """The best arrangement, searched apart for each group of melds that share no loose
+        card (nothing one group does changes another, so the best of each is the best of all)."""
+        if not all(self.fits.values()):
+            return None
+        parts = self._parts()
+        if len(parts) <= 1:
             self._dfs(0)
+            return self.best
+        found: list[TableMeld] = []
+        for melds, pieces in parts:
+            if pieces:
+                sub = _Search([self.cores[i] for i in melds], pieces, self.aces_high, self.barred, self.budget)
+                best = sub._whole()
+            else:
+                alone = [self._reading(i, self.cores[i]) for i in melds]
+                best = None if any(t is None for t in alone) else [t for t in alone if t is not None]
+            if best is None:
+                return None
+            found += best
+        return found
+
+    def _whole(self) -> list[TableMeld] | None:
+        self._dfs(0)
         return self.best
+
+    def _parts(self) -> list[tuple[list[int], list[Piece]]]:
+        """The melds and loose pieces that hang together: a piece with the melds it could join,
+        a piece said to join another card's meld or a player's meld with those pieces."""
+        parent: dict[tuple[str, int], tuple[str, int]] = {}
+
+        def root(x: tuple[str, int]) -> tuple[str, int]:
+            while parent.setdefault(x, x) != x:
+                x = parent[x]
+            return x
+
+        def join(a: tuple[str, int], b: tuple[str, int]) -> None:
+            parent[root(a)] = root(b)
+
+        for i in range(len(self.cores)):
+            root(("m", i))
+        for p in self.loose:
+            for i in self.fits[p.id]:
+                join(("p", p.id), ("m", i))
+            if p.laid.beside in self.card_piece:
+                target = self.card_piece[p.laid.beside]
+                join(("p", p.id), ("m", self.home[target]) if target in self.home else ("p", target))
+            for q in self.loose:
+                if p.laid.player and q.owner == p.laid.player:
+                    join(("p", p.id), ("p", q.id))
+        groups: dict[tuple[str, int], tuple[list[int], list[Piece]]] = {}
+        for i in range(len(self.cores)):
+            groups.setdefault(root(("m", i)), ([], []))[0].append(i)
+        for p in self.loose:
+            groups.setdefault(root(("p", p.id)), ([], []))[1].append(p)
+        return list(groups.values())
+
+    def _reading(self, i: int, meld: list[Piece]) -> TableMeld | None:
+        key = tuple(p.id for p in meld)
+        if key not in self.read:
+            first = None
+            if all(self._joined(p, meld) for p in meld):
+                first = next(readings(meld, self.core_ids[i], self.aces_high, self.barred), None)
+            self.read[key] = None if first is None else replace(first, core=self.core_ids[i])
+        return self.read[key]
 
     def _options(self, k: int, p: Piece) -> list[int]:
         beside = self.home.get(self.card_piece.get(p.laid.beside, -1)) if p.laid.beside else None
@@ -256,6 +334,8 @@ class _Search:
             self.budget.spend()
         if self.best is not None and self._bound(k) <= self.best_score:
             return
+        if self._gaps_unfillable(k):
+            return
         if k == len(self.loose):
             self._leaf()
             return
@@ -266,6 +346,22 @@ class _Search:
             self._dfs(k + 1)
             del self.home[p.id]
             self.melds[i].pop()
+
+    def _gaps_unfillable(self, k: int) -> bool:
+        """A run that can only be a run, with holes no card still to be placed can fill: the
+        holes the cards left to seat cannot fill need WILDCARDs, and there are too few."""
+        rest = self.loose[k:]
+        wild = sum(1 for p in rest if p.laid.card.is_wild and p.fixed is None)
+        need = 0
+        for i, meld in enumerate(self.melds):
+            holes = _holes(meld, self.aces_high)
+            if holes:
+                coming = {p.fixed for p in rest if p.fixed in holes and i in self.fits[p.id]}
+                inside = sum(1 for p in meld if p.fixed is None)  # WILDCARDs in the meld fill holes too
+                need += max(0, len(holes - coming) - inside)
+                if need > wild:
+                    return True
+        return False
 
     def _bound(self, k: int) -> int:
         """At most this many undesignated loose cards can end in runs below this node."""
@@ -278,13 +374,7 @@ class _Search:
     def _leaf(self) -> None:
         found = []
         for i, meld in enumerate(self.melds):
-            key = tuple(p.id for p in meld)
-            if key not in self.read:
-                first = None
-                if all(self._joined(p, meld) for p in meld):
-                    first = next(readings(meld, self.core_ids[i], self.aces_high, self.barred), None)
-                self.read[key] = None if first is None else replace(first, core=self.core_ids[i])
-            reading = self.read[key]
+            reading = self._reading(i, meld)
             if reading is None:
                 return
             found.append(reading)
@@ -348,7 +438,7 @@ def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
         raise _refusal(stated, own, loose, ruleset, barred)
     ids = {frozenset(p.id for p in c) for c in stated}
     melds = tuple(
-        replace(t, stated=t.core in ids, designated=t.core in ids or any(p.laid.kind or p.laid.stands_for for p in t.pieces))
+        replace(t, stated=t.core in ids, designated=t.core in ids or any(p.laid.joins or p.laid.stands_for for p in t.pieces))
         for t in sorted(found, key=lambda t: _meld_key(t.pieces))
     )
     return Placement(melds, tuple(_notes(melds, ruleset.aces_high, barred)))
@@ -371,32 +461,62 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
     return None
 
 
-SEARCH_BUDGET = 20_000  #: steps the search may take before asking the table to say more (a second)
+SEARCH_BUDGET = 8_000  #: steps the search may take before asking the table to say more (under a second)
+
+
+MOST_ATTEMPTS = 64  #: combinations of the players' own arrangements tried before the last resort
 
 
 def _attempts(stated, own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet, barred: frozenset[Card],
               budget: Budget) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
     """The melds taken as first laid among the cards of the players who stated none (the
-    stated melds aside), and the cards to seat on the melds, most trusting first: the engine's
-    arrangement of each player's own cards; the same without their WILDCARDs (the engine may
-    have used one to fill a gap a card laid off fills); then every way of choosing three
-    cards of one player for each meld as first laid (a claimed card with two of the
-    claimer's own, too), in a fixed order; then three cards of anyone's."""
-    for keep_wild in (True, False):
-        cores: list[list[Piece]] = []
-        left = list(loose)
-        for mine in own:
-            aside = [p for p in mine if not keep_wild and p.fixed is None]
-            found, rest = engine_arrangement([p for p in mine if p not in aside], ruleset)
-            cores += found
-            left += rest + aside
-        yield cores, left
-        if not any(p.fixed is None for mine in own for p in mine):
-            break
+    stated melds aside), and the cards to seat on the melds, most trusting first.
+
+    Each such player's own cards are arranged among themselves: by the engine (runs first,
+    B5's default), then with the matches taken first (a player who laid three or four of a
+    rank laid a match), each also without the player's WILDCARDs (the engine may have used
+    one to fill a gap a card laid off fills). Every player keeps the first way until that
+    fails, then the fewest players change way first. Last, every way of choosing three cards
+    for each meld as first laid, one player's (a claimed card with two of the claimer's own,
+    too), then anyone's, in a fixed order."""
+    ways = [_own_ways(mine, ruleset) for mine in own]
+    combos = sorted(itertools.product(*[range(len(w)) for w in ways]), key=lambda c: (sum(1 for i in c if i), c))
+    for combo in combos[:MOST_ATTEMPTS]:
+        cores = [c for w, i in zip(ways, combo) for c in w[i][0]]
+        yield cores, list(loose) + [p for w, i in zip(ways, combo) for p in w[i][1]]
     pools = [p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins]
     settled = [p for p in loose if p not in pools]
     for one_player in (True, False):
         yield from _founders(stated, pools, settled, ruleset.aces_high, barred, budget, one_player)
+
+
+def _own_ways(mine: list[Piece], ruleset: RuleSet) -> list[tuple[list[list[Piece]], list[Piece]]]:
+    """The distinct ways (melds, cards left) to arrange one player's own cards (see above)."""
+    ways: list[tuple[list[list[Piece]], list[Piece]]] = []
+    wild = [p for p in mine if p.fixed is None]
+    for matches_first in (False, True):
+        for keep_wild in (True, False):
+            if not keep_wild and not wild:
+                continue
+            pieces = mine if keep_wild else [p for p in mine if p not in wild]
+            melds, left = _matches(pieces) if matches_first else ([], list(pieces))
+            found, rest = engine_arrangement(left, ruleset)
+            way = (melds + found, rest + ([] if keep_wild else wild))
+            if all({frozenset(q.id for q in m) for m in way[0]} != {frozenset(q.id for q in m) for m in w[0]}
+                   for w in ways):
+                ways.append(way)
+    return ways
+
+
+def _matches(pieces: list[Piece]) -> tuple[list[list[Piece]], list[Piece]]:
+    """Three or four natural cards of a rank as a match; the rest."""
+    by_rank: dict[Rank, list[Piece]] = {}
+    for p in pieces:
+        if p.laid.card.rank is not None:
+            by_rank.setdefault(p.laid.card.rank, []).append(p)
+    melds = [g for g in by_rank.values() if len(g) >= 3]
+    taken = {p.id for g in melds for p in g}
+    return melds, [p for p in pieces if p.id not in taken]
 
 
 def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
@@ -438,9 +558,20 @@ def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool,
     chosen: list[list[Piece]] = []
     used: set[int] = set()
     off: list[Piece] = []
+    # a card said to have joined the meld of another (>2D) must fit any three that 2D is among
+    by_card = {q.laid.card: q.id for q in order if not q.laid.card.is_wild}
+    followers: dict[int, list[Piece]] = {}
+    for q in order + settled:
+        if q.laid.beside in by_card:
+            followers.setdefault(by_card[q.laid.beside], []).append(q)
 
     def fits(p: Piece) -> bool:
         return any(could_be(m + [p], aces_high) for m in homes + chosen)
+
+    def holds_followers(three: tuple[Piece, ...]) -> bool:
+        ids = {q.id for q in three}
+        return all(f.id in ids or (f.id not in used and could_be(list(three) + [f], aces_high))
+                   for q in three for f in followers.get(q.id, ()))
 
     def walk(k: int) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
         budget.spend()
@@ -453,7 +584,7 @@ def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool,
             yield from walk(k + 1)
             return
         for three in triples[p.id]:
-            if any(q.id in used for q in three):
+            if any(q.id in used for q in three) or not holds_followers(three):
                 continue
             chosen.append(list(three))
             used.update(q.id for q in three)
@@ -565,9 +696,13 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             return [bare if q is p else q for q in ps]
 
         free = barred - {p.laid.card} if p.laid.sideways else barred
-        if _seat([swap(c) for c in stated], [swap(m) for m in own], swap(loose), ruleset, free) is not None:
+        found = _seat([swap(c) for c in stated], [swap(m) for m in own], swap(loose), ruleset, free)
+        if found is not None:
             if p.laid.stands_for in barred:
                 return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
+            others = [[q for q in t.pieces if q.id != p.id] for t in found]
+            if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
+                return _blame(p, _nothing_takes(p))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
     return RuleRefusal(
         f"these cards cannot all sit in melds on the table: {_listing(loose + [p for m in own for p in m])}",
