@@ -1,26 +1,30 @@
 """Every card on the table in exactly one meld: as the table said, else by B5 and the engine (SPEC §7).
 
-The cards of a hand's table are *pieces*: each card with the player who put it there. Some
-pieces arrive already together, as *cores*: a group of three or more that a player stated
-with ``/``, or a meld the engine (:func:`rummyref.melding.solver.arrange_all`, runs first)
-finds among one player's own cards when the player stated nothing. A core was laid as one
-meld; others may have laid off on it, but it is never split. Every other piece is *loose*:
-laid off, won by a Rummy! claim, or said to have joined a meld (``>``). A loose piece joins a
-core, or loose pieces form a meld of their own (a claimed card melded with the claimer's).
+The cards of a hand's table are *pieces*: each card with the player who put it there. Every
+meld on the table has a *core*, the cards first laid together as a meld: a group of three or
+more that a player stated with ``/``, or a meld found among the cards of one player who
+stated nothing. A core is never split; every other piece is *loose* (laid off, won by a
+Rummy! claim, or said to have joined a meld with ``>``) and joins exactly one meld.
 
-Which arrangement, when several fit: the table's designations are obeyed (``>run``,
-``>match``, ``>NAME``, ``>2D``, ``W=7H``); then the most loose cards that were not
+Which cores, for a player who stated nothing (:func:`_attempts`): the engine's arrangement
+of the player's own cards (:func:`rummyref.melding.solver.arrange_all`: every card melded if
+possible, the most in runs: B5's default); if the loose cards cannot all be seated on that,
+the player's matches taken first, and each way without the player's WILDCARDs. As a last
+resort, every choice of three cards as each meld's core, one player's, then anyone's (a meld
+completed with another player's cards), under a budget of steps.
+
+Which arrangement, when several fit (:class:`_Search`): the table's designations are obeyed
+(``>run``, ``>match``, ``>NAME``, ``>2D``, ``W=7H``); then the most loose cards that were not
 designated sit in runs (B5: undesignated, a card that fits a run or a match counts for the
-run); then the first in a fixed order: runs before matches, melds by their lowest card in
-suit order (spades, hearts, diamonds, clubs), never by the roster. Within a meld, an ace
-reads low first (A-2-3) and WILDCARDs extend a run at its high end, as the engine reads
-them; a core's WILDCARDs keep the core in one piece, and WILDCARDs laid off take the other
-places in the order they were typed. A card laid sideways (B6) cuts its run off: no
-WILDCARD in a run may stand for it.
+run); then the first in a fixed order: runs before matches, melds by their cards in suit
+order (spades, hearts, diamonds, clubs), never by the roster. Within a meld, an ace reads low
+first (A-2-3) and WILDCARDs extend a run at its high end, as the engine reads them; a core's
+WILDCARDs keep the core in one piece, and WILDCARDs laid off take the other places in the
+order they were typed. A card laid sideways (B6) cuts its run off: no WILDCARD in a run may
+stand for it.
 
-Only when the players' own cards cannot be kept together does ref rearrange them (the
-engine over everything nobody designated). Anything that still fits nowhere is refused,
-naming the cards, their players and options, and the designation at fault when there is one.
+Anything that fits nowhere is refused, naming the cards, their players and options, and the
+designation at fault when there is one.
 """
 
 from __future__ import annotations
@@ -221,11 +225,11 @@ def _is_run_possible(pieces: Sequence[Piece], aces_high: bool) -> bool:
 
 
 class _Search:
-    """Loose pieces into cores or into melds of their own; the best arrangement (module doc).
+    """The loose pieces onto the cores: the best arrangement (module doc).
 
-    Every meld has a core (a meld as first laid); depth-first over the loose pieces in a fixed
-    order, each trying the melds it could join, runs first; a branch is cut when it cannot
-    seat more undesignated cards in runs than the best arrangement found."""
+    Depth-first over the loose pieces in a fixed order, each trying the melds it could join,
+    runs first; a branch is cut when it cannot seat more undesignated cards in runs than the
+    best arrangement found, or when a run has holes that the cards left cannot fill."""
 
     def __init__(self, cores: Sequence[Sequence[Piece]], loose: Sequence[Piece], aces_high: bool,
                  barred: frozenset[Card], budget: Budget | None = None):
@@ -706,8 +710,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
     return RuleRefusal(
         f"these cards cannot all sit in melds on the table: {_listing(loose + [p for m in own for p in m])}",
-        hint="a meld is first laid by one player (3+ of their cards); others lay off on it. "
-             "Check the cards; '/' separates the melds as laid, > says where a card went",
+        hint="check the cards; '/' separates the melds as laid, > says where a card went",
     )
 
 
