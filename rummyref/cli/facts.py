@@ -214,11 +214,11 @@ def _card_facts(game: Game, given: Given, ask: Ask | None) -> CardFacts:
         for n in missing:
             if n not in melded:
                 melded[n] = _ask_until(ask, MELDED_Q.format(name=n),  # type: ignore[arg-type]
-                                       lambda a, n=n: _checked(read_melded(a, n, game.roster), fresh))
+                                       lambda a: _checked(read_melded(a, n, game.roster), fresh))
                 seen += _laid_cards(melded[n])
             if n not in held and n != out:
                 held[n] = _ask_until(ask, HELD_Q.format(name=n),  # type: ignore[arg-type]
-                                     lambda a, n=n: _checked_held(a, n, fresh))
+                                     lambda a: _checked_held(a, n, fresh))
                 seen += list(held[n])
         if given.out is None:
             out = _ask_until(ask, OUT_Q, lambda a: read_out(a, game))  # type: ignore[assignment]

@@ -449,9 +449,9 @@ def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
 
 
 def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-          barred: frozenset[Card]) -> list[TableMeld] | None:
+          barred: frozenset[Card], steps: int = 0) -> list[TableMeld] | None:
     """The first attempt (:func:`_attempts`) whose cores seat every loose card, best seated."""
-    budget = Budget(SEARCH_BUDGET)
+    budget = Budget(steps or SEARCH_BUDGET)
     try:
         for cores, left in _attempts(stated, own, loose, ruleset, barred, budget):
             found = _Search(stated + cores, left, ruleset.aces_high, barred, budget).run()
@@ -700,7 +700,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             return [bare if q is p else q for q in ps]
 
         free = barred - {p.laid.card} if p.laid.sideways else barred
-        found = _seat([swap(c) for c in stated], [swap(m) for m in own], swap(loose), ruleset, free)
+        found = _try([swap(c) for c in stated], [swap(m) for m in own], swap(loose), ruleset, free)
         if found is not None:
             if p.laid.stands_for in barred:
                 return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
@@ -708,10 +708,28 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
                 return _blame(p, _nothing_takes(p))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
+    for p in loose:
+        if _try(stated, own, [q for q in loose if q is not p], ruleset, barred):
+            return RuleRefusal(
+                f"{p.says()} cannot sit in any meld on the table (every other card can)",
+                hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
+            )
     return RuleRefusal(
         f"these cards cannot all sit in melds on the table: {_listing(loose + [p for m in own for p in m])}",
         hint="check the cards; '/' separates the melds as laid, > says where a card went",
     )
+
+
+DIAGNOSIS_STEPS = 1_000  #: steps for each trial that looks for the card or the designation at fault
+
+
+def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+         barred: frozenset[Card]) -> list[TableMeld] | None:
+    """A trial seating for a diagnosis, on a small budget; one that gives up counts as none."""
+    try:
+        return _seat(stated, own, loose, ruleset, barred, DIAGNOSIS_STEPS)
+    except RuleRefusal:
+        return None
 
 
 def _nothing_takes(p: Piece) -> str:

@@ -440,3 +440,22 @@ def test_everything_raised_is_a_rummyref_error_for_any_typed_text():
             score(["Bill=AS AH AC", "Larry=2D 3D 4D", f"Ben={text}"])
         except RummyrefError as exc:
             assert exc.exit_code in (ExitCode.BAD_INPUT, ExitCode.REFUSED), text
+
+
+def test_the_notation_at_the_prompts(monkeypatch):
+    """At a terminal the same notation is read; a bad answer is asked again, naming the token."""
+    monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
+    assert ref("new-session").exit_code == 0
+    r = ref("score-hand", "--melded", "Bill=AS AH AC", "--melded", "Larry=2D 3D 4D", "--held", "Bill=",
+            "--held", "Larry=", "--json", input="AD>Lary\nAD>match\nKS / 2C\n\nLarry=5D>2D\n")
+    assert r.exit_code == 0, r.stderr
+    assert "Ben's AD>Lary (--melded): 'Lary' is not run, match, a card or a player" in " ".join(r.stderr.split())
+    data = json.loads(r.stdout[r.stdout.index("{"):])
+    assert data["totals"] == {"Bill": 45, "Ben": 15 - 12, "Larry": 9 + 5}
+    assert data["score"]["scores"][2]["claimed"] == 5
+
+
+def test_a_card_that_fits_nowhere_is_named_among_many():
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=AS AH AC", "Larry=2D 3D 4D", "Ben=AD>match"], claims=["Larry=9D", "Larry=5D>2D"])
+    assert exc.value.message == "Larry's 9D (--claim) cannot sit in any meld on the table (every other card can)"
