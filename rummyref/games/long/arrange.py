@@ -465,7 +465,7 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
     return None
 
 
-SEARCH_BUDGET = 8_000  #: steps the search may take before asking the table to say more (under a second)
+SEARCH_BUDGET = 20_000  #: steps the search may take before asking the table to say more (about a second)
 
 
 MOST_ATTEMPTS = 64  #: combinations of the players' own arrangements tried before the last resort
@@ -490,8 +490,9 @@ def _attempts(stated, own: list[list[Piece]], loose: list[Piece], ruleset: RuleS
         yield cores, list(loose) + [p for w, i in zip(ways, combo) for p in w[i][1]]
     pools = [p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins]
     settled = [p for p in loose if p not in pools]
+    likely = [frozenset(q.id for q in m) for w in ways for m in w[0][0]]  # the engine's own melds
     for one_player in (True, False):
-        yield from _founders(stated, pools, settled, ruleset.aces_high, barred, budget, one_player)
+        yield from _founders(stated, pools, settled, ruleset.aces_high, barred, budget, one_player, likely)
 
 
 def _own_ways(mine: list[Piece], ruleset: RuleSet) -> list[tuple[list[list[Piece]], list[Piece]]]:
@@ -549,12 +550,15 @@ def _unseatable(stated, triples: dict[int, list[tuple[Piece, ...]]], pieces: lis
 
 
 def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool, barred: frozenset[Card],
-              budget: Budget, one_player: bool) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+              budget: Budget, one_player: bool, likely: list[frozenset[int]]) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
     """Choices of the melds as first laid: disjoint threes of cards (one player's, or, failing
     that, anyone's: a meld completed by cards of several players), each a meld on its own;
-    every other card of ``pools`` laid off (each must fit some meld)."""
+    every other card of ``pools`` laid off (each must fit some meld). Threes inside a meld of
+    the engine's arrangement of a player's own cards (``likely``) are tried first."""
     order = sorted(pools, key=lambda p: (p.laid.card.sort_key(), p.id))
     triples = _triples(order, aces_high, barred, one_player)
+    for ts in triples.values():
+        ts.sort(key=lambda t: not any({q.id for q in t} <= m for m in likely))
     if _unseatable(stated, triples, order + settled, aces_high):
         return
     homes = [list(c) for c in stated]
