@@ -48,6 +48,10 @@ class DisputeResult:
     facts: Mapping[str, Any]  #: the normalised facts (what ``key`` is made of)
     details: Mapping[str, Any] = field(default_factory=dict)
     ruleset: str = "rummy-2m"
+    #: the ruling settled something at the table (a claim, a card's meld, a pick-up, a discard),
+    #: rather than answering a question (may we stop? where could this card go?): only a
+    #: settling ruling is worth keeping as a precedent, unless the table asks to keep it
+    settled: bool = True
 
     @property
     def allowed(self) -> bool | None:
@@ -73,6 +77,7 @@ class DisputeResult:
             "facts": dict(self.facts),
             "details": dict(self.details),
             "key": self.key,
+            "settled": self.settled,
         }
 
 
@@ -184,7 +189,7 @@ def claim_ruling(
         chain.append(Step("B11", f"on a tie the first touch wins: {winner} touched first and wins the card"))
         return _claim_won(winner, chain, facts)
     chain.append(Step("B11", f"{_join(first_touch)} also touched at the same moment: B11 cannot separate them"))
-    judges = [p for p in roster if p not in claimants]
+    judges = [p for p in roster if p not in full]  # only calling, or only touching, is no claim: such a player may judge
     if not judges:
         chain.append(
             Step(
@@ -207,9 +212,9 @@ def claim_ruling(
     if judge_says:
         winner = _among(judge_says, first_touch, "--judge-says")
         judge = _join(judges)
-        chain.append(Step("B8", f"{judge}, not claiming, judged the tie for {winner}; the judgment is recorded"))
+        chain.append(Step("B8", f"{judge}, with no claim, judged the tie for {winner}; the judgment is recorded"))
         return _claim_won(winner, chain, facts, outcome="judged", extra={"judge": judges})
-    chain.append(Step("B8", f"the tie goes to the judgment of {_join(judges)}, who is not claiming"))
+    chain.append(Step("B8", f"the tie goes to the judgment of {_join(judges)}, who {'has' if len(judges) == 1 else 'have'} no claim"))
     return DisputeResult(
         "claim",
         "judge-decides",
@@ -267,6 +272,19 @@ def _first_completers(
     )
 
 
+# -- B4 and B5 take only real melds (SPEC §8) ----------------------------------------------------
+
+
+def check_table(table: Sequence[Sequence[Card]], ruleset: RuleSet) -> None:
+    """Every dispute reads the table's melds the same way: each must be a valid meld (exit 3)."""
+    for i, m in enumerate(table, 1):
+        if not meld_options(list(m), ruleset.aces_high):
+            raise UnreadableInput(
+                f"table meld {i} ({format_cards(m)}) is not a valid meld",
+                hint="a run is 3+ cards in suit order, a match 3+ cards of one rank; give each meld with its own --table",
+            )
+
+
 # -- B5 / B6: run or match -------------------------------------------------------------------
 
 
@@ -315,9 +333,7 @@ def join_options(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet) 
 def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet, designated: str | None = None) -> DisputeResult:
     """B5/B6: which melds the card may join, the default, what the choice changes."""
     check_deck([card, *[c for m in table for c in m]], ruleset.wild_limit, "the card and the table")
-    for i, m in enumerate(table, 1):
-        if not meld_options(list(m), ruleset.aces_high):
-            raise UnreadableInput(f"table meld {i} ({format_cards(m)}) is not a valid meld", hint="give each meld on the table with its own --table")
+    check_table(table, ruleset)
     options = join_options(card, table, ruleset)
     facts = {
         "card": str(card),
@@ -330,7 +346,8 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     kinds = {o.kind for o in options}
     if not options:
         chain.append(Step("B5", f"{card} joins no meld on the table, so there is nothing to designate"))
-        return DisputeResult("designate", "no-meld", f"{card} cannot be laid on any meld on the table.", tuple(chain), facts, details, ruleset.name)
+        return DisputeResult("designate", "no-meld", f"{card} cannot be laid on any meld on the table.", tuple(chain), facts,
+                             details, ruleset.name, settled=bool(table))
     listing = "; ".join(f"the {o.kind} {format_cards(o.meld)} (as {o.stands_for}, {_pts(o.value)})" for o in options)
     chain.append(Step("B5", f"{card} can join {listing}"))
     if designated and designated not in kinds:
@@ -464,6 +481,7 @@ def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]
 def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]], ruleset: RuleSet) -> DisputeResult:
     """B4: may the card taken from the Rummy Line be used with the taker's own cards?"""
     check_deck([card, *hand, *[c for m in table for c in m]], ruleset.wild_limit, "the card, the hand and the table")
+    check_table(table, ruleset)
     uses, capped = pickup_uses(card, hand, table, ruleset)
     facts = {
         "card": str(card),
@@ -502,6 +520,7 @@ def discard_ruling(
 ) -> DisputeResult:
     """B3 (and B4): may the turn, and the game, end with this discard?"""
     ruleset = ruleset or load_ruleset("rummy-2m")
+    check_table(table, ruleset)
     facts = {
         "took": str(took) if took else None,
         "discarded": str(discarded) if discarded else None,
@@ -520,9 +539,20 @@ def discard_ruling(
         return DisputeResult("discard", "illegal", f"Not allowed: {took}, taken from the Rummy Line, must be used, not discarded straight back.", tuple(chain), facts)
     if took is not None:
         chain.append(Step("B3", f"{took} was taken and a different card, {discarded}, is discarded: that is fine"))
-    chain.append(Step("B3", "the discard ends the turn" + (" and, as the last card, the hand" if going_out else "")))
     playable = [tuple(m) for m in table if meld_options([*m, discarded], ruleset.aces_high)]
     details: dict[str, Any] = {}
+    if playable and going_out:
+        where = format_cards(playable[0])
+        details["rummy_card_on"] = where
+        chain.append(Step("B3", f"{discarded} could be played on {where}: it is a Rummy! card, and a Rummy! card "
+                                "cannot be the discard that ends the hand"))
+        chain.append(Step("B3", "it is discarded all the same, the turn ends, the hand goes on, and the player waits "
+                                "for a card that can be discarded"))
+        chain.append(Step("B8", f"meanwhile any player may claim {discarded} by calling \"Rummy!\" and touching it (B8, B11)"))
+        verdict = (f"Not allowed to go out: {discarded} is a Rummy! card. Discard it, the hand goes on, "
+                   "and wait for a card that can be discarded (B3).")
+        return DisputeResult("discard", "illegal", verdict, tuple(chain), facts, details)
+    chain.append(Step("B3", "the discard ends the turn" + (" and, as the last card, the hand" if going_out else "")))
     if playable:
         where = format_cards(playable[0])
         details["rummy_card_on"] = where
@@ -553,18 +583,19 @@ def end_night_ruling(
     chain: list[Step] = []
     if game_over:
         chain.append(Step("A7", "the game is over, so the night may end at once"))
-        return DisputeResult("end-night", "allowed", "Allowed: the game is over (A7), the night may end now.", tuple(chain), facts)
+        return DisputeResult("end-night", "allowed", "Allowed: the game is over (A7), the night may end now.", tuple(chain), facts,
+                             settled=False)
     rounds = hands_in_session // n
     if done == 0:
         said = "no hand has been played yet" if hands_in_session == 0 else f"{rounds} full round{'s' if rounds != 1 else ''} played"
         chain.append(Step("A4", f"{said}: every player has dealt the same number of hands"))
-        return DisputeResult("end-night", "allowed", f"Allowed: {said}.", tuple(chain), facts, {"rounds": rounds})
+        return DisputeResult("end-night", "allowed", f"Allowed: {said}.", tuple(chain), facts, {"rounds": rounds}, settled=False)
     still = [roster[(start + i) % n] for i in range(done, n)]
     chain.append(Step("A3", f"deal order {', '.join(roster[start:] + roster[:start])}: {done} of {n} hands of this round dealt"))
     chain.append(Step("A4", f"the round is not finished: {_join(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
     return DisputeResult(
         "end-night", "refused", f"Refused (A4): the round is not over; still to deal: {', '.join(still)}.",
-        tuple(chain), facts, {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds},
+        tuple(chain), facts, {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds}, settled=False,
     )  # fmt: skip
 
 
@@ -589,4 +620,5 @@ def read_table(texts: Sequence[str]) -> list[list[Card]]:
 __all__ = [
     "DisputeResult", "Step", "claim_ruling", "designate_ruling", "pickup_ruling", "discard_ruling",
     "end_night_ruling", "parse_order", "read_card", "read_table", "join_options", "pickup_uses", "parse_card",
+    "check_table",
 ]  # fmt: skip

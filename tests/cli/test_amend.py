@@ -222,15 +222,16 @@ def test_void_at_a_terminal_confirms(two_hands, at_a_terminal):
 
 def test_a_simple_rummy_game_amended_at_a_terminal_keeps_the_recorded_hands(record, monkeypatch):
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "0")
-    assert ref("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy").exit_code == 0
-    game = ("--hand", "Ann=2H 3H 4H 4S 4D", "--hand", "Bob=KS QD 9C 8C 2D", "--hand", "Cy=AS AD AC 6H")
+    assert ref("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "5").exit_code == 0
+    game = ("--hand", "Ann=2H 3H 4H 4S 4D", "--hand", "Bob=KS QD 9C 8C 2D", "--hand", "Cy=AS AD AC 6H 7H")
     assert ref_json("score-hand", *game)["winner"] == "Ann"
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
-    r = ref("amend", "1", "--reason", "Cy had gone out", "--out", "Cy", "--json", input="\n")
+    r = ref("amend", "1", "--reason", "Cy had gone out", "--out", "Cy", "--hand", "Cy=AS AD AC 6H 7H 8H", "--json",
+            input="\n")
     assert r.exit_code == 0, r.stderr
     assert "Winner: Ann -> Cy." in lines(r.stderr)
     amended = json.loads(r.stdout)
-    assert amended["winner"] == "Cy" and amended["counts"] == {"Ann": 5, "Bob": 44, "Cy": 6}
+    assert amended["winner"] == "Cy" and amended["counts"] == {"Ann": 5, "Bob": 44, "Cy": 0}
     assert amended["next_dealer"] == "Bob"
 
 

@@ -105,10 +105,10 @@ def test_the_night_shell_history_of_the_night_has_its_totals(night):
 
 
 def test_simple_rummy_between_games(record):
-    ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "5")
     st = ref_json("standings")
     assert (st["next_dealer"], st["next_first_player"]) == ("Ann", "Bob")
-    r = ok("score-hand", "--hand", "Ann=2H 3H 4H 4S 4D", "--hand", "Bob=KS QD 9C 8C 2D", "--hand", "Cy=AS AD AC 6H")
+    r = ok("score-hand", "--hand", "Ann=2H 3H 4H 4S 4D", "--hand", "Bob=KS QD 9C 8C 2D", "--hand", "Cy=AS AD AC 6H 7H")
     assert lines(r)[-1] == "Next game: Cy deals, Ann plays first (S6)."
     assert "Next game: Cy deals, Ann plays first (S6)." in lines(ok("standings"))
     closed = lines(ok("end-session"))
@@ -120,8 +120,8 @@ def test_simple_rummy_between_games(record):
     assert lines(ok("history", "--session", "1"))[-1] == "Session 1: 1 game; game wins Ann 1, Bob 0, Cy 0 (most: Ann)."
     assert ref_json("history", "--session", "1")["session_totals"] == {
         "session": 1, "hands": 1, "points": {"Ann": 1, "Bob": 0, "Cy": 0}}
-    ok("new-session", "--players", "Ann,Bob,Cy")
-    ok("score-hand", "--hand", "Ann=KS QD 9C 8C 2D", "--hand", "Bob=2H 3H 4H 4S 4D", "--hand", "Cy=AS AD AC 6H")
+    ok("new-session", "--players", "Ann,Bob,Cy", "--cards", "5")
+    ok("score-hand", "--hand", "Ann=KS QD 9C 8C 2D", "--hand", "Bob=2H 3H 4H 4S 4D", "--hand", "Cy=AS AD AC 6H 7H")
     closed_json = ref_json("end-session")
     assert closed_json["game_wins"] == {"Ann": 0, "Bob": 1, "Cy": 0} and closed_json["winners"] == ["Bob"]
 

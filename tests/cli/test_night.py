@@ -197,11 +197,11 @@ def test_end_of_input_between_hands_keeps_the_night_open(night_db):
 
 
 def test_a_simple_rummy_night_of_two_games(night_db):
-    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "5")
     shown = n.answer(PROMPT, "game")
     assert "Ann deals; Bob plays first." in flat(shown)
     n.answer("Bob's final hand (cards; or: dropped): ", "KS QD 9C 8C 2D")
-    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H")
+    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H 7S")
     n.answer("Ann's final hand (cards; or: dropped): ", "2H 3H 4H 4S 4D 2D")  # the 2D is Bob's: asked again
     assert "2D" in n.expect("Ann's final hand (cards; or: dropped): ")
     n.child.sendline("\x7f\x7f\x7f")  # three backspaces remove " 2D" from the answer offered back
@@ -210,9 +210,9 @@ def test_a_simple_rummy_night_of_two_games(night_db):
     assert "Winner: Ann." in flat(shown)
     shown = n.answer(PROMPT, "g")
     assert "Recorded: game 1 of simple-rummy" in flat(shown) and "game wins Ann 1" in flat(shown)
-    n.answer("Ann's final hand (cards; or: dropped): ", "KH QH")
-    n.answer("Bob's final hand (cards; or: dropped): ", "JS")
-    n.answer("Cy's final hand (cards; or: dropped): ", "2S 3S 4S 5H")
+    n.answer("Ann's final hand (cards; or: dropped): ", "KH QH JD 9S 8D")
+    n.answer("Bob's final hand (cards; or: dropped): ", "JS 10C 9C 7H 6D")
+    n.answer("Cy's final hand (cards; or: dropped): ", "2S 3S 4S 5S 6S 5H")
     n.answer("How did the game end?", "out Zed")
     shown = n.answer("Fix which answer?", "ending")
     assert "Zed" in flat(shown)
@@ -344,10 +344,10 @@ def test_undo_reaches_only_tonights_hands(night_db):
 
 
 def test_a_simple_rummy_game_amended_in_the_night(night_db):
-    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "5")
     n.answer(PROMPT, "game")
     n.answer("Bob's final hand (cards; or: dropped): ", "KS QD 9C 8C 2D")
-    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H")
+    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H 7H")
     n.answer("Ann's final hand (cards; or: dropped): ", "2H 3H 4H 4S 4D")
     n.answer("How did the game end?", "")
     shown = n.answer(CONFIRM, "")
@@ -359,18 +359,20 @@ def test_a_simple_rummy_game_amended_in_the_night(night_db):
         "    Bob played first; ending: the stock ran out",
         "    Ann: 2H 3H 4H 4S 4D; count 5 (lowest count)",
         "    Bob: KS QD 9C 8C 2D; count 44",
-        "    Cy: AS AD AC 6H; count 6",
+        "    Cy: AS AD AC 6H 7H; count 13",
         "    winner: Ann (S10)",
     ]
     n.answer("Fix which answer? (Bob / Cy / Ann / ending / drop): ", "ending")
-    shown = n.answer("How did the game end?", "out Cy")
+    shown = n.answer("How did the game end?", "out Cy")  # Cy went out, so held the card just drawn too
+    n.answer("Fix which answer? (Bob / Cy / Ann / ending / drop): ", "Cy")
+    n.answer("Cy's final hand (cards; or: dropped): ", " 8H")  # after the answer offered back
     shown = n.answer(CONFIRM, "")
     assert lines(shown)[1:6] == [
         "Game 1, amended, if recorded (before -> after):",
         "player  count was      now",
         "Ann             5  ->    5",
         "Bob            44  ->   44",
-        "Cy              6  ->    6",
+        "Cy             13  ->    0",
     ]
     assert "Why: Cy went out: every card melded but at most one; going out wins the game (S9)." in flat(shown)
     assert "Winner: Ann -> Cy." in lines(shown)
@@ -388,7 +390,7 @@ def test_a_simple_rummy_game_amended_in_the_night(night_db):
 def test_night_shell_edges(night_db):
     """Issue 14, item 10: a stray Enter starts nothing; an answer refused twice as offered is
     cleared; ! help lists no shell-completion options; a refusal names no command-line option."""
-    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
     n.answer(PROMPT, "")
     shown = n.expect(PROMPT)
     assert lines(shown)[1:3] == ["(type cards or points to record the next game; help for the commands)",
@@ -403,8 +405,8 @@ def test_night_shell_edges(night_db):
     assert "(the same answer again: the line is cleared)" in shown
     assert shown.count("unreadable card 'QX'") == 1  # said once more for the second try, then cleared
     n.child.sendline("KS QD 9C")
-    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H")
-    n.answer("Ann's final hand (cards; or: dropped): ", "2H 3H 5S")
+    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC")
+    n.answer("Ann's final hand (cards; or: dropped): ", "2H 3H 5S 9D")
     shown = n.answer("How did the game end?", "out Ann")
     shown = n.answer("Fix which answer? (Bob / Cy / Ann / ending / drop): ", "drop")
     assert "refused (S9): Ann's hand" in flat(shown) and "if nobody went out, the game is judged on counts" in flat(shown)

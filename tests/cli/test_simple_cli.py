@@ -27,106 +27,116 @@ def refused(code: int, record, *args, input=None):
 
 
 def session(*extra: str):
-    return ok("new-session", "--ruleset", "simple-rummy", *PLAYERS, *extra)
+    """A Simple Rummy session of Ann, Bob and Cy; two cards dealt unless ``extra`` says otherwise."""
+    cards = () if "--cards" in extra else ("--cards", "2")
+    return ok("new-session", "--ruleset", "simple-rummy", *PLAYERS, *extra, *cards)
 
 
 # -- the end-of-game table -------------------------------------------------------------------
 # (id, session options, score-hand options, exit code, winner, counts (subset), words in the reason/stderr)
 
+# Each case names the cards dealt (S1): every hand holds them, the player who went out one more.
 H_ANN = "Ann=2H 3H 4H 4S 4D"  # SPEC: 4S 4H 4D melded, 2H 3H left: count 5
 H_BOB = "Bob=KS QD 9C 8C 2D"  # nothing melds: 13 + 12 + 9 + 8 + 2 = 44
 H_CY = "Cy=AS AD AC 5H 5S"  # AS AD AC melded: 5 + 5 = 10
-H_BOB2 = "Bob=KS QD JH"  # 36
+H_BOB2 = "Bob=KS QD JH 8S 7D"  # 56
+C5, C4, C3, C2 = (["--cards", str(n)] for n in (5, 4, 3, 2))
+CY_OUT_ONE_LEFT = "Cy=6H 7H 8H 9H 10H 5S"  # a 5-card run and the 5S: count 5
 CASES = [
     # S13 counts, S10 lowest count wins when the stock ran out
-    ("S13-spec-5", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY], 0, "Ann",
+    ("S13-spec-5", C5, ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY], 0, "Ann",
      {"Ann": 5, "Bob": 44, "Cy": 10}, ["S10", "lowest count, 5"]),
-    ("S13-faces", [], ["--hand", "Ann=JS QH KD", "--hand", "Bob=AC", "--hand", "Cy=10D 10S"], 0, "Bob",
-     {"Ann": 36, "Bob": 1, "Cy": 20}, ["S10"]),
-    ("S13-aces-high-run", [], ["--hand", "Ann=QH KH AH 2C", "--hand", "Bob=3C", "--hand", "Cy=4C"], 0, "Ann",
-     {"Ann": 2, "Bob": 3}, ["S10"]),
-    ("S13-no-round-corner", [], ["--hand", "Ann=KH AH 2H", "--hand", "Bob=3C", "--hand", "Cy=4C"], 0, "Bob",
-     {"Ann": 16}, ["S10"]),
-    ("S10-stock", [], ["--hand", "Ann=9S", "--hand", "Bob=8S", "--hand", "Cy=7S"], 0, "Cy",
-     {"Ann": 9, "Bob": 8, "Cy": 7}, ["S10", "declined the discard pile"]),
+    ("S13-faces", C3, ["--hand", "Ann=JS QH KD", "--hand", "Bob=AC 2S 3D", "--hand", "Cy=10D 10S 9H"], 0, "Bob",
+     {"Ann": 36, "Bob": 6, "Cy": 29}, ["S10"]),
+    ("S13-aces-high-run", C4, ["--hand", "Ann=QH KH AH 2C", "--hand", "Bob=3C 5D 7S 9H", "--hand",
+     "Cy=4C 6D 8S 10H"], 0, "Ann", {"Ann": 2, "Bob": 24}, ["S10"]),
+    ("S13-no-round-corner", C3, ["--hand", "Ann=KH AH 2H", "--hand", "Bob=3C AD 2S", "--hand", "Cy=4C 5D 6S"], 0,
+     "Bob", {"Ann": 16}, ["S10"]),
+    ("S10-stock", C2, ["--hand", "Ann=9S 9D", "--hand", "Bob=8S 8D", "--hand", "Cy=7S 7D"], 0, "Cy",
+     {"Ann": 18, "Bob": 16, "Cy": 14}, ["S10", "declined the discard pile"]),
     # S9 going out
-    ("S9-out-one-left", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H", "--out", "Cy"], 0, "Cy",
+    ("S9-out-one-left", C5, ["--hand", H_ANN, "--hand", H_BOB, "--hand", CY_OUT_ONE_LEFT, "--out", "Cy"], 0, "Cy",
      {"Cy": 5}, ["S9", "went out"]),
-    ("S9-out-all-melded", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=5C 6C 7C 8S 8D 8H", "--out", "cy"],
+    ("S9-out-all-melded", C5, ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=5C 6C 7C 8S 8D 8H", "--out", "cy"],
      0, "Cy", {"Cy": 0}, ["S9"]),
-    ("S9-out-beats-lower-count", [], ["--hand", "Ann=AC", "--hand", H_BOB, "--hand", "Cy=5H 6H 7H KH", "--out", "Cy"],
-     0, "Cy", {"Ann": 1, "Cy": 13}, ["S9"]),
-    ("S9-refused-not-out", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY, "--out", "Bob"], 4, None, {},
-     ["refused (S9)", "does not go out", "best arrangement of Bob's hand"]),
-    ("S9-refused-two-left", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H 9S", "--out", "Cy"], 4,
-     None, {}, ["refused (S9)"]),
+    ("S9-out-beats-lower-count", C5, ["--hand", "Ann=AC AS 2S 3D 2H", "--hand", H_BOB, "--hand",
+     "Cy=5H 6H 7H 8H 9H KH", "--out", "Cy"], 0, "Cy", {"Ann": 9, "Cy": 13}, ["S9"]),
+    ("S9-refused-not-out", C5, ["--hand", H_ANN, "--hand", "Bob=KS QD 9C 8C 2D 7S", "--hand", H_CY, "--out", "Bob"],
+     4, None, {}, ["refused (S9)", "does not go out", "best arrangement of Bob's hand"]),
+    ("S9-refused-two-left", C5, ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H 9S 2C", "--out", "Cy"],
+     4, None, {}, ["refused (S9)"]),
+    ("S9-refused-a-hand-too-small", C5, ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H", "--out", "Cy"],
+     4, None, {}, ["refused (S9)", "Cy's hand has 4 cards", "the player who went out holds 6"]),
     # S11 WILDCARDs when nobody went out
-    ("S11-wild-cannot-win", ["--wildcards", "1"], ["--hand", "Ann=2H 3H W", "--hand", "Bob=AS 2D", "--hand", "Cy=KS"],
-     0, "Bob", {"Ann": 0, "Bob": 3}, ["S11", "Ann holds a WILDCARD"]),
-    ("S11-unmelded-wild-counts-0", ["--wildcards", "1"], ["--hand", "Ann=W 5C", "--hand", "Bob=6C", "--hand", "Cy=7C"],
-     0, "Bob", {"Ann": 5, "Bob": 6}, ["S11"]),
-    ("S11-nobody-can-win", ["--players", "Ann,Bob", "--wildcards", "2"], ["--hand", "Ann=W 5H", "--hand", "Bob=W 6H"],
-     0, None, {"Ann": 5, "Bob": 6}, ["S11", "Nobody can win"]),
-    ("S11-wild-may-go-out", ["--wildcards", "1"], ["--hand", "Ann=2H 3H W 9C", "--hand", "Bob=AS", "--hand", "Cy=KS",
-     "--out", "Ann"], 0, "Ann", {"Ann": 9}, ["S9"]),
+    ("S11-wild-cannot-win", ["--wildcards", "1", *C3], ["--hand", "Ann=2H 3H W", "--hand", "Bob=AS 2D 2C",
+     "--hand", "Cy=KS KD 9C"], 0, "Bob", {"Ann": 0, "Bob": 5}, ["S11", "Ann holds a WILDCARD"]),
+    ("S11-unmelded-wild-counts-0", ["--wildcards", "1", *C2], ["--hand", "Ann=W 5C", "--hand", "Bob=6C 6D",
+     "--hand", "Cy=7C 7D"], 0, "Bob", {"Ann": 5, "Bob": 12}, ["S11"]),
+    ("S11-nobody-can-win", ["--players", "Ann,Bob", "--wildcards", "2", *C2], ["--hand", "Ann=W 5H",
+     "--hand", "Bob=W 6H"], 0, None, {"Ann": 5, "Bob": 6}, ["S11", "Nobody can win"]),
+    ("S11-wild-may-go-out", ["--wildcards", "1", *C3], ["--hand", "Ann=2H 3H W 9C", "--hand", "Bob=AS 2D 5C",
+     "--hand", "Cy=KS QC 8D", "--out", "Ann"], 0, "Ann", {"Ann": 9}, ["S9"]),
     # S12 equal low counts: the tied player latest in turn order (furthest to the left of the first player)
-    ("S12-bob-cy", [], ["--hand", "Ann=KS", "--hand", "Bob=AS 2D", "--hand", "Cy=3C"], 0, "Cy",
+    ("S12-bob-cy", C2, ["--hand", "Ann=KS KD", "--hand", "Bob=AS 2D", "--hand", "Cy=AC 2C"], 0, "Cy",
      {"Bob": 3, "Cy": 3}, ["S12", "Bob, Cy, Ann"]),
-    ("S12-bob-ann", [], ["--hand", "Ann=3C", "--hand", "Bob=AS 2D", "--hand", "Cy=KS"], 0, "Ann",
+    ("S12-bob-ann", C2, ["--hand", "Ann=AC 2C", "--hand", "Bob=AS 2D", "--hand", "Cy=KS KD"], 0, "Ann",
      {"Ann": 3, "Bob": 3}, ["S12"]),
-    ("S12-other-first-player", ["--first-dealer", "Ann=2C", "--first-dealer", "Bob=3C", "--first-dealer", "Cy=KS"],
-     ["--hand", "Ann=3D", "--hand", "Bob=AS 2D", "--hand", "Cy=KD"], 0, "Bob", {"Ann": 3, "Bob": 3},
+    ("S12-other-first-player", ["--first-dealer", "Ann=2C", "--first-dealer", "Bob=3C", "--first-dealer", "Cy=KS",
+     *C2], ["--hand", "Ann=AD 2C", "--hand", "Bob=AS 2D", "--hand", "Cy=KD KS"], 0, "Bob", {"Ann": 3, "Bob": 3},
      ["S12", "Ann, Bob, Cy"]),
-    ("S12-three-way", [], ["--hand", "Ann=4C", "--hand", "Bob=4D", "--hand", "Cy=4H"], 0, "Ann",
+    ("S12-three-way", C2, ["--hand", "Ann=3C AS", "--hand", "Bob=3D AH", "--hand", "Cy=3H AC"], 0, "Ann",
      {"Ann": 4, "Bob": 4, "Cy": 4}, ["S12"]),
     # S14 dropping out
-    ("S14-dropped-low-cannot-win", [], ["--hand", "Ann=AC", "--hand", "Bob=5C", "--hand", "Cy=9C", "--dropped", "Ann"],
-     0, "Bob", {"Ann": 1, "Bob": 5}, ["S14", "dropped out"]),
-    ("S14-dropped-no-hand", [], ["--hand", "Ann=6C", "--hand", "Bob=5C", "--dropped", "Cy"], 0, "Bob",
-     {"Ann": 6, "Bob": 5}, ["S14"]),
-    ("S14-dropped-cannot-go-out", [], ["--hand", "Ann=6C", "--hand", "Bob=5C", "--hand", "Cy=2S 3S 4S",
+    ("S14-dropped-low-cannot-win", C2, ["--hand", "Ann=AC AD", "--hand", "Bob=5C 5D", "--hand", "Cy=9C 9D",
+     "--dropped", "Ann"], 0, "Bob", {"Ann": 2, "Bob": 10}, ["S14", "dropped out"]),
+    ("S14-dropped-no-hand", C2, ["--hand", "Ann=6C 6D", "--hand", "Bob=5C 5D", "--dropped", "Cy"], 0, "Bob",
+     {"Ann": 12, "Bob": 10}, ["S14"]),
+    ("S14-dropped-cannot-go-out", C2, ["--hand", "Ann=6C 6D", "--hand", "Bob=5C 5D", "--hand", "Cy=2S 3S 4S",
      "--dropped", "Cy", "--out", "Cy"], 4, None, {}, ["refused (S14)"]),
     # S15 tie game
-    ("S15-tie", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY, "--tie"], 0, None,
+    ("S15-tie", C5, ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY, "--tie"], 0, None,
      {"Ann": 5, "Bob": 44, "Cy": 10}, ["S15", "tie game"]),
-    ("S15-tie-and-out", [], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H", "--tie", "--out", "Cy"],
+    ("S15-tie-and-out", C5, ["--hand", H_ANN, "--hand", H_BOB, "--hand", CY_OUT_ONE_LEFT, "--tie", "--out", "Cy"],
      3, None, {}, ["--out and --tie"]),
     # V1 Going Out Major / Minor
-    ("V1-major-refuses-one-left", ["--variation", "major"], ["--hand", H_ANN, "--hand", H_BOB,
-     "--hand", "Cy=AS AD AC 5H", "--out", "Cy"], 4, None, {}, ["refused (V1)"]),
-    ("V1-major-all-melded", ["--variation", "major"], ["--hand", H_ANN, "--hand", H_BOB,
+    ("V1-major-refuses-one-left", ["--variation", "major", *C5], ["--hand", H_ANN, "--hand", H_BOB,
+     "--hand", CY_OUT_ONE_LEFT, "--out", "Cy"], 4, None, {}, ["refused (V1)"]),
+    ("V1-major-all-melded", ["--variation", "major", *C5], ["--hand", H_ANN, "--hand", H_BOB,
      "--hand", "Cy=AS AD AC 7H 8H 9H", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V1", "Going Out Major"]),
-    ("V1-minor-six-card-run", ["--variation", "minor"], ["--hand", H_ANN, "--hand", H_BOB2,
+    ("V1-minor-six-card-run", ["--variation", "minor", *C5], ["--hand", H_ANN, "--hand", H_BOB2,
      "--hand", "Cy=3C 4C 5C 6C 7C 8C", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V1", "exactly one"]),
-    ("V1-minor-not-two-threes", ["--variation", "minor"], ["--hand", H_ANN, "--hand", H_BOB2,
+    ("V1-minor-not-two-threes", ["--variation", "minor", *C5], ["--hand", H_ANN, "--hand", H_BOB2,
      "--hand", "Cy=5S 5H 5D 9C 10C JC", "--out", "Cy"], 4, None, {}, ["refused (V1)"]),
-    ("V1-minor-five-plus-one", ["--variation", "minor"], ["--hand", H_ANN, "--hand", H_BOB,
+    ("V1-minor-five-plus-one", ["--variation", "minor", *C5], ["--hand", H_ANN, "--hand", H_BOB,
      "--hand", "Cy=2C 3C 4C 5C 6C KD", "--out", "Cy"], 0, "Cy", {"Cy": 13}, ["V1"]),
     # V2 Go Out
-    ("V2-low-count-refused", ["--variation", "go-out"], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY], 4, None,
-     {}, ["refused (V2)", "only when someone goes out"]),
-    ("V2-out", ["--variation", "go-out"], ["--hand", H_ANN, "--hand", H_BOB, "--hand", "Cy=AS AD AC 5H", "--out", "Cy"],
-     0, "Cy", {"Cy": 5}, ["S9"]),
-    ("V2-tie", ["--variation", "go-out"], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY, "--tie"], 0, None, {},
-     ["S15"]),
+    ("V2-low-count-refused", ["--variation", "go-out", *C5], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY], 4,
+     None, {}, ["refused (V2)", "only when someone goes out"]),
+    ("V2-out", ["--variation", "go-out", *C5], ["--hand", H_ANN, "--hand", H_BOB, "--hand", CY_OUT_ONE_LEFT,
+     "--out", "Cy"], 0, "Cy", {"Cy": 5}, ["S9"]),
+    ("V2-tie", ["--variation", "go-out", *C5], ["--hand", H_ANN, "--hand", H_BOB, "--hand", H_CY, "--tie"], 0, None,
+     {}, ["S15"]),
     # V3 Sequences Rummy
-    ("V3-spec-456-7WW", ["--variation", "sequences", "--wildcards", "3"], ["--hand", H_BOB, "--hand", "Ann=9S",
-     "--hand", "Cy=4H 5H 6H 7H W W", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V3"]),
-    ("V3-wild-triple-is-a-sequence", ["--variation", "sequences", "--wildcards", "3"], ["--hand", H_BOB,
-     "--hand", "Ann=9S", "--hand", "Cy=4H 5H 6H W W W", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V3"]),
-    ("V3-group-is-not-enough", ["--variation", "sequences", "--wildcards", "3"], ["--hand", H_BOB2, "--hand", "Ann=9S",
-     "--hand", "Cy=5S 5H 5D 9C 10C JC", "--out", "Cy"], 4, None, {}, ["refused (V3)"]),
-    ("V3-needs-a-natural-sequence", ["--variation", "sequences", "--wildcards", "3"], ["--hand", H_BOB2,
-     "--hand", "Ann=9S", "--hand", "Cy=4H 5H W 8C 9C W", "--out", "Cy"], 4, None, {}, ["refused (V3)"]),
-    ("V3-low-count-still-allowed", ["--variation", "sequences", "--wildcards", "3"], ["--hand", "Ann=9S",
-     "--hand", "Bob=8S", "--hand", "Cy=4H 5H 6H W"], 0, "Bob", {"Bob": 8}, ["S11"]),
+    ("V3-spec-456-7WW", ["--variation", "sequences", "--wildcards", "3", *C5], ["--hand", H_BOB,
+     "--hand", "Ann=9S 9D 10S JC 3C", "--hand", "Cy=4H 5H 6H 7H W W", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V3"]),
+    ("V3-wild-triple-is-a-sequence", ["--variation", "sequences", "--wildcards", "3", *C5], ["--hand", H_BOB,
+     "--hand", "Ann=9S 9D 10S JC 3C", "--hand", "Cy=4H 5H 6H W W W", "--out", "Cy"], 0, "Cy", {"Cy": 0}, ["V3"]),
+    ("V3-group-is-not-enough", ["--variation", "sequences", "--wildcards", "3", *C5], ["--hand", H_BOB2,
+     "--hand", "Ann=9S 9D 10S 3C 2C", "--hand", "Cy=5S 5H 5D 9C 10C JC", "--out", "Cy"], 4, None, {},
+     ["refused (V3)"]),
+    ("V3-needs-a-natural-sequence", ["--variation", "sequences", "--wildcards", "3", *C5], ["--hand", H_BOB2,
+     "--hand", "Ann=9S 9D 10S 3C 2C", "--hand", "Cy=4H 5H W 8C 9C W", "--out", "Cy"], 4, None, {},
+     ["refused (V3)"]),
+    ("V3-low-count-still-allowed", ["--variation", "sequences", "--wildcards", "3", *C4], ["--hand",
+     "Ann=9S 9D 10S 3C", "--hand", "Bob=8S AC AD 2C", "--hand", "Cy=4H 5H 6H W"], 0, "Bob", {"Bob": 12}, ["S11"]),
     # V5 Four 7's
-    ("V5-four-sevens", ["--variation", "four-sevens"], ["--hand", "Ann=AC", "--hand", H_BOB,
+    ("V5-four-sevens", ["--variation", "four-sevens", *C5], ["--hand", "Ann=AC 2S 3D 4H 6C", "--hand", H_BOB,
      "--hand", "Cy=7S 7H 7D 7C KD", "--four-sevens", "Cy"], 0, "Cy", {"Cy": 13}, ["V5", "four natural 7s"]),
-    ("V5-not-in-play", [], ["--hand", "Ann=AC", "--hand", H_BOB, "--hand", "Cy=7S 7H 7D 7C KD",
+    ("V5-not-in-play", C5, ["--hand", "Ann=AC 2S 3D 4H 6C", "--hand", H_BOB, "--hand", "Cy=7S 7H 7D 7C KD",
      "--four-sevens", "Cy"], 4, None, {}, ["refused (V5)", "not in play"]),
-    ("V5-wild-is-no-seven", ["--variation", "four-sevens", "--wildcards", "1"], ["--hand", "Ann=AC", "--hand", H_BOB,
-     "--hand", "Cy=7S 7H 7D W KD", "--four-sevens", "Cy"], 4, None, {}, ["refused (V5)", "missing 7C"]),
+    ("V5-wild-is-no-seven", ["--variation", "four-sevens", "--wildcards", "1", *C5], ["--hand",
+     "Ann=AC 2S 3D 4H 6C", "--hand", H_BOB, "--hand", "Cy=7S 7H 7D W KD", "--four-sevens", "Cy"], 4, None, {},
+     ["refused (V5)", "missing 7C"]),
     # the facts themselves
     ("S2-too-many-wildcards", ["--wildcards", "1"], ["--hand", "Ann=W 2C", "--hand", "Bob=W 3C", "--hand", "Cy=4C"],
      3, None, {}, ["2 WILDCARDs in the hands", "(S2)"]),
@@ -214,17 +224,19 @@ def test_session_refusals_write_nothing(record, args, code, words):
 
 def test_end_session_any_time_and_a_new_table_later(record):
     session()
-    ok("score-hand", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
+    ok("score-hand", "--hand", "Ann=AC AD", "--hand", "Bob=2C 2D", "--hand", "Cy=3C 3D")
     r = ok("end-session")  # one game, not a "full round": allowed in Simple Rummy
     assert "Session 1 of simple-rummy is closed: 1 game" in r.stdout
     # a different set of players: a newcomer (Dee) and an absentee (Cy); other cards, WILDCARDs, variations
-    data = ref_json("new-session", "--players", "Dee,Ann,Bob", "--cards", "10", "--wildcards", "2",
+    data = ref_json("new-session", "--players", "Dee,Ann,Bob", "--cards", "3", "--wildcards", "2",
                     "--variation", "go-out")
     assert data["newcomers"] == ["Dee"] and data["new_match"] is True
     assert data["table"]["variations"] == ["go-out"] and data["dealer"] == "Dee" and data["first_player"] == "Ann"
     assert data["match"]["number"] == 2 and data["match"]["first_player"] == "Ann"
-    refused(4, record, "score-hand", "--hand", "Dee=AS", "--hand", "Ann=2S", "--hand", "Bob=3S")  # V2 now
-    g = ref_json("score-hand", "--hand", "Dee=AS", "--hand", "Ann=2S 3S 4S", "--hand", "Bob=5S", "--out", "Ann")
+    refused(4, record, "score-hand", "--hand", "Dee=AS AH KC", "--hand", "Ann=2S 2H KD",
+            "--hand", "Bob=3S 3H KH")  # V2 now
+    g = ref_json("score-hand", "--hand", "Dee=AS AH KC", "--hand", "Ann=2S 3S 4S 9D", "--hand", "Bob=5S 5H KH",
+                 "--out", "Ann")
     assert g["winner"] == "Ann" and g["first_player"] == "Ann" and g["dealer"] == "Dee"
     st = ref_json("standings")
     assert [p["name"] for p in st["players"]] == ["Ann", "Bob", "Cy", "Dee"]
@@ -235,7 +247,7 @@ def test_end_session_any_time_and_a_new_table_later(record):
 
 def test_same_players_continue_the_match_and_keep_the_first_player(record):
     session()
-    ok("score-hand", "--hand", "Ann=9C", "--hand", "Bob=8C", "--hand", "Cy=AC")  # Cy wins
+    ok("score-hand", "--hand", "Ann=9C 9D", "--hand", "Bob=8C 8D", "--hand", "Cy=AC AD")  # Cy wins
     ok("end-session")
     r = refused(4, record, "new-session", "--players", "Cy,Bob,Ann", "--first-dealer", "Ann=KS",
                 "--first-dealer", "Bob=2C", "--first-dealer", "Cy=3C")
@@ -255,10 +267,10 @@ def test_a_second_session_while_one_is_open_is_refused(record):
 
 MATCH = [
     # (hands and ending, expected first player, winner)
-    (["--hand", "Ann=AC", "--hand", "Bob=5C", "--hand", "Cy=9C"], "Bob", "Ann"),
-    (["--hand", "Ann=2D", "--hand", "Bob=6D", "--hand", "Cy=10D", "--tie"], "Ann", None),
-    (["--hand", "Ann=KH QH", "--hand", "Bob=JH", "--hand", "Cy=2S 3S 4S 5H", "--out", "Cy"], "Ann", "Cy"),
-    (["--hand", "Ann=7S 7H 7D 8C", "--hand", "Bob=JS", "--hand", "Cy=QS", "--out", "Ann"], "Cy", "Ann"),
+    (["--hand", "Ann=AC AD", "--hand", "Bob=5C 5D", "--hand", "Cy=9C 9D"], "Bob", "Ann"),
+    (["--hand", "Ann=2D 2H", "--hand", "Bob=6D 6H", "--hand", "Cy=10D 10H", "--tie"], "Ann", None),
+    (["--hand", "Ann=KH QH", "--hand", "Bob=JH JS", "--hand", "Cy=2S 3S 4S", "--out", "Cy"], "Ann", "Cy"),
+    (["--hand", "Ann=7S 7H 7D", "--hand", "Bob=JS JD", "--hand", "Cy=QS QD", "--out", "Ann"], "Cy", "Ann"),
 ]
 
 
@@ -279,7 +291,7 @@ def test_a_whole_match_through_the_cli():
     human = ok("standings").stdout
     assert "match 1: Ann won 2-1-0 in 4 games" in human and "Ann plays first next (S17)" in human
     # the next match: Ann (the last winner) plays first, Cy dealt
-    g = ref_json("score-hand", "--hand", "Ann=9H", "--hand", "Bob=AH", "--hand", "Cy=KC")
+    g = ref_json("score-hand", "--hand", "Ann=9H 9S", "--hand", "Bob=AH AS", "--hand", "Cy=KC KD")
     assert g["first_player"] == "Ann" and g["dealer"] == "Cy" and g["match"]["number"] == 2
     history = ok("history").stdout
     assert "game 2, session 1 game 2, Cy dealt" in history and "ending: tie game" in history
@@ -291,10 +303,10 @@ def test_corrections_are_reflected_in_the_match():
     for args, _, _ in MATCH:
         ok("score-hand", *args)
     # game 4 is corrected: Ann did not go out after all; Cy has the lowest count and takes the match
-    g = ref_json("amend", "4", "--reason", "Ann had an extra king", "--hand", "Ann=7S 7H 7D 8C KS",
-                 "--hand", "Bob=JS", "--hand", "Cy=2H 3C")
+    g = ref_json("amend", "4", "--reason", "Ann had no third seven", "--hand", "Ann=7S 7H",
+                 "--hand", "Bob=JS AC", "--hand", "Cy=2H 3C")
     assert g["kind"] == "amend" and g["winner"] == "Cy" and g["first_player"] == "Cy"
-    assert g["counts"] == {"Ann": 21, "Bob": 11, "Cy": 5}
+    assert g["counts"] == {"Ann": 14, "Bob": 12, "Cy": 5}
     st = ref_json("standings")
     m = st["match"]
     assert m["number"] == 2 and m["first_player"] == "Cy"
@@ -315,10 +327,10 @@ def test_interactive_prompting_for_missing_hands(monkeypatch):
     session()
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
     # Bob's first answer repeats a card and is asked again; Cy's hand; blank ending: the stock ran out
-    r = ref("score-hand", "--hand", "Ann=AC", "--json", input="2C 2C\n5C\n3C\n\n\n")
+    r = ref("score-hand", "--hand", "Ann=AC AD", "--json", input="2C 2C\n5C 5D\n3C 3D\n\n\n")
     assert r.exit_code == 0, r.stdout + r.stderr
     data = json.loads(r.stdout[r.stdout.index("{"):])  # CliRunner echoes the typed answers first
-    assert data["counts"] == {"Ann": 1, "Bob": 5, "Cy": 3} and data["winner"] == "Ann"
+    assert data["counts"] == {"Ann": 2, "Bob": 10, "Cy": 6} and data["winner"] == "Ann"
     assert data["ending"]["kind"] == "stock-exhausted"
     asked = r.stderr
     assert asked.index("Bob's final hand") < asked.index("appears twice") < asked.index("Cy's final hand") < asked.index(
@@ -329,7 +341,7 @@ def test_a_player_who_dropped_out_can_be_answered_at_the_prompt(monkeypatch):
     """S14 at a terminal: "dropped" as the hand; the player's cards stay face down and cannot win."""
     session()
     monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
-    r = ref("score-hand", "--hand", "Ann=KC QD", "--json", input="dropped\n5C\n\n\n")
+    r = ref("score-hand", "--hand", "Ann=KC QD", "--json", input="dropped\n5C 5D\n\n\n")
     assert r.exit_code == 0, r.stdout + r.stderr
     data = json.loads(r.stdout[r.stdout.index("{"):])
     assert data["ending"]["dropped"] == ["Bob"]
@@ -344,7 +356,7 @@ def test_the_night_form_takes_dropped_as_a_hand():
 
     table = SimpleTable.create(load_ruleset("simple-rummy"), ["Ann", "Bob", "Cy"], cards=3)
     form = GameForm(table, "Ann")
-    answers = {("hand", "Ann"): "KC QD", ("hand", "Bob"): "dropped", ("hand", "Cy"): "5C", ("ending", ""): ""}
+    answers = {("hand", "Ann"): "KC QD JH", ("hand", "Bob"): "dropped", ("hand", "Cy"): "5C 5D 6S", ("ending", ""): ""}
     for key in form.keys():
         form.values[key] = form.read(key, answers[key])
     facts = form.facts()
@@ -384,7 +396,7 @@ def test_rummy_2m_keeps_its_rules_beside_a_simple_rummy_game(record):
     assert "A4" in r.stderr
     r = refused(4, record, "new-session", "--game", "long", "--players", "Bill,Ben,Larry,Dee")
     assert "GEDDOWWWT" in r.stderr  # A1: the closed roster
-    ok("score-hand", "--game", "quick", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
+    ok("score-hand", "--game", "quick", "--hand", "Ann=AC AD", "--hand", "Bob=2C 2D", "--hand", "Cy=3C 3D")
     ok("end-session", "--game", "quick")  # Simple Rummy: any time between games
     opened = ref_json("new-session", "--game", "quick", "--players", "Ann,Bob,Cy,Dee")  # newcomers are welcome
     assert opened["newcomers"] == ["Dee"] and opened["new_match"] is True
@@ -401,15 +413,15 @@ def test_subprocess_against_a_real_file(tmp_path):
     db = tmp_path / "table.db"
     env = {"RUMMYREF_DB": str(tmp_path / "unused.db"), "RUMMYREF_INTERACTIVE": "0"}
     r = ref_subprocess("--db", str(db), "new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy",
-                       "--variation", "minor", env=env)
+                       "--variation", "minor", "--cards", "5", env=env)
     assert r.returncode == 0, r.stderr
-    r = ref_subprocess("--db", str(db), "score-hand", "--hand", "Ann=2H 3H 4H 4S 4D", "--hand", "Bob=KS",
+    r = ref_subprocess("--db", str(db), "score-hand", "--hand", "Ann=2H 3H 4H 4S 4D", "--hand", H_BOB2,
                        "--hand", "Cy=3C 4C 5C 6C 7C 8C", "--out", "Cy", "--json", env=env)
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["winner"] == "Cy" and data["counts"]["Ann"] == 5 and data["match"]["first_player"] == "Cy"
     before = db.read_bytes()
-    r = ref_subprocess("--db", str(db), "score-hand", "--hand", "Ann=AS", "--hand", "Bob=KS",
+    r = ref_subprocess("--db", str(db), "score-hand", "--hand", "Ann=AS 2S 3D 4H 6C", "--hand", H_BOB2,
                        "--hand", "Cy=5S 5H 5D 9C 10C JC", "--out", "Cy", env=env)
     assert r.returncode == 4 and "refused (V1)" in r.stderr and db.read_bytes() == before
     r = ref_subprocess("--db", str(db), "verify", env=env)
@@ -418,7 +430,7 @@ def test_subprocess_against_a_real_file(tmp_path):
 
 def test_the_dealer_is_checked_when_given(record):
     session()
-    r = refused(4, record, "score-hand", "--dealer", "Bob", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")
+    hands = ("--hand", "Ann=AC AD", "--hand", "Bob=2C 2D", "--hand", "Cy=3C 3D")
+    r = refused(4, record, "score-hand", "--dealer", "Bob", *hands)
     assert "refused (S6)" in r.stderr and "Ann's deal" in r.stderr
-    assert ref_json("score-hand", "--dealer", "ann", "--hand", "Ann=AC", "--hand", "Bob=2C", "--hand", "Cy=3C")[
-        "dealer"] == "Ann"
+    assert ref_json("score-hand", "--dealer", "ann", *hands)["dealer"] == "Ann"

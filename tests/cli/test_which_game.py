@@ -28,8 +28,8 @@ def test_the_game_with_an_open_session_is_meant():
 def test_with_several_open_the_names_given_decide():
     two_tables()
     ok("new-session", "--game", "friday", "--players", "Ann,Bob,Cy")
-    game = ref_json("score-hand", "--hand", "Ann=2H 3H 4H", "--hand", "Bob=KS QD 2C", "--hand", "Cy=9C 5D 7S",
-                    "--out", "Ann")
+    game = ref_json("score-hand", "--hand", "Ann=2H 3H 4H 5H 6H 7H 8H 9H", "--hand", "Bob=KS QD 2C 3C 4C 5C 6C",
+                    "--hand", "Cy=9C 5D 7S 8S 10S JS KD", "--out", "Ann")
     assert game["game"] == "friday" and game["winner"] == "Ann"
     hand = ref_json("score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
     assert hand["game"] == "rummy-2m"

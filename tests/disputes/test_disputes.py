@@ -358,3 +358,89 @@ def test_every_dispute_help_has_an_example(sub):
     result = ref("dispute", sub, "--help")
     assert result.exit_code == 0
     assert "Examples:" in result.stdout and f"ref dispute {sub}" in result.stdout
+
+
+# -- SPEC §8 decisions ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "called, touched, judge",
+    [
+        ("Bill=Ben=Larry", "Bill=Ben", ["Larry"]),  # Larry only called: no claim, so he judges (B8)
+        ("Bill=Ben", "Bill=Ben=Larry", ["Larry"]),  # Larry only touched: the same
+    ],
+)
+def test_b8_a_player_who_only_called_or_only_touched_may_judge_the_tie(called, touched, judge):
+    result = claim(called, touched)
+    assert result.outcome == "judge-decides" and result.details["judge"] == judge
+    assert "Larry must judge it" in result.verdict
+    assert claim(called, touched, judge_says="Ben").details == {"winner": "Ben", "judge": judge}
+
+
+def test_b8_the_table_decides_only_when_every_player_has_a_claim():
+    assert claim("Bill=Ben=Larry", "Bill=Ben=Larry").outcome == "table-decides"
+    with pytest.raises(UnreadableInput, match="Larry is not one of the tied claimants"):
+        claim("Bill=Ben=Larry", "Bill=Ben", judge_says="Larry")
+
+
+@pytest.mark.parametrize(
+    "ruling",
+    [
+        lambda t: designate_ruling(card("7H"), t, R2M),
+        lambda t: pickup_ruling(card("7H"), C("6H 2C"), t, R2M),
+        lambda t: discard_ruling(card("7H"), card("KS"), False, t, R2M),
+    ],
+    ids=["designate", "pickup", "discard"],
+)
+def test_b4_b5_every_dispute_refuses_a_table_meld_that_is_no_meld(ruling):
+    with pytest.raises(UnreadableInput) as exc:
+        ruling([C("4H 5H")])
+    assert exc.value.message == "table meld 1 (4H 5H) is not a valid meld"
+    assert ruling([C("4H 5H 3H")]).kind in ("designate", "pickup", "discard")
+
+
+@pytest.mark.parametrize("sub", [["pickup", "7H", "--hand", "6H 2C"], ["designate", "7H"],
+                                 ["discard", "--took", "7H", "--discarded", "KS"]])
+def test_b4_the_issue_example_at_the_command_line_is_exit_3(sub):
+    r = ref("dispute", *sub, "--table", "4H 5H", "--no-record")
+    assert r.exit_code == 3 and "table meld 1 (4H 5H) is not a valid meld" in r.stderr
+
+
+def test_b3_going_out_by_discarding_a_rummy_card_is_refused_discard_it_and_wait():
+    r = discard_ruling(card("2C"), card("9S"), True, [C("10S JS QS")], R2M)
+    assert r.outcome == "illegal" and r.allowed is False
+    assert r.verdict.startswith("Not allowed to go out: 9S is a Rummy! card.")
+    assert "the hand goes on" in r.verdict and "wait for a card that can be discarded" in r.verdict
+    assert r.details["rummy_card_on"] == "10S JS QS" and r.rules == ("B3", "B8")
+    # the same discard not going out is a discard like any other; going out with another card ends the hand
+    assert discard_ruling(card("2C"), card("9S"), False, [C("10S JS QS")], R2M).outcome == "allowed"
+    ends = discard_ruling(card("2C"), card("4D"), True, [C("10S JS QS")], R2M)
+    assert ends.outcome == "allowed" and "and the hand" in ends.verdict
+
+
+def test_b3_going_out_with_a_rummy_card_at_the_command_line():
+    data = ref_json("dispute", "discard", "--took", "2C", "--discarded", "9S", "--going-out", "--table", "10S JS QS")
+    assert data["outcome"] == "illegal" and "Rummy! card" in data["verdict"]
+
+
+@pytest.mark.parametrize(
+    "result, settled",
+    [
+        (lambda: claim("Bill", "Bill"), True),
+        (lambda: designate_ruling(card("3D"), [C("4D 5D 6D"), C("3S 3H 3C")], R2M), True),
+        (lambda: designate_ruling(card("3D"), [], R2M), False),  # no table: only an answer
+        (lambda: pickup_ruling(card("7H"), C("7S 7D"), [], R2M), True),
+        (lambda: discard_ruling(card("7H"), card("KS")), True),
+        (lambda: end_night_ruling(TABLE3, 3, False), False),  # "can we stop?"
+        (lambda: end_night_ruling(TABLE3, 4, False), False),
+    ],
+)
+def test_each_ruling_says_whether_it_settled_something_at_the_table(result, settled):
+    r = result()
+    assert r.settled is settled and r.to_dict()["settled"] is settled
+    assert "settled" not in r.key  # the same dispute is the same dispute, settled or not
+
+
+def test_settled_is_in_the_json_of_ref_dispute():
+    assert ref_json("dispute", "end-night", "--hands", "3", "--no-record")["settled"] is False
+    assert ref_json("dispute", "claim", "--called", "Bill", "--touched", "Bill", "--no-record")["settled"] is True

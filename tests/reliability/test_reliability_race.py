@@ -129,7 +129,7 @@ def test_a_stale_simple_rummy_game_is_refused_in_process(tmp_path, monkeypatch):
     db = str(tmp_path / "simple.db")
     opened = ref("new-session", "--db", db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
     assert opened.exit_code == 0, opened.stderr
-    game = ["--hand", "Ann=2H 3H 4H", "--hand", "Bob=KS QD", "--hand", "Cy=9C 5D"]
+    game = ["--hand", "Ann=2H 3H 4H 9S", "--hand", "Bob=KS QD JC", "--hand", "Cy=9C 5D 7H"]
     real = play.prepare
 
     def slow_typist(*args, **kwargs):

@@ -329,7 +329,7 @@ def test_simple_rummy_games_and_ruling_precedents_round_trip(tmp_path, monkeypat
     ok("score-hand", *d, *hand_args(1))
     assert "Recorded as a precedent" in " ".join(ok("dispute", "claim", *d, "--called", "ben=bill", "--touched", "ben, bill").stderr.split())
     ok("new-session", *d, "--game", "simple", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--wildcards", "1",
-       "--first-dealer", "Ann=KS", "--first-dealer", "Bob=KH", "--first-dealer", "Cy=2C")
+       "--cards", "5", "--first-dealer", "Ann=KS", "--first-dealer", "Bob=KH", "--first-dealer", "Cy=2C")
     ok("score-hand", *d, "--game", "simple", "--hand", "Ann=2H 3H 4H 4S 4D", "--hand", "Bob=KS QD 9C 8C 2D",
        "--hand", "Cy=AS AD AC 5H W")
     file = tmp_path / "mix.json"

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from rummyref.cards import RANKS, SUITS, WILD, Card, Rank, parse_card, parse_cards
 from rummyref.disputes.engine import pickup_uses
-from rummyref.games.long.scoring import CardFacts, PlayerCards, score_cards
+from rummyref.games.long.scoring import score_cards
+from rummyref.games.long.table import CardFacts, Laid, PlayerCards
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options
 from rummyref.melding.solver import arrange_all, best_melding
 from rummyref.melding.solver import meld_value as solver_meld_value
@@ -125,8 +126,8 @@ def test_scoring_disputes_and_solver_agree_on_every_meld(tmp_path, text, melded)
     and the solver's meld value are one number. (0.1's pickup valued W W W at 0.)"""
     rs = load_ruleset(house_file(tmp_path, melded))
     cards = parse_cards(text)
-    players = (("Ann", PlayerCards(melded=(tuple(cards),), designated=True)), ("Bob", PlayerCards()))
-    score = score_cards(CardFacts(players), rs, wildcards=3)
+    players = (("Ann", PlayerCards(melded=(tuple(Laid(c) for c in cards),), stated=True)), ("Bob", PlayerCards()))
+    score = score_cards(CardFacts(players), rs, 3, ("Ann", "Bob"))
     (arranged,) = score.arrangement
     assert score.scores[0].melded == arranged.value
 

@@ -386,8 +386,9 @@ def _laptop(db: str) -> None:
     ok("new-session", "--db", db, "--game", "long")
     ok("score-hand", "--db", db, "--game", "long", *POINTS)
     ok("void", "4", "--db", db, "--game", "long", "--reason", "misdeal")
-    ok("new-session", "--db", db, "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
-    ok("score-hand", "--db", db, "--game", "friday", "--hand", "Ann=9C", "--hand", "Bob=8C", "--hand", "Cy=AC")
+    ok("new-session", "--db", db, "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy",
+       "--cards", "2")
+    ok("score-hand", "--db", db, "--game", "friday", "--hand", "Ann=9C 9D", "--hand", "Bob=8C 8D", "--hand", "Cy=AC AD")
 
 
 @needs_pg

@@ -82,11 +82,11 @@ def test_an_amend_is_not_stale_because_of_other_hands(tmp_path):
 def test_two_amends_of_one_simple_rummy_game_at_once(tmp_path):
     db = tmp_path / "r.db"
     d = ("--db", str(db), "--game", "friday")
-    assert ref("new-session", *d, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy").exit_code == 0
-    assert ref("score-hand", *d, "--hand", "Ann=AC", "--hand", "Bob=5C", "--hand", "Cy=9C").exit_code == 0
+    assert ref("new-session", *d, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "2").exit_code == 0
+    assert ref("score-hand", *d, "--hand", "Ann=AC 3C", "--hand", "Bob=5C 7C", "--hand", "Cy=9C JC").exit_code == 0
     amend = ("amend", "1", "--game", "friday", "--reason", "recount")
-    results = _lined_up(tmp_path, db, (*amend, "--hand", "Ann=AC", "--hand", "Bob=5C", "--hand", "Cy=2C"),
-                        (*amend, "--hand", "Ann=KC", "--hand", "Bob=5C", "--hand", "Cy=9C"))
+    results = _lined_up(tmp_path, db, (*amend, "--hand", "Ann=AC 3C", "--hand", "Bob=5C 7C", "--hand", "Cy=2C JC"),
+                        (*amend, "--hand", "Ann=KC 3C", "--hand", "Bob=5C 7C", "--hand", "Cy=9C JC"))
     assert sorted(code for code, _ in results) == [0, 7], results
     assert "another terminal corrected game 1" in next(err for code, err in results if code == 7)
     assert ref("verify", "--db", str(db)).exit_code == 0

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Sequence
 
-from rummyref.cards import Card, format_cards, parse_card, parse_melds
+from rummyref.cards import Card, format_cards
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
 from rummyref.games.forms import Key, QuestionForm, read_points, split_assignment
-from rummyref.games.long.scoring import CardFacts, PlayerCards, PointsFacts
+from rummyref.games.long import table
+from rummyref.games.long.scoring import CardFacts, PointsFacts
 from rummyref.names import resolve_name
 from rummyref.record import Game
 
@@ -56,36 +57,34 @@ def wants_points(ask: Asker) -> bool:
 
 
 
-def read_melded(text: str) -> tuple[tuple[tuple[Card, ...], ...], bool]:
-    groups = parse_melds(text)
-    designated = any(ch in text for ch in "/|")
-    return tuple(tuple(g) for g in groups if g), designated
+def read_melded(text: str, who: str, roster: Sequence[str]) -> tuple[tuple[tuple[table.Laid, ...], ...], bool]:
+    """One player's cards on the table, in the notation of :mod:`rummyref.games.long.table`."""
+    return table.read_melded(text, table.Where(who, "--melded"), roster)
 
 
 def card_facts(game: Game, melded, held, out: str | None, claims) -> CardFacts:
-    """Assemble the facts: ``melded[name] = (melds, designated)``, ``held[name] = cards``."""
-    players = tuple(
-        (n, PlayerCards(melded.get(n, ((), False))[0], held.get(n, ()), melded.get(n, ((), False))[1]))
-        for n in game.roster
-    )
-    return CardFacts(players, out, tuple(claims))
+    """Assemble the facts: ``melded[name] = (melds, stated)``, ``held[name] = cards``."""
+    return table.assemble(game.roster, melded, held, out, claims)
 
 
-def read_held(answer: str) -> tuple[Card, ...]:
-    return tuple(parse_melds(answer)[0]) if answer.strip() else ()
+def read_held(answer: str, who: str = "") -> tuple[Card, ...]:
+    """Cards left in hand; '/' may separate them and drops nothing."""
+    return table.read_cards(answer, table.Where(who, "--held")) if answer.strip() else ()
 
 
 def read_out(answer: str, game: Game) -> str | None:
     return resolve_name(answer.strip(), game.roster, game.name, game.closed_roster) if answer.strip() else None
 
 
-def read_claims(answer: str, game: Game) -> list[tuple[str, Card]]:
+def read_claims(answer: str, game: Game) -> list[tuple[str, table.Laid]]:
+    """``Larry=5H, Ben=7S``: each claimer's cards (a comma between claimers)."""
     out = []
     for part in answer.split(","):
         if not part.strip():
             continue
-        name, card = split_assignment(part, "claim")
-        out.append((resolve_name(name, game.roster, game.name, game.closed_roster), parse_card(card)))
+        name, cards = split_assignment(part, "claim")
+        name = resolve_name(name, game.roster, game.name, game.closed_roster)
+        out += [(name, c) for c in table.read_claimed(cards, table.Where(name, "--claim"), game.roster)]
     return out
 
 
@@ -111,10 +110,15 @@ class CardsForm(QuestionForm):
         return {"melded": MELDED_Q, "held": HELD_Q, "out": OUT_Q, "claims": CLAIMS_Q}[what].format(name=who)
 
     def read(self, key: Key, answer: str) -> Any:
-        what, _ = key
+        what, who = key
         if what == "out":
             return read_out(answer, self.game)
-        value = {"melded": read_melded, "held": read_held}.get(what, lambda a: read_claims(a, self.game))(answer)
+        if what == "melded":
+            value = read_melded(answer, who, self.game.roster)
+        elif what == "held":
+            value = read_held(answer, who)
+        else:
+            value = read_claims(answer, self.game)
         self.check_deck(key, self.cards_of(key, value), "already given for this hand")
         return value
 
@@ -124,11 +128,11 @@ class CardsForm(QuestionForm):
     def cards_of(self, key: Key, value: Any) -> list[Card]:
         what = key[0]
         if what == "melded":
-            return [c for g in value[0] for c in g]
+            return [c.card for g in value[0] for c in g]
         if what == "held":
             return list(value)
         if what == "claims":
-            return [c for _, c in value]
+            return [c.card for _, c in value]
         return []
 
     def prefill(self, given: Given) -> None:
@@ -136,16 +140,15 @@ class CardsForm(QuestionForm):
         if given.get("points"):
             raise UnreadableInput(
                 "give the hand either as cards (--melded/--held/--out/--claim) or as --points, not both")
-        melded = {n: read_melded(t) for n, t in _by_player(given.get("melded") or (), "--melded", game).items()}
-        held = {n: read_held(t) for n, t in _by_player(given.get("held") or (), "--held", game).items()}
+        melded = {n: read_melded(t, n, game.roster)
+                  for n, t in _by_player(given.get("melded") or (), "--melded", game).items()}
+        held = {n: read_held(t, n) for n, t in _by_player(given.get("held") or (), "--held", game).items()}
         out = resolve_name(given["out"], game.roster, game.name, game.closed_roster) if given.get("out") else None
-        claims: list[tuple[str, Card]] = []
+        claims: list[tuple[str, table.Laid]] = []
         for text in given.get("claim") or ():
-            name, card = split_assignment(text, "--claim")
-            if not card:
-                raise UnreadableInput(f"--claim {text!r}: which card?", hint='e.g. --claim "Larry=5H"')
+            name, cards = split_assignment(text, "--claim")
             name = resolve_name(name, game.roster, game.name, game.closed_roster)
-            claims += [(name, c) for c in parse_melds(card)[0]]
+            claims += [(name, c) for c in table.read_claimed(cards, table.Where(name, "--claim"), game.roster)]
         complete = [n for n in game.roster if (n in melded or n in held) and (n in held or n == out)]
         typed = {("melded", n): t for n, t in _by_player(given.get("melded") or (), "--melded", game).items()}
         typed |= {("held", n): t for n, t in _by_player(given.get("held") or (), "--held", game).items()}
@@ -172,13 +175,13 @@ class CardsForm(QuestionForm):
         values: dict[Key, Any] = {}
         texts: dict[Key, str] = {}
         for n, p in facts.players:
-            values[("melded", n)] = (p.melded, p.designated)
-            texts[("melded", n)] = (" / " if p.designated else " ").join(format_cards(g) for g in p.melded)
+            values[("melded", n)] = (p.melded, p.stated)
+            texts[("melded", n)] = (" / " if p.stated else " ").join(" ".join(str(c) for c in g) for g in p.melded)
             values[("held", n)] = p.held
             texts[("held", n)] = format_cards(p.held)
         values[("out", "")], texts[("out", "")] = facts.out, facts.out or ""
         values[("claims", "")] = list(facts.claims)
-        texts[("claims", "")] = ", ".join(f"{n}={c}" for n, c in facts.claims)
+        texts[("claims", "")] = ", ".join(f"{n}={c}" for n, c in facts.claims)  # Laid prints in the notation
         self.recall(values, texts)
 
     def facts(self) -> CardFacts:

@@ -1,4 +1,4 @@
-"""Session structure of a long game, as pure functions (rules A2, A3, A4, A5, A7).
+"""Session structure of a long game, as pure functions (rules A2, A3, A4, A5, A7; SPEC §8).
 
 Everything here works on plain values (names in deal order, totals, counts, dates):
 the store and the CLI feed it, nothing here knows about either.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from rummyref.errors import RuleRefusal
 
@@ -64,6 +64,91 @@ def check_end_of_session(hands_in_session: int, roster: Sequence[str], game_over
 
 
 @dataclass(frozen=True)
+class Deal:
+    """One hand dealt tonight: its place in the night, who dealt it, and whether the hand in
+    force is a void (a misdeal, a hand entered by mistake: it was not a dealt hand, SPEC §8)."""
+
+    hand_in_night: int
+    dealer: str
+    void: bool = False
+
+
+@dataclass(frozen=True)
+class NightState:
+    """Where a night stands once voids are taken out (A3, A4, SPEC §8)."""
+
+    dealt: tuple[tuple[str, int], ...]  #: hands in force each player dealt tonight, in deal order
+    voided: int  #: hands voided tonight (they were not dealt hands)
+    next_dealer: str
+    still_to_deal: tuple[str, ...]  #: who must deal, in this order, for every player to have dealt as often
+
+    @property
+    def hands(self) -> int:
+        """Hands in force tonight."""
+        return sum(n for _, n in self.dealt)
+
+    @property
+    def rounds(self) -> int:
+        """Full rounds in force: every player has dealt this many hands."""
+        return min(n for _, n in self.dealt)
+
+    @property
+    def mid_round(self) -> bool:
+        return bool(self.still_to_deal)
+
+    @property
+    def abandoned(self) -> bool:
+        """No hand in force: the night may close, and it does not count as a Rummy Night."""
+        return self.hands == 0
+
+
+def night_state(roster: Sequence[str], deals: Sequence[Deal]) -> NightState:
+    """A3 and A4 with voids. A voided hand is not a dealt hand: its dealer deals again. The
+    deal goes round in roster order from the player after the last dealer of a hand in force
+    (the first seat when there is none); a player who has dealt fewer hands in force than the
+    others (a hand of theirs voided after later ones were played) deals first."""
+    count = {name: 0 for name in roster}
+    last = None
+    for d in sorted(deals, key=lambda d: d.hand_in_night):
+        if d.dealer not in count:
+            raise ValueError(f"hand {d.hand_in_night} of the night: {d.dealer} is not a player of the game")
+        if not d.void:
+            count[d.dealer] += 1
+            last = d.dealer
+    start = (roster.index(last) + 1) % len(roster) if last else 0
+    first = _next_dealer(roster, count, start)
+    owed, c, at = [], dict(count), start
+    while len(set(c.values())) > 1:
+        who = _next_dealer(roster, c, at)
+        owed.append(who)
+        c[who] += 1
+        at = (roster.index(who) + 1) % len(roster)
+    voided = sum(1 for d in deals if d.void)
+    return NightState(tuple((n, count[n]) for n in roster), voided, first, tuple(owed))
+
+
+def _next_dealer(roster: Sequence[str], count: Mapping[str, int], start: int) -> str:
+    """From seat ``start`` round the table, the first player who has dealt the fewest hands."""
+    low = min(count.values())
+    return next(roster[(start + i) % len(roster)] for i in range(len(roster)) if count[roster[(start + i) % len(roster)]] == low)
+
+
+def check_end_of_night(state: NightState, game_over: bool) -> NightState:
+    """A4 with voids: a night ends once the hands in force make full rounds (or the game is over,
+    A7); a night with no hand in force may always close, as abandoned."""
+    if state.mid_round and not game_over:
+        who = ", ".join(state.still_to_deal)
+        raise RuleRefusal(
+            f"the night cannot end in the middle of a round: {who} still "
+            f"{'has' if len(state.still_to_deal) == 1 else 'have'} to deal"
+            + (f" ({state.voided} voided hand{'s' if state.voided != 1 else ''} did not count)" if state.voided else ""),
+            rule="A4",
+            hint="A4: every player deals the same number of hands in a night; a voided hand is dealt again",
+        )
+    return state
+
+
+@dataclass(frozen=True)
 class Outcome:
     """A7 at the end of a hand."""
 
@@ -71,6 +156,8 @@ class Outcome:
     winner: str | None
     passed: tuple[str, ...]  #: everyone at or past the target
     tied: tuple[str, ...]  #: leaders exactly level at or past the target (play goes on)
+    ended_at: int | None = None  #: the hand at whose end the game ended (:func:`game_status`)
+    after_end: tuple[int, ...] = ()  #: hands in force recorded after the one that ended the game
 
 
 def game_outcome(totals: Sequence[tuple[str, int]], target: int | None) -> Outcome:
@@ -86,6 +173,56 @@ def game_outcome(totals: Sequence[tuple[str, int]], target: int | None) -> Outco
     if len(leaders) > 1:
         return Outcome(False, None, passed, leaders)
     return Outcome(True, leaders[0], passed, ())
+
+
+def check_openings(openings: Mapping[str, int], target: int | None) -> None:
+    """A7: an opening total at or past the target is refused: the game would be over before
+    it began (SPEC §8)."""
+    past = [(n, t) for n, t in openings.items() if target is not None and t >= target]
+    if past:
+        said = ", ".join(f"{n}'s {t:,}" for n, t in past)
+        raise RuleRefusal(
+            f"an opening total at or past the target ({target:,}) would end the game before it "
+            f"began: {said}",
+            rule="A7",
+            hint="the game is over once a total passes the target; record a finished game's winner on paper",
+        )
+
+
+def game_status(
+    openings: Mapping[str, int], hands: Sequence[tuple[int, Mapping[str, int]]], target: int | None
+) -> Outcome:
+    """A7 after every hand, amend and void (SPEC §8): a fold over the hands in force, in order.
+
+    ``openings``: each player's opening total; ``hands``: (hand number, points) of each hand
+    in force, voided hands left out, amended ones as amended. The game ends at the end of the
+    first hand after which a total is at or past the target and one player alone holds the
+    greatest total; after an exact tie for the greatest total past the target, at the end of
+    the first later hand after which one player leads alone, whatever the totals then are.
+    Hands in force after that one (a correction moved the end before them) are named in
+    ``after_end``: the caller decides what they mean."""
+    totals = dict(openings)
+    level = False  #: an exact tie past the target has happened: the next sole leader wins
+    for i, (number, points) in enumerate(hands):
+        for name, value in points.items():
+            if name not in totals:
+                raise ValueError(f"hand {number}: {name} is not a player of the game")
+            totals[name] += value
+        best = max(totals.values())
+        leaders = tuple(n for n, t in totals.items() if t == best)
+        passed = tuple(n for n, t in totals.items() if target is not None and t >= target)
+        if not (level or passed):
+            continue
+        if len(leaders) == 1:
+            after = tuple(n for n, _ in hands[i + 1:])
+            return Outcome(True, leaders[0], passed, (), number, after)
+        level = True
+    if not level:
+        passed = tuple(n for n, t in totals.items() if target is not None and t >= target)
+        return Outcome(False, None, passed, ())
+    best = max(totals.values())
+    return Outcome(False, None, tuple(n for n, t in totals.items() if target is not None and t >= target),
+                   tuple(n for n, t in totals.items() if t == best))
 
 
 def ranks(totals: Sequence[tuple[str, int]]) -> dict[str, int]:

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from rummyref.cards import SUITS, Card, Rank, check_deck, format_cards
 from rummyref.errors import DuplicateCard, RuleRefusal, TooManyWildcards, UnreadableInput
 from rummyref.melding.melds import Meld
-from rummyref.games.low_count.table import GOING_OUT_TEXT, S2, S9, S10, S11, S12, S13, S14, S15, SimpleTable
+from rummyref.games.low_count.table import GOING_OUT_TEXT, S2, S9, S10, S11, S12, S13, S14, S15, Role, SimpleTable
 from rummyref.melding.solver import Solution, best_melding, go_out_check
 
 
@@ -160,6 +160,8 @@ def adjudicate(
             rule=S14,
             hint="a dropped player's cards stay face down for the rest of the game",
         )
+    for name, cards in given.items():  # S1/S9: only hands a game at this table can end with
+        table.check_hand_size(name, len(cards), _role(name, ending))
     solutions = {name: best_melding(cards, table.ruleset) for name, cards in given.items()}
     judge = {
         EndingKind.WENT_OUT: _went_out,
@@ -188,6 +190,14 @@ def adjudicate(
 
 
 _DEED = {EndingKind.WENT_OUT: "go out", EndingKind.FOUR_SEVENS: "lay down four 7s"}
+
+
+def _role(name: str, ending: Ending) -> Role:
+    if name in ending.dropped:
+        return Role.DROPPED
+    if name == ending.player:
+        return Role.WENT_OUT if ending.kind is EndingKind.WENT_OUT else Role.FOUR_SEVENS
+    return Role.PLAYED
 
 
 def _who(kind: EndingKind) -> str:

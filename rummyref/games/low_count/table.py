@@ -12,6 +12,7 @@ WILDCARD bounds (S2), card values (S13), the going-out mode and each variation's
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
 from rummyref import names as player_names
@@ -21,6 +22,20 @@ from rummyref.rules.ruleset import RuleSet, Variation
 
 # The product's own rule numbers for Simple Rummy (SPEC §4); the rulebook states each.
 S1, S2, S9, S10, S11, S12, S13, S14, S15 = "S1", "S2", "S9", "S10", "S11", "S12", "S13", "S14", "S15"
+
+#: variations under which a hand may grow by more than one card a turn: only the lower bound
+#: of a hand's size is checked (V4 Three-Card Draw: two a turn; V6 Spread-Out: any number)
+GROWING_HANDS = ("V4", "V6")
+
+
+class Role(Enum):
+    """What a player did at the end of a game, which sets the size of the hand recorded."""
+
+    PLAYED = "a player who did not go out"  #: holds the cards dealt (the turn ended with a discard)
+    WENT_OUT = "the player who went out"  #: holds one more: the card just drawn (S9)
+    FOUR_SEVENS = "the player who laid down the four 7s"  #: at or during the turn: dealt, or one more (V5)
+    DROPPED = "a player who dropped out"  #: before or after drawing: the cards dealt, or one more (S14)
+
 
 GOING_OUT_TEXT = {
     "at-most-one": "every card melded but at most one",
@@ -217,6 +232,37 @@ class SimpleTable:
                 hint="list the cards turned up for every player at the table",
             )
         return first_dealer({p: given[p] for p in self.players}, self.ruleset, self.wildcards)
+
+    @property
+    def growing_hands(self) -> Variation | None:
+        """V4 or V6, when in force: hands may hold more than the cards dealt plus one."""
+        return self._first(lambda v: v.rule in GROWING_HANDS)
+
+    def hand_sizes(self, role: Role) -> tuple[int, int | None]:
+        """S1/S9 (SPEC §8): the fewest and most cards a player's recorded hand may hold at the
+        end of a game (``None``: no most, under V4 or V6)."""
+        low = self.cards + (1 if role is Role.WENT_OUT else 0)
+        high = self.cards + (0 if role is Role.PLAYED else 1)
+        return low, None if self.growing_hands else high
+
+    def check_hand_size(self, name: str, size: int, role: Role) -> None:
+        """Refuse a hand no game at this table could end with, naming the player, the size
+        given and the sizes possible."""
+        low, high = self.hand_sizes(role)
+        if low <= size and (high is None or size <= high):
+            return
+        if high is None:
+            possible = f"at least {low}"
+        else:
+            possible = str(low) if low == high else f"{low} or {high}"
+        why = f"under {self.growing_hands.title} ({self.growing_hands.rule}) " if self.growing_hands else ""
+        raise RuleRefusal(
+            f"{name}'s hand has {size} card{'s' if size != 1 else ''}, but with {self.cards} dealt "
+            f"{why}{role.value} holds {possible} at the end of a game",
+            rule=S9 if role is Role.WENT_OUT else S1,
+            hint=f"a hand ends with the cards dealt ({self.cards}); the player who went out holds one more, "
+                 "the card just drawn",
+        )
 
     def describe(self) -> str:
         vs = ", ".join(f"{v.title} ({v.rule})" for v in self.variations) or "none"

@@ -6,14 +6,12 @@ from datetime import date, timedelta
 
 import pytest
 
-from rummyref.cards import parse_cards, parse_melds
 from rummyref.chain import GENESIS, entry_hash
 from rummyref.errors import DuplicateCard, RuleRefusal
 from rummyref.names import resolve_name
 from rummyref.rules.ruleset import load_ruleset
+from rummyref.games.long.table import read_hand
 from rummyref.games.long.scoring import (
-    CardFacts,
-    PlayerCards,
     PointsFacts,
     facts_from_json,
     facts_to_json,
@@ -33,12 +31,10 @@ ROSTER = ("Bill", "Ben", "Larry")
 
 
 def facts(out=None, claims=(), **players):
-    def pc(melded="", held=""):
-        groups = parse_melds(melded) if melded else []
-        return PlayerCards(tuple(tuple(g) for g in groups if g), tuple(parse_cards(held)), "/" in melded)
-
-    return CardFacts(tuple((n, pc(*players.get(n, ("", "")))) for n in ROSTER), out,
-                     tuple((n, parse_cards(c)[0]) for n, c in claims))
+    """The hand as score-hand's options would give it: NAME=(melded, held)."""
+    melded = [f"{n}={m}" for n, (m, _h) in players.items() if m]
+    held = [f"{n}={h}" for n, (_m, h) in players.items() if h]
+    return read_hand(ROSTER, melded, held, [f"{n}={c}" for n, c in claims], out)
 
 
 @pytest.mark.parametrize(

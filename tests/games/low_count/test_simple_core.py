@@ -155,7 +155,9 @@ GO_OUT = dict(cards=5, wildcards=0, variations=("go-out",))
 SEQ = dict(cards=5, wildcards=3, variations=("sequences",))
 SEVENS = dict(cards=5, wildcards=1, variations=("four-sevens",))
 OTHERS = {"Bob": "JS QH 10D 8C 6D", "Cy": "JD 10C 5D 3S AC", "Dan": "JC 8D 6S 3C 3D"}  # 47, 30, 31
-S12_HANDS = {"Ann": "KS KH", "Bob": "QS QH", "Cy": "5H", "Dan": "5S"}
+OTHERS4 = {"Bob": "JS QH 10D 8C", "Cy": "JD 10C 5D 3S", "Dan": "JC 8D 6S 3C"}  # four cards each
+TWO = dict(BASE, cards=2)  # every hand two cards (three for the player who went out)
+S12_HANDS = {"Ann": "KS KH", "Bob": "QS QH", "Cy": "5H AD", "Dan": "5S AH"}
 
 
 def hands(**given):
@@ -167,66 +169,66 @@ CASES = [
     # S10 + S13: stock exhausted, lowest count wins; the best melding decides the count
     ("S10 S13 spec example 2-3-4H 4S 4D counts 5", BASE, "Ann", hands(Ann="2H 3H 4H 4S 4D"), {},
      ("win", "Ann", "S10", {"Ann": 5, "Bob": 47, "Cy": 30, "Dan": 31})),
-    ("S13 face cards J 11 Q 12 K 13", BASE, "Ann", hands(Ann="JH QC KS"), {},
-     ("win", "Cy", "S10", {"Ann": 36})),
-    ("S13 aces count 1", BASE, "Ann", hands(Ann="AS AH 2D"), {},
-     ("win", "Ann", "S10", {"Ann": 4})),
+    ("S13 face cards J 11 Q 12 K 13", BASE, "Ann", hands(Ann="JH QC KS 9H 9C"), {},
+     ("win", "Cy", "S10", {"Ann": 54})),
+    ("S13 aces count 1", BASE, "Ann", hands(Ann="AS AH 2D 4C 2H"), {},
+     ("win", "Ann", "S10", {"Ann": 10})),
     ("S13 the group or the run: lower count chosen", BASE, "Ann", hands(Ann="7H 7S 7D 8H 9H"), {},
      ("win", "Ann", "S10", {"Ann": 14})),
-    ("S7 Q-K-A counts as a run", BASE, "Ann", hands(Ann="QS KS AS 2D"), {},
-     ("win", "Ann", "S10", {"Ann": 2})),
-    ("S7 K-A-2 is no run", BASE, "Ann", hands(Ann="KS AS 2S"), {},
-     ("win", "Ann", "S10", {"Ann": 16})),
+    ("S7 Q-K-A counts as a run", BASE, "Ann", hands(Ann="QS KS AS 2D 4C"), {},
+     ("win", "Ann", "S10", {"Ann": 6})),
+    ("S7 K-A-2 is no run", BASE, "Ann", hands(Ann="KS AS 2S 4H 9C"), {},
+     ("win", "Ann", "S10", {"Ann": 29})),
     # S11: caught with a WILDCARD
-    ("S11 lowest count holds a WILDCARD", BASE, "Ann", hands(Ann="5H 6H W 9C"), {},
-     ("win", "Cy", "S10", {"Ann": 9, "Cy": 30})),
-    ("S11 three WILDCARDs melded still bar the holder", BASE, "Ann", hands(Ann="W W W 2D"), {},
+    ("S11 lowest count holds a WILDCARD", BASE, "Ann", hands(Ann="5H 6H W 9C 2S"), {},
+     ("win", "Cy", "S10", {"Ann": 11, "Cy": 30})),
+    ("S11 three WILDCARDs melded still bar the holder", BASE, "Ann", hands(Ann="W W W 2D 4D"), {},
      ("win", "Cy", "S10", {"Ann": 0})),
-    ("S11 everyone holds a WILDCARD: no winner", dict(BASE, players=["Ann", "Bob", "Cy"]), "Ann",
+    ("S11 everyone holds a WILDCARD: no winner", dict(TWO, players=["Ann", "Bob", "Cy"]), "Ann",
      {"Ann": "2H W", "Bob": "3H W", "Cy": "4H W"}, {},
      ("win", None, "S11", {"Ann": 2, "Bob": 3, "Cy": 4})),
     # S12: equal low counts, latest in turn order from the first player wins
-    ("S12 Cy and Dan tie, Dan later from Ann", BASE, "Ann", S12_HANDS, {},
-     ("win", "Dan", "S12", {"Cy": 5, "Dan": 5})),
-    ("S12 first player Dan tied loses to Cy", BASE, "Dan", S12_HANDS, {},
-     ("win", "Cy", "S12", {"Cy": 5, "Dan": 5})),
-    ("S12 first player Cy: Dan is later", BASE, "Cy", S12_HANDS, {},
-     ("win", "Dan", "S12", {"Cy": 5, "Dan": 5})),
-    ("S12 three-way tie, first Bob: Ann latest", BASE, "Bob",
-     {"Ann": "5H", "Bob": "5S", "Cy": "5D", "Dan": "KC"}, {},
-     ("win", "Ann", "S12", {"Ann": 5, "Bob": 5, "Cy": 5, "Dan": 13})),
-    ("S12 with S11: the WILDCARD holder is out of the tie", BASE, "Ann",
-     {"Ann": "4H", "Bob": "4S", "Cy": "4D W", "Dan": "KC"}, {},
+    ("S12 Cy and Dan tie, Dan later from Ann", TWO, "Ann", S12_HANDS, {},
+     ("win", "Dan", "S12", {"Cy": 6, "Dan": 6})),
+    ("S12 first player Dan tied loses to Cy", TWO, "Dan", S12_HANDS, {},
+     ("win", "Cy", "S12", {"Cy": 6, "Dan": 6})),
+    ("S12 first player Cy: Dan is later", TWO, "Cy", S12_HANDS, {},
+     ("win", "Dan", "S12", {"Cy": 6, "Dan": 6})),
+    ("S12 three-way tie, first Bob: Ann latest", TWO, "Bob",
+     {"Ann": "5H AS", "Bob": "5S AD", "Cy": "5D AH", "Dan": "KC QC"}, {},
+     ("win", "Ann", "S12", {"Ann": 6, "Bob": 6, "Cy": 6, "Dan": 25})),
+    ("S12 with S11: the WILDCARD holder is out of the tie", TWO, "Ann",
+     {"Ann": "4H AS", "Bob": "4S AD", "Cy": "4D W", "Dan": "KC QC"}, {},
      ("win", "Bob", "S12", {"Cy": 4})),
     # S14: dropping out
-    ("S14 dropped player with the lowest count cannot win", BASE, "Ann", hands(Ann="AS"),
-     {"dropped": ["Ann"]}, ("win", "Cy", "S10", {"Ann": 1})),
+    ("S14 dropped player with the lowest count cannot win", BASE, "Ann", hands(Ann="AS 2H 4H 4C 6H"),
+     {"dropped": ["Ann"]}, ("win", "Cy", "S10", {"Ann": 17})),
     ("S14 dropped player's hand may be absent", BASE, "Ann", hands(Ann=None), {"dropped": ["ann"]},
      ("win", "Cy", "S10", {"Cy": 30})),
     ("S14 a dropped player cannot go out", BASE, "Ann", hands(Ann="2H 3H 4H"),
      {"out": "Ann", "dropped": ["Ann"]}, ("refuse", RuleRefusal, "S14")),
-    ("S14 + S11 nobody left who can win", dict(BASE, players=["Ann", "Bob", "Cy"]), "Ann",
-     {"Ann": "2H", "Cy": "3H W"}, {"dropped": ["Ann", "Bob"]}, ("win", None, "S11", {"Ann": 2, "Cy": 3})),
+    ("S14 + S11 nobody left who can win", dict(TWO, players=["Ann", "Bob", "Cy"]), "Ann",
+     {"Ann": "2H 5C", "Cy": "3H W"}, {"dropped": ["Ann", "Bob"]}, ("win", None, "S11", {"Ann": 7, "Cy": 3})),
     # S15: a tie game everyone agreed to
-    ("S15 tie agreed: no winner", BASE, "Ann", hands(Ann="2H 3H 4H"), {"tie": True},
+    ("S15 tie agreed: no winner", BASE, "Ann", hands(Ann="2H 3H 4H 5H 6H"), {"tie": True},
      ("win", None, "S15", {"Ann": 0})),
     ("S15 tie agreed is allowed under Go Out", GO_OUT, "Ann", hands(Ann="2H 3H 4H KS QS"),
      {"tie": True}, ("win", None, "S15", {})),
     # S9: going out, every card melded but at most one
     ("S9 all cards melded", BASE, "Bob", hands(Ann="5H 6H 7H 9S 9D 9C"), {"out": "Ann"},
      ("win", "Ann", "S9", {"Ann": 0})),
-    ("S9 one card left over is fine", BASE, "Bob", hands(Ann="5H 6H 7H KS"), {"out": "Ann"},
+    ("S9 one card left over is fine", BASE, "Bob", hands(Ann="5H 6H 7H 8H 9H KS"), {"out": "Ann"},
      ("win", "Ann", "S9", {"Ann": 13})),
-    ("S9 two cards left is no go-out", BASE, "Bob", hands(Ann="5H 6H 7H KS QD"), {"out": "Ann"},
+    ("S9 two cards left is no go-out", BASE, "Bob", hands(Ann="5H 6H 7H 8H KS QD"), {"out": "Ann"},
      ("refuse", RuleRefusal, "S9")),
-    ("S9 going out with a WILDCARD wins (S11 is for no go-out)", BASE, "Bob", hands(Ann="5H W 7H 9C"),
+    ("S9 going out with a WILDCARD wins (S11 is for no go-out)", BASE, "Bob", hands(Ann="5H W 7H 8H 9H 9C"),
      {"out": "ann"}, ("win", "Ann", "S9", {"Ann": 9})),
-    ("S9 the card left over may be a WILDCARD", BASE, "Bob", hands(Ann="5H 6H 7H W"), {"out": "Ann"},
+    ("S9 the card left over may be a WILDCARD", BASE, "Bob", hands(Ann="5H 6H 7H 9S 9D W"), {"out": "Ann"},
      ("win", "Ann", "S9", {"Ann": 0})),
     # V1 Major: every card melded
     ("V1 Major all melded goes out", MAJOR, "Bob", hands(Ann="5H 6H 7H 9S 9D 9C"), {"out": "Ann"},
      ("win", "Ann", "V1", {"Ann": 0})),
-    ("V1 Major one card left is refused", MAJOR, "Bob", hands(Ann="5H 6H 7H 9S 9D 9C KD"),
+    ("V1 Major one card left is refused", MAJOR, "Bob", hands(Ann="5H 6H 7H 8H 9H KD"),
      {"out": "Ann"}, ("refuse", RuleRefusal, "V1")),
     # V1 Minor: exactly one card left out
     ("V1 Minor a 6-card run goes out", MINOR, "Bob", hands(Ann="2H 3H 4H 5H 6H 7H"), {"out": "Ann"},
@@ -235,12 +237,12 @@ CASES = [
      ("refuse", RuleRefusal, "V1")),
     ("V1 Minor 5-card meld plus one card", MINOR, "Bob", hands(Ann="5H 6H 7H 8H 9H KS"), {"out": "Ann"},
      ("win", "Ann", "V1", {"Ann": 13})),
-    ("V1 Minor four of a kind plus one", MINOR, "Bob", hands(Ann="9S 9D 9C 9H 2D"), {"out": "Ann"},
-     ("win", "Ann", "V1", {"Ann": 2})),
+    ("V1 Minor four of a kind plus one", dict(MINOR, cards=4), "Bob", {**OTHERS4, "Ann": "9S 9D 9C 9H 2D"},
+     {"out": "Ann"}, ("win", "Ann", "V1", {"Ann": 2})),
     # V2 Go Out: only going out ends the game
     ("V2 a low-count ending is refused", GO_OUT, "Ann", hands(Ann="2H 3H 4H 4S 4D"), {},
      ("refuse", RuleRefusal, "V2")),
-    ("V2 going out still wins", GO_OUT, "Ann", hands(Ann="2H 3H 4H 4S"), {"out": "Ann"},
+    ("V2 going out still wins", GO_OUT, "Ann", hands(Ann="2H 3H 4H 5H 6H 4S"), {"out": "Ann"},
      ("win", "Ann", "S9", {"Ann": 4})),
     # V3 Sequences Rummy: two sequences, one natural
     ("V3 spec 4-5-6H + 7H W W goes out", SEQ, "Bob", hands(Ann="4H 5H 6H 7H W W"), {"out": "Ann"},
@@ -251,10 +253,10 @@ CASES = [
      ("refuse", RuleRefusal, "V3")),
     ("V3 all-WILDCARD meld counts as a sequence", SEQ, "Bob", hands(Ann="4H 5H 6H W W W"),
      {"out": "Ann"}, ("win", "Ann", "V3", {"Ann": 0})),
-    ("V3 one natural sequence alone is not enough", SEQ, "Bob", hands(Ann="4H 5H 6H 7H 8H"),
+    ("V3 one natural sequence alone is not enough", SEQ, "Bob", hands(Ann="4H 5H 6H 7H 8H KS"),
      {"out": "Ann"}, ("refuse", RuleRefusal, "V3")),
-    ("V3 a low-count ending is still allowed", SEQ, "Ann", hands(Ann="4H 5H 6H 2C"), {},
-     ("win", "Ann", "S10", {"Ann": 2})),
+    ("V3 a low-count ending is still allowed", SEQ, "Ann", hands(Ann="4H 5H 6H 2C 2S"), {},
+     ("win", "Ann", "S10", {"Ann": 4})),
     # V5 Four 7's
     ("V5 four natural 7s win at once", SEVENS, "Bob", hands(Ann="7S 7H 7D 7C 2D"), {"four_sevens": "Ann"},
      ("win", "Ann", "V5", {"Ann": 2})),
@@ -337,7 +339,7 @@ def test_went_out_arrangement_is_the_going_out_one():
 
 
 def test_reason_states_the_s12_reading():
-    result = _run(BASE, "Ann", S12_HANDS, {})
+    result = _run(TWO, "Ann", S12_HANDS, {})
     assert "furthest to the left of the first player (Ann)" in result.reason
     assert "latest in turn order (Ann, Bob, Cy, Dan)" in result.reason
     notes = {p.name: p.note for p in result.players}
@@ -346,7 +348,7 @@ def test_reason_states_the_s12_reading():
 
 
 def test_s11_and_s14_are_explained_per_player():
-    result = _run(BASE, "Ann", {"Ann": "AS", "Bob": "2S W", "Cy": "3S", "Dan": "4S"}, {"dropped": ["Ann"]})
+    result = _run(TWO, "Ann", {"Ann": "AS AH", "Bob": "2S W", "Cy": "3S AD", "Dan": "4S AC"}, {"dropped": ["Ann"]})
     notes = {p.name: (p.eligible, p.note) for p in result.players}
     assert notes == {
         "Ann": (False, "dropped out (S14)"),
@@ -376,10 +378,10 @@ def test_a_whole_match_three_games_a_tie_won_2_1():
     state = MatchState.start(t.players, "Bob", RS)  # Ann dealt first; Bob is on her left
     firsts, winners = [], []
     games = [
-        ({"Ann": "2H 3H 4H AS", "Bob": "KS KH KD QC", "Cy": "9S 10D JC"}, {"out": "Ann"}),
-        ({"Ann": "5C 6C", "Bob": "7D 8D", "Cy": "9C 9D"}, {"tie": True}),
-        ({"Ann": "QS KC", "Bob": "AD 2S", "Cy": "3C 4D"}, {}),
-        ({"Ann": "4H 4S 4D 4C", "Bob": "JD QD KD W", "Cy": "10C 10S"}, {}),
+        ({"Ann": "2H 3H 4H AS", "Bob": "KS KH KD", "Cy": "9S 10D JC"}, {"out": "Ann"}),
+        ({"Ann": "5C 6C 2D", "Bob": "7D 8D 3S", "Cy": "9C 9D 4S"}, {"tie": True}),
+        ({"Ann": "QS KC JH", "Bob": "AD 2S 3D", "Cy": "3C 4D 5S"}, {}),
+        ({"Ann": "4H 4S 4D", "Bob": "JD QD W", "Cy": "10C 10S 9H"}, {}),
     ]
     for hands, ending in games:
         firsts.append(state.first_player)
@@ -420,7 +422,8 @@ def test_game_and_match_render_for_humans():
     from rummyref.cli.common import out
     from rummyref.games.low_count.render import render_game, render_match
 
-    result = _run(BASE, "Ann", {"Ann": "2H 3H 4H 4S 4D", "Bob": "W 9C", "Cy": "KC", "Dan": "AC"}, {"dropped": ["Dan"]})
+    hands_ = {"Ann": "2H 3H 4H 4S 4D", "Bob": "W 9C 9S 5C 2S", "Cy": "KC KD QS JH 10H", "Dan": "AC 7C 8S 10S JS"}
+    result = _run(BASE, "Ann", hands_, {"dropped": ["Dan"]})
     with out.capture() as cap:
         render_game(result, out)
         render_match(MatchState.start(FOUR, "Ann", RS).after(result), out)
@@ -466,11 +469,12 @@ def test_match_seats_a_newcomer_with_no_wins():
 @settings(max_examples=40, deadline=None)
 @given(
     deck=st.permutations(list(DECK) + [WILD] * 3),
-    sizes=st.lists(st.integers(1, 5), min_size=4, max_size=4),
+    sizes=st.lists(st.integers(5, 6), min_size=4, max_size=4),
     first=st.sampled_from(FOUR),
     dropped=st.sets(st.sampled_from(FOUR), max_size=2),
 )
 def test_low_count_verdict_property(deck, sizes, first, dropped):
+    sizes = [n if p in dropped else 5 for p, n in zip(FOUR, sizes)]  # a dropped player may hold one more
     t = table()
     hands_, i = {}, 0
     for name, n in zip(FOUR, sizes):

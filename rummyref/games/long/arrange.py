@@ -1,0 +1,779 @@
+"""Every card on the table in exactly one meld: as the table said, else by B5 and the engine (SPEC §7).
+
+The cards of a hand's table are *pieces*: each card with the player who put it there. Every
+meld on the table has a *core*, the cards first laid together as a meld: a group of three or
+more that a player stated with ``/``, or a meld found among the cards of one player who
+stated nothing. A core is never split; every other piece is *loose* (laid off, won by a
+Rummy! claim, or said to have joined a meld with ``>``) and joins exactly one meld.
+
+Which cores, for a player who stated nothing (:func:`_attempts`): the engine's arrangement
+of the player's own cards (:func:`rummyref.melding.solver.arrange_all`: every card melded if
+possible, the most in runs: B5's default); if the loose cards cannot all be seated on that,
+the player's matches taken first, and each way without the player's WILDCARDs. As a last
+resort, every choice of three cards as each meld's core, one player's, then anyone's (a meld
+completed with another player's cards), under a budget of steps.
+
+Which arrangement, when several fit (:class:`_Search`): the table's designations are obeyed
+(``>run``, ``>match``, ``>NAME``, ``>2D``, ``W=7H``); then the most loose cards that were not
+designated sit in runs (B5: undesignated, a card that fits a run or a match counts for the
+run); then the first in a fixed order: runs before matches, melds by their cards in suit
+order (spades, hearts, diamonds, clubs), never by the roster. Within a meld, an ace reads low
+first (A-2-3) and WILDCARDs extend a run at its high end, as the engine reads them; a core's
+WILDCARDs keep the core in one piece, and WILDCARDs laid off take the other places in the
+order they were typed. A card laid sideways (B6) cuts its run off: no WILDCARD in a run may
+stand for it.
+
+Anything that fits nowhere is refused, naming the cards, their players and options, and the
+designation at fault when there is one.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from rummyref.cards import SUITS, WILD, Card, Rank, Suit
+from rummyref.errors import RuleRefusal
+from rummyref.games.long.table import CardFacts, Kind, Laid, Where
+from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind
+from rummyref.rules.ruleset import RuleSet
+
+# -- pieces and readings -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One card on the table. ``id`` tells identical WILDCARDs apart."""
+
+    id: int
+    laid: Laid
+    owner: str
+    claimed: bool = False
+
+    @property
+    def fixed(self) -> Card | None:
+        """The natural card it counts as, when that is known: itself, or its stated stand-in."""
+        return self.laid.stands_for if self.laid.card.is_wild else self.laid.card
+
+    @property
+    def where(self) -> Where:
+        return Where(self.owner, "--claim" if self.claimed else "--melded")
+
+    def says(self) -> str:
+        return self.where.says(str(self.laid))
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """One meld as it lies on the table: the engine's meld (cards in order, what each WILDCARD
+    stands for) and, card by card, the piece that put it there."""
+
+    meld: Meld
+    pieces: tuple[Piece, ...]
+    core: frozenset[int] = frozenset()  #: the pieces laid as one meld (stated, or the engine's)
+    stated: bool = False  #: the core is a group the table stated with '/'
+    designated: bool = False  #: the table said something that fixed it (a stated group, >run/>match, W=)
+
+
+@dataclass(frozen=True)
+class Placement:
+    melds: tuple[TableMeld, ...]
+    notes: tuple[str, ...] = ()
+
+
+def _card_at(suit: Suit, pos: int) -> Card:
+    return Card(Rank.ACE if pos == HIGH_ACE else Rank(pos), suit)
+
+
+def _kinds(pieces: Sequence[Piece]) -> set[Kind]:
+    return {p.laid.kind for p in pieces if p.laid.kind is not None}
+
+
+def readings(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred: frozenset[Card]) -> Iterator[TableMeld]:
+    """Every way the pieces make one valid meld, preferred first: runs (B5), then a match, then
+    WILDCARDs alone; each kind only where no piece was designated to the other."""
+    kinds = _kinds(pieces)
+    if len(kinds) > 1:
+        return
+    if Kind.MATCH not in kinds:
+        yield from _runs(pieces, core, aces_high, barred)
+    if Kind.RUN not in kinds:
+        group = _group(pieces, barred)
+        if group is not None:
+            yield group
+    if not kinds and len(pieces) >= 3 and all(p.fixed is None for p in pieces):
+        yield _made(Meld(MeldKind.WILD, (WILD,) * len(pieces), (None,) * len(pieces)), pieces)
+
+
+def _made(meld: Meld, pieces: Sequence[Piece]) -> TableMeld:
+    return TableMeld(meld, tuple(pieces))
+
+
+def _runs(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred: frozenset[Card]) -> Iterator[TableMeld]:
+    n = len(pieces)
+    fixed = [(p, p.fixed) for p in pieces if p.fixed is not None]
+    if not 3 <= n <= 13 or not fixed:
+        return
+    suit = fixed[0][1].suit
+    if any(c.suit != suit for _, c in fixed) or any(p.laid.card.is_wild and c in barred for p, c in fixed):
+        return
+    free = [p for p in pieces if p.fixed is None]
+    has_ace = any(c.rank is Rank.ACE for _, c in fixed)
+    for high in (False, True) if aces_high and has_ace else (False,):
+        pos = {p.id: HIGH_ACE if high and c.rank is Rank.ACE else int(c.rank) for p, c in fixed}  # type: ignore[arg-type]
+        taken = set(pos.values())
+        if len(taken) != len(pos):
+            continue
+        floor, ceiling = ((2, HIGH_ACE) if high else (1, 13)) if has_ace else (1, HIGH_ACE if aces_high else 13)
+        lo, hi = min(taken), max(taken)
+        for start in range(min(lo, ceiling - n + 1), max(floor, hi - n + 1) - 1, -1):  # high end first
+            holes = [x for x in range(start, start + n) if x not in taken]
+            if any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
+                continue
+            for places in _wild_places(holes, free, core, pos):
+                at = {**pos, **places}
+                ordered = sorted(pieces, key=lambda p: at[p.id])
+                cards = tuple(p.laid.card for p in ordered)
+                reps = tuple(_card_at(suit, at[p.id]) for p in ordered)  # type: ignore[arg-type]
+                yield _made(Meld(MeldKind.SEQUENCE, cards, reps, start), ordered)
+
+
+def _wild_places(holes: list[int], free: list[Piece], core: frozenset[int], pos: dict[int, int]) -> Iterator[dict[int, int]]:
+    """The places of the unstated WILDCARDs: a core's keep the core in one piece (the highest
+    way first); the others take what is left, low to high, in the order they were typed."""
+    mine = [p.id for p in free if p.id in core]
+    others = [p.id for p in free if p.id not in core]
+    if not mine:
+        yield dict(zip(others, holes))
+        return
+    anchored = sorted(x for i, x in pos.items() if i in core)
+    if not anchored:  # a core of WILDCARDs alone is no run
+        return
+    size, open_ = len(core), set(holes)
+    for a in range(anchored[0], anchored[-1] - size, -1):
+        need = [x for x in range(a, a + size) if x not in anchored]
+        if len(need) == len(mine) and all(x in open_ for x in need) and a + size - 1 >= anchored[-1]:
+            yield dict(zip(mine, need)) | dict(zip(others, [x for x in holes if x not in need]))
+
+
+def _group(pieces: Sequence[Piece], barred: frozenset[Card]) -> TableMeld | None:
+    fixed = [c for p in pieces if (c := p.fixed) is not None]
+    naturals = sorted((p for p in pieces if not p.laid.card.is_wild), key=lambda p: p.laid.card.sort_key())
+    if len(pieces) < 3 or not fixed or any(c.rank != fixed[0].rank for c in fixed):
+        return None
+    suits = [p.laid.card.suit for p in naturals]
+    if len(set(suits)) != len(suits):
+        return None
+    rank = fixed[0].rank
+    stated = [p for p in pieces if p.laid.card.is_wild and p.fixed is not None]
+    free = [p for p in pieces if p.fixed is None]
+    used = set(suits) | {p.fixed.suit for p in stated}  # type: ignore[union-attr]
+    spare = [s for s in SUITS if s not in used and Card(rank, s) not in barred] or list(SUITS)
+    ordered = naturals + stated + free
+    reps = [p.fixed for p in naturals + stated] + [Card(rank, spare[i % len(spare)]) for i in range(len(free))]
+    return _made(Meld(MeldKind.GROUP, tuple(p.laid.card for p in ordered), tuple(reps)), ordered)
+
+
+def could_be(pieces: Sequence[Piece], aces_high: bool) -> bool:
+    """Whether the pieces could still be part of one valid meld once more cards join (a
+    quick test for the search: the kind, one suit or one rank, no card twice, room for a run)."""
+    kinds = _kinds(pieces)
+    if len(kinds) > 1:
+        return False
+    fixed = [c for p in pieces if (c := p.fixed) is not None]
+    if not fixed:  # WILDCARDs alone can still become anything
+        return True
+    naturals = [p.laid.card for p in pieces if not p.laid.card.is_wild]
+    group = (Kind.RUN not in kinds and all(c.rank == fixed[0].rank for c in fixed)
+             and len({c.suit for c in naturals}) == len(naturals))  # fmt: skip
+    return group or (Kind.MATCH not in kinds and _run_room(fixed, len(pieces), aces_high))
+
+
+def _run_room(fixed: Sequence[Card], n: int, aces_high: bool) -> bool:
+    if n > 13 or any(c.suit != fixed[0].suit for c in fixed):
+        return False
+    ranks = [int(c.rank) for c in fixed]  # type: ignore[arg-type]
+    for reading in [ranks] + ([[HIGH_ACE if r == 1 else r for r in ranks]] if aces_high and 1 in ranks else []):
+        if len(set(reading)) == len(reading) and max(reading) - min(reading) < 13:
+            return True
+    return False
+
+
+def _holes(pieces: Sequence[Piece], aces_high: bool) -> set[Card]:
+    """The cards missing inside a meld that can only be a run (none for one that could still be
+    a match, or WILDCARDs alone): the reading with the fewest holes."""
+    fixed = [c for p in pieces if (c := p.fixed) is not None]
+    if not fixed or Kind.RUN not in _kinds(pieces) and all(c.rank == fixed[0].rank for c in fixed):
+        return set()
+    suit = fixed[0].suit
+    ranks = [int(c.rank) for c in fixed]  # type: ignore[arg-type]
+    best: set[Card] | None = None
+    for reading in [ranks] + ([[HIGH_ACE if r == 1 else r for r in ranks]] if aces_high and 1 in ranks else []):
+        holes = {_card_at(suit, x) for x in range(min(reading), max(reading)) if x not in reading}  # type: ignore[arg-type]
+        if best is None or len(holes) < len(best):
+            best = holes
+    return best or set()
+
+
+def _is_run_possible(pieces: Sequence[Piece], aces_high: bool) -> bool:
+    fixed = [c for p in pieces if (c := p.fixed) is not None]
+    return Kind.MATCH not in _kinds(pieces) and (not fixed or _run_room(fixed, len(pieces), aces_high))
+
+
+# -- the search ----------------------------------------------------------------------------------
+
+
+class _Search:
+    """The loose pieces onto the cores: the best arrangement (module doc).
+
+    Depth-first over the loose pieces in a fixed order, each trying the melds it could join,
+    runs first; a branch is cut when it cannot seat more undesignated cards in runs than the
+    best arrangement found, or when a run has holes that the cards left cannot fill."""
+
+    def __init__(self, cores: Sequence[Sequence[Piece]], loose: Sequence[Piece], aces_high: bool,
+                 barred: frozenset[Card], budget: Budget | None = None):
+        self.cores = sorted((list(c) for c in cores), key=_meld_key)
+        self.core_ids = [frozenset(p.id for p in c) for c in self.cores]
+        self.loose = sorted(loose, key=lambda p: (p.laid.card.sort_key(), p.id))
+        self.aces_high, self.barred = aces_high, barred
+        self.melds: list[list[Piece]] = [list(c) for c in self.cores]
+        self.home: dict[int, int] = {p.id: i for i, c in enumerate(self.cores) for p in c}
+        self.card_piece = {p.laid.card: p.id for c in self.cores for p in c if not p.laid.card.is_wild}
+        self.card_piece |= {p.laid.card: p.id for p in self.loose if not p.laid.card.is_wild}
+        self.owners_left = [{p.owner for p in self.loose[k:]} for k in range(len(self.loose) + 1)]
+        self.free_left = [sum(p.laid.kind is None for p in self.loose[k:]) for k in range(len(self.loose) + 1)]
+        self.core_pieces = frozenset(p.id for c in self.cores for p in c)
+        self.best: list[TableMeld] | None = None
+        self.best_score = -1
+        self.budget = budget  #: nodes to visit at most (None: no limit)
+        #: the cores each loose piece could join at all (a piece with none: no arrangement)
+        self.fits = {p.id: [i for i, c in enumerate(self.cores) if could_be(c + [p], aces_high)] for p in self.loose}
+        self.read: dict[tuple[int, ...], TableMeld | None] = {}  #: readings met before, by the meld's pieces
+
+    def run(self) -> list[TableMeld] | None:
+        """The best arrangement, searched apart for each group of melds that share no loose
+        card (nothing one group does changes another, so the best of each is the best of all)."""
+        if not all(self.fits.values()):
+            return None
+        parts = self._parts()
+        if len(parts) <= 1:
+            self._dfs(0)
+            return self.best
+        found: list[TableMeld] = []
+        for melds, pieces in parts:
+            if pieces:
+                sub = _Search([self.cores[i] for i in melds], pieces, self.aces_high, self.barred, self.budget)
+                best = sub._whole()
+            else:
+                alone = [self._reading(i, self.cores[i]) for i in melds]
+                best = None if any(t is None for t in alone) else [t for t in alone if t is not None]
+            if best is None:
+                return None
+            found += best
+        return found
+
+    def _whole(self) -> list[TableMeld] | None:
+        self._dfs(0)
+        return self.best
+
+    def _parts(self) -> list[tuple[list[int], list[Piece]]]:
+        """The melds and loose pieces that hang together: a piece with the melds it could join,
+        a piece said to join another card's meld or a player's meld with those pieces."""
+        parent: dict[tuple[str, int], tuple[str, int]] = {}
+
+        def root(x: tuple[str, int]) -> tuple[str, int]:
+            while parent.setdefault(x, x) != x:
+                x = parent[x]
+            return x
+
+        def join(a: tuple[str, int], b: tuple[str, int]) -> None:
+            parent[root(a)] = root(b)
+
+        for i in range(len(self.cores)):
+            root(("m", i))
+        for p in self.loose:
+            for i in self.fits[p.id]:
+                join(("p", p.id), ("m", i))
+            if p.laid.beside in self.card_piece:
+                target = self.card_piece[p.laid.beside]
+                join(("p", p.id), ("m", self.home[target]) if target in self.home else ("p", target))
+            for q in self.loose:
+                if p.laid.player and q.owner == p.laid.player:
+                    join(("p", p.id), ("p", q.id))
+        groups: dict[tuple[str, int], tuple[list[int], list[Piece]]] = {}
+        for i in range(len(self.cores)):
+            groups.setdefault(root(("m", i)), ([], []))[0].append(i)
+        for p in self.loose:
+            groups.setdefault(root(("p", p.id)), ([], []))[1].append(p)
+        return list(groups.values())
+
+    def _reading(self, i: int, meld: list[Piece]) -> TableMeld | None:
+        key = tuple(p.id for p in meld)
+        if key not in self.read:
+            first = None
+            if all(self._joined(p, meld) for p in meld):
+                first = next(readings(meld, self.core_ids[i], self.aces_high, self.barred), None)
+            self.read[key] = None if first is None else replace(first, core=self.core_ids[i])
+        return self.read[key]
+
+    def _options(self, k: int, p: Piece) -> list[int]:
+        beside = self.home.get(self.card_piece.get(p.laid.beside, -1)) if p.laid.beside else None
+        ranked = []
+        for i in self.fits[p.id]:
+            meld = self.melds[i]
+            if beside is not None and i != beside:
+                continue
+            if p.laid.player and p.laid.player not in self.owners_left[k + 1] and not any(
+                q.owner == p.laid.player for q in meld
+            ):
+                continue
+            trial = meld + [p]
+            if could_be(trial, self.aces_high):
+                ranked.append((0 if _is_run_possible(trial, self.aces_high) else 1, i))
+        return [i for _, i in sorted(ranked)]
+
+    def _dfs(self, k: int) -> None:
+        if self.budget is not None:
+            self.budget.spend()
+        if self.best is not None and self._bound(k) <= self.best_score:
+            return
+        if self._gaps_unfillable(k):
+            return
+        if k == len(self.loose):
+            self._leaf()
+            return
+        p = self.loose[k]
+        for i in self._options(k, p):
+            self.melds[i].append(p)
+            self.home[p.id] = i
+            self._dfs(k + 1)
+            del self.home[p.id]
+            self.melds[i].pop()
+
+    def _gaps_unfillable(self, k: int) -> bool:
+        """A run that can only be a run, with holes no card still to be placed can fill: the
+        holes the cards left to seat cannot fill need WILDCARDs, and there are too few."""
+        rest = self.loose[k:]
+        wild = sum(1 for p in rest if p.laid.card.is_wild and p.fixed is None)
+        need = 0
+        for i, meld in enumerate(self.melds):
+            holes = _holes(meld, self.aces_high)
+            if holes:
+                coming = {p.fixed for p in rest if p.fixed in holes and i in self.fits[p.id]}
+                inside = sum(1 for p in meld if p.fixed is None)  # WILDCARDs in the meld fill holes too
+                need += max(0, len(holes - coming) - inside)
+                if need > wild:
+                    return True
+        return False
+
+    def _bound(self, k: int) -> int:
+        """At most this many undesignated loose cards can end in runs below this node."""
+        seated = sum(
+            1 for m in self.melds if _is_run_possible(m, self.aces_high)
+            for p in m if p.laid.kind is None and p.id not in self.core_pieces
+        )  # fmt: skip
+        return seated + self.free_left[k]
+
+    def _leaf(self) -> None:
+        found = []
+        for i, meld in enumerate(self.melds):
+            reading = self._reading(i, meld)
+            if reading is None:
+                return
+            found.append(reading)
+        score = sum(1 for t in found if t.meld.kind is MeldKind.SEQUENCE
+                    for p in t.pieces if p.laid.kind is None and p.id not in self.core_pieces)  # fmt: skip
+        if score > self.best_score:
+            self.best, self.best_score = found, score
+
+    @staticmethod
+    def _joined(p: Piece, meld: Sequence[Piece]) -> bool:
+        """``>NAME`` and ``>2D`` hold: the meld has NAME's cards, the 2D."""
+        if p.laid.player and not any(q.owner == p.laid.player and q.id != p.id for q in meld):
+            return False
+        return p.laid.beside is None or any(q.laid.card == p.laid.beside for q in meld)
+
+
+class _Tangled(Exception):
+    """The search gave up: too many ways to try."""
+
+
+class Budget:
+    """How many more steps the last-resort search may take (about a second's worth)."""
+
+    def __init__(self, steps: int) -> None:
+        self.steps = steps
+
+    def spend(self) -> None:
+        self.steps -= 1
+        if self.steps < 0:
+            raise _Tangled
+
+
+def _meld_key(pieces: Sequence[Piece]) -> tuple:
+    """Melds in a fixed order, whoever laid them: by their natural cards in suit and rank order."""
+    return tuple(sorted(p.laid.card.sort_key() for p in pieces))
+
+
+# -- the phases ----------------------------------------------------------------------------------
+
+
+def pieces_of(facts: CardFacts) -> list[tuple[Piece, int, bool]]:
+    """Every card on the table as a piece, with the index of the group it was typed in (per
+    player) and whether that player stated their melds."""
+    out: list[tuple[Piece, int, bool]] = []
+    for name, p in facts.players:
+        for g, group in enumerate(p.melded):
+            for laid in group:
+                out.append((Piece(len(out), laid, name), g, p.stated))
+    for name, laid in facts.claims:
+        out.append((Piece(len(out), laid, name, claimed=True), -1, False))
+    return out
+
+
+def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
+    """Seat every card the table laid in a meld (the module doc says how), or refuse."""
+    typed = pieces_of(facts)
+    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    stated, own, loose = _split(typed, facts, ruleset, barred)
+    found = _seat(stated, own, loose, ruleset, barred)
+    if found is None:
+        raise _refusal(stated, own, loose, ruleset, barred)
+    ids = {frozenset(p.id for p in c) for c in stated}
+    melds = tuple(
+        replace(t, stated=t.core in ids, designated=t.core in ids or any(p.laid.joins or p.laid.stands_for for p in t.pieces))
+        for t in sorted(found, key=lambda t: _meld_key(t.pieces))
+    )
+    return Placement(melds, tuple(_notes(melds, ruleset.aces_high, barred)))
+
+
+def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+          barred: frozenset[Card], steps: int = 0) -> list[TableMeld] | None:
+    """The first attempt (:func:`_attempts`) whose cores seat every loose card, best seated."""
+    budget = Budget(steps or SEARCH_BUDGET)
+    try:
+        for cores, left in _attempts(stated, own, loose, ruleset, barred, budget):
+            found = _Search(stated + cores, left, ruleset.aces_high, barred, budget).run()
+            if found is not None:
+                return found
+    except _Tangled:
+        raise RuleRefusal(
+            "ref cannot work out how these cards were laid: too many ways to try",
+            hint="say which cards were laid together with '/' and where cards went with '>' (AD>run, AD>2D)",
+        ) from None
+    return None
+
+
+SEARCH_BUDGET = 20_000  #: steps the search may take before asking the table to say more (about a second)
+
+
+MOST_ATTEMPTS = 64  #: combinations of the players' own arrangements tried before the last resort
+
+
+def _attempts(stated, own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet, barred: frozenset[Card],
+              budget: Budget) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+    """The melds taken as first laid among the cards of the players who stated none (the
+    stated melds aside), and the cards to seat on the melds, most trusting first.
+
+    Each such player's own cards are arranged among themselves: by the engine (runs first,
+    B5's default), then with the matches taken first (a player who laid three or four of a
+    rank laid a match), each also without the player's WILDCARDs (the engine may have used
+    one to fill a gap a card laid off fills). Every player keeps the first way until that
+    fails, then the fewest players change way first. Last, every way of choosing three cards
+    for each meld as first laid, one player's (a claimed card with two of the claimer's own,
+    too), then anyone's, in a fixed order."""
+    ways = [_own_ways(mine, ruleset) for mine in own]
+    combos = sorted(itertools.product(*[range(len(w)) for w in ways]), key=lambda c: (sum(1 for i in c if i), c))
+    for combo in combos[:MOST_ATTEMPTS]:
+        cores = [c for w, i in zip(ways, combo) for c in w[i][0]]
+        yield cores, list(loose) + [p for w, i in zip(ways, combo) for p in w[i][1]]
+    pools = [p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins]
+    settled = [p for p in loose if p not in pools]
+    likely = [frozenset(q.id for q in m) for w in ways for m in w[0][0]]  # the engine's own melds
+    for one_player in (True, False):
+        yield from _founders(stated, pools, settled, ruleset.aces_high, barred, budget, one_player, likely)
+
+
+def _own_ways(mine: list[Piece], ruleset: RuleSet) -> list[tuple[list[list[Piece]], list[Piece]]]:
+    """The distinct ways (melds, cards left) to arrange one player's own cards (see above)."""
+    ways: list[tuple[list[list[Piece]], list[Piece]]] = []
+    wild = [p for p in mine if p.fixed is None]
+    for matches_first in (False, True):
+        for keep_wild in (True, False):
+            if not keep_wild and not wild:
+                continue
+            pieces = mine if keep_wild else [p for p in mine if p not in wild]
+            melds, left = _matches(pieces) if matches_first else ([], list(pieces))
+            found, rest = engine_arrangement(left, ruleset)
+            way = (melds + found, rest + ([] if keep_wild else wild))
+            if all({frozenset(q.id for q in m) for m in way[0]} != {frozenset(q.id for q in m) for m in w[0]}
+                   for w in ways):
+                ways.append(way)
+    return ways
+
+
+def _matches(pieces: list[Piece]) -> tuple[list[list[Piece]], list[Piece]]:
+    """Three or four natural cards of a rank as a match; the rest."""
+    by_rank: dict[Rank, list[Piece]] = {}
+    for p in pieces:
+        if p.laid.card.rank is not None:
+            by_rank.setdefault(p.laid.card.rank, []).append(p)
+    melds = [g for g in by_rank.values() if len(g) >= 3]
+    taken = {p.id for g in melds for p in g}
+    return melds, [p for p in pieces if p.id not in taken]
+
+
+def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
+             one_player: bool = True) -> dict[int, list[tuple[Piece, ...]]]:
+    """Every three cards (of one player, or of anyone's) that make a meld on their own, by
+    their first card."""
+    triples: dict[int, list[tuple[Piece, ...]]] = {p.id: [] for p in order}
+    for i, a in enumerate(order):
+        mine = [q for q in order[i + 1:] if q.owner == a.owner or not one_player]
+        for j, b in enumerate(mine):
+            for c in mine[j + 1:]:
+                three = (a, b, c)
+                if next(readings(three, frozenset(p.id for p in three), aces_high, barred), None) is not None:
+                    triples[a.id].append(three)
+    return triples
+
+
+def _unseatable(stated, triples: dict[int, list[tuple[Piece, ...]]], pieces: list[Piece], aces_high: bool) -> list[Piece]:
+    """The cards that can neither be among the three that first laid a meld, nor join any meld
+    that could have been laid (a quick, certain test: they fit nowhere)."""
+    threes = [t for ts in triples.values() for t in ts]
+    founding = {q.id for t in threes for q in t}
+    melds = [list(c) for c in stated] + [list(t) for t in threes]
+    return [p for p in pieces if p.id not in founding
+            and not any(could_be(m + [p], aces_high) for m in melds if all(q.id != p.id for q in m))]  # fmt: skip
+
+
+def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool, barred: frozenset[Card],
+              budget: Budget, one_player: bool, likely: list[frozenset[int]]) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+    """Choices of the melds as first laid: disjoint threes of cards (one player's, or, failing
+    that, anyone's: a meld completed by cards of several players), each a meld on its own;
+    every other card of ``pools`` laid off (each must fit some meld). Threes inside a meld of
+    the engine's arrangement of a player's own cards (``likely``) are tried first."""
+    order = sorted(pools, key=lambda p: (p.laid.card.sort_key(), p.id))
+    triples = _triples(order, aces_high, barred, one_player)
+    for ts in triples.values():
+        ts.sort(key=lambda t: not any({q.id for q in t} <= m for m in likely))
+    if _unseatable(stated, triples, order + settled, aces_high):
+        return
+    homes = [list(c) for c in stated]
+    threes = [t for ts in triples.values() for t in ts]
+    chosen: list[list[Piece]] = []
+    used: set[int] = set()
+    off: list[Piece] = []
+    # a card said to have joined the meld of another (>2D) must fit any three that 2D is among
+    by_card = {q.laid.card: q.id for q in order if not q.laid.card.is_wild}
+    followers: dict[int, list[Piece]] = {}
+    for q in order + settled:
+        if q.laid.beside in by_card:
+            followers.setdefault(by_card[q.laid.beside], []).append(q)
+
+    def fits(p: Piece) -> bool:
+        return any(could_be(m + [p], aces_high) for m in homes + chosen)
+
+    def holds_followers(three: tuple[Piece, ...]) -> bool:
+        ids = {q.id for q in three}
+        return all(f.id in ids or (f.id not in used and could_be(list(three) + [f], aces_high))
+                   for q in three for f in followers.get(q.id, ()))
+
+    def walk(k: int) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+        budget.spend()
+        if k == len(order):
+            if all(fits(p) for p in off + settled):
+                yield [list(c) for c in chosen], off + settled
+            return
+        p = order[k]
+        if p.id in used:
+            yield from walk(k + 1)
+            return
+        for three in triples[p.id]:
+            if any(q.id in used for q in three) or not holds_followers(three):
+                continue
+            chosen.append(list(three))
+            used.update(q.id for q in three)
+            yield from walk(k + 1)
+            used.difference_update(q.id for q in three)
+            chosen.pop()
+        if fits(p) or any(could_be(list(t) + [p], aces_high) for t in threes
+                          if all(q.id not in used and q.id != p.id for q in t)):
+            off.append(p)
+            yield from walk(k + 1)
+            off.pop()
+
+    yield from walk(0)
+
+
+def _split(typed, facts: CardFacts, ruleset: RuleSet, barred: frozenset[Card]):
+    """The stated cores; the cards of each player who stated nothing (not said to join a meld);
+    and the loose cards: laid off, claimed, or said to have joined a meld."""
+    cores: list[list[Piece]] = []
+    own: list[list[Piece]] = []
+    loose = [p for p, _, _ in typed if p.laid.joins or p.claimed]
+    for name, player in facts.players:
+        mine = [(p, g) for p, g, _ in typed if p.owner == name and not p.claimed and not p.laid.joins]
+        if not player.stated:
+            own.append([p for p, _ in mine])
+            continue
+        for g in sorted({g for _, g in mine}):
+            group = [p for p, gg in mine if gg == g]
+            if len(group) < 3:
+                loose += group
+            elif next(readings(group, frozenset(p.id for p in group), ruleset.aces_high, barred), None) is None:
+                if next(readings(group, frozenset(p.id for p in group), ruleset.aces_high, frozenset()), None):
+                    cut = sorted(str(p.fixed) for p in group if p.laid.card.is_wild and p.fixed in barred)
+                    raise RuleRefusal(
+                        f"{name}'s meld {' '.join(str(p.laid) for p in group)} (--melded) runs past the "
+                        f"{' '.join(cut) or 'card'} laid sideways on a match",
+                        rule="B6",
+                        hint="a card laid sideways cuts its run off: no WILDCARD may stand for it in the run",
+                    )
+                raise RuleRefusal(
+                    f"{name}'s meld {' '.join(str(p.laid) for p in group)} (--melded) is not a valid meld",
+                    hint="a match is 3+ cards of one rank, a run 3+ cards in suit order; "
+                         "a '/' separates the melds as laid, and cards laid off on others' melds",
+                )  # fmt: skip
+            else:
+                cores.append(group)
+    return cores, own, loose
+
+
+def engine_arrangement(pieces: Sequence[Piece], ruleset: RuleSet) -> tuple[list[list[Piece]], list[Piece]]:
+    """The engine's arrangement of the pieces (every card melded if possible, most in runs):
+    its melds, and the pieces it left out. A stated WILDCARD goes in as the card it stands for
+    (unless that card is among the pieces: then it is left out for the search to seat)."""
+    from rummyref.melding.solver import arrange_all
+
+    naturals = {p.laid.card for p in pieces if not p.laid.card.is_wild}
+    by_card: dict[Card, Piece] = {p.laid.card: p for p in pieces if not p.laid.card.is_wild}
+    wilds, aside = [], []
+    for p in pieces:
+        if p.laid.card.is_wild and p.fixed is None:
+            wilds.append(p)
+        elif p.laid.card.is_wild:
+            if p.fixed in naturals or p.fixed in by_card:
+                aside.append(p)
+            else:
+                by_card[p.fixed] = p  # type: ignore[index]
+    cards = list(by_card) + [WILD] * len(wilds)
+    if not cards:
+        return [], aside
+    solution = arrange_all(cards, ruleset)
+    spare = iter(wilds)
+
+    def piece(card: Card) -> Piece:
+        return next(spare) if card.is_wild else by_card[card]
+
+    melds = [[piece(c) for c in m.cards] for m in solution.melds]
+    left = [piece(c) for c in solution.unmelded]
+    return melds, left + list(spare) + aside
+
+
+# -- refusals ------------------------------------------------------------------------------------
+
+
+def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+             barred: frozenset[Card]) -> RuleRefusal:
+    """Why the cards cannot all be seated: a card that fits nowhere, something the table said
+    that cannot hold (the cards sit without it), or the cards laid off and claimed together."""
+    aces_high = ruleset.aces_high
+    everything = [p for c in stated for p in c] + [p for mine in own for p in mine] + loose
+    pools = sorted([p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins],
+                   key=lambda p: (p.laid.card.sort_key(), p.id))
+    triples = _triples(pools, aces_high, barred, one_player=False)
+    stranded = _unseatable(stated, triples, [p for p in everything if not any(p in c for c in stated)], aces_high)
+    for p in stranded:
+        bare = replace(p, laid=Laid(p.laid.card))
+        if p.laid.joins and not _unseatable(stated, triples, [bare], aces_high):
+            return _blame(p, _nothing_takes(p))
+    if stranded:
+        return RuleRefusal(
+            f"{_listing(stranded)} cannot sit in any meld on the table",
+            hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
+        )
+    said = [p for p in everything if p.laid.joins or p.laid.stands_for]
+    said.sort(key=lambda p: p.laid.stands_for not in barred)  # a WILDCARD past a sideways card first (B6)
+    for p in said:
+        bare = replace(p, laid=Laid(p.laid.card))
+
+        def swap(ps: list[Piece], p: Piece = p, bare: Piece = bare) -> list[Piece]:
+            return [bare if q is p else q for q in ps]
+
+        free = barred - {p.laid.card} if p.laid.sideways else barred
+        found = _try([swap(c) for c in stated], [swap(m) for m in own], swap(loose), ruleset, free)
+        if found is not None:
+            if p.laid.stands_for in barred:
+                return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
+            others = [[q for q in t.pieces if q.id != p.id] for t in found]
+            if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
+                return _blame(p, _nothing_takes(p))
+            return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
+    for p in loose:
+        if _try(stated, own, [q for q in loose if q is not p], ruleset, barred):
+            return RuleRefusal(
+                f"{p.says()} cannot sit in any meld on the table (every other card can)",
+                hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
+            )
+    return RuleRefusal(
+        f"these cards cannot all sit in melds on the table: {_listing(loose + [p for m in own for p in m])}",
+        hint="check the cards; '/' separates the melds as laid, > says where a card went",
+    )
+
+
+DIAGNOSIS_STEPS = 1_000  #: steps for each trial that looks for the card or the designation at fault
+
+
+def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+         barred: frozenset[Card]) -> list[TableMeld] | None:
+    """A trial seating for a diagnosis, on a small budget; one that gives up counts as none."""
+    try:
+        return _seat(stated, own, loose, ruleset, barred, DIAGNOSIS_STEPS)
+    except RuleRefusal:
+        return None
+
+
+def _nothing_takes(p: Piece) -> str:
+    laid, card = p.laid, p.laid.card
+    if laid.stands_for is not None and not laid.joins:
+        return f"no meld on the table has a place for a {laid.stands_for}"
+    where = [f"no {laid.kind.value}" if laid.kind else "no meld"]
+    where += [f"of {laid.player}'s"] if laid.player else []
+    where += [f"holding the {laid.beside}"] if laid.beside else []
+    where += [] if laid.player or laid.beside else ["on the table"]
+    return " ".join(where) + f" takes the {card}" + (f" as a {laid.stands_for}" if laid.stands_for else "")
+
+
+def _blame(p: Piece, why: str, rule: str = "B5") -> RuleRefusal:
+    return RuleRefusal(f"{p.says()} cannot be: {why}", rule=rule,
+                       hint="leave the designation out to let ref place the card, or correct it")
+
+
+def _listing(pieces: Sequence[Piece]) -> str:
+    by: dict[Where, list[str]] = {}
+    for p in pieces:
+        by.setdefault(p.where, []).append(str(p.laid))
+    return "; ".join(f"{w.player}'s {' '.join(cards)} ({w.option})" for w, cards in by.items())
+
+
+# -- notes: what ref decided where the table said nothing ---------------------------------------
+
+
+def _notes(melds: Sequence[TableMeld], aces_high: bool, barred: frozenset[Card]) -> Iterator[str]:
+    matches = [t for t in melds if t.meld.kind is MeldKind.GROUP]
+    for t in melds:
+        if t.meld.kind is MeldKind.SEQUENCE:
+            for p in t.pieces:
+                if p.laid.kind is None and not p.laid.card.is_wild and p.id not in t.core:
+                    other = next((m for m in matches if could_be(list(m.pieces) + [p], aces_high)), None)
+                    if other is not None:
+                        yield (f"{p.owner}'s {p.laid.card} fits the run and the match {other.meld.describe()}: "
+                               f"nothing was said, so it counts for the run (B5); {p.laid.card}>match says otherwise")
+        chosen = [(p, rep) for p, rep in zip(t.pieces, t.meld.represents) if p.laid.card.is_wild and p.fixed is None]
+        if chosen and len({tuple(r.meld.represents) for r in readings(t.pieces, t.core, aces_high, barred)}) > 1:
+            said = ", ".join(f"{p.owner}'s W as {rep}" for p, rep in chosen if rep is not None)
+            yield (f"{said}: ref's choice (an ace low first, a WILDCARD at a run's high end); "
+                   "W=CARD says otherwise")

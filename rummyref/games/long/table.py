@@ -1,0 +1,433 @@
+"""A Rummy 2,000,000 hand as the table's melds (SPEC §7): the facts, and the notation that types them.
+
+The record of a hand is every card each player put on the table (melded, laid off on anyone's
+meld, or won by a Rummy! claim) and every card each player still holds. A card on the table may
+carry what the table said about it; one token per card, extending the cards of SPEC §2:
+
+=============  ===================================================================
+``AD``         the card; where it sits is ref's to decide (B5: a run before a match)
+``W=7H``       a WILDCARD and the card it stands for
+``AD>run``     it counts for a run (B5); also ``>sequence``
+``AD>match``   it counts for a match (B5); also ``>group``, ``>set``
+``AD^``        laid sideways on a match (B6): the same as ``>match``; the run it could
+               have extended is cut off there, and no WILDCARD may stand for it in a run
+``AD>Larry``   it joined a meld holding cards Larry laid
+``AD>2D``      it joined the meld holding the 2D
+=============  ===================================================================
+
+Several ``>`` may follow one card (``W=KC>Larry>match``); spaces around ``=``, ``>`` and ``^``
+are allowed. In ``--melded`` a ``/`` splits a player's cards into the melds as laid: each group
+of three or more is one meld (others may have laid off on it), a group of one or two cards was
+laid off. Without a ``/``, ref arranges the player's cards itself (the engine, runs first) and
+the cards left over were laid off. A card with a ``>`` always joined a meld already there.
+
+Everything here is pure: option text and the roster in, frozen facts out; every refusal names
+the player, the option and the token. Placing the cards is :mod:`rummyref.games.long.arrange`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from rummyref.cards import MELD_SEPARATORS, Card, parse_card
+from rummyref.errors import (
+    DuplicateCard,
+    RuleRefusal,
+    TooManyWildcards,
+    UnreadableCard,
+    UnreadableInput,
+)
+from rummyref.names import resolve_name
+
+FACTS_VERSION = 2  #: the facts JSON written since the table as melds; a record without one is 0.1's
+
+
+class Kind(str, Enum):
+    """What the table may say a card counts for (B5)."""
+
+    RUN = "run"
+    MATCH = "match"
+
+
+_KIND_WORDS = {"run": Kind.RUN, "sequence": Kind.RUN, "seq": Kind.RUN,
+               "match": Kind.MATCH, "group": Kind.MATCH, "set": Kind.MATCH}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Laid:
+    """One card put on the table, with what the table said about it (all optional)."""
+
+    card: Card
+    stands_for: Card | None = None  #: ``W=7H``: the natural card a WILDCARD stands for
+    kind: Kind | None = None  #: ``>run`` / ``>match`` (``^``): B5's designation
+    player: str | None = None  #: ``>NAME``: joined a meld holding cards NAME laid
+    beside: Card | None = None  #: ``>2D``: joined the meld holding that card
+
+    @property
+    def joins(self) -> bool:
+        """The table said where the card went: it joined a meld already there."""
+        return self.kind is not None or self.player is not None or self.beside is not None
+
+    @property
+    def sideways(self) -> bool:
+        """B6: a natural card designated to a match lies sideways, cutting a run off."""
+        return self.kind is Kind.MATCH and not self.card.is_wild
+
+    def __str__(self) -> str:
+        text = str(self.card) + (f"={self.stands_for}" if self.stands_for else "")
+        text += f">{self.player}" if self.player else ""
+        text += f">{self.beside}" if self.beside else ""
+        return text + (f">{self.kind.value}" if self.kind else "")
+
+
+@dataclass(frozen=True)
+class PlayerCards:
+    """One player's part of a hand: the cards put on the table, in the groups typed, and the
+    cards left in hand. ``stated``: the player split them with ``/`` (the melds as laid)."""
+
+    melded: tuple[tuple[Laid, ...], ...] = ()
+    held: tuple[Card, ...] = ()
+    stated: bool = False
+
+    @property
+    def laid(self) -> tuple[Laid, ...]:
+        return tuple(c for g in self.melded for c in g)
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """A hand given as cards: every player in deal order, who went out, the Rummy! claims."""
+
+    players: tuple[tuple[str, PlayerCards], ...]
+    out: str | None = None
+    claims: tuple[tuple[str, Laid], ...] = ()
+
+    form = "cards"
+
+    def player(self, name: str) -> PlayerCards:
+        return dict(self.players).get(name, PlayerCards())
+
+
+# -- reading the notation ------------------------------------------------------------------------
+
+_SPACED = re.compile(r"\s*([=>])\s*|\s+(?=\^)")
+_TOKENS = re.compile(r"[^\s,/|]+|[/|]")
+
+
+@dataclass(frozen=True)
+class Where:
+    """Whose option a token came from, for every message about it."""
+
+    player: str
+    option: str
+
+    def says(self, token: str) -> str:
+        return f"{self.player}'s {token} ({self.option})"
+
+
+def _tokens(text: str) -> Iterator[tuple[int, str]]:
+    """(column, token) pairs, separators included; spaces around = > ^ are not separators."""
+    for m in _TOKENS.finditer(_SPACED.sub(lambda m: m.group(1) or "", text)):
+        yield m.start() + 1, m.group(0)
+
+
+def read_token(token: str, where: Where, roster: Sequence[str], position: int = 1, column: int = 1) -> Laid:
+    """One card token: ``CARD[=CARD](>TARGET)*[^]`` (see the module's table)."""
+    sideways = token.endswith("^")
+    body = token.rstrip("^")
+    if token.count("^") > 1 or "^" in body:
+        raise UnreadableInput(f"{where.says(token)}: '^' marks a card laid sideways, once, at its end",
+                              hint="e.g. 3D^ (the 3D sideways on the match of 3s, B6)")
+    head, *targets = body.split(">")
+    card_text, _, rep_text = head.partition("=")
+    card = _card(card_text, where, token, position, column)
+    stands_for = None
+    if "=" in head:
+        if not card.is_wild:
+            raise UnreadableInput(f"{where.says(token)}: only a WILDCARD stands for another card",
+                                  hint=f"write the card alone ({card}), or W=CARD for a WILDCARD")
+        stands_for = _card(rep_text, where, token, position, column)
+        if stands_for.is_wild:
+            raise UnreadableInput(f"{where.says(token)}: a WILDCARD stands for a natural card", hint="e.g. W=7H")
+    fields: dict[str, Any] = {"kind": Kind.MATCH} if sideways else {}
+    for target in targets:
+        slot, value = _target(target, where, token, roster)
+        if slot in fields and fields[slot] != value:
+            raise UnreadableInput(f"{where.says(token)} says two different things about where the card went",
+                                  hint="give one kind (run or match), one player and one card at most")
+        fields[slot] = value
+    laid = Laid(card, stands_for, **fields)
+    if laid.beside is not None and laid.beside == card:
+        raise UnreadableInput(f"{where.says(token)}: a card cannot join the meld holding itself",
+                              hint="name another card of the meld it joined, e.g. AD>2D")
+    return laid
+
+
+def _card(text: str, where: Where, token: str, position: int, column: int) -> Card:
+    try:
+        return parse_card(text, position, column)
+    except UnreadableCard as exc:
+        raise UnreadableInput(f"unreadable card {text!r} in {where.says(token)} (card {position}, column {column})",
+                              hint=exc.hint) from None
+
+
+def _target(text: str, where: Where, token: str, roster: Sequence[str]) -> tuple[str, Any]:
+    """``run``/``match`` (and synonyms), a card, or a player's name."""
+    if not text:
+        raise UnreadableInput(f"{where.says(token)}: nothing after '>'",
+                              hint="after > write run, match, a player's name or a card of the meld")
+    word = text.casefold()
+    if word in _KIND_WORDS:
+        return "kind", _KIND_WORDS[word]
+    try:
+        card = parse_card(text)
+    except UnreadableCard:
+        card = None
+    if card is not None:
+        if card.is_wild:
+            raise UnreadableInput(f"{where.says(token)}: a WILDCARD does not say which meld",
+                                  hint="name a natural card of the meld it joined, e.g. >KS")
+        return "beside", card
+    for name in roster:
+        if name.casefold() == word:
+            return "player", name
+    import difflib
+
+    near = difflib.get_close_matches(word, [n.casefold() for n in roster], n=1, cutoff=0.6)
+    maybe = f"did you mean {next(n for n in roster if n.casefold() == near[0])}? " if near else ""
+    raise UnreadableInput(
+        f"{where.says(token)}: {text!r} is not run, match, a card or a player",
+        hint=f"{maybe}after > write run, match, one of {', '.join(roster)}, or a card of the meld it joined",
+    )
+
+
+def read_melded(text: str, where: Where, roster: Sequence[str]) -> tuple[tuple[tuple[Laid, ...], ...], bool]:
+    """``--melded`` for one player: the groups as typed and whether ``/`` split them."""
+    groups: list[list[Laid]] = [[]]
+    position = 0
+    for column, token in _tokens(text):
+        if token in MELD_SEPARATORS:
+            groups.append([])
+            continue
+        position += 1
+        groups[-1].append(read_token(token, where, roster, position, column))
+    stated = len(groups) > 1
+    return tuple(tuple(g) for g in groups if g), stated
+
+
+def read_cards(text: str, where: Where) -> tuple[Card, ...]:
+    """``--held`` for one player: plain cards; a ``/`` or ``|`` may separate them (it means
+    nothing in a hand, and no card after it is dropped). A designation here is refused."""
+    cards: list[Card] = []
+    for column, token in _tokens(text):
+        if token in MELD_SEPARATORS:
+            continue
+        laid = read_token(token, where, (), len(cards) + 1, column) if not re.search(r"[>^]", token) else None
+        if laid is None or laid.stands_for is not None:
+            raise UnreadableInput(f"{where.says(token)}: a card left in hand joins no meld and stands for nothing",
+                                  hint="give the card alone; say where a card went in --melded or --claim")
+        cards.append(laid.card)
+    return tuple(cards)
+
+
+def read_claimed(text: str, where: Where, roster: Sequence[str]) -> tuple[Laid, ...]:
+    """``--claim`` for one player: the cards won by Rummy! claims, designations allowed;
+    spaces, commas or ``/`` between them."""
+    groups, _ = read_melded(text, where, roster)
+    cards = tuple(c for g in groups for c in g)
+    if not cards:
+        raise UnreadableInput(f"{where.option} for {where.player}: which card?", hint='e.g. --claim "Larry=5H"')
+    return cards
+
+
+# -- the whole hand from the options --------------------------------------------------------------
+
+
+Resolve = Callable[[str], str]  #: a name as typed -> the roster's spelling (or a refusal)
+
+
+def split_assignment(text: str, option: str) -> tuple[str, str]:
+    """``"NAME=VALUE"`` -> (NAME, VALUE); only the first ``=`` splits (``Ben=W=7H``)."""
+    if "=" not in text:
+        raise UnreadableInput(f"{option} {text!r} does not say whose it is",
+                              hint=f'write {option} "NAME=..." (one player per use)')
+    name, value = text.split("=", 1)
+    if not name.strip():
+        raise UnreadableInput(f"{option} {text!r}: the name before '=' is missing")
+    return name.strip(), value.strip()
+
+
+def read_hand(
+    roster: Sequence[str],
+    melded: Sequence[str] = (),
+    held: Sequence[str] = (),
+    claims: Sequence[str] = (),
+    out: str | None = None,
+    resolve: Resolve | None = None,
+) -> CardFacts:
+    """The facts of a hand from ``score-hand``'s options (each ``"NAME=CARDS"``): one
+    ``--melded`` and one ``--held`` per player at most, any number of ``--claim``. Players
+    not named put nothing down and hold nothing. ``resolve`` spells a typed name the roster's
+    way (default: :func:`rummyref.names.resolve_name`, A1's refusal for a newcomer)."""
+    spell = resolve or (lambda name: resolve_name(name, roster, "this game"))
+    laid: dict[str, tuple[tuple[tuple[Laid, ...], ...], bool]] = {}
+    for text in melded:
+        name, value = _whose(text, "--melded", spell, laid)
+        laid[name] = read_melded(value, Where(name, "--melded"), roster)
+    kept: dict[str, tuple[Card, ...]] = {}
+    for text in held:
+        name, value = _whose(text, "--held", spell, kept)
+        kept[name] = read_cards(value, Where(name, "--held"))
+    won: list[tuple[str, Laid]] = []
+    for text in claims:
+        name, value = split_assignment(text, "--claim")
+        name = spell(name)
+        won += [(name, c) for c in read_claimed(value, Where(name, "--claim"), roster)]
+    return assemble(roster, laid, kept, spell(out) if out else None, won)
+
+
+def _whose(text: str, option: str, spell: Resolve, seen: Mapping[str, object]) -> tuple[str, str]:
+    name, value = split_assignment(text, option)
+    name = spell(name)
+    if name in seen:
+        raise UnreadableInput(f"{option} was given twice for {name}", hint="one use per player")
+    return name, value
+
+
+def assemble(
+    roster: Sequence[str],
+    melded: Mapping[str, tuple[tuple[tuple[Laid, ...], ...], bool]],
+    held: Mapping[str, tuple[Card, ...]],
+    out: str | None,
+    claims: Sequence[tuple[str, Laid]],
+) -> CardFacts:
+    """The facts in deal order, from each player's parts (as :func:`read_melded` and
+    :func:`read_cards` return them)."""
+    players = tuple(
+        (n, PlayerCards(melded.get(n, ((), False))[0], tuple(held.get(n, ())), melded.get(n, ((), False))[1]))
+        for n in roster
+    )
+    return CardFacts(players, out, tuple(claims))
+
+
+# -- checks on the facts as a whole ---------------------------------------------------------------
+
+
+def where_cards(facts: CardFacts) -> Iterator[tuple[Card, Where]]:
+    """Every card typed for the hand, with whose option it came from."""
+    for name, p in facts.players:
+        for laid in p.laid:
+            yield laid.card, Where(name, "--melded")
+        for card in p.held:
+            yield card, Where(name, "--held")
+    for name, laid in facts.claims:
+        yield laid.card, Where(name, "--claim")
+
+
+def check_facts(facts: CardFacts, roster: Sequence[str], wildcards: int) -> None:
+    """One deck, no more WILDCARDs than the game uses, names on the roster, the player who
+    went out holds nothing, and every designation refers to something on the table."""
+    for name in [n for n, _ in facts.players] + [n for n, _ in facts.claims] + ([facts.out] if facts.out else []):
+        if name not in roster:
+            raise UnreadableInput(f"{name} is not at the table", hint=f"the players are {', '.join(roster)}")
+    first: dict[Card, Where] = {}
+    for card, where in where_cards(facts):
+        if card.is_wild:
+            continue
+        if card in first:
+            other = first[card]
+            raise DuplicateCard(str(card), f"in {other.player}'s {other.option} and {where.player}'s {where.option}")
+        first[card] = where
+    wild = Counter(c.is_wild for c, _ in where_cards(facts))[True]
+    if wild > wildcards:
+        raise TooManyWildcards(wild, wildcards)
+    if facts.out is not None and facts.player(facts.out).held:
+        held = facts.player(facts.out).held
+        raise RuleRefusal(
+            f"{facts.out} went out, so {facts.out} holds nothing, but {' '.join(map(str, held))} "
+            f"{'was' if len(held) == 1 else 'were'} given as left in hand (--held)",
+            hint="a player who went out melded every card (the last one may have been discarded)",
+        )
+    _check_referents(facts, first)
+
+
+def _check_referents(facts: CardFacts, placed: Mapping[Card, Where]) -> None:
+    """``>NAME`` needs cards NAME put on the table; ``>2D`` needs the 2D on the table."""
+    on_table = {c: w for c, w in placed.items() if w.option != "--held"}
+    layers = Counter(name for name, p in facts.players for _ in p.laid) + Counter(n for n, _ in facts.claims)
+    for laid, where in laid_cards(facts):
+        if laid.player is not None and layers[laid.player] - (laid.player == where.player) < 1:
+            raise UnreadableInput(f"{where.says(str(laid))}: {laid.player} put no other card on the table",
+                                  hint=f"name a player whose meld the {laid.card} joined, or leave >{laid.player} out")
+        if laid.beside is not None and laid.beside not in on_table:
+            held_by = placed.get(laid.beside)
+            why = f"it is in {held_by.player}'s hand" if held_by else "nobody laid it"
+            raise UnreadableInput(f"{where.says(str(laid))}: the {laid.beside} is not on the table ({why})",
+                                  hint="after > name a card of the meld it joined, or run, match, a player")
+
+
+def laid_cards(facts: CardFacts) -> Iterator[tuple[Laid, Where]]:
+    """Every card on the table (melded, laid off or claimed) with whose option it came from."""
+    for name, p in facts.players:
+        for laid in p.laid:
+            yield laid, Where(name, "--melded")
+    for name, laid in facts.claims:
+        yield laid, Where(name, "--claim")
+
+
+# -- facts <-> JSON (version 2) ------------------------------------------------------------------
+
+
+def facts_to_json(facts: CardFacts) -> dict[str, Any]:
+    """The facts as the record keeps them: cards as the notation writes them back."""
+    return {
+        "form": "cards",
+        "version": FACTS_VERSION,
+        "players": {
+            n: {"melded": [[str(c) for c in g] for g in p.melded], "designated": p.stated, "held": [str(c) for c in p.held]}
+            for n, p in facts.players
+        },
+        "out": facts.out,
+        "claims": [[n, str(c)] for n, c in facts.claims],
+    }
+
+
+def facts_from_json(data: Mapping[str, Any], roster: Sequence[str]) -> CardFacts:
+    """:func:`facts_to_json`'s output back (players in deal order)."""
+    players = {}
+    for n in roster:
+        p = data["players"].get(n)
+        if p is None:
+            continue
+        where = Where(n, "record")
+        melded = tuple(tuple(read_token(t, where, roster) for t in g) for g in p["melded"])
+        players[n] = (melded, bool(p.get("designated", False)))
+    held = {n: tuple(parse_card(c) for c in data["players"][n]["held"]) for n in roster if n in data["players"]}
+    claims = [(n, read_token(t, Where(n, "record"), roster)) for n, t in data.get("claims", [])]
+    return assemble([n for n in roster if n in data["players"]], players, held, data.get("out"), claims)
+
+
+__all__ = [
+    "FACTS_VERSION",
+    "CardFacts",
+    "Kind",
+    "Laid",
+    "PlayerCards",
+    "Where",
+    "assemble",
+    "check_facts",
+    "facts_from_json",
+    "facts_to_json",
+    "laid_cards",
+    "read_cards",
+    "read_claimed",
+    "read_hand",
+    "read_melded",
+    "read_token",
+    "split_assignment",
+]  # fmt: skip

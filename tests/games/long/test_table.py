@@ -1,0 +1,461 @@
+"""The table as melds (SPEC §7, issue 12): the notation, B5 and B6 in the record, WILDCARDs
+stated or chosen, credits that agree with the arrangement card by card, 0.1 records re-read
+as history, and the refusals (exit 3 unreadable, exit 4 a rule), each naming player and option."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummyref.cards import SUITS, Card, Rank, parse_card
+from rummyref.errors import ExitCode, RuleRefusal, RummyrefError, UnreadableInput
+from rummyref.games.long.scoring import facts_from_json, facts_to_json, score_hand
+from rummyref.games.long.table import Kind, Laid, Where, read_cards, read_hand, read_melded, read_token
+from rummyref.rules.ruleset import load_ruleset
+from cli_helpers import ref, ref_json
+
+RS = load_ruleset("rummy-2m")
+ROSTER = ("Bill", "Ben", "Larry")
+
+
+def score(melded=(), held=(), claims=(), out=None, roster=ROSTER, wildcards=2):
+    facts = read_hand(roster, melded, held, claims, out)
+    return facts, score_hand(facts, RS, wildcards, roster)
+
+
+def points(*args, **kw) -> dict[str, int]:
+    return score(*args, **kw)[1].points()
+
+
+def agrees(facts, s) -> None:
+    """The invariants of every scored hand: credits = the arrangement's values, each card
+    credited to the player who laid it, no card typed lost."""
+    assert sum(p.melded + p.claimed for p in s.scores) == sum(m.value for m in s.arrangement)
+    for m in s.arrangement:
+        assert sum(c.value for c in m.laid) == m.value
+    typed = Counter((str(c.card), n, False) for n, p in facts.players for c in p.laid)
+    typed += Counter((str(c.card), n, True) for n, c in facts.claims)
+    shown = Counter((c.card, c.by, c.claimed) for m in s.arrangement for c in m.laid)
+    assert shown == typed
+    for p in s.scores:
+        laid = [c for m in s.arrangement for c in m.laid if c.by == p.name]
+        assert p.melded == sum(c.value for c in laid if not c.claimed)
+        assert p.claimed == sum(c.value for c in laid if c.claimed)
+
+
+def laid_by(s, card: str) -> tuple[str, int, str]:
+    """(who, value, what it counts as) of a card on the table."""
+    [c] = [c for m in s.arrangement for c in m.laid if c.card == card]
+    return c.by, c.value, c.counts_as
+
+
+# -- the notation ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "token, laid",
+    [
+        ("AD", Laid(parse_card("AD"))),
+        ("ad>RUN", Laid(parse_card("AD"), kind=Kind.RUN)),
+        ("AD>sequence", Laid(parse_card("AD"), kind=Kind.RUN)),
+        ("AD>match", Laid(parse_card("AD"), kind=Kind.MATCH)),
+        ("AD>set", Laid(parse_card("AD"), kind=Kind.MATCH)),
+        ("AD^", Laid(parse_card("AD"), kind=Kind.MATCH)),
+        ("AD>larry", Laid(parse_card("AD"), player="Larry")),
+        ("AD>2d", Laid(parse_card("AD"), beside=parse_card("2D"))),
+        ("W=7H", Laid(parse_card("W"), stands_for=parse_card("7H"))),
+        ("joker=♥7>Larry>run", Laid(parse_card("W"), parse_card("7H"), Kind.RUN, "Larry")),
+        ("W=KC>KS^", Laid(parse_card("W"), parse_card("KC"), Kind.MATCH, beside=parse_card("KS"))),
+    ],
+)
+def test_tokens_read_and_print_back(token, laid):
+    got = read_token(token, Where("Ben", "--melded"), ROSTER)
+    assert got == laid
+    assert read_token(str(got), Where("Ben", "--melded"), ROSTER) == got
+
+
+def test_spaces_around_the_marks_are_allowed_and_slash_states_melds():
+    groups, stated = read_melded("AS AH AC / AD > run , W = 7H", Where("Bill", "--melded"), ROSTER)
+    assert stated and [len(g) for g in groups] == [3, 2]
+    assert groups[1] == (Laid(parse_card("AD"), kind=Kind.RUN), Laid(parse_card("W"), parse_card("7H")))
+    assert read_melded("7S 7H 7D", Where("Bill", "--melded"), ROSTER)[1] is False
+    assert read_melded("AS AH AC /", Where("Bill", "--melded"), ROSTER)[1] is True
+
+
+def test_a_slash_in_held_or_claim_drops_no_card():
+    assert [str(c) for c in read_cards("KS / 2C | 3D", Where("Ben", "--held"))] == ["KS", "2C", "3D"]
+    facts = read_hand(ROSTER, ["Bill=8C 9C 10C"], ["Ben=KS / 2C"], ["Larry=JC / QC"])
+    assert [str(c) for c in facts.player("Ben").held] == ["KS", "2C"]
+    assert [(n, str(c)) for n, c in facts.claims] == [("Larry", "JC"), ("Larry", "QC")]
+    _, s = score(["Bill=8C 9C 10C"], ["Ben=KS / 2C"], ["Larry=JC / QC"])
+    assert s.points() == {"Bill": 27, "Ben": -12, "Larry": 20}
+
+
+@pytest.mark.parametrize(
+    "melded, held, claims, words",
+    [
+        (["Ben=AD>"], [], [], ["Ben's AD> (--melded)", "nothing after '>'"]),
+        (["Ben=AD>Lary"], [], [], ["Ben's AD>Lary (--melded)", "did you mean Larry?"]),
+        (["Ben=AD>W"], [], [], ["a WILDCARD does not say which meld"]),
+        (["Ben=7H=7S"], [], [], ["Ben's 7H=7S (--melded)", "only a WILDCARD stands for another card"]),
+        (["Ben=W=W"], [], [], ["a WILDCARD stands for a natural card"]),
+        (["Ben=AD^^"], [], [], ["sideways"]),
+        (["Ben=AD>run>match"], [], [], ["two different things"]),
+        (["Ben=AD>AD"], [], [], ["cannot join the meld holding itself"]),
+        (["Ben=ZZ"], [], [], ["unreadable card 'ZZ' in Ben's ZZ (--melded)"]),
+        ([], ["Ben=AD>run"], [], ["Ben's AD>run (--held)", "a card left in hand joins no meld"]),
+        ([], ["Ben=W=7H"], [], ["Ben's W=7H (--held)"]),
+        ([], [], ["Larry="], ["--claim for Larry: which card?"]),
+        (["Bill=7S 7H 7D", "Ben=7C>Larry"], [], [], ["Ben's 7C>Larry (--melded): Larry put no other card"]),
+        (["Bill=7S 7H 7D", "Ben=8S>9S"], ["Larry=9S"], [], ["the 9S is not on the table (it is in Larry's hand)"]),
+        (["Bill=7S 7H 7D", "Ben=8S>9S"], [], [], ["the 9S is not on the table (nobody laid it)"]),
+        (["Bill=7S 7H 7D"], ["Larry=7H"], [], ["the 7H appears twice (in Bill's --melded and Larry's --held)"]),
+        (["Bill=W W W 5S"], [], [], ["3 WILDCARDs given, but this game uses at most 2"]),
+    ],
+)
+def test_unreadable_or_meaningless_input_is_exit_3_naming_player_and_option(melded, held, claims, words):
+    with pytest.raises(UnreadableInput) as exc:
+        score(melded, held, claims)
+    assert exc.value.exit_code == ExitCode.BAD_INPUT
+    for w in words:
+        assert w in exc.value.message + " " + (exc.value.hint or ""), exc.value.message
+
+
+# -- B5: a card that fits a run and a match counts for the run ----------------------------------
+
+
+@pytest.mark.parametrize("roster", list(itertools.permutations(ROSTER)))
+def test_issue_example_laid_off_ace_counts_for_the_run_whatever_the_roster_order(roster):
+    facts, s = score(["Bill=AS AH AC", "Larry=2D 3D 4D", "Ben=AD"], roster=roster)
+    assert s.points() == {"Bill": 45, "Larry": 9, "Ben": 1}
+    assert laid_by(s, "AD") == ("Ben", 1, "AD")
+    assert sorted((m.kind, m.cards) for m in s.arrangement) == [
+        ("group", ("AS", "AH", "AC")), ("sequence", ("AD", "2D", "3D", "4D"))]
+    assert any("Ben's AD fits the run and the match" in n and "(B5)" in n for n in s.notes)
+    agrees(facts, s)
+
+
+@pytest.mark.parametrize("roster", list(itertools.permutations(ROSTER)))
+def test_issue_example_the_same_with_a_rummy_claim(roster):
+    facts, s = score(["Bill=AS AH AC", "Larry=2D 3D 4D"], claims=["Ben=AD"], roster=roster)
+    ben = next(p for p in s.scores if p.name == "Ben")
+    assert (ben.points, ben.melded, ben.claimed) == (1, 0, 1)
+    agrees(facts, s)
+
+
+@pytest.mark.parametrize("bill, larry", [("AS AH AC /", "2D 3D 4D"), ("AS AH AC", "2D 3D 4D /"),
+                                         ("AS AH AC / KS KH KD", "2D 3D 4D / 9C 10C JC")])
+def test_issue_example_when_a_player_states_their_own_melds(bill, larry):
+    facts, s = score([f"Bill={bill}", f"Larry={larry}", "Ben=AD"])
+    assert laid_by(s, "AD") == ("Ben", 1, "AD")
+    agrees(facts, s)
+
+
+@pytest.mark.parametrize(
+    "ben, value, meld",
+    [
+        ("AD>match", 15, ("AS", "AH", "AD", "AC")),
+        ("AD^", 15, ("AS", "AH", "AD", "AC")),
+        ("AD>Bill", 15, ("AS", "AH", "AD", "AC")),
+        ("AD>AC", 15, ("AS", "AH", "AD", "AC")),
+        ("AD>run", 1, ("AD", "2D", "3D", "4D")),
+        ("AD>Larry", 1, ("AD", "2D", "3D", "4D")),
+        ("AD>3D", 1, ("AD", "2D", "3D", "4D")),
+        ("AS AH AC / AD", 1, ("AD", "2D", "3D", "4D")),  # Ben's own match, then the AD laid off: B5
+    ],
+)
+def test_the_table_says_where_the_ace_went(ben, value, meld):
+    melded = ["Larry=2D 3D 4D", f"Ben={ben}"] + ([] if "AS" in ben else ["Bill=AS AH AC"])
+    facts, s = score(melded)
+    assert laid_by(s, "AD")[:2] == ("Ben", value)
+    assert meld in [m.cards for m in s.arrangement]
+    agrees(facts, s)
+
+
+def test_a_players_own_cards_make_their_own_melds_first():
+    # four aces laid by Bill at once are his match: the AD is not a lay-off
+    facts, s = score(["Bill=AS AH AC AD", "Larry=2D 3D 4D"])
+    assert s.points() == {"Bill": 60, "Ben": 0, "Larry": 9}
+    facts, s = score(["Bill=3D 3S 3H 3C 4D 5D 6D"])  # the 3D counts for Bill's own run (B5)
+    assert ("3D", "4D", "5D", "6D") in [m.cards for m in s.arrangement]
+    agrees(facts, s)
+
+
+def test_own_cards_are_rearranged_only_when_nothing_else_seats_every_card():
+    # the engine would run 7S 8S 9S, leaving 7H 7D nowhere; the match and two lay-offs fit
+    facts, s = score(["Bill=7S 7H 7D 8S 9S", "Larry=10S JS QS"])
+    assert sorted(m.cards for m in s.arrangement) == [("7S", "7H", "7D"), ("8S", "9S", "10S", "JS", "QS")]
+    assert s.points() == {"Bill": 38, "Ben": 0, "Larry": 30}
+    agrees(facts, s)
+
+
+def test_lay_offs_chain_on_a_run_and_a_claimed_card_melds_with_the_claimers_own():
+    facts, s = score(["Bill=8C 9C 10C", "Ben=QC"], ["Ben=2D"], ["Larry=JC"])
+    assert s.points() == {"Bill": 27, "Ben": 8, "Larry": 10}
+    facts, s = score(["Bill=9D 10D JD", "Larry=5S 5D"], claims=["Larry=5H"])
+    assert s.points() == {"Bill": 29, "Ben": 0, "Larry": 15}
+    assert next(p for p in s.scores if p.name == "Larry").claimed == 5
+    agrees(facts, s)
+
+
+# -- WILDCARDs: what they stand for, and who is credited --------------------------------------
+
+
+def test_issue_example_wildcards_credit_who_laid_them():
+    # Ben's W laid off on Larry's kings; Bill's W in his own run: the engine reads it at the
+    # high end (7H)
+    facts, s = score(["Bill=5H 6H W", "Larry=KS KH KD", "Ben=W>Larry"])
+    assert s.points() == {"Bill": 18, "Ben": 10, "Larry": 30}
+    assert [c.counts_as for m in s.arrangement for c in m.laid if c.by == "Bill" and c.card == "W"] == ["7H"]
+    assert laid_by(s, "KS")[0] == "Larry"
+    assert any("Bill's W as 7H: ref's choice" in n for n in s.notes)
+    agrees(facts, s)
+
+
+@pytest.mark.parametrize(
+    "bill, ben, points",
+    [
+        ("5H 6H W=7H", "W>KS", {"Bill": 18, "Ben": 10, "Larry": 30}),
+        ("5H 6H W=4H", "W>KS", {"Bill": 15, "Ben": 10, "Larry": 30}),
+        ("5H 6H W=4H", "W=KC", {"Bill": 15, "Ben": 10, "Larry": 30}),
+        ("5H 6H W=4H", "W^", {"Bill": 15, "Ben": 10, "Larry": 30}),
+        # nothing said: B5 puts Ben's W on the run too, above Bill's (7H, then 8H)
+        ("5H 6H W", "W", {"Bill": 18, "Ben": 8, "Larry": 30}),
+        ("5H 6H W=4H", "W", {"Bill": 15, "Ben": 7, "Larry": 30}),
+        ("5H 6H W", "W=4H", {"Bill": 18, "Ben": 4, "Larry": 30}),
+    ],
+)
+def test_the_table_says_what_a_wildcard_stands_for(bill, ben, points):
+    facts, s = score([f"Bill={bill}", "Larry=KS KH KD", f"Ben={ben}"])
+    assert s.points() == points
+    agrees(facts, s)
+
+
+def test_a_stated_wildcard_that_fits_nowhere_is_refused():
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=5H 6H 7H", "Ben=W=9S"])
+    assert "Ben's W=9S (--melded)" in exc.value.message and exc.value.exit_code == ExitCode.REFUSED
+
+
+def test_a_wildcard_in_an_ace_low_run_is_worth_one():
+    _, s = score(["Bill=W=AS 2S 3S"])
+    assert s.points()["Bill"] == 6 and laid_by(s, "W") == ("Bill", 1, "AS")
+
+
+# -- B6: a card laid sideways cuts the run off -----------------------------------------------------
+
+
+def test_b6_a_sideways_card_bars_the_run_past_it():
+    facts, s = score(["Bill=4D 5D 6D W", "Ben=7D^", "Larry=7S 7H 7C"])
+    assert [c.counts_as for m in s.arrangement for c in m.laid if c.card == "W"] == ["3D"]  # not the 7D
+    assert s.points() == {"Bill": 18, "Ben": 7, "Larry": 21}
+    agrees(facts, s)
+    # without the sideways card the engine's reading stands: the W extends the run at its high end
+    _, s = score(["Bill=4D 5D 6D W", "Larry=7S 7H 7C"])
+    assert [c.counts_as for m in s.arrangement for c in m.laid if c.card == "W"] == ["7D"]
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=4D 5D 6D W=7D /", "Ben=7D^", "Larry=7S 7H 7C"])
+    assert exc.value.rule == "B6" and "Bill's meld 4D 5D 6D W=7D (--melded)" in exc.value.message
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=4D 5D 6D", "Ben=7D^ W=7D>run", "Larry=7S 7H 7C"])
+    assert exc.value.rule == "B6" and "Ben's W=7D>run (--melded)" in exc.value.message
+
+
+# -- refusals by the rules (exit 4) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "melded, claims, words",
+    [
+        (["Bill=4D 5D 6D", "Ben=AD>match", "Larry=7S 7H 7C"], [], ["Ben's AD>match (--melded)",
+                                                                   "no match on the table takes the AD"]),
+        (["Bill=4D 5D 6D", "Ben=7D>Larry>run", "Larry=7S 7H 7C"], [], ["Ben's 7D>Larry>run (--melded)"]),
+        (["Bill=4D 5D 6D", "Ben=9C"], [], ["Ben's 9C (--melded) cannot sit in any meld"]),
+        (["Bill=4D 5D 6D"], ["Larry=KS"], ["Larry's KS (--claim) cannot sit in any meld"]),
+        (["Bill=7S 7H 7D KD / 2C 3C 4C"], [], ["Bill's meld 7S 7H 7D KD (--melded) is not a valid meld"]),
+    ],
+)
+def test_a_table_the_rules_forbid_is_exit_4_naming_player_and_option(melded, claims, words):
+    with pytest.raises(RuleRefusal) as exc:
+        score(melded, claims=claims)
+    assert exc.value.exit_code == ExitCode.REFUSED
+    for w in words:
+        assert w in exc.value.message, exc.value.message
+
+
+def test_the_player_who_went_out_holds_nothing():
+    with pytest.raises(RuleRefusal, match="Bill went out, so Bill holds nothing, but KS was given"):
+        score(["Bill=7S 7H 7D"], ["Bill=KS"], out="Bill")
+
+
+# -- the record: version 2, and 0.1 records as history --------------------------------------------
+
+
+def test_facts_round_trip_through_json_with_a_version():
+    facts = read_hand(ROSTER, ["Bill=AS AH AC / 5H 6H W=7H", "Larry=2D 3D 4D KS KH KD", "Ben=AD>run W>KS"],
+                      ["Ben=QS / 2C"], ["Larry=8H>run"])
+    data = facts_to_json(facts)
+    assert data["version"] == 2 and data["players"]["Ben"]["melded"] == [["AD>run", "W>KS"]]
+    assert data["claims"] == [["Larry", "8H>run"]]
+    again = facts_from_json(json.loads(json.dumps(data)), ROSTER)
+    assert again == facts
+    assert score_hand(again, RS, 2, ROSTER) == score_hand(facts, RS, 2, ROSTER)
+
+
+RECORDS_0_1 = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "records_0_1.json").read_text())
+
+
+def test_hands_recorded_by_0_1_re_score_to_the_totals_stored():
+    assert len(RECORDS_0_1) == 60
+    for r in RECORDS_0_1:
+        facts = facts_from_json(r["facts"], r["roster"])
+        assert "version" not in r["facts"]
+        assert score_hand(facts, RS, 2, r["roster"]).points() == r["points"]
+        assert facts_to_json(facts) == r["facts"]
+    # history keeps 0.1's answers, even against B5: the ace went to the match in that roster order
+    assert RECORDS_0_1[0]["points"]["Ben"] == 15 and RECORDS_0_1[1]["points"]["Ben"] == 1
+
+
+def test_a_newer_record_is_refused_rather_than_misread():
+    with pytest.raises(UnreadableInput, match="version 3"):
+        facts_from_json({"form": "cards", "version": 3, "players": {}}, ROSTER)
+
+
+# -- the property: credits = arrangement, card by card; nothing lost --------------------------------
+
+
+def _run(suit, start, n):
+    return [Card(Rank.ACE if p == 14 else Rank(p), suit) for p in range(start, start + n)]
+
+
+@st.composite
+def legal_tables(draw):
+    """Melds laid on the table (a core of three by one player, lay-offs at the ends by anyone,
+    some claimed), WILDCARDs standing in (said or not), designations that are true of the table;
+    each player stating their melds with '/' or not."""
+    used: set[Card] = set()
+    melds = []
+    for _ in range(draw(st.integers(1, 5))):
+        if draw(st.booleans()):
+            n = draw(st.integers(3, 6))
+            cards = _run(draw(st.sampled_from(SUITS)), draw(st.integers(1, 15 - n)), n)
+            kind = "run"
+        else:
+            rank = Rank(draw(st.integers(1, 13)))
+            cards = [Card(rank, s) for s in draw(st.permutations(SUITS))[: draw(st.integers(3, 4))]]
+            kind = "match"
+        if not used.intersection(cards):
+            used.update(cards)
+            melds.append((kind, cards))
+    wild = 0
+    parts: dict[str, list[str]] = {n: [] for n in ROSTER}
+    claims = []
+    for kind, cards in melds:
+        core_at = draw(st.integers(0, len(cards) - 3))
+        owner = draw(st.sampled_from(ROSTER))
+        tokens = []
+        for i, card in enumerate(cards):
+            token = str(card)
+            if wild < 2 and draw(st.integers(0, 6)) == 0:
+                wild += 1
+                token = "W" + (f"={card}" if draw(st.booleans()) else "")
+            tokens.append(token)
+        core = tokens[core_at:core_at + 3]
+        if all(t.startswith("W") for t in core):
+            continue
+        parts[owner].append(" ".join(core))
+        naturals = [t for t in core if not t.startswith("W")]
+        for i, token in enumerate(tokens):
+            if core_at <= i < core_at + 3:
+                continue
+            how = draw(st.sampled_from(["", "", f">{kind}", f">{owner}", f">{naturals[0]}"]))
+            who = draw(st.sampled_from(ROSTER))
+            if draw(st.integers(0, 3)) == 0:
+                claims.append(f"{who}={token}{how}")
+            else:
+                parts[who].append(token + how)
+    melded = []
+    for name, texts in parts.items():
+        if texts:
+            melded.append(f"{name}={(' / ' if draw(st.booleans()) else ' ').join(texts)}")
+    return melded, claims
+
+
+@settings(max_examples=150, deadline=None)
+@given(legal_tables())
+def test_property_credits_equal_the_arrangement_card_by_card(table):
+    melded, claims = table
+    facts, s = score(melded, claims=claims)
+    agrees(facts, s)
+
+
+# -- at the command line -------------------------------------------------------------------------------
+
+
+def test_score_hand_records_the_issue_examples():
+    assert ref("new-session", "--wildcards", "2").exit_code == 0
+    data = ref_json("score-hand", "--melded", "Bill=AS AH AC", "--melded", "Larry=2D 3D 4D",
+                    "--melded", "Ben=AD", "--held", "Ben=KS / 2C", "--held", "Bill=", "--held", "Larry=")
+    assert data["totals"] == {"Bill": 45, "Ben": 1 - 12, "Larry": 9}
+    run = next(m for m in data["score"]["arrangement"] if m["kind"] == "sequence")
+    assert {"card": "AD", "as": "AD", "by": "Ben", "value": 1, "claimed": False} in run["laid"]
+    assert any("(B5)" in n for n in data["score"]["notes"])
+    data = ref_json("score-hand", "--melded", "Bill=5H 6H W", "--melded", "Larry=KS KH KD",
+                    "--melded", "Ben=W>Larry", "--held", "Bill=", "--held", "Ben=", "--held", "Larry=")
+    assert data["score"]["scores"][0]["melded"] == 18 and data["score"]["scores"][1]["melded"] == 10
+    history = ref_json("history")["entries"]
+    assert history[1]["facts"]["version"] == 2
+    assert history[1]["facts"]["players"]["Ben"]["melded"] == [["W>Larry"]]
+    assert ref("verify").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "args, code, words",
+    [
+        (["--melded", "Ben=AD>Lary"], 3, ["Ben's AD>Lary (--melded)", "did you mean Larry?"]),
+        (["--held", "Ben=AD>run"], 3, ["Ben's AD>run (--held)"]),
+        (["--melded", "Ben=AD>Larry>match"], 4, ["Ben's AD>Larry>match (--melded) cannot be", "(B5)"]),
+        (["--melded", "Ben=9C"], 4, ["Ben's 9C (--melded) cannot sit in any meld"]),
+    ],
+)
+def test_score_hand_refusals_write_nothing(args, code, words):
+    assert ref("new-session").exit_code == 0
+    base = ["--melded", "Bill=AS AH AC", "--melded", "Larry=2D 3D 4D", "--held", "Bill=", "--held", "Larry="]
+    r = ref("score-hand", *base, *args, *([] if "--held" in args else ["--held", "Ben="]))
+    assert r.exit_code == code, r.stdout + r.stderr
+    for w in words:
+        assert w in " ".join(r.stderr.split())
+    assert ref_json("standings")["hands"] == 0
+
+
+def test_everything_raised_is_a_rummyref_error_for_any_typed_text():
+    for text in ["AD>", ">", "^", "W=", "=7H", "AD>>run", "AD=^", "10H>10H", "AD>Bill>Ben", "W>", "AD^>run"]:
+        try:
+            score(["Bill=AS AH AC", "Larry=2D 3D 4D", f"Ben={text}"])
+        except RummyrefError as exc:
+            assert exc.exit_code in (ExitCode.BAD_INPUT, ExitCode.REFUSED), text
+
+
+def test_the_notation_at_the_prompts(monkeypatch):
+    """At a terminal the same notation is read; a bad answer is asked again, naming the token."""
+    monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")
+    assert ref("new-session").exit_code == 0
+    r = ref("score-hand", "--melded", "Bill=AS AH AC", "--melded", "Larry=2D 3D 4D", "--held", "Bill=",
+            "--held", "Larry=", "--json", input="AD>Lary\nAD>match\nKS / 2C\n\nLarry=5D>2D\n\n")
+    assert r.exit_code == 0, r.stderr
+    assert "Ben's AD>Lary (--melded): 'Lary' is not run, match, a card or a player" in " ".join(r.stderr.split())
+    data = json.loads(r.stdout[r.stdout.index("{"):])
+    assert data["totals"] == {"Bill": 45, "Ben": 15 - 12, "Larry": 9 + 5}
+    assert data["score"]["scores"][2]["claimed"] == 5
+
+
+def test_a_card_that_fits_nowhere_is_named_among_many():
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=AS AH AC", "Larry=2D 3D 4D", "Ben=AD>match"], claims=["Larry=9D", "Larry=5D>2D"])
+    assert exc.value.message == "Larry's 9D (--claim) cannot sit in any meld on the table (every other card can)"
