@@ -19,7 +19,7 @@ from rummyref.games.long.nights import (
     Outcome,
     RoundState,
     dealer_of,
-    fold_status,
+    game_status,
     next_status,
     round_state,
 )
@@ -270,8 +270,13 @@ class LongGame:
             body = {**facts_to_json(facts), "score": score_to_json(score)}
         hands = [h if h.hand != hand else replace(h, kind=kind, results=results) for h in ctx.hands()]
         openings = {p.name: p.opening for p in g.players}
-        outcome, totals = fold_status(openings, [(h.hand, {r.name: r.points for r in h.results}) for h in hands],
-                                      g.target, g.roster)
+        in_force = [(h.hand, {r.name: r.points for r in h.results}) for h in hands if h.kind != EntryKind.VOID]
+        outcome = game_status(openings, in_force, g.target)
+        running = dict(openings)
+        for _, pts in in_force:
+            for n, v in pts.items():
+                running[n] = running.get(n, 0) + v
+        totals = tuple((n, running.get(n, 0)) for n in g.roster)
         draft = Draft(kind, hand, old.hand_in_session, old.dealer, body, results, reason.strip(), old.seq,
                       _status(outcome))
         s = next(x for x in ctx.sessions if x.number == old.session)

@@ -295,7 +295,8 @@ def gap_since(last_night: date | None, today: date, week: int = 7) -> Gap:
 
 
 def next_status(totals: Sequence[tuple[str, int]], target: int | None, tied_before: Sequence[str] = ()) -> Outcome:
-    """A7 at the end of a hand, given whether leaders were level past the target before it.
+    """A7 at the end of one more hand, given whether leaders were level past the target before
+    it (the step :func:`game_status` folds, for a new hand: no history needed).
 
     After an exact tie for the greatest total past the mark, the game ends at the end of the
     first later hand after which one player leads alone, whatever the totals then are (SPEC §8)."""
@@ -307,25 +308,3 @@ def next_status(totals: Sequence[tuple[str, int]], target: int | None, tied_befo
     if len(leaders) == 1:
         return Outcome(True, leaders[0], outcome.passed, ())
     return Outcome(False, None, outcome.passed, leaders)
-
-
-def fold_status(
-    openings: dict[str, int],
-    hands: Sequence[tuple[int, dict[str, int]]],
-    target: int | None,
-    roster: Sequence[str],
-) -> tuple[Outcome, tuple[tuple[str, int], ...]]:
-    """A7 recomputed from the hands in force, in order (after an amend or a void): the outcome
-    at the end of the first hand that ends the game (or after the last hand), and the totals now."""
-    running = {n: openings.get(n, 0) for n in roster}
-    outcome = Outcome(False, None, (), ())
-    final: Outcome | None = None
-    for _, points in hands:
-        for n, p in points.items():
-            running[n] = running.get(n, 0) + p
-        if final is None:
-            outcome = next_status(tuple(running.items()), target, outcome.tied)
-            if outcome.over:
-                final = outcome
-    totals = tuple((n, running[n]) for n in roster)
-    return (final or outcome), totals
