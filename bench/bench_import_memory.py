@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_standings import build
+from bench_standings import build  # noqa: E402 (after the sys.path line above)
 
-from rummyref.store.import_checks import MAX_BYTES
+from rummyref.store.import_checks import MAX_BYTES  # noqa: E402
 
 BYTES_PER_HAND = 640  #: about, in an export (indent 1)
 

@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummyref.cards import DECK, WILD, Card, parse_cards  # noqa: E402
-from rummyref.rules.ruleset import load_ruleset  # noqa: E402
 from rummyref.melding.solver import best_melding, fewest_unmelded, go_out_check  # noqa: E402
+from rummyref.rules.ruleset import load_ruleset  # noqa: E402
 
 #: the slowest hands met while hunting (random dense hands, aces high, several minutes)
 FOUND = [

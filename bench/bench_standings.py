@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +45,7 @@ def build(path: Path, hands: int, seed: int = 2000000) -> float:
     migrate(engine)
     rng = random.Random(seed)
     per_night = 30 if hands >= 30 else hands
-    first = datetime(2001, 1, 4, 19, 0, tzinfo=timezone.utc)
+    first = datetime(2001, 1, 4, 19, 0, tzinfo=UTC)
     with engine.begin() as conn:
         conn.exec_driver_sql(
             "INSERT INTO game (id, name, ruleset, ruleset_text, target, wildcards, options, created_at) "
@@ -57,7 +57,7 @@ def build(path: Path, hands: int, seed: int = 2000000) -> float:
             "(2, 1, 'Ben', 2, 0), (3, 1, 'Larry', 3, 0)"
         )
         nights = (hands + per_night - 1) // per_night
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         start = now - timedelta(weeks=nights)
         sessions = [
             (n, 1, n, (start + timedelta(weeks=n - 1)).isoformat(timespec="seconds"),

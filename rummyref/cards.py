@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Iterable, Sequence
 
 from rummyref.errors import DuplicateCard, TooManyWildcards, UnreadableCard
 
@@ -91,7 +91,7 @@ class Card:
         return _SUIT_INDEX[self.suit] * 13 + int(self.rank) - 1  # type: ignore[index]
 
     @classmethod
-    def from_index(cls, index: int) -> "Card":
+    def from_index(cls, index: int) -> Card:
         if index == 52:
             return WILD
         return _BY_INDEX[index]

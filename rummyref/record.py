@@ -3,9 +3,10 @@ the database session; the CLI renders them. Nothing here knows about the databas
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rummyref.chain import EntryKind
 
@@ -171,18 +172,18 @@ class Context:
     when the kind asked for them (``history``)."""
 
     game: Game
-    ruleset: "RuleSet"
+    ruleset: RuleSet
     position: Position
     totals: tuple[tuple[str, int], ...]  #: openings included, seat order
     sessions: tuple[SessionInfo, ...]
     dealt: int  #: hands entered in the open session (voided ones included)
     history: tuple[HandInForce, ...] | None = None
     session_points: tuple[tuple[str, int], ...] = ()  #: the open session's points so far
-    status: "Status | None" = None  #: as the latest hand entry stated it (None: no hand yet)
+    status: Status | None = None  #: as the latest hand entry stated it (None: no hand yet)
     played: int = 0  #: hands that count in the open session (``dealt`` less those voided mid-session)
 
     @property
-    def kind(self) -> "GameKind":
+    def kind(self) -> GameKind:
         from rummyref.games.registry import kind_for
 
         return kind_for(self.ruleset)
@@ -239,7 +240,7 @@ class Summary:
     """A game's cached totals, read with a fixed handful of queries whatever the history's length."""
 
     game: Game
-    ruleset: "RuleSet"
+    ruleset: RuleSet
     aggregates: tuple[PlayerAggregate, ...]
     hands: int
     sessions: int

@@ -7,10 +7,8 @@ import os
 import uuid
 
 import pytest
-from hypothesis import HealthCheck, settings
-
 from dbtest import ON_PG, PG_ENV, PG_URL, TestRecord, pg_conninfo, with_schema
-
+from hypothesis import HealthCheck, settings
 
 # One hypothesis profile for CI: derandomized (the same examples every run, so a red CI is
 # reproducible and never a fluke of the draw), no deadline (a loaded 2-core runner).

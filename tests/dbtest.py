@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 PG_ENV = "RUMMYREF_TEST_PG"
 PG_URL = os.environ.get(PG_ENV, "").strip() or None
@@ -74,7 +75,7 @@ class TestRecord:
             return rows
 
     @contextmanager
-    def raw(self) -> Iterator["Raw"]:
+    def raw(self) -> Iterator[Raw]:
         """A plain driver connection, committed on success (``?`` placeholders on both)."""
         if self.path is not None:
             con = sqlite3.connect(self.path)

@@ -11,7 +11,7 @@ Cards here are ``(rank, suit)`` pairs (rank 1..13, suit 0..3) or ``None`` for a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from rummyref.cards import SUITS, Card
@@ -72,7 +72,7 @@ def outcomes(cards, values, wild_value: int, aces_high: bool) -> set[Outcome]:
     naturals = tuple(sorted(c for c in cards if c is not None))
     wilds = sum(1 for c in cards if c is None)
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(rest: tuple, w: int) -> frozenset:
         out = set()
         if not rest:

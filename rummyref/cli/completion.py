@@ -9,7 +9,8 @@ nothing heavy at module level.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 
 def _matching(candidates: Iterable[str], incomplete: str) -> list[str]:

@@ -46,8 +46,8 @@ def count_command(
 def _count_lines(rules) -> None:
     """One JSON object per input line; a line that cannot be counted gives {"error": ...}."""
     from rummyref.cards import parse_cards
-    from rummyref.melding.count import count_hand
     from rummyref.errors import RummyrefError
+    from rummyref.melding.count import count_hand
 
     for number, line in enumerate(sys.stdin, start=1):
         try:

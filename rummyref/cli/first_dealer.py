@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
 from rummyref.cards import Card, format_cards, parse_cards
+from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
 from rummyref.errors import UnreadableInput
 
 

@@ -423,7 +423,6 @@ def _over(ctx: Context):
 def end(ctx: Context, db: str | None) -> bool:
     """Close the session exactly as ``ref end-session`` does (A4 refusal included)."""
     from rummyref import play
-
     from rummyref.cli.verify import show_seal
 
     done = play.close_session(db, ctx.game.name)

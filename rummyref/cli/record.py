@@ -69,10 +69,9 @@ def new_session(
 def session_request(game, players, ruleset, opening, wildcards, cards, variation, first_dealer):
     """``new-session``'s options (``ref night`` takes the same ones) as a SessionRequest; an
     unreadable --opening is refused before the database is touched."""
-    from rummyref.games.base import SessionRequest
     from rummyref.bounds import OPENING, bounded_int
+    from rummyref.games.base import SessionRequest
     from rummyref.games.forms import split_assignment
-
     from rummyref.names import check_roster
 
     # an unusable player name is refused before the database is touched, too

@@ -7,7 +7,8 @@ the dispute is answered from the facts given, and the answer says it was not rec
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Optional
+from collections.abc import Callable
+from typing import Annotated, Any, Optional
 
 import typer
 

@@ -11,6 +11,7 @@ from rummyref.bounds import HAND_NUMBER, NIGHT_NUMBER
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
 from rummyref.cli.numbers import bounded
 
+
 def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """Standings: a long game's totals, pace and dibs; Simple Rummy's game wins and match state (S17)."""
     from rummyref.games.registry import kind_for

@@ -45,7 +45,7 @@ def show_stats(st) -> None:
         out.print(f"No {what} recorded yet.", markup=False)
     scoring = Table(box=None, pad_edge=False, header_style="bold")
     night = style.session + "s"
-    heads = ("player", what, night)
+    heads: tuple[str, ...] = ("player", what, night)
     heads += ("avg count", "best count", "worst count") if low else ("avg/hand", "avg/night", "best hand", "worst hand")
     for c in heads:
         scoring.add_column(c, justify="left" if c == "player" else "right")

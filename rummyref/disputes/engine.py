@@ -15,8 +15,9 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from rummyref import names as player_names
 from rummyref.cards import Card, check_deck, format_cards, parse_card, parse_cards, parse_melds

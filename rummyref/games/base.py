@@ -60,7 +60,7 @@ def given_options(given: Given) -> list[str]:
     return [k for k, v in given.items() if v not in (None, False, "", [], ())]
 
 
-def refuse_foreign(given: Given, own: Sequence[str], kind: "GameKind", title: str, command: str) -> None:
+def refuse_foreign(given: Given, own: Sequence[str], kind: GameKind, title: str, command: str) -> None:
     """Options that belong to another kind of game are refused with this kind's usage (exit 3)."""
     foreign = [k for k in given_options(given) if k not in own]
     if foreign:
@@ -195,7 +195,7 @@ class GameKind(Protocol):
         """What to show once the session is closed (its points and hands as the ledger summed them)."""
         ...
 
-    def standings(self, summary: "Summary") -> Any:
+    def standings(self, summary: Summary) -> Any:
         """The standings from the cached totals (and the hands in force, if ``wants_history``)."""
         ...
 
@@ -203,50 +203,50 @@ class GameKind(Protocol):
         """How ``ref stats`` judges this kind's hands and sessions (a StatsStyle)."""
         ...
 
-    def projection(self, summary: "Summary") -> Any:
+    def projection(self, summary: Summary) -> Any:
         """The standings ``ref chart`` projects from toward the target (None: no target)."""
         ...
 
     # -- showing (the CLI passes its console; JSON shapes are the kind's) ---------------------
 
-    def show_opened(self, shown: Any, out: "Console") -> None: ...
+    def show_opened(self, shown: Any, out: Console) -> None: ...
 
     def opened_json(self, shown: Any) -> dict[str, Any]: ...
 
-    def show_recorded(self, shown: Any, out: "Console") -> None: ...
+    def show_recorded(self, shown: Any, out: Console) -> None: ...
 
     def recorded_json(self, shown: Any) -> dict[str, Any]: ...
 
-    def show_closed(self, shown: Any, out: "Console") -> None: ...
+    def show_closed(self, shown: Any, out: Console) -> None: ...
 
     def closed_json(self, shown: Any) -> dict[str, Any]: ...
 
-    def show_standings(self, standings: Any, out: "Console") -> None: ...
+    def show_standings(self, standings: Any, out: Console) -> None: ...
 
     def standings_json(self, standings: Any) -> dict[str, Any]: ...
 
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
-                           out: "Console") -> None: ...
+                           out: Console) -> None: ...
 
     # -- ref night ---------------------------------------------------------------------------
 
-    def preview(self, ctx: Context, shown: Any, out: "Console") -> None:
+    def preview(self, ctx: Context, shown: Any, out: Console) -> None:
         """A hand's result before it is recorded (``ref night`` asks "Record it?" after it)."""
         ...
 
-    def show_written(self, shown: Any, out: "Console") -> None:
+    def show_written(self, shown: Any, out: Console) -> None:
         """What ``ref night`` says once the hand is written."""
         ...
 
-    def announce(self, ctx: Context, out: "Console") -> None:
+    def announce(self, ctx: Context, out: Console) -> None:
         """The line before ``night>``: the next hand and who deals (or that the game is over)."""
         ...
 
-    def show_resumed(self, ctx: Context, out: "Console") -> None:
+    def show_resumed(self, ctx: Context, out: Console) -> None:
         """``ref night`` on a session already open."""
         ...
 
-    def show_short_standings(self, summary: "Summary", out: "Console") -> None:
+    def show_short_standings(self, summary: Summary, out: Console) -> None:
         """The standings ``ref night`` shows after each hand."""
         ...
 

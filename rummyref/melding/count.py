@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from rummyref.cards import Card, check_deck
 from rummyref.melding.melds import Meld
-from rummyref.rules.ruleset import RuleSet
 from rummyref.melding.solver import GoOut, Solution, best_melding, go_out_check
+from rummyref.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)

@@ -14,16 +14,16 @@ A WILDCARD may stand for a card that sits elsewhere in the hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import Iterable, Sequence
+from enum import StrEnum
 
 from rummyref.cards import SUITS, WILD, Card, Rank, Suit
 
 HIGH_ACE = 14  #: the position of an ace played high (Q-K-A)
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     GROUP = "group"
     SEQUENCE = "sequence"
     WILD = "wild"  #: three or more WILDCARDs alone

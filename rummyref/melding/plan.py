@@ -7,10 +7,11 @@ for hands without WILDCARDs where no card is wanted by two melds; a quick greedy
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from rummyref.melding import dp
 from rummyref.cards import DECK, SUITS, WILD, Card
+from rummyref.melding import dp
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, as_group
 
 # -- hands as bitmasks --------------------------------------------------------------------
@@ -128,7 +129,7 @@ class Plan:
 
     aces_high = False
 
-    def clone(self) -> "Plan":
+    def clone(self) -> Plan:
         other = Plan()
         other.runs = [[r[0], r[1], r[2], set(r[3])] for r in self.runs]
         other.groups = [[g[0], list(g[1]), g[2]] for g in self.groups]
@@ -344,11 +345,11 @@ def greedy_plan(masks: Sequence[int], w: int, aces_high: bool, values: Sequence[
         bits ^= lowbit
     budget = w
     while budget and any(left):
-        best = None  # (gain per wild, gain, wilds, action)
+        best: Any = None  # (gain per WILDCARD, gain, WILDCARDs used, action): the greediest step
         for r in range(1, 14):
             suits = [s for s in range(4) if left[s] >> (r - 1) & 1]
             if len(suits) == 2:
-                cand = (values[r], 2 * values[r], 1, ("group", r, suits))
+                cand: Any = (values[r], 2 * values[r], 1, ("group", r, suits))
                 if best is None or cand[:2] > best[:2]:
                     best = cand
             elif len(suits) == 1 and budget >= 2:
@@ -393,7 +394,7 @@ def greedy_plan(masks: Sequence[int], w: int, aces_high: bool, values: Sequence[
             left[suit] &= ~((1 << (r - 1)) | (1 << (r + gap - 1)))
         budget -= cost
     plan.unmelded = mask_cards(left)
-    cost = sum(values[card.rank] for card in plan.unmelded)  # type: ignore[index]
+    cost = sum(values[int(card.rank)] for card in plan.unmelded if card.rank is not None)
     return plan, cost, budget
 
 

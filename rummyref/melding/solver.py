@@ -21,12 +21,12 @@ from bitmasks; everything else goes through the dynamic programme over ranks in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
+from rummyref.cards import WILD, Card
 from rummyref.melding import dp
 from rummyref.melding import plan as mp
-from rummyref.cards import WILD, Card
 from rummyref.melding.melds import Meld
 from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet
@@ -253,7 +253,7 @@ def go_out_check(
     )
     if found is not None:
         state, acts = found
-        u, a = _leftover_choice(state, w, allowed, sequences, natural_sequences, v3)  # type: ignore[misc]
+        u, a = _leftover_choice(state, w, allowed, sequences, natural_sequences, v3)
         plan = mp.plan_from_actions(masks, acts, True, ruleset.aces_high)
         plan.wild_unmelded = u
         plan.absorb(a, natural_sequences)

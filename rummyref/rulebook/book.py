@@ -24,10 +24,11 @@ import math
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from rummyref.errors import NotFound, RulesetError
 from rummyref.rules.datafiles import locate, read_toml
@@ -417,7 +418,7 @@ class Index:
         return math.log(1 + (n - df + 0.5) / (df + 0.5))
 
 
-def _rule_fields(rule: Rule, book: "Rulebook") -> dict[str, list[str]]:
+def _rule_fields(rule: Rule, book: Rulebook) -> dict[str, list[str]]:
     return {
         "id": [rule.id.lower()],
         "title": _with_bigrams(terms(rule.title)),

@@ -12,9 +12,10 @@ Nothing here reads or writes a database.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any
 
 KIND = "ruling"  #: the entry kind in the log
 

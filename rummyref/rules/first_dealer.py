@@ -8,8 +8,9 @@ dealer's left plays first, and play goes clockwise (S6).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from rummyref.cards import Card, Rank, Suit, check_deck, format_cards
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
@@ -120,7 +121,7 @@ def _counted(name: str, cards: tuple[Card, ...], rule: str) -> TurnedUp:
 
 def _strength(card: Card, order: FirstDealerOrder) -> tuple[int, int]:
     """Smaller is stronger."""
-    return order.ranks.index(card.rank), order.suits.index(card.suit)  # type: ignore[arg-type]
+    return order.ranks.index(card.rank), order.suits.index(card.suit)
 
 
 def _reason(best: TurnedUp, second: TurnedUp, order: FirstDealerOrder) -> str:

@@ -7,6 +7,7 @@ path and the bad field.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -18,7 +19,6 @@ from rummyref.cards import Rank, Suit
 from rummyref.errors import NotFound, RulesetError
 from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
-
 
 
 class Method(StrEnum):
@@ -197,21 +197,21 @@ class _Reader:
             raise RulesetError(f"{source}: {prefix or 'the file'}: expected a table")
         self.data, self.source, self.prefix = data, source, prefix
 
-    def _where(self, key: str) -> str:
+    def _where(self, key: builtins.str) -> builtins.str:
         return f"{self.prefix}.{key}" if self.prefix else key
 
-    def fail(self, key: str, expected: str) -> RulesetError:
+    def fail(self, key: builtins.str, expected: str) -> RulesetError:
         got = self.data.get(key, "<missing>")
         return RulesetError(f"{self.source}: {self._where(key)}: expected {expected}, got {got!r}")
 
-    def table(self, key: str, required: bool = True) -> "_Reader":
+    def table(self, key: builtins.str, required: bool = True) -> _Reader:
         if key not in self.data and not required:
             return _Reader({}, self.source, self._where(key))
         if not isinstance(self.data.get(key), dict):
             raise self.fail(key, "a table")
         return _Reader(self.data[key], self.source, self._where(key))
 
-    def int(self, key: str, default: Any = ..., low: int | None = 0, high: int | None = None):
+    def int(self, key: builtins.str, default: Any = ..., low: builtins.int | None = 0, high: builtins.int | None = None):
         v = self.data.get(key, default)
         if v is ... or v is None and default is ...:
             raise self.fail(key, "an integer")
@@ -225,25 +225,25 @@ class _Reader:
             raise self.fail(key, f"an integer{bounds}")
         return v
 
-    def str(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> str:
+    def str(self, key: builtins.str, default: Any = ..., choices: tuple[builtins.str, ...] | None = None) -> builtins.str:
         v = self.data.get(key, default)
         if not isinstance(v, str) or not v or (choices and v not in choices):
             raise self.fail(key, f"one of {', '.join(choices)}" if choices else "a text")
         return v
 
-    def bool(self, key: str, default: Any = ...) -> bool:
+    def bool(self, key: builtins.str, default: Any = ...) -> builtins.bool:
         v = self.data.get(key, default)
         if not isinstance(v, bool):
             raise self.fail(key, "true or false")
         return v
 
-    def strs(self, key: str, default: Any = ...) -> tuple[str, ...]:
+    def strs(self, key: builtins.str, default: Any = ...) -> tuple[builtins.str, ...]:
         v = self.data.get(key, default)
         if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
             raise self.fail(key, "a list of texts")
         return tuple(v)
 
-    def pair(self, key: str, low: int = 0) -> tuple[int, int]:
+    def pair(self, key: builtins.str, low: builtins.int = 0) -> tuple[builtins.int, builtins.int]:
         v = self.data.get(key)
         if (
             not isinstance(v, list)
@@ -254,7 +254,7 @@ class _Reader:
             raise self.fail(key, f"[min, max] with {low} <= min <= max")
         return v[0], v[1]
 
-    def list_of_tables(self, key: str) -> list["_Reader"]:
+    def list_of_tables(self, key: builtins.str) -> list[_Reader]:
         v = self.data.get(key, [])
         if not isinstance(v, list):
             raise self.fail(key, "a list of tables")
@@ -314,9 +314,9 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
                 four_sevens_wins=v.bool("four_sevens_wins", False),
             )
         )
-    names = [v.name for v in variations]
-    for i, v in enumerate(variations):
-        for other in v.excludes:
+    names = [var.name for var in variations]
+    for i, var in enumerate(variations):
+        for other in var.excludes:
             if other not in names:
                 raise RulesetError(f"{source}: variations[{i}].excludes: unknown variation {other!r}")
     rs = RuleSet(

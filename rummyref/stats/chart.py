@@ -9,9 +9,8 @@ shows each player's games won, night after night.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Sequence
-
 from typing import Protocol
 
 from rummyref.record import Game

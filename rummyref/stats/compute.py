@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import tomllib
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cache
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from rummyref.record import Game
 from rummyref.rules.resources import data_dir
@@ -258,7 +259,7 @@ def compute_stats(inp: StatsInput) -> Stats:
         for name, pts in h.points:
             per.setdefault(name, _Tally()).add(h, pts, counts.get(name) if low else pts, low)
         if h.out in per:
-            per[h.out].go_outs += 1  # type: ignore[index]
+            per[h.out].go_outs += 1
         for name in h.claims:
             if name in per:
                 per[name].claims += 1

@@ -4,7 +4,7 @@ enter a past session from paper with its real date."""
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from rummyref.errors import UnreadableInput
 
@@ -18,8 +18,8 @@ def now() -> datetime:
             value = datetime.fromisoformat(pinned)
         except ValueError:
             raise UnreadableInput(f"{NOW_ENV}={pinned!r} is not an ISO date or time") from None
-        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
-    return datetime.now(timezone.utc)
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    return datetime.now(UTC)
 
 
 def stamp() -> str:

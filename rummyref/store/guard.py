@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rummyref.store.record import Record
 
 
-def expect(rec: "Record", g: "GameRow", seen: Position) -> None:
+def expect(rec: Record, g: GameRow, seen: Position) -> None:
     """Refuse the write if another terminal changed the game's position since ``seen`` was read."""
     now = rec.position(g)
     if now == seen:

@@ -20,7 +20,7 @@ refuse TRUNCATE, which SQLite does not have).
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from rummyref.chain import GENESIS
 from rummyref.errors import StorageError

@@ -12,11 +12,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from rummyref.errors import AmbiguousInput, NotFound
-from rummyref.rulebook.precedents import KIND, Precedent, precedent_from, ruling_facts
 from rummyref.record import Game
+from rummyref.rulebook.precedents import KIND, Precedent, precedent_from, ruling_facts
 from rummyref.rules.ruleset import RuleSet
 from rummyref.store.models import GameRow, SessionRow
 from rummyref.store.record import Record
@@ -61,8 +61,8 @@ def _find(rec: Record, game: str | None) -> Table:
             raise NotFound(f"no {rec.ruleset(g).session_word} of {g.name} is open", hint="ref new-session opens one")
     else:
         rows = rec.s.exec(
-            select(GameRow, SessionRow).join(SessionRow, SessionRow.game_id == GameRow.id)  # type: ignore[arg-type]
-            .where(SessionRow.closed_at.is_(None)).order_by(GameRow.id)  # type: ignore[union-attr]
+            select(GameRow, SessionRow).join(SessionRow, col(SessionRow.game_id) == col(GameRow.id))
+            .where(col(SessionRow.closed_at).is_(None)).order_by(col(GameRow.id))
         ).all()
         if not rows:
             raise NotFound("no session is open in any game", hint="ref new-session opens one")

@@ -11,8 +11,8 @@ is written. Reads build a :class:`~rummyref.record.Context` in one transaction.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Iterator, Sequence
 
 from sqlalchemy import text
 from sqlmodel import Session, col, select
@@ -37,13 +37,13 @@ from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import stamp
 from rummyref.store.engine import opened, storage_errors
 from rummyref.store.guard import expect, expect_entry
-from rummyref.store.select import HANDS_DEALT, _last_played, _parsed, choose_game
 from rummyref.store.migrations import NIGHTS_WON
 from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, PlayerTotalRow, ResultRow, SessionRow
+from rummyref.store.select import HANDS_DEALT, _last_played, _parsed, choose_game
 
 
 @contextmanager
-def writing(db: str | None, create: bool = False) -> Iterator["Record"]:
+def writing(db: str | None, create: bool = False) -> Iterator[Record]:
     """One write transaction (BEGIN IMMEDIATE) on an up-to-date database (created if asked)."""
     with opened(db, create) as engine, storage_errors():
         with Session(engine, expire_on_commit=False, autoflush=False) as session:
@@ -52,7 +52,7 @@ def writing(db: str | None, create: bool = False) -> Iterator["Record"]:
 
 
 @contextmanager
-def reading(db: str | None) -> Iterator["Record"]:
+def reading(db: str | None) -> Iterator[Record]:
     """A read-only (deferred) transaction."""
     with opened(db) as engine, storage_errors():
         with Session(engine.execution_options(sqlite_begin="DEFERRED"), autoflush=False) as session:

@@ -4,8 +4,8 @@ lean reads (standings, stats, chart) share them without loading the ORM."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from sqlalchemy import text
 

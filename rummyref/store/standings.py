@@ -6,9 +6,9 @@ kind whose standings are a fold of the hands (a match) asks for them too."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime
-from typing import Callable
 
 from sqlalchemy import text
 

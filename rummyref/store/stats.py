@@ -9,16 +9,16 @@ The chart reads only the cached per-session aggregates and the standings' totals
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Iterator
 
 from sqlalchemy import text
 
-from rummyref.stats.chart import NightPoints
 from rummyref.record import Game, Player, Summary
 from rummyref.rules.ruleset import RuleSet
+from rummyref.stats.chart import NightPoints
 from rummyref.stats.compute import HandLine, NightLine, StatsInput, StatsStyle, milestones_for
 from rummyref.store.engine import opened, storage_errors
 from rummyref.store.select import _parsed, choose_game

@@ -369,7 +369,7 @@ def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: di
             mine = target[t.name]
             for i, row in enumerate(data[t.name]):
                 values = dict(zip(t.columns, row))
-                for col, parent, pcol in t.fks:
+                for col, parent, _pcol in t.fks:
                     if values.get(col) is not None and ids.get(parent) and values[col] in ids[parent]:
                         values[col] = ids[parent][values[col]]
                 old = values.pop(t.own_id) if t.own_id else None

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import typer
+from cli_helpers import ref, ref_subprocess
 from typer.testing import CliRunner
 
 from rummyref import __version__
 from rummyref.cli.app import RefGroup
 from rummyref.errors import ExitCode, NotFound, RuleRefusal, UnreadableCard
-
-from cli_helpers import ref, ref_subprocess
 
 
 def _app_raising(exc: BaseException) -> typer.Typer:

@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 import pytest
-
 from cli_helpers import ref, ref_subprocess
+
 from rummyref.cli import completion as c
 
 

@@ -18,12 +18,11 @@ from pathlib import Path
 
 import pytest
 import typer
+from cli_helpers import ref
 from typer.testing import CliRunner
 
 from rummyref import __version__
 from rummyref.cli.app import COMMANDS, RefGroup, load_module_commands, root
-
-from cli_helpers import ref
 
 COMMAND_MODULES = {f"rummyref.cli.{entry.module}" for entry in COMMANDS}
 #: what every command may load of the CLI besides its own module

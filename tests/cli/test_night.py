@@ -474,8 +474,8 @@ def test_the_answer_to_record_it(answer, expected):
 
 def test_an_unknown_answer_to_record_it_is_asked_again():
     from rummyref.cli.night_forms import read_confirm, read_fix
-    from rummyref.games.long.form import PointsForm
     from rummyref.errors import UnreadableInput
+    from rummyref.games.long.form import PointsForm
 
     form = PointsForm(roster("Bill", "Ben"))
     with pytest.raises(UnreadableInput):

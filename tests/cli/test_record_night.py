@@ -7,7 +7,6 @@ import re
 import sqlite3
 
 import pytest
-
 from cli_helpers import ref, ref_json, ref_subprocess
 
 R = "rummyref.store"

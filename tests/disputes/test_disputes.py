@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_helpers import ref, ref_json
 
 from rummyref.cards import parse_cards
 from rummyref.disputes.engine import (
@@ -17,7 +18,6 @@ from rummyref.disputes.engine import (
 )
 from rummyref.errors import RuleRefusal, UnreadableInput
 from rummyref.rules.ruleset import load_ruleset
-from cli_helpers import ref, ref_json
 
 R2M = load_ruleset("rummy-2m")
 TABLE3 = ["Bill", "Ben", "Larry"]

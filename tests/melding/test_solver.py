@@ -8,12 +8,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from reference import Reference, is_meld, to_ref
+
 from rummyref.cards import DECK, WILD, Card, parse_cards
 from rummyref.melding.melds import Meld, MeldKind, meld_options
-from rummyref.rules.ruleset import load_ruleset
-from rummyref.rules.values import held as card_value
 from rummyref.melding.solver import (
     GOING_OUT_MODES,
     Solution,
@@ -23,6 +21,8 @@ from rummyref.melding.solver import (
     go_out_check,
     meld_value,
 )
+from rummyref.rules.ruleset import load_ruleset
+from rummyref.rules.values import held as card_value
 
 SIMPLE = load_ruleset("simple-rummy")
 R2M = load_ruleset("rummy-2m")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from cli_helpers import ref, ref_json
 from reliability_helpers import check_record, hand_args, start
+
 from rummyref.store.migrations import LATEST
 
 KILLS = 100

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 import typer
+from cli_helpers import ref
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cli_helpers import ref
 from rummyref.cli.app import app
 
 DOCUMENTED = {0, 2, 3, 4, 5, 6, 7, 8}  # 1 is "a bug in ref": never acceptable here

@@ -90,7 +90,7 @@ def test_two_terminals_opening_the_first_night_of_a_new_record(tmp_path):
         db = tmp_path / f"new{i}.db"
         procs = [start(db, "new-session") for _ in range(2)]
         results = [_finish(p) for p in procs]
-        for code, err in results:
+        for _code, err in results:
             _no_crash(err)
         assert sorted(c for c, _ in results) == [0, 4], results  # the second: the night is already open
         assert ref_json("standings", "--db", str(db))["nights"] == 1

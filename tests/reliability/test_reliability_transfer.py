@@ -11,11 +11,10 @@ import threading
 from pathlib import Path
 
 import pytest
-
-from rummyref.store.migrations import LATEST
-
 from cli_helpers import ref, ref_json
 from reliability_helpers import hand_args, start
+
+from rummyref.store.migrations import LATEST
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "schema_v1.db"
 CARDS = ["--melded", "Bill=7S 7H 7D", "--held", "Bill=KS 2C", "--melded", "Ben=2H 3H 4H 5H", "--out", "Ben",

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from rummyref.errors import NotFound, RulesetError
-from rummyref.rules.resources import data_dir
 from rummyref.rulebook.book import (
     check_references,
     load_rulebook,
@@ -20,6 +19,7 @@ from rummyref.rulebook.book import (
     stem,
     terms,
 )
+from rummyref.rules.resources import data_dir
 
 SPEC_IDS = {
     "rummy-2m": [f"A{i}" for i in range(1, 8)] + [f"B{i}" for i in range(1, 12)],

@@ -15,9 +15,9 @@ import sys
 import time
 
 import pytest
+from cli_helpers import ref, ref_json
 
 from rummyref.rulebook.book import load_rulebooks, search
-from cli_helpers import ref, ref_json
 
 os.environ.setdefault("RUMMYREF_CACHE", "off")  # in-process tests build the index afresh
 
@@ -565,7 +565,8 @@ def test_ruling_does_not_import_the_database_layer(tmp_path):
     # speed is measured by bench/bench_startup.py, never asserted by a timed test
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 @settings(max_examples=150, deadline=None)

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import pytest
+from cli_helpers import ref_json
 
 from rummyref.rulebook.book import load_rulebook, search
-from cli_helpers import ref_json
 
 
 @pytest.mark.parametrize(

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import re
 
+from cli_helpers import ref, ref_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli_helpers import ref, ref_json
 from rummyref.record import Game, Player
 from rummyref.stats.compute import POINTS_STYLE, HandLine, NightLine, StatsInput, compute_stats, milestones_for
 

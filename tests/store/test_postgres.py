@@ -118,7 +118,7 @@ def test_four_writers_and_a_reader_lose_nothing_and_always_agree(tmp_path):
     outs = [p.communicate(timeout=240) for p in procs]
     stop.touch()
     r_out, r_err = reader.communicate(timeout=240)
-    for p, (out, err) in zip(procs, outs):
+    for p, (_out, err) in zip(procs, outs):
         assert p.returncode == 0, err
         assert "Traceback" not in err
     assert reader.returncode == 0, r_err

@@ -7,7 +7,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import ref, ref_json
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "schema_v1.db"

@@ -9,7 +9,8 @@ are an error (exit 3).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from rummyref.cards import Card, format_cards
 from rummyref.errors import UnreadableInput
@@ -113,6 +114,7 @@ class CardsForm(QuestionForm):
         what, who = key
         if what == "out":
             return read_out(answer, self.game)
+        value: Any
         if what == "melded":
             value = read_melded(answer, who, self.game.roster)
         elif what == "held":
@@ -233,7 +235,7 @@ class HandForm:
 
     options: ClassVar[tuple[str, ...]] = ("melded", "held", "out", "claim", "points", "dealer")
 
-    def __init__(self, game: Game, recorded: CardsFacts | None = None) -> None:
+    def __init__(self, game: Game, recorded: Any = None) -> None:
         self.game = game
         self.recorded = recorded
 

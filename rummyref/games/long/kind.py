@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
-from rummyref.games.base import Asker, Closing, Given, Opening, Recorded, SessionRequest, no_session_options, open_refusals
+from rummyref.games.base import (
+    Asker,
+    Closing,
+    Given,
+    Opening,
+    Recorded,
+    SessionRequest,
+    no_session_options,
+    open_refusals,
+)
 from rummyref.games.long import render
 from rummyref.games.long.nights import (
     Outcome,

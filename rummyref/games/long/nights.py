@@ -7,9 +7,9 @@ the store and the CLI feed it, nothing here knows about either.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Mapping, Sequence
 
 from rummyref.errors import RuleRefusal
 

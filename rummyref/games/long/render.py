@@ -5,9 +5,9 @@ and a house rule is cited (A2, A3, A7) only where the house has it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
-
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from rich.table import Table
 

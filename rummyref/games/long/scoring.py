@@ -14,16 +14,17 @@ Hands recorded by ref 0.1 (facts without a ``version``) are re-scored as 0.1 sco
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from rummyref.cards import Card
 from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.games.long import table as tbl
+from rummyref.games.long.table import CardFacts, PlayerCards
 from rummyref.melding.melds import Meld, MeldKind
 from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet
-from rummyref.games.long import table as tbl
-from rummyref.games.long.table import CardFacts, PlayerCards
 
 if TYPE_CHECKING:
     from rummyref.games.long.legacy import LegacyCardFacts

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date
-from typing import Sequence
 
+from rummyref.games.long.nights import Dibs, dealer_of, game_outcome, gap_since, pace, ranks, seating_dibs
 from rummyref.record import Game, NightSummary, PlayerAggregate, Summary, night_winners  # noqa: F401 (re-export)
 from rummyref.rules.ruleset import RuleSet
-from rummyref.games.long.nights import Dibs, dealer_of, gap_since, game_outcome, pace, ranks, seating_dibs
 
 
 @dataclass(frozen=True)

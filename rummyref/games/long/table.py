@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from rummyref.cards import MELD_SEPARATORS, Card, parse_card
@@ -47,7 +47,7 @@ from rummyref.names import resolve_name
 FACTS_VERSION = 2  #: the facts JSON written since the table as melds; a record without one is 0.1's
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What the table may say a card counts for (B5)."""
 
     RUN = "run"

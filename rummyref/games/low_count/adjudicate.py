@@ -8,21 +8,21 @@ under S10-S12, S14, S15, V2 and V5, with the reason citing the rules.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Iterable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any
 
 from rummyref.cards import SUITS, Card, Rank, check_deck, format_cards
 from rummyref.errors import DuplicateCard, RuleRefusal, TooManyWildcards, UnreadableInput
-from rummyref.melding.melds import Meld
 from rummyref.games.low_count.table import GOING_OUT_TEXT, S2, S9, S10, S11, S12, S13, S14, S15, Role, SimpleTable
+from rummyref.melding.melds import Meld
 from rummyref.melding.solver import Solution, best_melding, go_out_check
-
 
 # -- how a game ended ----------------------------------------------------------------------
 
 
-class EndingKind(str, Enum):
+class EndingKind(StrEnum):
     WENT_OUT = "went-out"  #: S9
     FOUR_SEVENS = "four-sevens"  #: V5
     TIE = "tie"  #: S15, agreed by everyone
@@ -44,7 +44,7 @@ class Ending:
         four_sevens: str | None = None,
         tie: bool = False,
         dropped: Iterable[str] = (),
-    ) -> "Ending":
+    ) -> Ending:
         """From ``--out NAME``, ``--four-sevens NAME``, ``--tie``, ``--dropped NAME...``
         (at most one of the first three; none of them means S10, the stock ran out)."""
         given = [flag for flag, on in (("--out", out), ("--four-sevens", four_sevens), ("--tie", tie)) if on]

@@ -7,8 +7,9 @@ set's data: 2) takes the match, and the next match begins at once; matches won a
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from rummyref.errors import UnreadableInput
 from rummyref.rules.ruleset import RuleSet
@@ -55,7 +56,7 @@ class MatchState:
     just_won: MatchRecord | None = None  #: the match the last game decided, if any
 
     @classmethod
-    def start(cls, players: Sequence[str], first_player: str, match_wins: int | RuleSet) -> "MatchState":
+    def start(cls, players: Sequence[str], first_player: str, match_wins: int | RuleSet) -> MatchState:
         if isinstance(match_wins, RuleSet):
             if match_wins.match_wins is None:
                 raise UnreadableInput(f"rule set {match_wins.name!r} does not play matches")
@@ -66,7 +67,7 @@ class MatchState:
         zero = tuple((p, 0) for p in players)
         return cls(players, match_wins, first_player, game_wins=zero, matches_won=zero)
 
-    def seat(self, players: Sequence[str]) -> "MatchState":
+    def seat(self, players: Sequence[str]) -> MatchState:
         """The same state with any new players added (no wins yet), e.g. when a later
         session's table has a newcomer."""
         new = tuple(p for p in players if p not in self.players)
@@ -80,7 +81,7 @@ class MatchState:
             matches_won=self.matches_won + zero,
         )
 
-    def after(self, winner: Any) -> "MatchState":
+    def after(self, winner: Any) -> MatchState:
         """The state after one more game. ``winner`` is a name, None (tie / no winner) or
         anything with a ``winner`` attribute (a :class:`~rummyref.games.low_count.adjudicate.GameResult`)."""
         if winner is not None and not isinstance(winner, str):

@@ -11,9 +11,10 @@ WILDCARD bounds (S2), card values (S13), the going-out mode and each variation's
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from rummyref import names as player_names
 from rummyref.cards import Card
@@ -70,7 +71,7 @@ class SimpleTable:
         variations: Iterable[str] = (),
         *,
         stored: bool = False,
-    ) -> "SimpleTable":
+    ) -> SimpleTable:
         """A validated table. ``cards``/``wildcards`` None take the rule set's defaults.
         ``stored``: the players come from a table already recorded, whose names were checked
         when it was created (perhaps by an older ref), so they are taken as written."""
@@ -112,7 +113,7 @@ class SimpleTable:
         return cls(ruleset, names, cards, wildcards, chosen)
 
     @classmethod
-    def from_dict(cls, ruleset: RuleSet, data: Mapping[str, Any]) -> "SimpleTable":
+    def from_dict(cls, ruleset: RuleSet, data: Mapping[str, Any]) -> SimpleTable:
         """Rebuild (and re-validate) a table from :meth:`to_dict`'s output."""
         return cls.create(
             ruleset, data["players"], data.get("cards"), data.get("wildcards"), data.get("variations", ()),

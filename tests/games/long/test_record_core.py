@@ -8,15 +8,6 @@ import pytest
 
 from rummyref.chain import GENESIS, entry_hash
 from rummyref.errors import DuplicateCard, RuleRefusal
-from rummyref.names import resolve_name
-from rummyref.rules.ruleset import load_ruleset
-from rummyref.games.long.table import read_hand
-from rummyref.games.long.scoring import (
-    PointsFacts,
-    facts_from_json,
-    facts_to_json,
-    score_hand,
-)
 from rummyref.games.long.nights import (
     check_end_of_session,
     dealer_of,
@@ -25,6 +16,15 @@ from rummyref.games.long.nights import (
     round_state,
     seating_dibs,
 )
+from rummyref.games.long.scoring import (
+    PointsFacts,
+    facts_from_json,
+    facts_to_json,
+    score_hand,
+)
+from rummyref.games.long.table import read_hand
+from rummyref.names import resolve_name
+from rummyref.rules.ruleset import load_ruleset
 
 RS = load_ruleset("rummy-2m")
 ROSTER = ("Bill", "Ben", "Larry")

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from cli_helpers import ref, ref_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,6 @@ from rummyref.errors import ExitCode, RuleRefusal, RummyrefError, UnreadableInpu
 from rummyref.games.long.scoring import facts_from_json, facts_to_json, score_hand
 from rummyref.games.long.table import Kind, Laid, Where, read_cards, read_hand, read_melded, read_token
 from rummyref.rules.ruleset import load_ruleset
-from cli_helpers import ref, ref_json
 
 RS = load_ruleset("rummy-2m")
 ROSTER = ("Bill", "Ben", "Larry")
@@ -360,7 +360,7 @@ def legal_tables(draw):
         core_at = draw(st.integers(0, len(cards) - 3))
         owner = draw(st.sampled_from(ROSTER))
         tokens = []
-        for i, card in enumerate(cards):
+        for card in cards:
             token = str(card)
             if wild < 2 and draw(st.integers(0, 6)) == 0:
                 wild += 1

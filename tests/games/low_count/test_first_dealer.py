@@ -9,12 +9,12 @@ import sys
 import tomllib
 
 import pytest
+from cli_helpers import ref, ref_json, ref_subprocess
 
 from rummyref.cards import Rank, Suit, parse_cards
 from rummyref.errors import DuplicateCard, NotFound, RuleRefusal, RulesetError, TooManyWildcards
 from rummyref.rules.first_dealer import first_dealer
 from rummyref.rules.ruleset import builtin_path, load_ruleset, parse_ruleset
-from cli_helpers import ref, ref_json, ref_subprocess
 
 RS = load_ruleset("simple-rummy")
 

@@ -7,13 +7,13 @@ who went out one more (the card just drawn); laying down the four 7s (V5) or dro
 from __future__ import annotations
 
 import pytest
+from cli_helpers import ref, ref_json
 
 from rummyref.cards import parse_cards
 from rummyref.errors import ExitCode, RuleRefusal
 from rummyref.games.low_count.adjudicate import Ending, adjudicate
 from rummyref.games.low_count.table import Role, SimpleTable
 from rummyref.rules.ruleset import load_ruleset
-from cli_helpers import ref, ref_json
 
 RS = load_ruleset("simple-rummy")
 FIVE = ["Ann", "Bob", "Cy", "Dee", "Eve"]

@@ -18,10 +18,10 @@ from rummyref.errors import (
     TooManyWildcards,
     UnreadableInput,
 )
-from rummyref.games.low_count.match import MatchState, fold_matches
-from rummyref.rules.ruleset import load_ruleset
-from rummyref.games.low_count.table import SimpleTable
 from rummyref.games.low_count.adjudicate import Ending, EndingKind, adjudicate
+from rummyref.games.low_count.match import MatchState, fold_matches
+from rummyref.games.low_count.table import SimpleTable
+from rummyref.rules.ruleset import load_ruleset
 
 RS = load_ruleset("simple-rummy")
 FOUR = ["Ann", "Bob", "Cy", "Dan"]
