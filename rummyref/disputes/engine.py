@@ -17,6 +17,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from rummyref import names as player_names
@@ -40,10 +41,39 @@ class Step:
         return {"rule": self.rule, "decided": self.decided}
 
 
+class Dispute(StrEnum):
+    """The disputes ``ref dispute`` settles."""
+
+    CLAIM = "claim"
+    DESIGNATE = "designate"
+    PICKUP = "pickup"
+    DISCARD = "discard"
+    END_NIGHT = "end-night"
+
+
+class Outcome(StrEnum):
+    """How a dispute came out (the ``outcome`` of its JSON)."""
+
+    AWARDED = "awarded"
+    NO_CLAIM = "no-claim"
+    JUDGED = "judged"
+    JUDGE_DECIDES = "judge-decides"
+    TABLE_DECIDED = "table-decided"
+    TABLE_DECIDES = "table-decides"
+    NO_MELD = "no-meld"
+    ONE_WAY = "one-way"
+    RUN = "run"
+    MATCH = "match"
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    ALLOWED = "allowed"
+    REFUSED = "refused"
+
+
 @dataclass(frozen=True)
 class DisputeResult:
-    kind: str  #: claim, designate, pickup, discard, end-night
-    outcome: str  #: a short machine word: awarded, no-claim, judge-decides, legal, illegal, ...
+    kind: Dispute
+    outcome: Outcome
     verdict: str  #: one sentence for the table
     chain: tuple[Step, ...]
     facts: Mapping[str, Any]  #: the normalised facts (what ``key`` is made of)
@@ -158,7 +188,7 @@ def claim_ruling(
         did = "called but did not touch the card" if p in c_rank else "touched the card but did not call"
         chain.append(Step("B11", f"{p} {did}: no claim (a claim needs both the call and the touch)"))
     if not full:
-        return DisputeResult("claim", "no-claim", "Nobody both called and touched: the card is not claimed.", tuple(chain), facts)
+        return DisputeResult(Dispute("claim"), Outcome("no-claim"), "Nobody both called and touched: the card is not claimed.", tuple(chain), facts)
     if len(full) == 1:
         winner = full[0]
         chain.append(Step("B8", f"{winner} is the only player who both called and touched: {winner} wins the card"))
@@ -203,8 +233,8 @@ def claim_ruling(
             chain.append(Step("table", f"the table decided for {winner}; the decision is recorded"))
             return _claim_won(winner, chain, facts, outcome="table-decided")
         return DisputeResult(
-            "claim",
-            "table-decides",
+            Dispute("claim"),
+            Outcome("table-decides"),
             f"The rules are silent: every player claims, so the table must decide between {_join(first_touch)}.",
             tuple(chain),
             facts,
@@ -217,8 +247,8 @@ def claim_ruling(
         return _claim_won(winner, chain, facts, outcome="judged", extra={"judge": judges})
     chain.append(Step("B8", f"the tie goes to the judgment of {_join(judges)}, who {'has' if len(judges) == 1 else 'have'} no claim"))
     return DisputeResult(
-        "claim",
-        "judge-decides",
+        Dispute("claim"),
+        Outcome("judge-decides"),
         f"A true tie between {_join(first_touch)}: {_join(judges)} must judge it (record it with --judge-says).",
         tuple(chain),
         facts,
@@ -233,7 +263,7 @@ def _among(name: str, tied: list[str], what: str) -> str:
 
 
 def _claim_won(winner: str, chain: list[Step], facts: Mapping[str, Any], outcome: str = "awarded", extra: Mapping[str, Any] | None = None) -> DisputeResult:
-    return DisputeResult("claim", outcome, f"{winner} wins the Rummy! card.", tuple(chain), facts, {"winner": winner, **(extra or {})})
+    return DisputeResult(Dispute.CLAIM, Outcome(outcome), f"{winner} wins the Rummy! card.", tuple(chain), facts, {"winner": winner, **(extra or {})})
 
 
 def _first_completers(
@@ -347,7 +377,7 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     kinds = {o.kind for o in options}
     if not options:
         chain.append(Step("B5", f"{card} joins no meld on the table, so there is nothing to designate"))
-        return DisputeResult("designate", "no-meld", f"{card} cannot be laid on any meld on the table.", tuple(chain), facts,
+        return DisputeResult(Dispute("designate"), Outcome("no-meld"), f"{card} cannot be laid on any meld on the table.", tuple(chain), facts,
                              details, ruleset.name, settled=bool(table))
     listing = "; ".join(f"the {o.kind} {format_cards(o.meld)} (as {o.stands_for}, {_pts(o.value)})" for o in options)
     chain.append(Step("B5", f"{card} can join {listing}"))
@@ -361,7 +391,7 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
         only = options[0]
         chain.append(Step("B5", f"only a {only.kind} takes it, so no designation is needed"))
         return DisputeResult(
-            "designate", "one-way", f"{card} counts for the {only.kind} {format_cards(only.meld)}: {_pts(only.value)}.",
+            Dispute.DESIGNATE, Outcome.ONE_WAY, f"{card} counts for the {only.kind} {format_cards(only.meld)}: {_pts(only.value)}.",
             tuple(chain), facts, details | {"counts_for": only.to_dict()}, ruleset.name,
         )
     run = next(o for o in options if o.kind == "run")
@@ -387,8 +417,8 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
                 "cuts_off": end if chosen is match else None}  # fmt: skip
     verdict = f"{card} counts for the {chosen.kind} {format_cards(chosen.meld)}: {_pts(chosen.value)}"
     verdict += f"; the run is cut off at its {end} end (B6)." if chosen is match else "."
-    outcome = "run" if chosen is run else "match"
-    return DisputeResult("designate", outcome, verdict, tuple(chain), facts, details, ruleset.name)
+    outcome = Outcome.RUN if chosen is run else Outcome.MATCH
+    return DisputeResult(Dispute.DESIGNATE, outcome, verdict, tuple(chain), facts, details, ruleset.name)
 
 
 def _pts(n: int) -> str:
@@ -497,7 +527,7 @@ def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Car
         chain.append(Step("B4", f"{card} can be put down together with {format_cards(best.from_hand)} from the hand: {best.describe()}"))
         if len(uses) > 1:
             chain.append(Step("B4", f"{len(uses)} legal uses in all; best first by points put down"))
-        return DisputeResult("pickup", "legal", f"Legal: {card} can be used with the taker's own cards ({best.describe()}).", tuple(chain), facts, details, ruleset.name)
+        return DisputeResult(Dispute("pickup"), Outcome("legal"), f"Legal: {card} can be used with the taker's own cards ({best.describe()}).", tuple(chain), facts, details, ruleset.name)
     alone = [tuple(m) for m in table if meld_options([*m, card], ruleset.aces_high)]
     chain.append(Step("B4", f"no meld holds {card} together with at least one card of the hand"))
     if alone:
@@ -506,7 +536,7 @@ def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Car
         )
     if capped:
         chain.append(Step("B4", f"only the first {MAX_HAND_CARDS_TRIED} relevant hand cards were tried in combination"))
-    return DisputeResult("pickup", "illegal", f"Not legal: {card} cannot be used with any card of the taker's hand.", tuple(chain), facts, details, ruleset.name)
+    return DisputeResult(Dispute("pickup"), Outcome("illegal"), f"Not legal: {card} cannot be used with any card of the taker's hand.", tuple(chain), facts, details, ruleset.name)
 
 
 # -- B3: the last discard ------------------------------------------------------------------------
@@ -531,13 +561,13 @@ def discard_ruling(
     chain: list[Step] = []
     if discarded is None:
         chain.append(Step("B3", "a turn ends only with a discard, even when every card in the hand could be melded"))
-        return DisputeResult("discard", "illegal", "Not allowed: the turn cannot end without a discard.", tuple(chain), facts)
+        return DisputeResult(Dispute("discard"), Outcome("illegal"), "Not allowed: the turn cannot end without a discard.", tuple(chain), facts)
     if took is not None and took == discarded:
         if going_out:
             chain.append(Step("B3", f"{took} was taken from the top of the Rummy Line and thrown straight back to end the game: not allowed"))
-            return DisputeResult("discard", "illegal", f"Not allowed: {took} may not be taken from the Rummy Line and discarded straight back to go out.", tuple(chain), facts)
+            return DisputeResult(Dispute("discard"), Outcome("illegal"), f"Not allowed: {took} may not be taken from the Rummy Line and discarded straight back to go out.", tuple(chain), facts)
         chain.append(Step("B4", f"{took} was taken from the Rummy Line, so it must be used with a card of the hand; discarding it straight back does not use it"))
-        return DisputeResult("discard", "illegal", f"Not allowed: {took}, taken from the Rummy Line, must be used, not discarded straight back.", tuple(chain), facts)
+        return DisputeResult(Dispute("discard"), Outcome("illegal"), f"Not allowed: {took}, taken from the Rummy Line, must be used, not discarded straight back.", tuple(chain), facts)
     if took is not None:
         chain.append(Step("B3", f"{took} was taken and a different card, {discarded}, is discarded: that is fine"))
     playable = [tuple(m) for m in table if meld_options([*m, discarded], ruleset.aces_high)]
@@ -552,7 +582,7 @@ def discard_ruling(
         chain.append(Step("B8", f"meanwhile any player may claim {discarded} by calling \"Rummy!\" and touching it (B8, B11)"))
         verdict = (f"Not allowed to go out: {discarded} is a Rummy! card. Discard it, the hand goes on, "
                    "and wait for a card that can be discarded (B3).")
-        return DisputeResult("discard", "illegal", verdict, tuple(chain), facts, details)
+        return DisputeResult(Dispute("discard"), Outcome("illegal"), verdict, tuple(chain), facts, details)
     chain.append(Step("B3", "the discard ends the turn" + (" and, as the last card, the hand" if going_out else "")))
     if playable:
         where = format_cards(playable[0])
@@ -562,7 +592,7 @@ def discard_ruling(
         )
         chain.append(Step("B8", f"any player may claim {discarded} by calling \"Rummy!\" and touching it (B8, B11)"))
     verdict = f"Allowed: discarding {discarded} ends the turn" + (" and the hand." if going_out else ".")
-    return DisputeResult("discard", "allowed", verdict, tuple(chain), facts, details)
+    return DisputeResult(Dispute("discard"), Outcome("allowed"), verdict, tuple(chain), facts, details)
 
 
 # -- A4: ending the night -----------------------------------------------------------------------
@@ -584,18 +614,18 @@ def end_night_ruling(
     chain: list[Step] = []
     if game_over:
         chain.append(Step("A7", "the game is over, so the night may end at once"))
-        return DisputeResult("end-night", "allowed", "Allowed: the game is over (A7), the night may end now.", tuple(chain), facts,
+        return DisputeResult(Dispute("end-night"), Outcome("allowed"), "Allowed: the game is over (A7), the night may end now.", tuple(chain), facts,
                              settled=False)
     rounds = hands_in_session // n
     if done == 0:
         said = "no hand has been played yet" if hands_in_session == 0 else f"{rounds} full round{'s' if rounds != 1 else ''} played"
         chain.append(Step("A4", f"{said}: every player has dealt the same number of hands"))
-        return DisputeResult("end-night", "allowed", f"Allowed: {said}.", tuple(chain), facts, {"rounds": rounds}, settled=False)
+        return DisputeResult(Dispute("end-night"), Outcome("allowed"), f"Allowed: {said}.", tuple(chain), facts, {"rounds": rounds}, settled=False)
     still = [roster[(start + i) % n] for i in range(done, n)]
     chain.append(Step("A3", f"deal order {', '.join(roster[start:] + roster[:start])}: {done} of {n} hands of this round dealt"))
     chain.append(Step("A4", f"the round is not finished: {_join(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
     return DisputeResult(
-        "end-night", "refused", f"Refused (A4): the round is not over; still to deal: {', '.join(still)}.",
+        Dispute.END_NIGHT, Outcome.REFUSED, f"Refused (A4): the round is not over; still to deal: {', '.join(still)}.",
         tuple(chain), facts, {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds}, settled=False,
     )  # fmt: skip
 

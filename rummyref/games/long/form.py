@@ -52,12 +52,6 @@ def read_form(answer: str) -> bool:
     raise UnreadableInput(f"{answer!r}: answer cards or points")
 
 
-def wants_points(ask: Asker) -> bool:
-    return bool(ask_until(ask, FORM_Q, read_form))
-
-
-
-
 def read_melded(text: str, who: str, roster: Sequence[str]) -> tuple[tuple[tuple[table.Laid, ...], ...], bool]:
     """One player's cards on the table, in the notation of :mod:`rummyref.games.long.table`."""
     return table.read_melded(text, table.Where(who, "--melded"), roster)

@@ -14,9 +14,7 @@ from typing import Any, ClassVar
 
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
 from rummyref.games.base import (
-    Asker,
     Closing,
-    Given,
     Opening,
     Recorded,
     SessionRequest,
@@ -435,7 +433,3 @@ def _after(g: Game, outcome: Outcome) -> Game:
 
 def _next_seq(ctx: Context) -> int:
     return ctx.position.entries + 1
-
-
-def ask_facts(ctx: Context, given: Given, asker: Asker | None) -> Facts:
-    return LongGame().form(ctx).fill(given, asker)
