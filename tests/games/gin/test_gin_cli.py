@@ -76,3 +76,13 @@ def test_refusals_name_the_player_and_write_nothing(record):
 def test_count_answers_deadwood():
     r = ref_json("count", "--ruleset", "gin", "QS KS AS 2H 3H 4H 9C")
     assert r["count"] == 30  # Q-K-A is no run in Gin (aces low): 10 + 10 + 1 + 9
+
+
+def test_a_gin_hand_in_ref_night():
+    answers = "cards\n" + KNOCK[1].split("=", 1)[1] + "\n" + KNOCK[3].split("=", 1)[1] + "\nknock Ann\n\nend\n"
+    r = ref("night", "--ruleset", "gin", "--players", "Ann,Bob", input=answers)
+    assert r.exit_code == 0, r.stderr
+    said = r.stdout + r.stderr
+    assert "Knock: Ann scores 18." in said and "Recorded: hand 1 of gin" in said
+    assert "Session 1 of gin is closed: 1 hand; points this session: Ann 18, Bob 0." in said
+    assert ref_json("standings")["totals"] == {"Ann": 18, "Bob": 0}
