@@ -95,7 +95,7 @@ def claim(
     ruleset: RulesetOption = None,
     game: NightGameOption = None,
     db: DbOption = None,
-    no_record: NoRecordOption = False,
+    no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.disputes.engine import claim_ruling, parse_order
@@ -135,7 +135,7 @@ def designate(
     ruleset: RulesetOption = None,
     game: NightGameOption = None,
     db: DbOption = None,
-    no_record: NoRecordOption = False,
+    no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.disputes.engine import designate_ruling, read_card, read_table
@@ -177,7 +177,7 @@ def pickup(
     ruleset: RulesetOption = None,
     game: NightGameOption = None,
     db: DbOption = None,
-    no_record: NoRecordOption = False,
+    no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.cards import parse_cards
@@ -225,7 +225,7 @@ def discard(
     ruleset: RulesetOption = None,
     game: NightGameOption = None,
     db: DbOption = None,
-    no_record: NoRecordOption = False,
+    no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.disputes.engine import discard_ruling, read_card, read_table
@@ -266,7 +266,7 @@ def end_night(
     ruleset: RulesetOption = None,
     game: NightGameOption = None,
     db: DbOption = None,
-    no_record: NoRecordOption = False,
+    no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.disputes.engine import end_night_ruling

@@ -15,7 +15,9 @@ import typer
 from rummyref.cli.common import db_choice, err, out, print_json
 
 NoRecordOption = Annotated[
-    bool, typer.Option("--no-record", help="Answer only: do not keep this ruling as a precedent of the open night.")
+    Optional[bool],
+    typer.Option("--record/--no-record", help="Keep this ruling as a precedent of the open session, or not "
+                 "(default: kept when it settled something at the table; a question answered is not)."),
 ]
 
 NightGameOption = Annotated[
@@ -51,7 +53,7 @@ def settle(
     *,
     game: Optional[str],
     db: Optional[str],
-    no_record: bool,
+    no_record: Optional[bool],
     as_json: bool,
     extra: Callable[[Any, Any], list[str]] | None = None,
     need_table: str | None = None,
@@ -62,6 +64,7 @@ def settle(
     from rummyref.errors import AmbiguousInput, NotFound
 
     db = db_choice(db)
+    record = no_record  # the option is --record/--no-record: True, False, or None (when it settled something)
     path, exists = record_file(db)
     table, why, earlier, kept = None, "", [], None
     if not exists:
@@ -73,16 +76,19 @@ def settle(
         from rummyref.store import precedents as p
         from rummyref.store.record import reading, writing
 
-        with (reading(db) if no_record else writing(db)) as rec:
+        with (reading(db) if record is False else writing(db)) as rec:
             try:
                 table, why = p.find_table(rec, game, strict=need_table is not None)
             except (NotFound, AmbiguousInput) as exc:
                 raise type(exc)(exc.message, hint="; ".join(filter(None, [exc.hint, need_table]))) from None
             result = decide(table)
             earlier = p.same_dispute(rec, result.key)
-            if table is not None and not no_record:
+            keep = record if record is not None else result.settled
+            if table is not None and keep:
                 kept = p.record_ruling(rec, table, result.to_dict())
-    if no_record and exists:
+            elif table is not None:
+                why = "--no-record" if record is False else "it answered a question and settled nothing; --record keeps it"
+    if record is False and exists:
         why = "--no-record"
     show(result, table, kept, why, earlier, as_json, extra(result, table) if extra else [])
 

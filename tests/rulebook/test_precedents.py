@@ -33,7 +33,7 @@ DISPUTES = {
     "designate": ["designate", "AD", "--table", "2D 3D 4D", "--table", "AS AH AC", "--as", "match"],
     "pickup": ["pickup", "7H", "--hand", "7S 7D KC"],
     "discard": ["discard", "--took", "7H", "--discarded", "7H", "--going-out"],
-    "end-night": ["end-night", "--hands", "4"],
+    "end-night": ["end-night", "--hands", "4", "--record"],  # a question answered: kept only when asked
 }
 
 
@@ -262,7 +262,10 @@ def test_end_night_reads_the_open_night():
     hand(1, 1, 1)
     data = end_night()
     assert data["outcome"] == "refused" and data["details"]["still_to_deal"] == ["Larry"]
-    assert data["rules"] == ["A3", "A4"] and data["recorded"]["hand"] == 3
+    assert data["rules"] == ["A3", "A4"] and data["recorded"] is None  # "can we stop?" settles nothing
+    assert "settled nothing" in data["not_recorded"]
+    kept = ref_json("dispute", "end-night", "--record")
+    assert kept["recorded"]["hand"] == 3
     hand(1, 1, 1)
     assert end_night()["outcome"] == "allowed"
     hand(1, 1, 1)
