@@ -122,8 +122,13 @@ def session_open_facts(number: int, opened_at: str, options: Mapping[str, Any],
             "seated": [p.to_json() for p in seated]}
 
 
-def session_close_facts(number: int, closed_at: str) -> dict[str, Any]:
-    return {"session": number, "closed_at": closed_at}
+def session_close_facts(number: int, closed_at: str, abandoned: bool = False) -> dict[str, Any]:
+    """A session closed; ``abandoned``: it was opened by mistake, no hand counted, and it does not
+    count as a session (SPEC §8)."""
+    facts: dict[str, Any] = {"session": number, "closed_at": closed_at}
+    if abandoned:
+        facts["abandoned"] = True
+    return facts
 
 
 def adopt_facts(header: Header, players: Sequence[Seat], nights: Sequence[Night]) -> dict[str, Any]:
@@ -221,7 +226,8 @@ def _roster_and_nights(entries: Sequence[ChainEntry], problems: list[str]
                 if n is None or n.closed_at is not None:
                     problems.append(f"entry {e.seq} closes night {f['session']}, which is not open")
                     continue
-                nights[n.number] = Night(n.number, n.opened_at, f["closed_at"], n.options)
+                options = {**n.options, "closed_as": "abandoned"} if f.get("abandoned") else n.options
+                nights[n.number] = Night(n.number, n.opened_at, f["closed_at"], options)
         except (KeyError, TypeError, ValueError):
             problems.append(f"entry {e.seq} ({e.kind}): its facts are not those of a {e.kind} entry")
     if header is None:

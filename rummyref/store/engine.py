@@ -281,22 +281,32 @@ def probe(path: Path) -> Found:
         return Found(FileKind.MISSING)
     except OSError as exc:
         raise StorageError(f"cannot use the database {short(str(path))}: {exc.strerror or exc}") from None
-    mode = "mode=ro" if live else "immutable=1"
-    try:
-        con = sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    # Immutable first when no -wal is seen (no lock, nothing written beside the file); but a
+    # terminal may start writing between the look and the read, and an immutable read of a file
+    # being written can see a torn page: read it once more through SQLite's locks before
+    # calling it foreign.
+    modes = ("mode=ro",) if live else ("immutable=1", "mode=ro")
+    for i, mode in enumerate(modes):
         try:
-            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            version = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
-                if "meta" in tables else None
-        finally:
-            con.close()
-    except sqlite3.OperationalError as exc:
-        if "locked" in str(exc) or "busy" in str(exc):
-            raise WriteConflict("another terminal is writing to the record; nothing was written",
-                                hint="try again in a moment") from None
-        return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
-    except sqlite3.DatabaseError as exc:
-        return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
+            con = sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+            try:
+                tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                version = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
+                    if "meta" in tables else None
+            finally:
+                con.close()
+            break
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise WriteConflict("another terminal is writing to the record; nothing was written",
+                                    hint="try again in a moment") from None
+            if i + 1 < len(modes):
+                continue
+            return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
+        except sqlite3.DatabaseError as exc:
+            if i + 1 < len(modes):
+                continue
+            return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
     if version is not None and str(version[0]).isdigit() and int(version[0]) >= 1:
         return Found(FileKind.RECORD)
     if not tables:

@@ -53,7 +53,8 @@ def chain_open(rec: Record, g: GameRow, s: SessionRow, seated: Sequence[str] = (
 
 
 def chain_close(rec: Record, g: GameRow, s: SessionRow) -> None:
-    body = session_close_facts(s.number, s.closed_at)  # type: ignore[arg-type]
+    abandoned = json.loads(s.options or "{}").get("closed_as") == "abandoned"
+    body = session_close_facts(s.number, s.closed_at, abandoned)  # type: ignore[arg-type]
     rec.append_entry(g, EntryKind.SESSION_CLOSE.value, s, None, None, None, body, None, None, {})
 
 

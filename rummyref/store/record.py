@@ -276,6 +276,8 @@ class Record:
         s = self.open_night_row(g.id)  # type: ignore[arg-type]
         assert s is not None, "the kind checked that a session is open"
         s.closed_at = stamp()
+        if abandoned:  # opened by mistake, no hand counted: it does not count as a session (SPEC §8)
+            s.options = json.dumps({**json.loads(s.options or "{}"), "closed_as": "abandoned"}, ensure_ascii=False)
         self.s.add(s)
         self.s.flush()
         from rummyref.store.header import chain_close

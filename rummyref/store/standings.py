@@ -74,5 +74,7 @@ def summary(conn, name: str | None) -> Summary:
     open_id = next((s.id for s in nights if s.closed_at is None), None)
     dealt = int(q(HANDS_DEALT, s=open_id).scalar() or 0) if open_id is not None else 0
     last = _day(nights[0].opened_at) if nights else None
-    return Summary(game, _parsed(g.ruleset, g.ruleset_text, g.name), aggs, hands, nights[0].number if nights else 0,
+    counted = int(q("SELECT COUNT(*) FROM session WHERE game_id = :g AND options NOT LIKE :abandoned", g=g.id,
+                    abandoned='%"closed_as": "abandoned"%').scalar() or 0)  # a session abandoned does not count
+    return Summary(game, _parsed(g.ruleset, g.ruleset_text, g.name), aggs, hands, counted,
                    open_night, last, tuple(recent), now().astimezone().date(), dealt=dealt)

@@ -177,7 +177,7 @@ def test_a_password_never_appears_in_any_message(url, args, tmp_path, monkeypatc
     for piece in _pieces(url):
         assert piece not in shown, shown
     assert "Traceback" not in shown and "internal error" not in shown
-    if r.exit_code and args[0] != "backup":
+    if r.exit_code and args[0] != "backup" and "needs the psycopg driver" not in said(r):
         assert "127.0.0.1" in said(r)  # the server is named, its password is not
 
 

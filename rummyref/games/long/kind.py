@@ -85,6 +85,7 @@ class NightClosed:
     early: bool  #: ended mid-round because the game is over (A7)
     voided: int = 0  #: hands dealt that were voided and not dealt again (not in ``hands``)
     totals: tuple[tuple[str, int], ...] = ()  #: the game's totals after the session
+    abandoned: bool = False  #: no hand counted: it does not count as a session (SPEC §8)
 
 
 class LongGame:
@@ -197,7 +198,8 @@ class LongGame:
                 hint=(f"{'A4: ' if rs.cite('A4') else ''}every player deals the same number of hands in a "
                       f"{rs.session_short}; there is no 'last hand' call"),
             )
-        return Closing(False, (s.number, state))
+        # a night opened by mistake, with no hand counted, is closed as abandoned (SPEC §8)
+        return Closing(ctx.played == 0, (s.number, state))
 
     def closed(self, ctx: Context, closing: Closing, points, hands: int) -> NightClosed:
         number, state = closing.shown
@@ -206,7 +208,7 @@ class LongGame:
         early = state.mid_round and ctx.game.over  # only A7 ends a session mid-round
         # one count of hands everywhere: the hands that count, as standings and history show them
         return NightClosed(ctx.game, ctx.ruleset, number, hands, state.rounds, tuple(points), winners, early,
-                           max(state.hands - hands, 0), ctx.totals)
+                           max(state.hands - hands, 0), ctx.totals, closing.abandoned)
 
     # -- hands -----------------------------------------------------------------------------
 

@@ -209,6 +209,7 @@ def closed_json(r) -> dict:
         "totals": dict(r.totals),
         "winners": list(r.winners),
         "ended_early_game_over": r.early,
+        "abandoned": r.abandoned,
     }
 
 
@@ -223,6 +224,10 @@ def show_closed(r, out) -> None:
         f"{plural(r.rounds, 'full round')}{early}{voided}.",
         markup=False,
     )
+    if r.abandoned:
+        out.print(f"No hand counted: the {rs.session_short} is closed as abandoned and does not count as a "
+                  f"{rs.session_word}.", markup=False)
+        return
     if r.winners:
         out.print(f"{cap(rs.session_short)}'s winner: {' and '.join(r.winners)}.", markup=False)
     totals = dict(r.totals)
