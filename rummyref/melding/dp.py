@@ -53,11 +53,13 @@ BIG = 1 << 20  #: weight of an unmelded card in the arrange objective
 
 # objectives of min_cost
 BEST = 0  #: sum of the values of unmelded naturals (values given per rank)
-ARRANGE = 2  #: BIG * unmelded - naturals in runs + WILDCARDs in groups
+ARRANGE = 2  #: BIG * unmelded + cards melded outside sequences (see _pool_choices)
 
-# per-suit actions (2 bits per suit in an action code; bit 8 = the rank's pool is grouped)
+# per-suit actions (2 bits per suit in an action code; bit 8 = the rank's pool is grouped,
+# bits 9-11 = how many of its cards are single-card runs, first suits first)
 A_NONE, A_NAT, A_WILD, A_DEFER = 0, 1, 2, 3
 GROUPED = 1 << 8
+SINGLE = 9
 
 _TABLES: dict = {}
 PRUNE_AT = 200  #: prune dominated states when a layer has more than this many
@@ -97,6 +99,31 @@ def _suit_options(
     if L in (1, 2) or wstart or (L == 3 and nxt):
         opts.append((up, 1, 0, 0, A_WILD))
     return opts
+
+
+def _pool_choices(obj: int, m: int) -> list[tuple[int, int, int, int]]:
+    """What becomes of the ``m`` natural cards of a rank that no run took:
+    (WILDCARDs, unmelded, extra cost, action bits).
+
+    BEST: one group of them all (with ``max(0, 3 - m)`` WILDCARDs) or all unmelded;
+    grouping only some is never cheaper. ARRANGE counts, besides ``BIG`` per unmelded
+    card, every card melded outside a sequence, so a card with two WILDCARDs is a
+    single-card run (``7S W W`` reads 7-8-9 of spades: three cards in a sequence, cost 0):
+    ``j`` of the cards become such runs and the other ``r`` form a group (``r`` is 0 or
+    2+; a group of one is a single-card run), costing ``r`` plus its WILDCARDs. Leaving
+    some unmelded while others use WILDCARDs is never better than grouping them all."""
+    if not m:
+        return [(0, 0, 0, 0)]
+    if obj == BEST:
+        return [(max(0, 3 - m), 0, 0, GROUPED), (0, m, 0, 0)]
+    out = [(0, m, 0, 0)]
+    for j in range(m + 1):
+        r = m - j
+        if r == 1:
+            continue
+        gw = max(0, 3 - r) if r else 0
+        out.append((2 * j + gw, 0, r + gw if r else 0, GROUPED | j << SINGLE))
+    return out
 
 
 def _dominates(a, b) -> bool:
@@ -159,12 +186,8 @@ def _table(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int):
             act |= a << 2 * i
             if a == A_DEFER and not flags & RELAXED:
                 dmask |= 1 << i
-        fl = FLAG_RUN if nat and obj == ARRANGE else 0
-        choices = [(0, 0, 0)]  # (extra WILDCARDs, unmelded, grouped)
-        if m:
-            choices = [(max(0, 3 - m), 0, GROUPED), (0, m, 0)]
-        for gw, unm, grp in choices:
-            extra = gw - nat if obj == ARRANGE else 0
+        for gw, unm, extra, grp in _pool_choices(obj, m):
+            fl = FLAG_RUN if obj == ARRANGE and (nat or grp >> SINGLE) else 0
             score = unm * BIG + extra if obj == ARRANGE else unm
             k = (c2, dw + gw, dmask, fl)
             old = best.get(k)
@@ -269,11 +292,9 @@ def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
     return d
 
 
-def _start_masks(masks, w: int, aces_high: bool, obj: int) -> list[int]:
+def _start_masks(masks, w: int, aces_high: bool) -> list[int]:
     """Per position, the suits where a run may start with the natural card: another natural
     card of the suit follows within reach (the next two, without WILDCARDs)."""
-    if obj == ARRANGE:
-        return [15] * 15
     ext = [m | ((m & 1) << 13) if aces_high else m for m in masks]
     out = [0] * 15
     for p in range(1, 14):
@@ -311,7 +332,7 @@ def min_cost(
     limit = (w + 1) << KS
     dmask = 0 if aces in ("low", "fixed") else deferrable(masks, w, aces_high)
     relaxed = RELAXED if aces == "relaxed" else 0
-    starts = _start_masks(masks, w, aces_high, obj)
+    starts = _start_masks(masks, w, aces_high)
     if bound is None:
         bound = 1 << 62
     layer = {0: 0}

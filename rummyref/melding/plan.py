@@ -71,6 +71,12 @@ class Plan:
             start, n = start + first, n - first
         self.runs.append([suit, start, n, {p for p in naturals if start <= p < start + n}])
 
+    def add_single(self, suit: int, pos: int) -> None:
+        """A run of one natural card and two WILDCARDs, placed as ``as_sequence`` reads it:
+        an ace low (A-2-3), else the WILDCARDs above the card as far as the ceiling allows."""
+        start = 1 if pos == 1 else min(HIGH_ACE if self.aces_high else 13, pos + 2) - 2
+        self.runs.append([suit, start, 3, {pos}])
+
     @property
     def has_meld(self) -> bool:
         return bool(self.runs or self.groups or self.wild_melds)
@@ -252,7 +258,11 @@ def plan_from_actions(masks: Sequence[int], acts: list[int], rich: bool, aces_hi
         if not pooled:
             continue
         if act & grouped_bit:
-            plan.groups.append([p, pooled, max(0, 3 - len(pooled))])
+            single = 0 if rich else (act >> dp.SINGLE) & 7
+            for suit in pooled[:single]:
+                plan.add_single(suit, p)
+            if pooled[single:]:
+                plan.groups.append([p, pooled[single:], max(0, 3 - len(pooled) + single)])
         else:
             plan.unmelded.extend(DECK[s * 13 + p - 1] for s in pooled)
     return plan

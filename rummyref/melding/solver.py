@@ -348,7 +348,15 @@ def _fail_reason(best: Solution, mode: str, sequences: int, natural_sequences: i
 def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     """An arrangement for scoring melded cards (rule B5's default): every card melded if
     possible, with the most cards in sequences (WILDCARDs included); otherwise the fewest
-    unmelded cards, and ``unmelded`` names the cards left out. ``count`` is their value."""
+    unmelded cards, and ``unmelded`` names the cards left out. ``count`` is their value.
+
+    The programme minimises ``BIG`` per unmelded card plus one per card melded outside a
+    sequence (in a group, or a WILDCARD left over with no run to extend), a cost that only
+    grows position by position, so states costing more than a bound can be dropped. The
+    fewest-unmelded arrangement, costed the same way, is a bound (``cap``); but dense hands
+    put nearly every card in a sequence, so the search first allows no card outside
+    sequences, then 1, 3, 7... (each search is exact whenever its answer is within its own
+    bound: anything cheaper was within it too), and ends at ``cap`` at the latest."""
     masks, w = mp.hand_masks(cards)
     aces_high = ruleset.aces_high
     if w == 0:
@@ -359,18 +367,24 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
             return _solution(plan, _plan_cost(plan, ruleset))
     n_nat = sum(m.bit_count() for m in masks)
 
-    def final_key(s: int, c: int):
-        unm = (c + dp.BIG // 2) // dp.BIG  # the cost is unm*BIG + (small terms)
-        left = w - (s >> dp.KS)
-        wild_left = left if (unm == n_nat and left < 3) else 0
-        seq_cards = (unm * dp.BIG - c) + w if s & dp.FLAG_RUN else 0
-        return (unm + wild_left, -seq_cards, s)
+    def final_key(s: int, c: int) -> tuple[int, int]:
+        return _arrange_cost(c // dp.BIG, c % dp.BIG, bool(s & dp.FLAG_RUN), w, n_nat), s
 
-    found = dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, final_key=final_key)
-    assert found is not None
+    fewest, _left = _search_plan(masks, w, ruleset, fewest=True)
+    cap = _plan_arrange_cost(fewest, w, n_nat)
+    slack = 0
+    while True:
+        bound = min(cap, len(fewest.unmelded) * dp.BIG + slack)
+        found = dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, bound=bound, final_key=final_key)
+        if found is not None and final_key(found[1], found[0])[0] <= bound:
+            break
+        slack = 2 * slack + 1
     _cost, state, acts = found
     plan = mp.plan_from_actions(masks, acts, False, aces_high)
     left = w - (state >> dp.KS)
+    if plan.runs:  # WILDCARDs on their own go into sequences too
+        left += sum(plan.wild_melds)
+        plan.wild_melds = []
     if plan.has_meld or left >= 3:
         if plan.runs:
             plan.absorb_into_runs(left)
@@ -379,3 +393,22 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     else:
         plan.wild_unmelded = left
     return _solution(plan, _plan_cost(plan, ruleset))
+
+
+def _arrange_cost(unmelded: int, outside: int, has_run: bool, w: int, n_nat: int) -> int:
+    """The arrange objective of an arrangement with ``unmelded`` natural cards, ``outside``
+    cards in groups and a natural card in a run or not. With such a run, WILDCARDs not in a
+    group extend it (in sequences); without one, no natural card and no WILDCARD is in a
+    sequence, and with no meld at all fewer than three WILDCARDs stay unmelded."""
+    if has_run:
+        return unmelded * dp.BIG + outside
+    if unmelded < n_nat or w >= 3:
+        return unmelded * dp.BIG + n_nat - unmelded + w
+    return (unmelded + w) * dp.BIG
+
+
+def _plan_arrange_cost(plan: mp.Plan, w: int, n_nat: int) -> int:
+    """The arrange objective of an arrangement from :func:`_search_plan` (an upper bound)."""
+    outside = sum(len(suits) + extra for _rank, suits, extra in plan.groups if len(suits) > 1)
+    has_run = bool(plan.runs) or any(len(suits) == 1 for _rank, suits, _extra in plan.groups)
+    return _arrange_cost(len(plan.unmelded), outside, has_run, w, n_nat)
