@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from rummyref.melding import dp
+from rummyref.melding import dp, goout
 from rummyref.melding import plan as mp
 from rummyref.cards import Card
 from rummyref.melding.melds import Meld
@@ -92,6 +92,7 @@ def meld_value(meld: Meld, ruleset: RuleSet) -> int:
 
 
 BIG_HAND = 24  #: natural cards from which an exact search at bound 0 is tried first
+ARRANGE_FIRST = 12  #: cards from which a going-out check tries the arrange plan before its search
 SPLIT_ACES_FROM = 12  #: natural cards from which hands with 2+ aces that may be high are split
 FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
 
@@ -125,7 +126,7 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
         found = search(bound)
     assert found is not None
     _cost, state, acts = found
-    return mp.plan_from_actions(masks, acts, False, aces_high), w - (state >> dp.KS)
+    return mp.plan_from_actions(masks, acts, aces_high), w - (state >> dp.KS)
 
 
 def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int):
@@ -218,22 +219,6 @@ def _allowed(mode: str) -> tuple[int, ...]:
         raise ValueError(f"unknown going-out mode {mode!r}; modes: {', '.join(GOING_OUT_MODES)}") from None
 
 
-def _leftover_choice(state, w: int, allowed, sequences: int, natural_sequences: int, v3: bool):
-    """How the WILDCARDs left after the programme can be placed: (unmelded, absorbed) or None."""
-    _codes, _dm, k, unm, seq, nat, ab = state
-    r = w - k
-    for u in (0, 1):
-        if u > r or unm + u not in allowed:
-            continue
-        a = r - u
-        extra_seq = a // 3 if a >= 3 else 0
-        if 0 < a < 3 and not (ab or (v3 and nat > natural_sequences) or (not v3 and nat)):
-            continue
-        if seq + extra_seq >= sequences and nat >= natural_sequences:
-            return u, a
-    return None
-
-
 def go_out_check(
     cards: Sequence[Card],
     ruleset: RuleSet,
@@ -268,22 +253,16 @@ def go_out_check(
         reason = "no natural sequence (three cards or more in a row of one suit, no WILDCARD) in the hand"
         return GoOut(False, mode, best_try, reason)
     quick = _reshape(raw, left, allowed, sequences, natural_sequences)
+    if quick is None and len(cards) >= ARRANGE_FIRST:
+        quick = _reshape(*_arrange_plan(masks, w, ruleset), allowed, sequences, natural_sequences)
     if quick is not None:
         solution = _solution(quick, _plan_cost(quick, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
-
-    def accept(state):
-        return _leftover_choice(state, w, allowed, sequences, natural_sequences, v3) is not None
-
-    found = dp.feasible(
-        masks, w, ruleset.aces_high, accept, sequences, natural_sequences + 1, v3, exact_unmelded=(allowed == (1,))
-    )
+    found = goout.search(masks, w, ruleset.aces_high, allowed, sequences, natural_sequences)
     if found is not None:
-        state, acts = found
-        u, a = _leftover_choice(state, w, allowed, sequences, natural_sequences, v3)  # type: ignore[misc]
-        plan = mp.plan_from_actions(masks, acts, True, ruleset.aces_high)
-        plan.wild_unmelded = u
-        plan.absorb(a, natural_sequences)
+        plan, unmelded_wilds, to_place = found
+        plan.wild_unmelded = unmelded_wilds
+        plan.absorb(to_place, natural_sequences)
         solution = _solution(plan, _plan_cost(plan, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
     return GoOut(False, mode, best_try, _fail_reason(best_try, mode, sequences, natural_sequences, len(cards)))
@@ -358,13 +337,27 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     sequences, then 1, 3, 7... (each search is exact whenever its answer is within its own
     bound: anything cheaper was within it too), and ends at ``cap`` at the latest."""
     masks, w = mp.hand_masks(cards)
+    plan, left = _arrange_plan(masks, w, ruleset)
+    if plan.has_meld or left >= 3:
+        if plan.runs:
+            plan.absorb_into_runs(left)
+        else:
+            plan.absorb(left)
+    else:
+        plan.wild_unmelded = left
+    return _solution(plan, _plan_cost(plan, ruleset))
+
+
+def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet) -> tuple[mp.Plan, int]:
+    """:func:`arrange_all`'s arrangement of the natural cards, and the WILDCARDs it leaves
+    over (to extend its runs)."""
     aces_high = ruleset.aces_high
     if w == 0:
         plan = mp.direct_plan(masks, aces_high)
         if plan is not None:
             melded = mp.melded_masks(plan)
             plan.unmelded = mp.mask_cards([m & ~x for m, x in zip(masks, melded)])
-            return _solution(plan, _plan_cost(plan, ruleset))
+            return plan, 0
     n_nat = sum(m.bit_count() for m in masks)
 
     def final_key(s: int, c: int) -> tuple[int, int]:
@@ -380,19 +373,12 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
             break
         slack = 2 * slack + 1
     _cost, state, acts = found
-    plan = mp.plan_from_actions(masks, acts, False, aces_high)
+    plan = mp.plan_from_actions(masks, acts, aces_high)
     left = w - (state >> dp.KS)
     if plan.runs:  # WILDCARDs on their own go into sequences too
         left += sum(plan.wild_melds)
         plan.wild_melds = []
-    if plan.has_meld or left >= 3:
-        if plan.runs:
-            plan.absorb_into_runs(left)
-        else:
-            plan.absorb(left)
-    else:
-        plan.wild_unmelded = left
-    return _solution(plan, _plan_cost(plan, ruleset))
+    return plan, left
 
 
 def _arrange_cost(unmelded: int, outside: int, has_run: bool, w: int, n_nat: int) -> int:
