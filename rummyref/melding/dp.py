@@ -35,12 +35,8 @@ all that no run can; no more WILDCARDs, no more cost); a ``bound`` drops states
 costing more than a known arrangement; ``aces="low"``/``"relaxed"`` give quick upper
 and lower bounds without the kept-ace state.
 
-:func:`feasible` is the richer variant for going-out checks (exactly one card left,
-Sequences Rummy): it keeps, per suit, whether the run is natural, counts finished
-sequences (a run may restart, so a long run may count twice; a new run may start with
-one or two WILDCARDs over the end of the previous one, e.g. 9-10-J beside W(=J)-Q-K),
-allows WILDCARD starts anywhere, and tracks the unmelded cards (at most one) instead
-of minimising a cost.
+The going-out checks (exactly one card left, Sequences Rummy's counts) have their own search
+in :mod:`rummyref.melding.goout`.
 """
 
 from __future__ import annotations
@@ -53,11 +49,13 @@ BIG = 1 << 20  #: weight of an unmelded card in the arrange objective
 
 # objectives of min_cost
 BEST = 0  #: sum of the values of unmelded naturals (values given per rank)
-ARRANGE = 2  #: BIG * unmelded - naturals in runs + WILDCARDs in groups
+ARRANGE = 2  #: BIG * unmelded + cards melded outside sequences (see _pool_choices)
 
-# per-suit actions (2 bits per suit in an action code; bit 8 = the rank's pool is grouped)
+# per-suit actions (2 bits per suit in an action code; bit 8 = the rank's pool is grouped,
+# bits 9-11 = how many of its cards are single-card runs, first suits first)
 A_NONE, A_NAT, A_WILD, A_DEFER = 0, 1, 2, 3
 GROUPED = 1 << 8
+SINGLE = 9
 
 _TABLES: dict = {}
 PRUNE_AT = 200  #: prune dominated states when a layer has more than this many
@@ -97,6 +95,31 @@ def _suit_options(
     if L in (1, 2) or wstart or (L == 3 and nxt):
         opts.append((up, 1, 0, 0, A_WILD))
     return opts
+
+
+def _pool_choices(obj: int, m: int) -> list[tuple[int, int, int, int]]:
+    """What becomes of the ``m`` natural cards of a rank that no run took:
+    (WILDCARDs, unmelded, extra cost, action bits).
+
+    BEST: one group of them all (with ``max(0, 3 - m)`` WILDCARDs) or all unmelded;
+    grouping only some is never cheaper. ARRANGE counts, besides ``BIG`` per unmelded
+    card, every card melded outside a sequence, so a card with two WILDCARDs is a
+    single-card run (``7S W W`` reads 7-8-9 of spades: three cards in a sequence, cost 0):
+    ``j`` of the cards become such runs and the other ``r`` form a group (``r`` is 0 or
+    2+; a group of one is a single-card run), costing ``r`` plus its WILDCARDs. Leaving
+    some unmelded while others use WILDCARDs is never better than grouping them all."""
+    if not m:
+        return [(0, 0, 0, 0)]
+    if obj == BEST:
+        return [(max(0, 3 - m), 0, 0, GROUPED), (0, m, 0, 0)]
+    out = [(0, m, 0, 0)]
+    for j in range(m + 1):
+        r = m - j
+        if r == 1:
+            continue
+        gw = max(0, 3 - r) if r else 0
+        out.append((2 * j + gw, 0, r + gw if r else 0, GROUPED | j << SINGLE))
+    return out
 
 
 def _dominates(a, b) -> bool:
@@ -159,12 +182,8 @@ def _table(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int):
             act |= a << 2 * i
             if a == A_DEFER and not flags & RELAXED:
                 dmask |= 1 << i
-        fl = FLAG_RUN if nat and obj == ARRANGE else 0
-        choices = [(0, 0, 0)]  # (extra WILDCARDs, unmelded, grouped)
-        if m:
-            choices = [(max(0, 3 - m), 0, GROUPED), (0, m, 0)]
-        for gw, unm, grp in choices:
-            extra = gw - nat if obj == ARRANGE else 0
+        for gw, unm, extra, grp in _pool_choices(obj, m):
+            fl = FLAG_RUN if obj == ARRANGE and (nat or grp >> SINGLE) else 0
             score = unm * BIG + extra if obj == ARRANGE else unm
             k = (c2, dw + gw, dmask, fl)
             old = best.get(k)
@@ -269,11 +288,9 @@ def deferrable(masks, w: int, aces_high: bool, strict: bool = True) -> int:
     return d
 
 
-def _start_masks(masks, w: int, aces_high: bool, obj: int) -> list[int]:
+def _start_masks(masks, w: int, aces_high: bool) -> list[int]:
     """Per position, the suits where a run may start with the natural card: another natural
     card of the suit follows within reach (the next two, without WILDCARDs)."""
-    if obj == ARRANGE:
-        return [15] * 15
     ext = [m | ((m & 1) << 13) if aces_high else m for m in masks]
     out = [0] * 15
     for p in range(1, 14):
@@ -311,7 +328,7 @@ def min_cost(
     limit = (w + 1) << KS
     dmask = 0 if aces in ("low", "fixed") else deferrable(masks, w, aces_high)
     relaxed = RELAXED if aces == "relaxed" else 0
-    starts = _start_masks(masks, w, aces_high, obj)
+    starts = _start_masks(masks, w, aces_high)
     if bound is None:
         bound = 1 << 62
     layer = {0: 0}
@@ -377,183 +394,3 @@ def min_cost(
         acts.append(act)
     acts.reverse()
     return layer[best_s], best_s, acts
-
-
-# -- the richer feasibility search for going-out checks --------------------------------
-
-# per-suit run code in feasible(): L (0..3) + 4 * natural bit  -> 3 bits a suit
-F_NONE, F_NAT, F_WILD, F_DEFER, F_NEWNAT, F_NEWWILD, F_OVERLAP1, F_OVERLAP2 = range(8)
-
-_FTABLES: dict = {}
-
-
-def _fsuit_options(code: int, present: int, at14: bool, defer: bool, v3: bool):
-    """(new code, WILDCARDs, pooled, ended runs: (seq, natural seq, non-natural run), action)."""
-    L, natb = code & 3, code >> 2
-    up = 3 if L >= 2 else L + 1
-    end = (1, natb, 1 - natb) if L == 3 else (0, 0, 0)
-    zero = (0, 0, 0)
-    opts = []
-    if at14:
-        if present:
-            if L >= 2:
-                opts.append((3 | natb << 2, 0, 0, zero, F_NAT))
-            return opts
-        if L in (0, 3):
-            opts.append((0, 0, 0, end, F_NONE))
-        if L >= 2:
-            opts.append((3, 1, 0, zero, F_WILD))
-        return opts
-    if present:
-        if L:
-            opts.append((up | natb << 2, 0, 0, zero, F_NAT))
-        if L in (0, 3):
-            opts.append((1 | 4, 0, 0, end, F_NEWNAT))
-            opts.append((0, 0, 1, end, F_NONE))
-            if defer:
-                opts.append((0, 0, 0, end, F_DEFER))
-        _overlaps(opts, L, natb, present, v3)
-        return opts
-    if L in (0, 3):
-        opts.append((0, 0, 0, end, F_NONE))
-        opts.append((1, 1, 0, end, F_NEWWILD))
-    if L:
-        opts.append((up, 1, 0, zero, F_WILD))
-    _overlaps(opts, L, natb, present, v3)
-    return opts
-
-
-def _overlaps(opts: list, L: int, natb: int, present: int, v3: bool) -> None:
-    """Sequences Rummy only: the run ends here (3+ with this position) and a new run of the
-    same suit starts with one or two WILDCARDs standing for the run's last cards (each meld
-    is judged alone), e.g. 9-10-J beside W(=J)-Q-K."""
-    if not v3 or L < 2:
-        return
-    nat_end = natb if present else 0
-    for j, act in ((1, F_OVERLAP1), (2, F_OVERLAP2)):
-        opts.append((j, j + (0 if present else 1), 0, (1, nat_end, 1 - nat_end), act))
-
-
-def _ftable(P: int, codes: int, flags: int, v3: bool):
-    key = (P, codes, flags, v3)
-    tab = _FTABLES.get(key)
-    if tab is not None:
-        return tab
-    last, at14 = flags & 2, flags & 4
-    defer_mask = flags >> 4
-    per_suit = []
-    for i in range(4):
-        opts = _fsuit_options((codes >> 3 * i) & 7, (P >> i) & 1, bool(at14), bool(defer_mask >> i & 1), v3)
-        if last:
-            opts = [o for o in opts if (o[0] & 3) in (0, 3)]
-        per_suit.append(opts)
-    out = set()
-    for combo in product(*per_suit):
-        c2 = dw = m = seq = nat = nonnat = act = dmask = 0
-        for i, (code2, w1, pooled, (e1, e2, e3), a) in enumerate(combo):
-            if last and (code2 & 3) == 3:  # the run ends here
-                e1, e2, e3 = e1 + 1, e2 + (code2 >> 2), e3 + 1 - (code2 >> 2)
-                code2 = 0
-            c2 |= code2 << 3 * i
-            dw += w1
-            m += pooled
-            seq += e1
-            nat += e2
-            nonnat += e3
-            act |= a << 3 * i
-            if a == F_DEFER:
-                dmask |= 1 << i
-        if m:
-            out.add((c2, dmask, dw + max(0, 3 - m), 0, seq, nat, 1, act | 1 << 12))
-            out.add((c2, dmask, dw, m, seq, nat, 1 if nonnat else 0, act))
-        else:
-            out.add((c2, dmask, dw, 0, seq, nat, 1 if nonnat else 0, act))
-    tab = sorted(out)
-    _FTABLES[key] = tab
-    return tab
-
-
-FPRUNE_AT = 64
-
-
-def _fprune(layer: dict, exact_unmelded: bool) -> dict:
-    """Drop states another state beats on every count: same runs and deferred aces, as many
-    cards unmelded (or fewer, unless exactly one must be left), no fewer (natural) sequences,
-    an absorber if it has one, and the same WILDCARDs used (or fewer, with an absorber to take
-    the spare ones)."""
-    groups: dict = {}
-    for st in layer:
-        groups.setdefault((st[0], st[1]), []).append(st)
-    out = {}
-    for members in groups.values():
-        if len(members) == 1:
-            out[members[0]] = layer[members[0]]
-            continue
-        members.sort(key=lambda t: (t[2], t[3], -t[4], -t[5], -t[6]))
-        kept: list = []
-        for st in members:
-            _, _, k, u, sq, nt, ab = st
-            if any(
-                (o[2] == k or (o[2] < k and o[6]))
-                and (o[3] == u or (o[3] < u and not exact_unmelded))
-                and o[4] >= sq
-                and o[5] >= nt
-                and o[6] >= ab
-                for o in kept
-            ):
-                continue
-            kept.append(st)
-            out[st] = layer[st]
-    return out
-
-
-def feasible(
-    masks, w: int, aces_high: bool, accept, seq_cap: int, nat_cap: int, v3: bool, exact_unmelded: bool = False
-):
-    """Search arrangements leaving at most one natural unmelded.
-
-    State: (suit codes, deferred aces, WILDCARDs used, unmelded naturals (0/1), sequences
-    (capped), natural sequences (capped), absorber) where absorber means a group or a
-    non-natural run exists. ``accept(final_state)`` decides; returns (state, actions) or None.
-    Without ``v3`` any finished run counts as an absorber (``nonnat`` is set for all runs).
-    """
-    top = 14 if aces_high else 13
-    dmask = deferrable(masks, w, aces_high, strict=False)
-    layer = {(0, 0, 0, 0, 0, 0, 0): None}
-    backs = []
-    for p in range(1, top + 1):
-        flags = _flags(p, top, dmask) & ~1
-        new: dict = {}
-        for st in layer:
-            codes, dm, k, unm, seq, nat, ab = st
-            P = dm if p == 14 else _present(masks, p)
-            for c2, dm2, dw, du, ds, dn, dab, act in _ftable(P, codes, flags, v3):
-                k2 = k + dw
-                u2 = unm + du
-                if k2 > w or u2 > 1:
-                    continue
-                s2 = (
-                    c2,
-                    dm | dm2,
-                    k2,
-                    u2,
-                    min(seq + ds, seq_cap),
-                    min(nat + dn, nat_cap),
-                    ab | dab | (0 if v3 or not ds else 1),
-                )
-                if s2 not in new:
-                    new[s2] = (st, act)
-        backs.append(new)
-        layer = _fprune(new, exact_unmelded) if len(new) > FPRUNE_AT else new
-        if not layer:
-            return None
-    for st in sorted(layer):
-        if accept(st):
-            acts = []
-            s = st
-            for back in reversed(backs):
-                s, act = back[s]
-                acts.append(act)
-            acts.reverse()
-            return st, acts
-    return None

@@ -72,6 +72,12 @@ class Plan:
             start, n = start + first, n - first
         self.runs.append([suit, start, n, {p for p in naturals if start <= p < start + n}])
 
+    def add_single(self, suit: int, pos: int) -> None:
+        """A run of one natural card and two WILDCARDs, placed as ``as_sequence`` reads it:
+        an ace low (A-2-3), else the WILDCARDs above the card as far as the ceiling allows."""
+        start = 1 if pos == 1 else min(HIGH_ACE if self.aces_high else 13, pos + 2) - 2
+        self.runs.append([suit, start, 3, {pos}])
+
     @property
     def has_meld(self) -> bool:
         return bool(self.runs or self.groups or self.wild_melds)
@@ -209,51 +215,45 @@ class Plan:
         return tuple(sorted(self.unmelded, key=Card.sort_key)) + (WILD,) * self.wild_unmelded
 
 
-def plan_from_actions(masks: Sequence[int], acts: list[int], rich: bool, aces_high: bool) -> Plan:
+def plan_from_actions(masks: Sequence[int], acts: list[int], aces_high: bool) -> Plan:
     """Turn the programme's per-position actions into runs, groups and unmelded cards."""
     plan = Plan()
     plan.aces_high = aces_high
-    bits, amask = (3, 7) if rich else (2, 3)
     for suit in range(4):
         current: list[int] = []
         nats: set[int] = set()
         for p, act in enumerate(acts, start=1):
-            a = (act >> bits * suit) & amask
-            if rich and a >= 6:  # the run ends here; a new one starts with WILDCARDs over its end
-                current.append(p)
-                if p == HIGH_ACE or (masks[suit] >> (p - 1)) & 1:
-                    nats.add(p)
-                plan.add_run(suit, current, nats)
-                current, nats = list(range(p - (a - 6), p + 1)), set()
-                continue
-            in_run = a in (1, 2) or (rich and a in (4, 5))
-            new_run = rich and a in (4, 5)
-            if current and (not in_run or new_run):
+            a = (act >> 2 * suit) & 3
+            in_run = a in (dp.A_NAT, dp.A_WILD)
+            if current and not in_run:
                 plan.add_run(suit, current, nats)
                 current, nats = [], set()
             if in_run:
                 current.append(p)
-                if a in (1, 4):
+                if a == dp.A_NAT:
                     nats.add(p)
         if current:
             plan.add_run(suit, current, nats)
-    grouped_bit = 1 << 12 if rich else dp.GROUPED
     high = 0  # aces that end a run at position 14 are not at position 1
     if len(acts) >= 14:
-        high = sum(1 << s for s in range(4) if (acts[13] >> bits * s) & amask in (1, 4))
+        high = sum(1 << s for s in range(4) if (acts[13] >> 2 * s) & 3 == dp.A_NAT)
     for p, act in enumerate(acts, start=1):
         if p > 13:
             continue
         pooled = []
         for suit in range(4):
-            if (masks[suit] >> (p - 1)) & 1 and (act >> bits * suit) & amask == 0:
+            if (masks[suit] >> (p - 1)) & 1 and (act >> 2 * suit) & 3 == dp.A_NONE:
                 if p == 1 and high >> suit & 1:
                     continue
                 pooled.append(suit)
         if not pooled:
             continue
-        if act & grouped_bit:
-            plan.groups.append([p, pooled, max(0, 3 - len(pooled))])
+        if act & dp.GROUPED:
+            single = (act >> dp.SINGLE) & 7
+            for suit in pooled[:single]:
+                plan.add_single(suit, p)
+            if pooled[single:]:
+                plan.groups.append([p, pooled[single:], max(0, 3 - len(pooled) + single)])
         else:
             plan.unmelded.extend(DECK[s * 13 + p - 1] for s in pooled)
     return plan

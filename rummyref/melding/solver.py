@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummyref.cards import WILD, Card
-from rummyref.melding import dp
+from rummyref.melding import dp, goout
 from rummyref.melding import plan as mp
 from rummyref.melding.melds import Meld
 from rummyref.rules import values as card_values
@@ -62,6 +62,7 @@ class GoOut:
 
 
 BIG_HAND = 24  #: natural cards from which an exact search at bound 0 is tried first
+ARRANGE_FIRST = 12  #: cards from which a going-out check tries the arrange plan before its search
 SPLIT_ACES_FROM = 12  #: natural cards from which hands with 2+ aces that may be high are split
 FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
 
@@ -97,7 +98,7 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
         found = search(bound)
     assert found is not None
     _cost, state, acts = found
-    return mp.plan_from_actions(masks, acts, False, aces_high), w - (state >> dp.KS)
+    return mp.plan_from_actions(masks, acts, aces_high), w - (state >> dp.KS)
 
 
 def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int):
@@ -191,22 +192,6 @@ def _allowed(mode: str) -> tuple[int, ...]:
         raise ValueError(f"unknown going-out mode {mode!r}; modes: {', '.join(GOING_OUT_MODES)}") from None
 
 
-def _leftover_choice(state, w: int, allowed, sequences: int, natural_sequences: int, v3: bool):
-    """How the WILDCARDs left after the programme can be placed: (unmelded, absorbed) or None."""
-    _codes, _dm, k, unm, seq, nat, ab = state
-    r = w - k
-    for u in (0, 1):
-        if u > r or unm + u not in allowed:
-            continue
-        a = r - u
-        extra_seq = a // 3 if a >= 3 else 0
-        if 0 < a < 3 and not (ab or (v3 and nat > natural_sequences) or (not v3 and nat)):
-            continue
-        if seq + extra_seq >= sequences and nat >= natural_sequences:
-            return u, a
-    return None
-
-
 def go_out_check(
     cards: Sequence[Card],
     ruleset: RuleSet,
@@ -241,22 +226,16 @@ def go_out_check(
         reason = "no natural sequence (three cards or more in a row of one suit, no WILDCARD) in the hand"
         return GoOut(False, mode, best_try, reason)
     quick = _reshape(raw, left, allowed, sequences, natural_sequences)
+    if quick is None and len(cards) >= ARRANGE_FIRST:
+        quick = _reshape(*_arrange_plan(masks, w, ruleset), allowed, sequences, natural_sequences)
     if quick is not None:
         solution = _solution(quick, _plan_cost(quick, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
-
-    def accept(state):
-        return _leftover_choice(state, w, allowed, sequences, natural_sequences, v3) is not None
-
-    found = dp.feasible(
-        masks, w, ruleset.aces_high, accept, sequences, natural_sequences + 1, v3, exact_unmelded=(allowed == (1,))
-    )
+    found = goout.search(masks, w, ruleset.aces_high, allowed, sequences, natural_sequences)
     if found is not None:
-        state, acts = found
-        u, a = _leftover_choice(state, w, allowed, sequences, natural_sequences, v3)
-        plan = mp.plan_from_actions(masks, acts, True, ruleset.aces_high)
-        plan.wild_unmelded = u
-        plan.absorb(a, natural_sequences)
+        plan, unmelded_wilds, to_place = found
+        plan.wild_unmelded = unmelded_wilds
+        plan.absorb(to_place, natural_sequences)
         solution = _solution(plan, _plan_cost(plan, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
     return GoOut(False, mode, best_try, _fail_reason(best_try, mode, sequences, natural_sequences, len(cards)))
@@ -321,29 +300,17 @@ def _fail_reason(best: Solution, mode: str, sequences: int, natural_sequences: i
 def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     """An arrangement for scoring melded cards (rule B5's default): every card melded if
     possible, with the most cards in sequences (WILDCARDs included); otherwise the fewest
-    unmelded cards, and ``unmelded`` names the cards left out. ``count`` is their value."""
+    unmelded cards, and ``unmelded`` names the cards left out. ``count`` is their value.
+
+    The programme minimises ``BIG`` per unmelded card plus one per card melded outside a
+    sequence (in a group, or a WILDCARD left over with no run to extend), a cost that only
+    grows position by position, so states costing more than a bound can be dropped. The
+    fewest-unmelded arrangement, costed the same way, is a bound (``cap``); but dense hands
+    put nearly every card in a sequence, so the search first allows no card outside
+    sequences, then 1, 3, 7... (each search is exact whenever its answer is within its own
+    bound: anything cheaper was within it too), and ends at ``cap`` at the latest."""
     masks, w = mp.hand_masks(cards)
-    aces_high = ruleset.aces_high
-    if w == 0:
-        plan = mp.direct_plan(masks, aces_high)
-        if plan is not None:
-            melded = mp.melded_masks(plan)
-            plan.unmelded = mp.mask_cards([m & ~x for m, x in zip(masks, melded)])
-            return _solution(plan, _plan_cost(plan, ruleset))
-    n_nat = sum(m.bit_count() for m in masks)
-
-    def final_key(s: int, c: int):
-        unm = (c + dp.BIG // 2) // dp.BIG  # the cost is unm*BIG + (small terms)
-        left = w - (s >> dp.KS)
-        wild_left = left if (unm == n_nat and left < 3) else 0
-        seq_cards = (unm * dp.BIG - c) + w if s & dp.FLAG_RUN else 0
-        return (unm + wild_left, -seq_cards, s)
-
-    found = dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, final_key=final_key)
-    assert found is not None
-    _cost, state, acts = found
-    plan = mp.plan_from_actions(masks, acts, False, aces_high)
-    left = w - (state >> dp.KS)
+    plan, left = _arrange_plan(masks, w, ruleset)
     if plan.has_meld or left >= 3:
         if plan.runs:
             plan.absorb_into_runs(left)
@@ -352,3 +319,55 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     else:
         plan.wild_unmelded = left
     return _solution(plan, _plan_cost(plan, ruleset))
+
+
+def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet) -> tuple[mp.Plan, int]:
+    """:func:`arrange_all`'s arrangement of the natural cards, and the WILDCARDs it leaves
+    over (to extend its runs)."""
+    aces_high = ruleset.aces_high
+    if w == 0:
+        plan = mp.direct_plan(masks, aces_high)
+        if plan is not None:
+            melded = mp.melded_masks(plan)
+            plan.unmelded = mp.mask_cards([m & ~x for m, x in zip(masks, melded)])
+            return plan, 0
+    n_nat = sum(m.bit_count() for m in masks)
+
+    def final_key(s: int, c: int) -> tuple[int, int]:
+        return _arrange_cost(c // dp.BIG, c % dp.BIG, bool(s & dp.FLAG_RUN), w, n_nat), s
+
+    fewest, _left = _search_plan(masks, w, ruleset, fewest=True)
+    cap = _plan_arrange_cost(fewest, w, n_nat)
+    slack = 0
+    while True:
+        bound = min(cap, len(fewest.unmelded) * dp.BIG + slack)
+        found = dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, bound=bound, final_key=final_key)
+        if found is not None and final_key(found[1], found[0])[0] <= bound:
+            break
+        slack = 2 * slack + 1
+    _cost, state, acts = found
+    plan = mp.plan_from_actions(masks, acts, aces_high)
+    left = w - (state >> dp.KS)
+    if plan.runs:  # WILDCARDs on their own go into sequences too
+        left += sum(plan.wild_melds)
+        plan.wild_melds = []
+    return plan, left
+
+
+def _arrange_cost(unmelded: int, outside: int, has_run: bool, w: int, n_nat: int) -> int:
+    """The arrange objective of an arrangement with ``unmelded`` natural cards, ``outside``
+    cards in groups and a natural card in a run or not. With such a run, WILDCARDs not in a
+    group extend it (in sequences); without one, no natural card and no WILDCARD is in a
+    sequence, and with no meld at all fewer than three WILDCARDs stay unmelded."""
+    if has_run:
+        return unmelded * dp.BIG + outside
+    if unmelded < n_nat or w >= 3:
+        return unmelded * dp.BIG + n_nat - unmelded + w
+    return (unmelded + w) * dp.BIG
+
+
+def _plan_arrange_cost(plan: mp.Plan, w: int, n_nat: int) -> int:
+    """The arrange objective of an arrangement from :func:`_search_plan` (an upper bound)."""
+    outside = sum(len(suits) + extra for _rank, suits, extra in plan.groups if len(suits) > 1)
+    has_run = bool(plan.runs) or any(len(suits) == 1 for _rank, suits, _extra in plan.groups)
+    return _arrange_cost(len(plan.unmelded), outside, has_run, w, n_nat)

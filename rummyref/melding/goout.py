@@ -1,0 +1,494 @@
+"""The exact going-out search (internal to :mod:`rummyref.melding.solver`).
+
+Can a hand be arranged leaving an allowed number of cards unmelded (none, one, at most
+one), with at least ``S`` sequences, ``N`` of them natural (Sequences Rummy, V3; an
+all-WILDCARD meld and a card with two WILDCARDs count as sequences, never as natural)?
+
+Like :func:`rummyref.melding.dp.min_cost` it walks the positions A..K (and the ace played
+high), one run in progress per suit, the natural cards no run took forming the rank's pool.
+Counting sequences changes what the search must keep apart:
+
+- *committed* runs: a natural run the search will count as natural is marked when it starts
+  (only while more are needed, only with the next two natural cards of its suit in the hand)
+  and never takes a WILDCARD; every other run is uncommitted, and its being natural or not
+  does not matter (it counts as a sequence, and can take spare WILDCARDs);
+- while the counts are not yet reached, a run may end and a new one of its suit start right
+  after it (4-5-6 and 7-8-9 are two sequences, 4-...-9 only one), and two runs of a suit may
+  share a position, one with the natural card, one with a WILDCARD standing for it (9-10-J
+  beside W(=J)-Q-K): the old run takes the card and the new one starts with a WILDCARD, or,
+  for a committed new run, the other way round;
+- the pool may make single-card runs (a card and two WILDCARDs), each one sequence; a
+  group of the others; and leave one card unmelded.
+
+The search keeps the prunings of ``min_cost`` that hold for counts: a run starts with a
+natural card only where another of its suit follows within reach (else it is a single-card
+run from the pool); a run starts with a WILDCARD only at the two positions below the top
+(elsewhere the WILDCARD moves to the run's high end, or the run starts where the card it
+would stand for starts a committed run: the overlap above); a finished run bridges a gap with
+a WILDCARD only when a natural card follows at once (else ending it and starting afresh gives
+as many sequences for as many WILDCARDs); an ace is kept for Q-K-A only where such a run can
+hold another natural card of its suit. Once the counts are reached, runs no longer restart or
+overlap (a longer run is never worse). Spare WILDCARDs are placed at the end: three or more
+make their own melds (sequences), fewer join an uncommitted run, a group or a single-card
+run (an *absorber*), or one stays unmelded where one card must be left.
+
+A state is ``(codes, kept aces, unmelded, absorber, natural sequences, sequences,
+WILDCARDs used)`` packed in an int; states another state beats on every count are dropped.
+Every point is checked against the brute-force reference in the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+from rummyref.cards import DECK
+from rummyref.melding import dp
+from rummyref.melding.plan import Plan
+
+# per-suit actions (4 bits a suit in an action code); bits 16-20: the pool (_pool_choices)
+NONE, NAT, WILD, DEFER, NEW, NEW_NATURAL, WILD_START, OVER_WILD, OVER_NATURAL = range(9)
+POOL = 16
+
+# state layout
+CODES = 0xFFF  #: per suit 3 bits: run length (0, 1, 2, 3 = three or more) + 4 if committed
+DM, U, AB, NC, SC, K = 12, 16, 17, 18, 23, 28
+CAP = 31  #: largest count a state holds (a hand of 59 cards has at most 19 sequences)
+
+_TABLES: dict = {}
+PRUNE_AT = 64
+
+
+def _suit_options(code: int, x: int, nxt: int, start: int, commit: int, flags: int):
+    """(new code, WILDCARDs, pooled, run ended (0, 1 uncommitted, 2 committed), action)
+    for one suit at one position. ``x``: the natural card is here; ``nxt``: the next one
+    is in the hand; ``start``/``commit``: a run / a committed run may start here."""
+    L, cb = code & 3, code >> 2
+    up = 3 if L >= 2 else L + 1
+    end = (2 if cb else 1) if L == 3 else 0
+    unsat = flags & UNSAT
+    opts = []
+    if flags & AT14:  # the ace played high: a kept ace must end a run (may, if relaxed)
+        if x:
+            if L >= 2:
+                opts.append((3 | cb << 2, 0, 0, 0, NAT))
+            if not flags & RELAXED:
+                return opts
+            x = 0
+        if L in (0, 3):
+            opts.append((0, 0, 0, end, NONE))
+        if L >= 2 and not cb:
+            opts.append((3, 1, 0, 0, WILD))
+        return opts
+    if x:
+        if L:
+            opts.append((up | cb << 2, 0, 0, 0, NAT))
+        if L in (0, 3):
+            opts.append((0, 0, 1, end, NONE))
+            if flags & DEFER_OK:
+                opts.append((0, 0, 0, end, DEFER))
+            if L == 0 or unsat:
+                if start:
+                    opts.append((1, 0, 0, end, NEW))
+                if commit:
+                    opts.append((5, 0, 0, end, NEW_NATURAL))
+        if unsat and L >= 2:
+            opts.append((1, 1, 0, 2 if cb else 1, OVER_WILD))
+            if commit and not cb:
+                opts.append((5, 1, 0, 1, OVER_NATURAL))
+        return opts
+    if L in (0, 3):
+        opts.append((0, 0, 0, end, NONE))
+    wstart = flags & WSTART
+    if not cb and L:
+        opts.append((up, 1, 0, 0, WILD))
+    if wstart and (L == 0 or (L == 3 and unsat)):
+        opts.append((1, 1, 0, end, WILD_START))
+    if unsat and L >= 2 and not cb:
+        opts.append((1, 2, 0, 1, OVER_WILD))
+    return opts
+
+
+def _pool_choices(m: int, counting: bool):
+    """(WILDCARDs, unmelded, single-card runs, absorber, pool bits) for the ``m`` natural
+    cards of a rank that no run took: ``j`` single-card runs (two WILDCARDs each), a group of
+    ``g`` (0 or 2+, with ``max(0, 3 - g)`` WILDCARDs) and at most one card unmelded. Once the
+    counts are reached (not ``counting``), single-card runs beside a group are never better
+    than the group with them (fewer WILDCARDs)."""
+    out = []
+    for un in (0, 1):
+        for j in range(m - un + 1):
+            g = m - un - j
+            if g == 1 or (not counting and j and g):
+                continue
+            gw = max(0, 3 - g) if g else 0
+            out.append((2 * j + gw, un, j, 1 if (j or g) else 0, j | (1 if g else 0) << 3 | un << 4))
+    return out
+
+
+# flags of a position
+WSTART, LAST, AT14, UNSAT, DEFER_OK, RELAXED = 1, 2, 4, 8, 16, 32
+
+
+def _key(P: int, Pn: int, SM: int, CM: int, codes: int, flags: int, defer: int, room: int):
+    """The arguments of :func:`_table` with only the bits that matter for these runs (more
+    cache hits)."""
+    finished = fresh = 0
+    for i in range(4):
+        L = (codes >> 3 * i) & 3
+        if not P >> i & 1:
+            finished |= (L == 3) << i
+        elif L == 0 or (L == 3 and flags & UNSAT):
+            fresh |= 1 << i
+    return (P, Pn & finished, SM & fresh, CM & P if room else 0, codes, flags, defer, room)
+
+
+def _table(P: int, Pn: int, SM: int, CM: int, codes: int, flags: int, defer: int, room: int):
+    """Joint transitions at one position: (new codes, kept aces, WILDCARDs, unmelded,
+    sequences, natural sequences, absorber, action), dominated ones dropped."""
+    key = _key(P, Pn, SM, CM, codes, flags, defer, room)
+    tab = _TABLES.get(key)
+    if tab is not None:
+        return tab
+    P, Pn, SM, CM, codes, flags, defer, room = key
+    per_suit = []
+    for i in range(4):
+        f = flags | (DEFER_OK if defer >> i & 1 else 0)
+        opts = _suit_options((codes >> 3 * i) & 7, P >> i & 1, Pn >> i & 1, SM >> i & 1, CM >> i & 1, f)
+        if flags & LAST:
+            opts = [o for o in opts if o[0] & 3 in (0, 3)]
+        per_suit.append(opts)
+    best: dict = {}
+    for combo in product(*per_suit):
+        c2 = dw = ends = nat = act = dmask = alive = 0
+        pooled = []
+        for i, (code2, w1, pool, ended, a) in enumerate(combo):
+            if flags & LAST and code2 & 3 == 3:
+                ended = 2 if code2 >> 2 else 1
+                code2 = 0
+            if ended:
+                ends += 1
+                nat += ended == 2
+            alive += code2 >> 2
+            c2 |= code2 << 3 * i
+            dw += w1
+            if pool:
+                pooled.append(i)
+            act |= a << 4 * i
+            if a == DEFER and not flags & RELAXED:
+                dmask |= 1 << i
+        if nat + alive > room:
+            continue
+        uncommitted_end = 1 if ends > nat else 0
+        for pw, un, single, ab, bits in _pool_choices(len(pooled), bool(flags & UNSAT)) if pooled else [(0, 0, 0, 0, 0)]:
+            entry = (dw + pw, ends + single, nat, ab | uncommitted_end)
+            k = (c2, dmask, un)
+            found = best.setdefault(k, {})
+            if entry not in found:
+                found[entry] = act | bits << POOL
+    tab = []
+    for (c2, dmask, un), entries in best.items():
+        for (dw, sq, nt, ab), act in entries.items():
+            if not any(
+                (o[0] == dw or (o[0] < dw and o[3])) and o[1] >= sq and o[2] >= nt and o[3] >= ab and (c, o) != (c2, (dw, sq, nt, ab))
+                for c in _upgrades(c2)
+                for o in best.get((c, dmask, un), ())
+            ):
+                tab.append((c2, dmask << DM, dw, un, sq, nt, ab, act))
+    _TABLES[key] = tab
+    return tab
+
+
+def _upgrades(codes: int) -> list[int]:
+    """``codes`` and the codes that dominate it: runs of length 1 or 2 made longer (a run
+    of 3+ can do all that a shorter one of the same kind can, and end too)."""
+    out = [0]
+    for i in range(4):
+        c = codes >> 3 * i & 7
+        longer = [c] if c & 3 in (0, 3) else [c, (c & 4) | 2, (c & 4) | 3] if c & 3 == 1 else [c, c | 3]
+        out = [o | x << 3 * i for o in out for x in longer]
+    return out
+
+
+UPGRADES: dict = {}
+
+
+def _prune(layer: dict, exact_one: bool) -> dict:
+    """Drop states another state beats: the same kept aces, every run as long or 3+ (of the
+    same kind), no more unmelded (the same, when exactly one must be left), no fewer
+    sequences or natural ones, an absorber if it has one, and the same WILDCARDs used, or
+    fewer with an absorber to take the spare ones. Longer runs come first, so a state meets
+    the states that could beat it before it is kept."""
+    ups = UPGRADES
+    kept: dict = {}  # (codes, kept aces[, unmelded]) -> counts of kept states
+    out = {}
+    extra = (1 << U) if exact_one else 0
+    shorter = SHORTER
+    for x in sorted([shorter[s & CODES] | s for s in layer]):
+        s = x & STATE
+        k, u, sq, nt, ab = s >> K, s >> U & 1, s >> SC & CAP, s >> NC & CAP, s >> AB & 1
+        codes = s & CODES
+        rest = s & (15 << DM | extra)
+        better = ups.get(codes)
+        if better is None:
+            better = ups[codes] = _upgrades(codes)
+        beaten = False
+        for c in better:
+            for ok, ou, osq, ont, oab in kept.get(c | rest, ()):
+                if (ok == k or (ok < k and oab)) and ou <= u and osq >= sq and ont >= nt and oab >= ab:
+                    beaten = True
+                    break
+            if beaten:
+                break
+        if beaten:
+            continue
+        kept.setdefault(codes | rest, []).append((k, u, sq, nt, ab))
+        out[s] = layer[s]
+    return out
+
+
+STATE = (1 << 48) - 1
+#: sort keys putting longer runs first (then fewer WILDCARDs: the top bits of a state)
+SHORTER = [(12 - sum(c >> 3 * i & 3 for i in range(4))) << 48 for c in range(4096)]
+
+
+def _present(masks: Sequence[int], p: int) -> int:
+    return dp._present(masks, p) if p <= 13 else 0
+
+
+def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ...], sequences: int, natural: int):
+    """An arrangement meeting the condition, as (plan, WILDCARDs left unmelded, WILDCARDs to
+    place), or None when there is none."""
+    if sequences > CAP or natural > CAP:
+        return None
+    kept = dp.deferrable(masks, w, aces_high)
+    if not kept:
+        found = _search(masks, w, aces_high, allowed, sequences, natural, "exact", 0)
+        return None if found is None else found[:3]
+    relaxed = _search(masks, w, aces_high, allowed, sequences, natural, "relaxed", 0)
+    if relaxed is None:
+        return None
+    acts = relaxed[3]
+    if _consistent(acts):
+        return relaxed[:3]
+    high = sum(1 << i for i in range(4) if acts[13] >> 4 * i & 15 == NAT)
+    for h in dict.fromkeys([high & kept, 0] + [d for d in range(1, 16) if d & kept == d]):
+        found = _search(masks, w, aces_high, allowed, sequences, natural, "fixed", h)
+        if found is not None:
+            return found[:3]
+    return None
+
+
+class _Walk:
+    """One search's positions: what is in the hand at each, and the moves of a state there."""
+
+    def __init__(self, masks, w, aces_high, allowed, sequences, natural, aces, high) -> None:
+        self.masks, self.w, self.aces_high, self.high = masks, w, aces_high, high
+        self.allowed, self.sequences, self.natural = allowed, sequences, natural
+        self.top = top = 14 if aces_high else 13
+        self.exact_one = allowed == (1,)
+        self.umax = max(allowed)
+        self.limit = (w + 1) << K
+        defer = dp.deferrable(masks, w, aces_high) if aces != "fixed" else 0
+        relaxed = RELAXED if aces == "relaxed" else 0
+        self.relaxed = bool(relaxed)
+        starts = dp._start_masks(masks, w, aces_high)
+        ext = [m | ((m & 1) << 13) if aces_high else m for m in masks]
+        self.at: list = [None]
+        for p in range(1, top + 1):
+            flags = (WSTART if top - 2 <= p < top else 0) | (LAST if p == top else 0) | (AT14 if p == 14 else 0)
+            flags |= relaxed if p in (1, 14) else 0
+            P = _present(masks, p)
+            if p == 1:
+                P &= ~high
+            Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
+            CM = sum(1 << i for i, x in enumerate(ext) if (x >> p) & 3 == 3) if p <= 12 else 0
+            SM = starts[p] if p <= 13 else 0
+            P14 = high if aces == "fixed" else defer if relaxed else -1  # -1: the state's kept aces
+            self.at.append((flags, P if p < 14 else P14, Pn, SM, CM, defer if p == 1 else 0, {}))
+
+    def moves(self, p: int, s: int):
+        flags, P, Pn, SM, CM, defer, local = self.at[p]
+        low = s & LOW
+        moves = local.get(low)
+        if moves is None:
+            if P < 0:
+                P = low >> DM & 15
+            moves = local[low] = _moves(
+                low, P, Pn, SM, CM, flags, defer, self.umax, self.sequences, self.natural, self.exact_one
+            )
+        return moves
+
+
+def _search(masks, w, aces_high, allowed, sequences, natural, aces, high):
+    walk = _Walk(masks, w, aces_high, allowed, sequences, natural, aces, high)
+    top, limit, exact_one, relaxed = walk.top, walk.limit, walk.exact_one, walk.relaxed
+    layer: dict = {0: None}
+    backs = []
+    for p in range(1, top + 1):
+        new: dict = {}
+        for s in layer:
+            moves = walk.moves(p, s)
+            for delta, act in moves:
+                s2 = s + delta
+                if s2 < limit and s2 not in new:
+                    new[s2] = (s, act)
+        backs.append(new)
+        layer = _prune(new, exact_one) if len(new) > PRUNE_AT else new
+        if not layer:
+            return None
+    first = None
+    for s in sorted(layer):
+        choice = _leftover(s, w, allowed, sequences, natural)
+        if choice is None:
+            continue
+        acts = []
+        t = s
+        for back in reversed(backs):
+            t, act = back[t]
+            acts.append(act)
+        acts.reverse()
+        found = (choice, acts)
+        if not relaxed or _consistent(acts):
+            break
+        first = first or found
+    else:
+        if first is None:
+            return None
+        found = first
+    (left, place), acts = found
+    return _plan(masks, acts, aces_high, high), left, place, acts
+
+
+def _consistent(acts: list[int]) -> bool:
+    """In a relaxed search: every ace kept at position 1 ends a run at 14, and no other does."""
+    return all((acts[0] >> 4 * i & 15 == DEFER) == (acts[13] >> 4 * i & 15 == NAT) for i in range(4))
+
+
+LOW = (1 << K) - 1  #: a state but the WILDCARDs used
+_MOVES: dict = {}
+
+
+def _moves(
+    low: int, P: int, Pn: int, SM: int, CM: int, flags: int, defer: int, umax: int, sequences: int, natural: int, exact_one: bool
+):
+    """The transitions of every state whose fields but the WILDCARDs used are ``low``, as
+    (addend to the state, action): counts capped, moves leaving too many cards unmelded
+    dropped, of moves to the same state the one using the fewest WILDCARDs. Built on first
+    use from the joint table and kept for the life of the process."""
+    codes, u, ab, nc, sc = low & CODES, low >> U & 1, low >> AB & 1, low >> NC & CAP, low >> SC & CAP
+    room = natural - nc
+    if sc < sequences or nc < natural:
+        flags |= UNSAT
+    key = _key(P, Pn, SM, CM, codes, flags, defer, room) + (low, umax, sequences, natural, exact_one)
+    moves = _MOVES.get(key)
+    if moves is not None:
+        return moves
+    best: dict = {}
+    dm = low & 15 << DM
+    for c2, dm2, dw, du, dsq, dnt, dab, act in _table(P, Pn, SM, CM, codes, flags, defer, room):
+        u2 = u + du
+        if u2 > umax:
+            continue
+        target = (
+            c2 | dm | dm2 | u2 << U | (ab | dab) << AB | min(nc + dnt, natural) << NC | min(sc + dsq, sequences) << SC
+        )
+        old = best.get(target)
+        if old is None or dw < old[0]:
+            best[target] = (dw, act)
+    moves = []
+    by_codes: dict = {}
+    for target, (dw, _act) in best.items():
+        by_codes.setdefault(target & CODES, []).append((target >> CODES.bit_length(), dw))
+    for target, (dw, act) in best.items():
+        if not any(
+            _beats(t2, d2, target >> CODES.bit_length(), dw, exact_one)
+            for c in _upgrades(target & CODES)
+            for t2, d2 in by_codes.get(c, ())
+            if (c, t2, d2) != (target & CODES, target >> CODES.bit_length(), dw)
+        ):
+            moves.append((target - low + (dw << K), act))
+    _MOVES[key] = moves
+    return moves
+
+
+def _beats(a: int, da: int, b: int, db: int, exact_one: bool) -> bool:
+    """Does the move to a (a state shifted past its codes, using ``da`` WILDCARDs) beat the
+    move to b, the runs of a being as long?"""
+    base = CODES.bit_length()
+    if a & 15 != b & 15:
+        return False
+    ua, ub = a >> (U - base) & 1, b >> (U - base) & 1
+    if ua > ub or (exact_one and ua != ub):
+        return False
+    aba, abb = a >> (AB - base) & 1, b >> (AB - base) & 1
+    if aba < abb or not (da == db or (da < db and aba)):
+        return False
+    return a >> (NC - base) & CAP >= b >> (NC - base) & CAP and a >> (SC - base) & CAP >= b >> (SC - base) & CAP
+
+
+def _leftover(s: int, w: int, allowed: tuple[int, ...], sequences: int, natural: int):
+    """How the spare WILDCARDs of a final state are placed: (left unmelded, to place) or None."""
+    spare = w - (s >> K)
+    u, ab, nc, sc = s >> U & 1, s >> AB & 1, s >> NC & CAP, s >> SC & CAP
+    if nc < natural:
+        return None
+    for left in (0, 1):
+        if left > spare or u + left not in allowed:
+            continue
+        placed = spare - left
+        if 0 < placed < 3 and not ab:
+            continue
+        if sc + placed // 3 >= sequences:
+            return left, placed
+    return None
+
+
+def _plan(masks: Sequence[int], acts: list[int], aces_high: bool, high: int) -> Plan:
+    """Turn the search's per-position actions into runs, groups and unmelded cards."""
+    plan = Plan()
+    plan.aces_high = aces_high
+    for suit in range(4):
+        current: list[int] = []
+        nats: set[int] = set()
+        for p, act in enumerate(acts, start=1):
+            a = act >> 4 * suit & 15
+            if a in (NAT, WILD):
+                current.append(p)
+                if a == NAT:
+                    nats.add(p)
+                continue
+            if a in (OVER_WILD, OVER_NATURAL):
+                current.append(p)
+                if a == OVER_WILD and masks[suit] >> (p - 1) & 1:
+                    nats.add(p)
+            if current:
+                plan.add_run(suit, current, nats)
+                current, nats = [], set()
+            if a in (NEW, NEW_NATURAL, OVER_NATURAL):
+                current, nats = [p], {p}
+            elif a in (WILD_START, OVER_WILD):
+                current = [p]
+        if current:
+            plan.add_run(suit, current, nats)
+    for p, act in enumerate(acts, start=1):
+        if p > 13:
+            continue
+        pooled = [s for s in range(4) if masks[s] >> (p - 1) & 1 and act >> 4 * s & 15 == NONE]
+        if p == 1:
+            pooled = [s for s in pooled if not high >> s & 1]
+        if not pooled:
+            continue
+        bits = act >> POOL
+        single, grouped, left = bits & 7, bits >> 3 & 1, bits >> 4 & 1
+        for suit in pooled[:single]:
+            plan.add_single(suit, p)
+        rest = pooled[single:]
+        if left:
+            plan.unmelded.append(DECK[rest[-1] * 13 + p - 1])
+            rest = rest[:-1]
+        if grouped:
+            plan.groups.append([p, rest, max(0, 3 - len(rest))])
+        else:
+            assert not rest
+    return plan
