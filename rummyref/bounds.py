@@ -6,7 +6,8 @@ record for good. So every number typed (an option, an argument, an answer at a p
 value in an import) is read here and refused with exit 3 outside a range that makes sense
 for the game, before anything is written. The ranges are chosen so that no total can ever
 leave 64 bits: at most 10^9 hands of at most 10,000 points on top of an opening of at most
-10^12 stays below 1.2 * 10^13, six orders of magnitude below 2^63.
+10^9 stays below 1.1 * 10^13, six orders of magnitude below 2^63 (SQLite); on PostgreSQL
+the columns are 32-bit, which openings and targets fit (see docs/operations/input-and-limits.md).
 
 ``docs/operations/input-and-limits.md`` lists each range and why; keep the two in step.
 """
@@ -53,9 +54,10 @@ DECK_CARDS_MAX = 52 + WILDCARDS_MAX
 HAND_POINTS = Bound(-HAND_POINTS_MAX, HAND_POINTS_MAX, "points",
                     "a hand is never worth more than the whole deck (426 points in Rummy "
                     "2,000,000); no rule set's deck may be worth over 10,000")
-OPENING = Bound(-(10**12), 10**12, "points",
-                "an opening balance is a total carried over from paper; 10^12 is far past any target")
-TARGET = Bound(1, 10**12, "points", "a game's target is at most 10^12 points")
+OPENING = Bound(-(10**9), 10**9, "points",
+                "an opening balance is a total carried over from paper; 10^9 is far past any target "
+                "(and fits the record's columns on every back-end)")
+TARGET = Bound(1, 10**9, "points", "a game's target is at most 10^9 points")
 HAND_NUMBER = Bound(1, 10**9, "", "hands are numbered from 1; a billion hands is more than any table will play")
 NIGHT_NUMBER = Bound(1, 10**9, "", "sessions are numbered from 1; a billion is more than any table will meet")
 HANDS_PLAYED = Bound(0, 10**9, "hands", "a session cannot have played more than a billion hands")

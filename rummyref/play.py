@@ -76,6 +76,8 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
         from rummyref.errors import UnreadableInput
 
         raise UnreadableInput("--game needs a name", hint="e.g. --game rummy-2m, or leave it out for the latest game")
+    if request.ruleset:
+        load_ruleset(request.ruleset)  # a rule set that cannot be read is refused before the record is touched
     with writing(db, create=True) as rec:
         row = _session_game(rec, request)
         if row is None:
