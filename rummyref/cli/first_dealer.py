@@ -6,23 +6,9 @@ from typing import Annotated
 
 import typer
 
-from rummyref.cards import Card, format_cards, parse_cards
+from rummyref.cards import format_cards
 from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
-from rummyref.errors import UnreadableInput
-
-
-def parse_assignments(items: list[str], what: str = "cards") -> dict[str, list[Card]]:
-    """``NAME=CARDS`` arguments, in the order given, into ``{name: cards}``."""
-    result: dict[str, list[Card]] = {}
-    for item in items:
-        name, sep, text = item.partition("=")
-        if not sep or not name.strip():
-            raise UnreadableInput(
-                f"{item!r} is not NAME={what.upper()}",
-                hint=f"write each player as NAME={what.upper()}, e.g. Ann=KS or \"Cy=W W 2C\"",
-            )
-        result[name.strip()] = parse_cards(text)
-    return result
+from rummyref.games.forms import parse_assignments
 
 
 def first_dealer_command(

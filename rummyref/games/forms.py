@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rummyref.cards import Card, check_deck
+from rummyref.cards import Card, check_deck, parse_cards
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
 
@@ -173,3 +173,15 @@ def read_points(text: str, name: str) -> int:
     return bounded_int(text, f"{name}'s points", HAND_POINTS)
 
 
+def parse_assignments(items: list[str], what: str = "cards") -> dict[str, list[Card]]:
+    """``NAME=CARDS`` arguments, in the order given, into ``{name: cards}``."""
+    result: dict[str, list[Card]] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep or not name.strip():
+            raise UnreadableInput(
+                f"{item!r} is not NAME={what.upper()}",
+                hint=f"write each player as NAME={what.upper()}, e.g. Ann=KS or \"Cy=W W 2C\"",
+            )
+        result[name.strip()] = parse_cards(text)
+    return result

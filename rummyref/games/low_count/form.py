@@ -65,18 +65,6 @@ def _typed_hands(items: Sequence[str]) -> dict[str, str]:
     return {name.strip(): text.strip() for name, _, text in (item.partition("=") for item in items)}
 
 
-def parse_assignments(items: list[str], what: str = "cards") -> dict[str, list[Card]]:
-    """``NAME=CARDS`` arguments, in the order given, into ``{name: cards}``."""
-    result: dict[str, list[Card]] = {}
-    for item in items:
-        name, sep, text = item.partition("=")
-        if not sep or not name.strip():
-            raise UnreadableInput(
-                f"{item!r} is not NAME={what.upper()}",
-                hint=f"write each player as NAME={what.upper()}, e.g. Ann=KS or \"Cy=W W 2C\"",
-            )
-        result[name.strip()] = parse_cards(text)
-    return result
 
 
 

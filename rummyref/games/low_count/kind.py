@@ -158,7 +158,7 @@ class LowCountGame:
     # -- sessions --------------------------------------------------------------------------
 
     def open_session(self, ctx: Context | None, ruleset: RuleSet, request: SessionRequest) -> Opening:
-        from rummyref.games.low_count.form import parse_assignments
+        from rummyref.games.forms import parse_assignments
 
         if request.openings:
             raise UnreadableInput(
