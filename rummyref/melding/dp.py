@@ -166,7 +166,7 @@ def _table(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int):
             bool(wstart),
             bool(at14),
             bool(defer_mask >> i & 1),
-            bool(flags & RELAXED),
+            bool(flags & RELAXED and flags >> (4 + i) & 1),  # at 14: this suit's ace may stay unused
         )
         if last:
             opts = [o for o in opts if o[0] in (0, 3)]
@@ -313,6 +313,7 @@ def min_cost(
     final_key=None,
     aces: str = "exact",
     high: int = 0,
+    free: int = 0,
 ):
     """Minimise the objective. Returns (cost, final state, per-position actions) or None.
 
@@ -322,12 +323,14 @@ def min_cost(
     be kept for high at no cost and need not be used, and any such ace may end a high run even
     if it was used low: a lower bound, without the per-suit state of kept aces); "fixed": the
     aces of the suits in the mask ``high`` are played high (they must end a Q-K-A run), the
-    others are not (exact for that choice, again without the kept-ace state).
+    others are not (exact for that choice, again without the kept-ace state); "mixed": the
+    aces of ``high`` are played high, those of ``free`` relaxed, the others not played high (a
+    lower bound for every choice that plays ``high`` high and only aces of ``free`` besides).
     """
     top = 14 if aces_high else 13
     limit = (w + 1) << KS
-    dmask = 0 if aces in ("low", "fixed") else deferrable(masks, w, aces_high)
-    relaxed = RELAXED if aces == "relaxed" else 0
+    dmask = 0 if aces in ("low", "fixed") else free if aces == "mixed" else deferrable(masks, w, aces_high)
+    relaxed = RELAXED if aces in ("relaxed", "mixed") else 0
     starts = _start_masks(masks, w, aces_high)
     if bound is None:
         bound = 1 << 62
@@ -337,6 +340,8 @@ def min_cost(
         flags = _flags(p, top, dmask)
         if p in (1, 14):
             flags |= relaxed
+        if p == 14 and relaxed:
+            flags |= dmask << 4  # these aces may end a high run or not
         v = (values[p] if p <= 13 else values[1]) if obj == BEST else BIG
         new: dict = {}
         back: dict = {}
@@ -346,7 +351,7 @@ def min_cost(
                 key = s & 0xFFF
                 tab = ptab.get(key)
                 if tab is None:
-                    P14 = high if aces == "fixed" else dmask if relaxed else (s >> 8) & 15
+                    P14 = high | dmask if aces in ("fixed", "relaxed", "mixed") else (s >> 8) & 15
                     tab = ptab[key] = _table(obj, P14, 0, 0, s & 255, flags)
                 for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl

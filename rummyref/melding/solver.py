@@ -101,30 +101,59 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
     return mp.plan_from_actions(masks, acts, aces_high), w - (state >> dp.KS)
 
 
-def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int):
-    """Aces that may be kept for Q-K-A runs multiply the search's states. Instead: a lower bound
-    with aces free to play high (exact if it keeps only aces it plays high), then one search per
-    choice of the aces played high (none first, then the relaxed answer's choice), each only
-    looking for something cheaper than the best so far, until the lower bound is reached."""
-    relaxed = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=bound, aces="relaxed")
-    if relaxed is None:
-        return None
-    if _aces_consistent(relaxed[2]):
-        return relaxed
-    floor = relaxed[0]
-    candidates = dp.deferrable(masks, w, aces_high)
-    hinted = _high_aces(relaxed[2]) & candidates
-    subsets = list(dict.fromkeys([0, hinted] + [d for d in range(1, 16) if d & candidates == d]))
-    best = None
-    limit = bound
-    for high in subsets:
-        found = dp.min_cost(masks, w, aces_high, values, dp.BEST, bound=limit, aces="fixed", high=high)
-        if found is not None and (best is None or found[0] < best[0]):
-            best = found
-            if best[0] <= floor:
-                break
-            limit = best[0] - 1
-    return best
+def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int, obj: int = dp.BEST, final_key=None):
+    """Aces that may be kept for Q-K-A runs multiply the search's states. Instead, a branch and
+    bound over the aces: a search with some aces played high, some free to play high or not at
+    no cost (a relaxation: a lower bound for every way of choosing them), the others low. Its
+    answer is exact when it plays high exactly the free aces it keeps; otherwise one ace it
+    plays inconsistently is fixed, high first where the relaxed answer played it high, then
+    low, each branch looking only for something cheaper than the best so far, a branch
+    stopping once its lower bound is reached.
+
+    None when nothing costs ``bound`` or less. With ``final_key`` (the arrange objective) an
+    answer is valued by its final key, never below its running cost, so the bound on the
+    running cost drops nothing that could be cheaper."""
+
+    def value(found) -> int:
+        return found[0] if final_key is None else final_key(found[1], found[0])[0]
+
+    def solve(high: int, free: int, limit: int):
+        aces = "mixed" if free else "fixed"
+        found = dp.min_cost(masks, w, aces_high, values, obj, bound=limit, final_key=final_key, aces=aces,
+                            high=high, free=free)
+        if found is None or value(found) > limit:
+            return None
+        wrong = _inconsistent_aces(found[2]) & free
+        if not wrong:
+            return found
+        floor = value(found)
+        i = (wrong & -wrong).bit_length() - 1
+        rest = free & ~(1 << i)
+        first_high = bool(_high_aces(found[2]) >> i & 1)
+        best = None
+        for h in ((high | 1 << i, high) if first_high else (high, high | 1 << i)):
+            got = solve(h, rest, limit)
+            if got is not None:
+                best, limit = got, value(got) - 1
+                if value(got) <= floor:
+                    break
+        return best
+
+    return solve(0, dp.deferrable(masks, w, aces_high), bound)
+
+
+def _inconsistent_aces(acts: list[int]) -> int:
+    """In a relaxed search: the suits whose ace is kept at position 1 but does not end a run at
+    14, or ends one there without being kept."""
+    if len(acts) < 14:
+        return 0
+    out = 0
+    for i in range(4):
+        kept = (acts[0] >> 2 * i) & 3 == dp.A_DEFER
+        high = (acts[13] >> 2 * i) & 3 == dp.A_NAT
+        if kept != high:
+            out |= 1 << i
+    return out
 
 
 def _high_aces(acts: list[int]) -> int:
@@ -132,18 +161,6 @@ def _high_aces(acts: list[int]) -> int:
     if len(acts) < 14:
         return 0
     return sum(1 << i for i in range(4) if (acts[13] >> 2 * i) & 3 == dp.A_NAT)
-
-
-def _aces_consistent(acts: list[int]) -> bool:
-    """In a relaxed search: every ace kept at position 1 ends a run at 14, and no other does."""
-    if len(acts) < 14:
-        return True
-    for i in range(4):
-        kept = (acts[0] >> 2 * i) & 3 == dp.A_DEFER
-        high = (acts[13] >> 2 * i) & 3 == dp.A_NAT
-        if kept != high:
-            return False
-    return True
 
 
 def _optimal_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = False) -> mp.Plan:
@@ -336,12 +353,19 @@ def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet) -> tuple[mp.Plan, 
     def final_key(s: int, c: int) -> tuple[int, int]:
         return _arrange_cost(c // dp.BIG, c % dp.BIG, bool(s & dp.FLAG_RUN), w, n_nat), s
 
+    kept_aces = dp.deferrable(masks, w, aces_high)
+
+    def search(bound: int):
+        if kept_aces and n_nat >= SPLIT_ACES_FROM:
+            return _by_high_aces(masks, w, aces_high, None, bound, dp.ARRANGE, final_key)
+        return dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, bound=bound, final_key=final_key)
+
     fewest, _left = _search_plan(masks, w, ruleset, fewest=True)
     cap = _plan_arrange_cost(fewest, w, n_nat)
     slack = 0
     while True:
         bound = min(cap, len(fewest.unmelded) * dp.BIG + slack)
-        found = dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, bound=bound, final_key=final_key)
+        found = search(bound)
         if found is not None and final_key(found[1], found[0])[0] <= bound:
             break
         slack = 2 * slack + 1

@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from rummyref.cards import SUITS, WILD, Card, Rank, Suit
 from rummyref.errors import RuleRefusal
@@ -51,10 +52,21 @@ class Piece:
     owner: str
     claimed: bool = False
 
-    @property
+    @cached_property
     def fixed(self) -> Card | None:
         """The natural card it counts as, when that is known: itself, or its stated stand-in."""
         return self.laid.stands_for if self.laid.card.is_wild else self.laid.card
+
+    @cached_property
+    def sig(self) -> tuple[Kind | None, int, int, int]:
+        """What :func:`could_be` needs, worked out once: the designated kind, the rank and suit
+        it counts as (0 and -1 when unknown), and its own suit when it is a natural card."""
+        f = self.fixed
+        natural = not self.laid.card.is_wild
+        if f is None:
+            return self.laid.kind, 0, -1, -1
+        suit = SUIT_INDEX[f.suit]
+        return self.laid.kind, int(f.rank), suit, suit if natural else -1  # type: ignore[arg-type]
 
     @property
     def where(self) -> Where:
@@ -175,9 +187,45 @@ def _group(pieces: Sequence[Piece], barred: frozenset[Card]) -> TableMeld | None
     return _made(Meld(MeldKind.GROUP, tuple(p.laid.card for p in ordered), tuple(reps)), ordered)
 
 
+SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+
 def could_be(pieces: Sequence[Piece], aces_high: bool) -> bool:
     """Whether the pieces could still be part of one valid meld once more cards join (a
-    quick test for the search: the kind, one suit or one rank, no card twice, room for a run)."""
+    quick test for the search: the kind, one suit or one rank, no card twice, room for a run:
+    one suit, at most 13 cards, no rank twice; an ace low keeps any such ranks within 13)."""
+    kinds = 0  # 1: >run said, 2: >match said
+    rank0 = suit0 = count = 0
+    same_rank = same_suit = True
+    suits_seen = ranks = 0
+    twice = False
+    for p in pieces:
+        kind, rank, suit, natural = p.sig
+        if kind is not None:
+            kinds |= 1 if kind is Kind.RUN else 2
+        if not rank:
+            continue
+        if not count:
+            rank0, suit0 = rank, suit
+        else:
+            same_rank = same_rank and rank == rank0
+            same_suit = same_suit and suit == suit0
+        count += 1
+        if natural >= 0:
+            twice = twice or bool(suits_seen >> natural & 1)
+            suits_seen |= 1 << natural
+        ranks |= 1 << rank
+    if kinds == 3:
+        return False
+    if not count:  # WILDCARDs alone can still become anything
+        return True
+    if not kinds & 1 and same_rank and not twice:
+        return True
+    return not kinds & 2 and same_suit and len(pieces) <= 13 and ranks.bit_count() == count
+
+
+def could_be_slow(pieces: Sequence[Piece], aces_high: bool) -> bool:
+    """:func:`could_be` as first written (the tests hold the two together)."""
     kinds = _kinds(pieces)
     if len(kinds) > 1:
         return False
@@ -451,6 +499,8 @@ def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
 def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
           barred: frozenset[Card], steps: int = 0) -> list[TableMeld] | None:
     """The first attempt (:func:`_attempts`) whose cores seat every loose card, best seated."""
+    if not _all_meld(stated, own, loose, ruleset):
+        return None
     budget = Budget(steps or SEARCH_BUDGET)
     try:
         for cores, left in _attempts(stated, own, loose, ruleset, barred, budget):
@@ -463,6 +513,17 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
             hint="say which cards were laid together with '/' and where cards went with '>' (AD>run, AD>2D)",
         ) from None
     return None
+
+
+def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet) -> bool:
+    """Whether the engine can meld every card on the table at all, whoever laid it, wherever the
+    table said it went and whatever it said a WILDCARD stands for: a seating is such a melding,
+    so a table that fails this has none (a quick, certain refusal before any search)."""
+    from rummyref.melding.solver import fewest_unmelded
+
+    cards = [p.laid.card for c in stated for p in c] + [p.laid.card for m in own for p in m]
+    cards += [p.laid.card for p in loose]
+    return fewest_unmelded(cards, ruleset).count == 0
 
 
 SEARCH_BUDGET = 20_000  #: steps the search may take before asking the table to say more (about a second)
