@@ -381,3 +381,65 @@ def test_big_hands_shortcuts_agree_with_the_plain_search():
         assert_arrangement(best, hand, SIMPLE)
         plain = meld_dp.min_cost(masks, w, True, SIMPLE.values, meld_dp.BEST)
         assert best.count == plain[0]
+
+
+# -- the aces played high: branch and bound against the plain programme ------------------------
+
+ace_hands = st.builds(
+    lambda aces, rest, wilds: list(dict.fromkeys(aces + rest)) + [WILD] * wilds,
+    st.lists(st.sampled_from([c for c in DECK if c.rank == 1]), min_size=1, max_size=4),
+    st.lists(st.sampled_from([c for c in DECK if c.rank in (1, 2, 3, 9, 10, 11, 12, 13)]), max_size=18),
+    st.integers(0, 5),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(ace_hands, st.sampled_from(["rummy-2m", "simple-rummy"]))
+def test_branch_and_bound_over_high_aces_is_exact(hand, name):
+    """The search that fixes the aces played high one by one (a relaxed search at each node)
+    finds the optimum of the plain programme, which keeps the aces in its state: for the
+    count (best_melding, fewest_unmelded) and for arrange_all's objective."""
+    from rummyref.melding import dp as meld_dp
+    from rummyref.melding import solver as meld_solver
+    from rummyref.melding.plan import hand_masks as _masks
+
+    ruleset = RULESETS[name]
+    masks, w = _masks(hand)
+    for values in (ruleset.values, tuple(meld_solver.FEWEST_WEIGHT + v for v in ruleset.values)):
+        plain = meld_dp.min_cost(masks, w, True, values, meld_dp.BEST)
+        split = meld_solver._by_high_aces(masks, w, True, values, plain[0])
+        assert split is not None and split[0] == plain[0]
+        assert meld_solver._by_high_aces(masks, w, True, values, plain[0] - 1) is None
+    n_nat = sum(m.bit_count() for m in masks)
+
+    def final_key(s: int, c: int) -> tuple[int, int]:
+        return meld_solver._arrange_cost(c // meld_dp.BIG, c % meld_dp.BIG, bool(s & meld_dp.FLAG_RUN), w, n_nat), s
+
+    plain = meld_dp.min_cost(masks, w, True, None, meld_dp.ARRANGE, final_key=final_key)
+    best = final_key(plain[1], plain[0])[0]
+    split = meld_solver._by_high_aces(masks, w, True, None, best, meld_dp.ARRANGE, final_key)
+    assert split is not None and final_key(split[1], split[0])[0] == best
+    assert meld_solver._by_high_aces(masks, w, True, None, best - 1, meld_dp.ARRANGE, final_key) is None
+
+
+def test_arrange_all_on_big_hands_with_aces_agrees_with_the_plain_search(monkeypatch):
+    """arrange_all takes the branch and bound from 12 natural cards: its arrangement is as good
+    as the plain programme's (as many cards left out, as many in sequences)."""
+    from rummyref.melding import dp as meld_dp
+    from rummyref.melding import solver as meld_solver
+    from rummyref.melding.plan import hand_masks as _masks
+
+    def shape(sol: Solution) -> tuple[int, int]:
+        return len(sol.unmelded), sum(len(m.cards) for m in sol.melds if m.kind is MeldKind.SEQUENCE)
+
+    rng = random.Random("big-arrange")
+    hands = []
+    while len(hands) < 6:
+        hand = rng.sample(DECK, rng.randint(12, 30)) + [WILD] * rng.randint(0, 5)
+        if meld_dp.deferrable(*_masks(hand), True).bit_count() >= 2:
+            hands.append(hand)
+    fast = [arrange_all(h, SIMPLE) for h in hands]
+    for h, sol in zip(hands, fast):
+        assert_arrangement(sol, h, SIMPLE)
+    monkeypatch.setattr(meld_solver, "SPLIT_ACES_FROM", 10**6)
+    assert [shape(s) for s in fast] == [shape(arrange_all(h, SIMPLE)) for h in hands]

@@ -63,10 +63,10 @@ class Piece:
         it counts as (0 and -1 when unknown), and its own suit when it is a natural card."""
         f = self.fixed
         natural = not self.laid.card.is_wild
-        if f is None:
+        if f is None or f.rank is None or f.suit is None:
             return self.laid.kind, 0, -1, -1
         suit = SUIT_INDEX[f.suit]
-        return self.laid.kind, int(f.rank), suit, suit if natural else -1  # type: ignore[arg-type]
+        return self.laid.kind, int(f.rank), suit, suit if natural else -1
 
     @property
     def where(self) -> Where:
@@ -222,20 +222,6 @@ def could_be(pieces: Sequence[Piece], aces_high: bool) -> bool:
     if not kinds & 1 and same_rank and not twice:
         return True
     return not kinds & 2 and same_suit and len(pieces) <= 13 and ranks.bit_count() == count
-
-
-def could_be_slow(pieces: Sequence[Piece], aces_high: bool) -> bool:
-    """:func:`could_be` as first written (the tests hold the two together)."""
-    kinds = _kinds(pieces)
-    if len(kinds) > 1:
-        return False
-    fixed = [c for p in pieces if (c := p.fixed) is not None]
-    if not fixed:  # WILDCARDs alone can still become anything
-        return True
-    naturals = [p.laid.card for p in pieces if not p.laid.card.is_wild]
-    group = (Kind.RUN not in kinds and all(c.rank == fixed[0].rank for c in fixed)
-             and len({c.suit for c in naturals}) == len(naturals))  # fmt: skip
-    return group or (Kind.MATCH not in kinds and _run_room(fixed, len(pieces), aces_high))
 
 
 def _run_room(fixed: Sequence[Card], n: int, aces_high: bool) -> bool:
