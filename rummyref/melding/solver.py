@@ -101,23 +101,43 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
     return mp.plan_from_actions(masks, acts, aces_high), w - (state >> dp.KS)
 
 
-def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int, obj: int = dp.BEST, final_key=None):
+def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int, obj: int = dp.BEST, final_key=None,
+                  memo: dict | None = None):
     """Aces that may be kept for Q-K-A runs multiply the search's states. Instead, a branch and
     bound over the aces: a search with some aces played high, some free to play high or not at
     no cost (a relaxation: a lower bound for every way of choosing them), the others low. Its
     answer is exact when it plays high exactly the free aces it keeps; otherwise one ace it
     plays inconsistently is fixed, high first where the relaxed answer played it high, then
     low, each branch looking only for something cheaper than the best so far, a branch
-    stopping once its lower bound is reached.
+    stopping once its lower bound is reached. Of suits holding the same cards, only the first
+    ones play their aces high (the others' choices are the same arrangements, suits swapped).
 
     None when nothing costs ``bound`` or less. With ``final_key`` (the arrange objective) an
     answer is valued by its final key, never below its running cost, so the bound on the
-    running cost drops nothing that could be cheaper."""
+    running cost drops nothing that could be cheaper.
+
+    ``memo`` keeps each node's answer between calls on the same hand with growing bounds: an
+    answer worth v found under a bound is the node's optimum for any bound of v or more, and a
+    node with nothing under a bound has nothing under a lower one."""
 
     def value(found) -> int:
         return found[0] if final_key is None else final_key(found[1], found[0])[0]
 
     def solve(high: int, free: int, limit: int):
+        if memo is None:
+            return _solve(high, free, limit)
+        known = memo.get((high, free))
+        if known is not None:
+            tried, found = known
+            if found is not None:
+                return found if value(found) <= limit else None
+            if limit <= tried:
+                return None
+        found = _solve(high, free, limit)
+        memo[high, free] = (limit, found)
+        return found
+
+    def _solve(high: int, free: int, limit: int):
         aces = "mixed" if free else "fixed"
         found = dp.min_cost(masks, w, aces_high, values, obj, bound=limit, final_key=final_key, aces=aces,
                             high=high, free=free)
@@ -129,17 +149,29 @@ def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int, obj: int =
         floor = value(found)
         i = (wrong & -wrong).bit_length() - 1
         rest = free & ~(1 << i)
-        first_high = bool(_high_aces(found[2]) >> i & 1)
+        low = candidates & ~high & ~free  # decided: not played high
+        branches = []
+        # suits with the same cards are interchangeable: of such suits, those whose aces are
+        # played high are the first ones (any other choice is the same arrangement, suits swapped)
+        if not below[i] & low:
+            branches.append((high | 1 << i | below[i], rest & ~below[i]))
+        if not above[i] & high:
+            branches.append((high, rest & ~above[i]))
+        if not _high_aces(found[2]) >> i & 1:
+            branches.reverse()  # the relaxed answer's choice first
         best = None
-        for h in ((high | 1 << i, high) if first_high else (high, high | 1 << i)):
-            got = solve(h, rest, limit)
+        for h, f in branches:
+            got = solve(h, f, limit)
             if got is not None:
                 best, limit = got, value(got) - 1
                 if value(got) <= floor:
                     break
         return best
 
-    return solve(0, dp.deferrable(masks, w, aces_high), bound)
+    candidates = dp.deferrable(masks, w, aces_high)
+    below = [sum(1 << k for k in range(i) if masks[k] == masks[i]) & candidates for i in range(4)]
+    above = [sum(1 << k for k in range(i + 1, 4) if masks[k] == masks[i]) & candidates for i in range(4)]
+    return solve(0, candidates, bound)
 
 
 def _inconsistent_aces(acts: list[int]) -> int:
@@ -354,10 +386,11 @@ def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet) -> tuple[mp.Plan, 
         return _arrange_cost(c // dp.BIG, c % dp.BIG, bool(s & dp.FLAG_RUN), w, n_nat), s
 
     kept_aces = dp.deferrable(masks, w, aces_high)
+    memo: dict = {}
 
     def search(bound: int):
         if kept_aces and n_nat >= SPLIT_ACES_FROM:
-            return _by_high_aces(masks, w, aces_high, None, bound, dp.ARRANGE, final_key)
+            return _by_high_aces(masks, w, aces_high, None, bound, dp.ARRANGE, final_key, memo)
         return dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, bound=bound, final_key=final_key)
 
     fewest, _left = _search_plan(masks, w, ruleset, fewest=True)

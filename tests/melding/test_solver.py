@@ -443,3 +443,31 @@ def test_arrange_all_on_big_hands_with_aces_agrees_with_the_plain_search(monkeyp
         assert_arrangement(sol, h, SIMPLE)
     monkeypatch.setattr(meld_solver, "SPLIT_ACES_FROM", 10**6)
     assert [shape(s) for s in fast] == [shape(arrange_all(h, SIMPLE)) for h in hands]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sets(st.sampled_from([1, 2, 3, 4, 7, 9, 10, 11, 12, 13]), min_size=3, max_size=7),
+    st.lists(st.sampled_from(range(4)), min_size=2, max_size=4, unique=True),
+    st.integers(0, 7),
+)
+def test_branch_and_bound_with_suits_holding_the_same_cards(ranks, suits, wilds):
+    """Suits holding the same cards are interchangeable, so only the first of them play their
+    aces high: the optimum is still the plain programme's (count and arrange objective)."""
+    from rummyref.melding import dp as meld_dp
+    from rummyref.melding import solver as meld_solver
+    from rummyref.melding.plan import hand_masks as _masks
+
+    hand = [c for c in DECK if c.rank in ranks | {1} and c.index // 13 in suits] + [WILD] * wilds
+    masks, w = _masks(hand)
+    plain = meld_dp.min_cost(masks, w, True, SIMPLE.values, meld_dp.BEST)
+    assert meld_solver._by_high_aces(masks, w, True, SIMPLE.values, plain[0])[0] == plain[0]
+    n_nat = len(hand) - wilds
+
+    def final_key(s: int, c: int) -> tuple[int, int]:
+        return meld_solver._arrange_cost(c // meld_dp.BIG, c % meld_dp.BIG, bool(s & meld_dp.FLAG_RUN), w, n_nat), s
+
+    plain = meld_dp.min_cost(masks, w, True, None, meld_dp.ARRANGE, final_key=final_key)
+    best = final_key(plain[1], plain[0])[0]
+    split = meld_solver._by_high_aces(masks, w, True, None, best, meld_dp.ARRANGE, final_key)
+    assert split is not None and final_key(split[1], split[0])[0] == best
