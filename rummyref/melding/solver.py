@@ -357,7 +357,10 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     fewest-unmelded arrangement, costed the same way, is a bound (``cap``); but dense hands
     put nearly every card in a sequence, so the search first allows no card outside
     sequences, then 1, 3, 7... (each search is exact whenever its answer is within its own
-    bound: anything cheaper was within it too), and ends at ``cap`` at the latest."""
+    bound: anything cheaper was within it too), and ends at ``cap`` at the latest. With aces
+    that may be played high in a hand of 12 natural cards or more, each search is a branch and
+    bound over those aces (:func:`_by_high_aces`), which repeats its tree at every bound: it
+    tries 0, then ``cap`` at once (its own bound tightens as it finds arrangements)."""
     masks, w = mp.hand_masks(cards)
     plan, left = _arrange_plan(masks, w, ruleset)
     if plan.has_meld or left >= 3:
@@ -401,7 +404,8 @@ def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet) -> tuple[mp.Plan, 
         found = search(bound)
         if found is not None and final_key(found[1], found[0])[0] <= bound:
             break
-        slack = 2 * slack + 1
+        # the branch and bound repeats its whole tree at each bound: after 0, the cap at once
+        slack = cap if kept_aces and n_nat >= SPLIT_ACES_FROM else 2 * slack + 1
     _cost, state, acts = found
     plan = mp.plan_from_actions(masks, acts, aces_high)
     left = w - (state >> dp.KS)
