@@ -58,6 +58,11 @@ class Piece:
         return self.laid.stands_for if self.laid.card.is_wild else self.laid.card
 
     @cached_property
+    def fixed_index(self) -> int:
+        """The index in the deck of :attr:`fixed`, or -1."""
+        return -1 if self.fixed is None else self.fixed.index
+
+    @cached_property
     def sig(self) -> tuple[Kind | None, int, int, int]:
         """What :func:`could_be` needs, worked out once: the designated kind, the rank and suit
         it counts as (0 and -1 when unknown), and its own suit when it is a natural card."""
@@ -234,20 +239,25 @@ def _run_room(fixed: Sequence[Card], n: int, aces_high: bool) -> bool:
     return False
 
 
-def _holes(pieces: Sequence[Piece], aces_high: bool) -> set[Card]:
+def _holes(pieces: Sequence[Piece], aces_high: bool) -> set[int]:
     """The cards missing inside a meld that can only be a run (none for one that could still be
-    a match, or WILDCARDs alone): the reading with the fewest holes."""
-    fixed = [c for p in pieces if (c := p.fixed) is not None]
-    if not fixed or Kind.RUN not in _kinds(pieces) and all(c.rank == fixed[0].rank for c in fixed):
+    a match, or WILDCARDs alone): the reading with the fewest holes, as card indexes."""
+    ranks = [sig[1] for p in pieces if (sig := p.sig)[1]]
+    if not ranks:
         return set()
-    suit = fixed[0].suit
-    ranks = [int(c.rank) for c in fixed]  # type: ignore[arg-type]
-    best: set[Card] | None = None
+    if all(r == ranks[0] for r in ranks) and not any(p.sig[0] is Kind.RUN for p in pieces):
+        return set()
+    at = _CARDS_AT[next(p.sig[2] for p in pieces if p.sig[1])]
+    best: set[int] | None = None
     for reading in [ranks] + ([[HIGH_ACE if r == 1 else r for r in ranks]] if aces_high and 1 in ranks else []):
-        holes = {_card_at(suit, x) for x in range(min(reading), max(reading)) if x not in reading}  # type: ignore[arg-type]
+        taken = set(reading)
+        holes = {at[x] for x in range(min(reading), max(reading)) if x not in taken}
         if best is None or len(holes) < len(best):
             best = holes
     return best or set()
+
+
+_CARDS_AT = [[_card_at(s, max(x, 1)).index for x in range(HIGH_ACE + 1)] for s in SUITS]  #: by suit, position
 
 
 def _is_run_possible(pieces: Sequence[Piece], aces_high: bool) -> bool:
@@ -394,7 +404,7 @@ class _Search:
         for i, meld in enumerate(self.melds):
             holes = _holes(meld, self.aces_high)
             if holes:
-                coming = {p.fixed for p in rest if p.fixed in holes and i in self.fits[p.id]}
+                coming = {x for p in rest if (x := p.fixed_index) in holes and i in self.fits[p.id]}
                 inside = sum(1 for p in meld if p.fixed is None)  # WILDCARDs in the meld fill holes too
                 need += max(0, len(holes - coming) - inside)
                 if need > wild:
@@ -620,8 +630,25 @@ def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool,
         if q.laid.beside in by_card:
             followers.setdefault(by_card[q.laid.beside], []).append(q)
 
+    joins: dict[int, list[tuple[Piece, ...]]] = {}
+
+    def joinable(p: Piece) -> list[tuple[Piece, ...]]:
+        """The threes without ``p`` that ``p`` could join (worked out once per card)."""
+        if p.id not in joins:
+            joins[p.id] = [t for t in threes if all(q.id != p.id for q in t) and could_be(list(t) + [p], aces_high)]
+        return joins[p.id]
+
+    took: dict[tuple[int, ...], bool] = {}  # could_be, by the pieces' ids (this search's pieces only)
+
     def fits(p: Piece) -> bool:
-        return any(could_be(m + [p], aces_high) for m in homes + chosen)
+        for m in homes + chosen:
+            key = tuple(q.id for q in m) + (p.id,)
+            ok = took.get(key)
+            if ok is None:
+                ok = took[key] = could_be(m + [p], aces_high)
+            if ok:
+                return True
+        return False
 
     def holds_followers(three: tuple[Piece, ...]) -> bool:
         ids = {q.id for q in three}
@@ -646,8 +673,7 @@ def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool,
             yield from walk(k + 1)
             used.difference_update(q.id for q in three)
             chosen.pop()
-        if fits(p) or any(could_be(list(t) + [p], aces_high) for t in threes
-                          if all(q.id not in used and q.id != p.id for q in t)):
+        if fits(p) or any(all(q.id not in used for q in t) for t in joinable(p)):
             off.append(p)
             yield from walk(k + 1)
             off.pop()

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummyref.cards import DECK, WILD
-from rummyref.games.long.arrange import HIGH_ACE, Piece, could_be
+from rummyref.cards import DECK, WILD, Card, Rank
+from rummyref.games.long.arrange import HIGH_ACE, Piece, _holes, could_be
 from rummyref.games.long.table import Kind, Laid, Where, read_token
 
 
@@ -71,3 +71,27 @@ def test_could_be_examples(tokens, expected):
     pieces = [Piece(i, read_token(t, where, ("Bill",)), "Bill") for i, t in enumerate(tokens.split())]
     assert could_be(pieces, aces_high=True) is expected
     assert could_be_plain(pieces, aces_high=True) is expected
+
+
+def holes_plain(pieces, aces_high: bool) -> set:
+    """The cards missing inside a meld that can only be a run, in the reading with fewest."""
+    fixed = [c for p in pieces if (c := p.fixed) is not None]
+    kinds = {p.laid.kind for p in pieces if p.laid.kind is not None}
+    if not fixed or Kind.RUN not in kinds and all(c.rank == fixed[0].rank for c in fixed):
+        return set()
+    suit = fixed[0].suit
+    ranks = [int(c.rank) for c in fixed]
+    best = None
+    for reading in [ranks] + ([[HIGH_ACE if r == 1 else r for r in ranks]] if aces_high and 1 in ranks else []):
+        holes = {Card(Rank.ACE if x == HIGH_ACE else Rank(x), suit) for x in range(min(reading), max(reading))
+                 if x not in reading}  # fmt: skip
+        if best is None or len(holes) < len(best):
+            best = holes
+    return best or set()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(laid, max_size=10), st.booleans())
+def test_holes_agree_with_their_definition(cards, aces_high):
+    pieces = [Piece(i, c, "Bill") for i, c in enumerate(cards)]
+    assert _holes(pieces, aces_high) == {c.index for c in holes_plain(pieces, aces_high)}
