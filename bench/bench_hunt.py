@@ -72,6 +72,12 @@ KNOWN_TABLES: list[tuple[list[str], list[str]]] = [
     (["Bill=2S 3S 5S 6S 8S 9S W", "Ben=2H 3H 5H 6H W"], []),
     (["Bill=2S 3S 4S / 5S 6S 7S", "Ben=8S 9S 10S JS QS KS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
       "Larry=2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD 2C 3C 5C 7C 8C W"], []),
+    # found by this hunt (seed 11): a legal table refused after 2.2 s, a changed one after 4.4 s
+    (["Bill=W QC KC / W=8C>run / 9C>QC / 10C", "Ben=7S 8S 9S 2S>7S 4S>Ben 6C 7C 3H 3D W=3C 4D W 6D",
+      "Larry=8D 9D 10D JD>run 3S 5S 4H W 6H W>4H 10H JH QH KH"], ["Larry=AS", "Ben=6S>7S", "Larry=9H>10H"]),
+    (["Bill=10H>JH 3C 4C 5C 7D 8D 9D 6D>Bill 9S 10S JS 7S 8S>Bill 4D 4H W",
+      "Ben=JH QH KH / W / W=KD / W / 6S / 2H 2C 2D / KC>9C", "Larry=8H>run 9H AH W>3C 10D QD 5S 9C 10C JC QC>run KD"],
+     ["Ben=7H", "Larry=7C>run", "Bill=8C"]),
 ]
 
 
@@ -199,10 +205,10 @@ def perturbed(rng: random.Random, table: tuple[list[str], list[str]]) -> tuple[l
     i = rng.randrange(len(melded))
     name, cards = melded[i].split("=", 1)
     tokens = cards.split()
-    if rng.random() < 0.5:
+    spots = [k for k, t in enumerate(tokens) if t[0] != "W" and t != "/"]
+    if rng.random() < 0.5 or not spots:
         tokens.append(new)
     else:
-        spots = [k for k, t in enumerate(tokens) if t[0] != "W" and t != "/"]
         tokens[rng.choice(spots)] = new
     return melded[:i] + [f"{name}={' '.join(tokens)}"] + melded[i + 1:], claims
 
