@@ -166,7 +166,7 @@ def write_png(data, path: Path, width: int, height: int) -> None:
             for x in s.dropped:  # S14: the game the player dropped out of
                 y = s.totals[s.nights.index(x)]
                 ax.plot([x], [y], marker=s.png_marker, markersize=11, markerfacecolor="white",
-                        color=line.get_color(), linestyle="none")
+                        color=line.get_color(), linestyle="none", zorder=20)
                 ax.annotate("dropped out", (x, y), textcoords="offset points", xytext=(0, -16), ha="center",
                             fontsize=8, color=line.get_color())
             if data.projection_drawn and s.projection:
@@ -191,9 +191,9 @@ def write_png(data, path: Path, width: int, height: int) -> None:
             ax.set_ylim(top=data.target * 1.06)
         if data.projection_drawn and data.crossing:
             ax.plot([data.crossing.night], [data.target], marker="X", markersize=10, color="red", linestyle="none")
-            ax.annotate(data.projection_label.replace("projected: ", "").replace(" (", "\n("),
-                        (data.crossing.night, data.target), textcoords="offset points", xytext=(-20, -48),
-                        ha="right", fontsize=9, bbox={"boxstyle": "round", "fc": "white", "alpha": 0.8})
+            when = f" ({data.crossing.date})" if data.crossing.date else ""
+            ax.annotate(f"{data.crossing.name}: night {data.crossing.night:,}{when}", (data.crossing.night, data.target),
+                        textcoords="offset points", xytext=(-12, 5), ha="right", va="bottom", fontsize=9)
         right = 0.0
         if data.projection_label and data.crossing and not data.projection_drawn:
             right = _projection_arrows(ax, data, colours)  # the label is in the legend, not the title
