@@ -110,7 +110,10 @@ def terminal_chart(data, width: int, height: int) -> str:
             plt.scatter([data.crossing.night], [data.target], marker="x", color="red")
     plt.xlim(lo, hi)
     plt.xticks(*_ticks(lo, hi, 6, whole=True))
-    plt.yticks(*_ticks(min(ys), max(ys), max(3, min(6, height // 4)), whole=data.measure != "total"))
+    count = max(3, min(6, height // 4))
+    if data.measure != "total" and max(ys) - min(ys) < 2 * count:
+        count = int(max(ys) - min(ys)) + 1  # a few games won: every whole number
+    plt.yticks(*_ticks(min(ys), max(ys), count, whole=data.measure != "total"))
     plt.xlabel(data.x_label)
     text = plt.build()
     text = text if colour else plt.uncolorize(text)

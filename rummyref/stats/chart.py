@@ -220,7 +220,7 @@ def _by_game(game: Game, nights: Sequence[NightPoints], games: Sequence[HandLine
                 counts.append(dict(h.counts)[name])
         s = Series(name, tuple(xs), tuple(ys), (), None, *_markers(i), tuple(dropped))
         series.append(s)
-        label = f"{name}: {total:,} won"
+        label = f"{name}: {_plural(total, 'game')} won"
         if counts:
             label += f", average count {sum(counts) / len(counts):,.1f}"
         if dropped:

@@ -151,9 +151,9 @@ def test_a_single_session_of_simple_rummy_is_charted_game_by_game():
         Series("Cy", (0, 1, 2, 3, 4), (0, 0, 0, 0, 0), (), None, "*", "*"),
     )
     assert data.legend == (
-        LegendEntry("player", "o", "Ann: 2 won, average count 12.8"),
-        LegendEntry("player", "+", "Bob: 2 won, average count 15.3, dropped out of 1 game"),
-        LegendEntry("player", "*", "Cy: 0 won, average count 18.5"),
+        LegendEntry("player", "o", "Ann: 2 games won, average count 12.8"),
+        LegendEntry("player", "+", "Bob: 2 games won, average count 15.3, dropped out of 1 game"),
+        LegendEntry("player", "*", "Cy: 0 games won, average count 18.5"),
     )
     assert data.title == "table: games won after each game of the session (4 games)"
 
@@ -328,9 +328,9 @@ simple-rummy: games won after each game of the session (4 games)
  └┬──────────────────┬──────────────────┬──────────────────┬──────────────────┬┘
   0                  1                  2                  3                  4
                                       game
-o Ann: 2 won, average count 15.0
-+ Bob: 2 won, average count 15.3, dropped out of 1 game
-* Cy: 0 won, average count 18.5
+o Ann: 2 games won, average count 15.0
++ Bob: 2 games won, average count 15.3, dropped out of 1 game
+* Cy: 0 games won, average count 18.5
 """
 
 
