@@ -21,7 +21,7 @@ def chart(
     game: GameOption = None,
     png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Also write the chart as a PNG image (needs matplotlib: pip install 'rummyref[chart]').", dir_okay=False)] = None,
     width: Annotated[Optional[int], typer.Option("--width", parser=bounded(CHART_WIDTH, "--width"), help="Width: terminal columns (default: the terminal's), or PNG pixels (default 1000).")] = None,
-    height: Annotated[Optional[int], typer.Option("--height", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines (default 24), or PNG pixels (default 600).")] = None,
+    height: Annotated[Optional[int], typer.Option("--height", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines, title and legend included (default 24), or PNG pixels (default 600).")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -30,10 +30,12 @@ def chart(
     from rummyref.stats.chart import chart_data
     from rummyref.store.stats import read_chart
 
-    read = read_chart(db_choice(db), game)
+    read = read_chart(db_choice(db), game, lambda rs: kind_for(rs).stats_style(rs).counts)
     kind = kind_for(read.ruleset)
-    measure = "games won" if kind.stats_style(read.ruleset).counts else "total"
-    data = chart_data(read.game, read.nights, kind.projection(read.summary), measure)
+    style = kind.stats_style(read.ruleset)
+    measure = "games won" if style.counts else "total"
+    data = chart_data(read.game, read.nights, kind.projection(read.summary), measure, read.games, style.session,
+                      read.ruleset.session_word)
     if json_:
         print_json(data.to_json())
         return
@@ -44,50 +46,78 @@ def chart(
         write_png(data, png, width or 1000, height or 600)
         say(f"chart written to {png} ({width or 1000}x{height or 600} pixels)")
         return
-    out.print(_title(data), markup=False)
     out.print(terminal_chart(data, width or out.width, height or 24), markup=False, highlight=False)
 
 
-def _title(data) -> str:
-    """One or two lines: what is drawn; the projected crossing (or the winner)."""
-    what, night = ("games won", "session") if data.measure == "games won" else ("total", "night")
-    head = f"{data.game}: {what} after each {night}"
-    if data.over:
-        return f"{head} (game over: {data.winner} won)"
-    if data.crossing:
-        when = f", about {data.crossing.date}" if data.crossing.date else ""
-        return f"{head}\nat this pace {data.crossing.name} reaches the target on night {data.crossing.night:,}{when}"
-    return head
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+
+
+def text_legend(data, width: int) -> list[str]:
+    """The legend under the terminal chart: each entry as "MARKER label", as many to a line as fit
+    (a far projection is the title's second line instead)."""
+    lines: list[str] = []
+    line = ""
+    for e in data.legend:
+        if e.kind == "projection":
+            continue
+        item = f"{e.marker} {e.label}"
+        if line and len(line) + 3 + len(item) <= width:
+            line += "   " + item
+        else:
+            if line:
+                lines.append(line)
+            line = item if len(item) <= width else _wrap(item, width)[0]
+    if line:
+        lines.append(line)
+    return lines
 
 
 def terminal_chart(data, width: int, height: int) -> str:
+    """The title, the plot and the legend, in ``width`` columns and ``height`` lines (the plot
+    keeps at least 8 lines)."""
     import plotext as plt
 
+    head = [part for line in (data.title, data.subtitle) if line for part in _wrap(line, width)]
+    legend = text_legend(data, width)
     plt.clear_figure()
-    plt.plotsize(width, height)
+    plt.plotsize(width, max(8, height - len(head) - len(legend)))
     plt.theme("clear")
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    lo, hi = data.x_range
     ys: list[float] = []
-    for i, s in enumerate(data.series):
-        plt.plot(list(s.nights), list(s.totals), label=s.name, marker="braille", color=_colour(i))
-        ys += s.totals
-    for i, s in enumerate(data.series):
-        if s.projection:
-            plt.plot([x for x, _ in s.projection], [y for _, y in s.projection], label=f"{s.name} at pace",
-                     marker="dot", color=_colour(i))
-            ys += [y for _, y in s.projection]
-    if data.target:
-        end = max([data.crossing.night if data.crossing else 0] + [s.nights[-1] for s in data.series])
-        plt.plot([0, end], [data.target, data.target], label=f"target {data.target:,}", marker="-", color="red")
+    if data.projection_drawn:  # the target first: the lines near it are drawn over it
+        plt.plot([lo, hi], [data.target, data.target], marker="-", color="red")
         ys.append(data.target)
-    if data.crossing:
-        plt.scatter([data.crossing.night], [data.target], marker="x", color="red")
-    xs = [x for s in data.series for x in s.nights + tuple(n for n, _ in s.projection)]
-    plt.xticks(*_ticks(min(xs), max(xs), 6, whole=True))
-    plt.yticks(*_ticks(min(ys), max(ys), max(3, min(6, height // 4))))
-    plt.xlabel("session" if data.measure == "games won" else "Rummy Night")
+    for i, s in reversed(list(enumerate(data.series))):  # the first player's line drawn last, on top
+        plt.plot(list(s.nights), list(s.totals), marker=s.marker, color=_colour(i))
+        ys += s.totals
+    if data.projection_drawn:
+        columns = max(width - 12, 10)  # about the plot's columns, less the y-axis labels
+        for i, s in enumerate(data.series):
+            if s.projection:
+                (x0, y0), (x1, y1) = s.projection[0], s.projection[-1]
+                # a marker every 3 columns or so, each player's a little further on: lines that run
+                # together still show every player's marker in turn
+                steps = max(2, int(columns * (x1 - x0) / max(hi - lo, 1) / 3))
+                at = [(k - i / len(data.series)) / steps for k in range(1, steps + 1)]
+                plt.scatter([x0 + (x1 - x0) * f for f in at], [y0 + (y1 - y0) * f for f in at], marker=s.marker,
+                            color=_colour(i))
+                ys.append(y1)
+        if data.crossing:
+            plt.scatter([data.crossing.night], [data.target], marker="x", color="red")
+    plt.xlim(lo, hi)
+    plt.xticks(*_ticks(lo, hi, 6, whole=True))
+    count = max(3, min(6, height // 4))
+    if data.measure != "total" and max(ys) - min(ys) < 2 * count:
+        count = int(max(ys) - min(ys)) + 1  # a few games won: every whole number
+    plt.yticks(*_ticks(min(ys), max(ys), count, whole=data.measure != "total"))
+    plt.xlabel(data.x_label)
     text = plt.build()
-    return text if colour else plt.uncolorize(text)
+    text = text if colour else plt.uncolorize(text)
+    return "\n".join(head + [text.rstrip("\n")] + legend)
 
 
 _COLOURS = ("blue", "green", "orange", "magenta", "cyan", "yellow", "white", "gray")
@@ -123,35 +153,68 @@ def write_png(data, path: Path, width: int, height: int) -> None:
         ) from None
     matplotlib.use("Agg")
     from matplotlib import pyplot as plt
+    from matplotlib.lines import Line2D
     from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     dpi = 100
     fig, ax = plt.subplots(figsize=(width / dpi, height / dpi), dpi=dpi)
     try:
-        for s in data.series:
-            dots = "o" if len(s.nights) <= 30 else None  # a short history: show each night
-            (line,) = ax.plot(s.nights, s.totals, label=s.name, linewidth=1.8, marker=dots, markersize=4)
-            if s.projection:
+        colours = {}
+        for i, s in enumerate(data.series):
+            every = max(1, len(s.nights) // 12)  # about a dozen markers a line, staggered between lines
+            (line,) = ax.plot(s.nights, s.totals, linewidth=1.8, marker=s.png_marker, markersize=6,
+                              markevery=(i * every // max(len(data.series), 1) % every, every),
+                              zorder=3 + len(data.series) - i)  # the first player's line on top
+            colours[s.name] = line.get_color()
+            for x in s.dropped:  # S14: the game the player dropped out of
+                y = s.totals[s.nights.index(x)]
+                ax.plot([x], [y], marker=s.png_marker, markersize=11, markerfacecolor="white",
+                        color=line.get_color(), linestyle="none", zorder=20)
+                ax.annotate("dropped out", (x, y), textcoords="offset points", xytext=(0, -16), ha="center",
+                            fontsize=8, color=line.get_color())
+            if data.projection_drawn and s.projection:
                 ax.plot([x for x, _ in s.projection], [y for _, y in s.projection], linestyle="--",
-                        color=line.get_color(), alpha=0.7, label=f"{s.name} at pace ({s.pace_per_night:,.0f}/night)")
-        if data.target:
-            ax.axhline(data.target, color="red", linewidth=1, label=f"target {data.target:,}")
-        if data.crossing:
+                        color=line.get_color(), alpha=0.7)
+        lo, hi = data.x_range
+        handles = []
+        for e, s in zip(data.legend, data.series):
+            handles.append(Line2D([], [], color=colours[s.name], marker=s.png_marker, markersize=6, label=e.label))
+        for e in data.legend[len(data.series):]:
+            if e.kind == "pace":
+                handles.append(Line2D([], [], color="gray", linestyle="--", label=e.label))
+            elif e.kind == "target":
+                handles.append(Line2D([], [], color="red", linewidth=1, label=e.label))
+            elif e.kind == "crossing":
+                handles.append(Line2D([], [], color="red", marker="X", markersize=9, linestyle="none", label=e.label))
+            elif e.kind == "projection":
+                label = e.label.replace("projected: ", "projected, at this pace:\n")
+                handles.append(Line2D([], [], color="gray", linestyle="--", marker=">", label=label))
+        if data.projection_drawn and data.target:
+            ax.axhline(data.target, color="red", linewidth=1)
+            ax.set_ylim(top=data.target * 1.06)
+        if data.projection_drawn and data.crossing:
             ax.plot([data.crossing.night], [data.target], marker="X", markersize=10, color="red", linestyle="none")
-            when = f"\n{data.crossing.date}" if data.crossing.date else ""
-            ax.annotate(f"{data.crossing.name}: night {data.crossing.night:,}{when}",
-                        (data.crossing.night, data.target), textcoords="offset points", xytext=(-20, -48),
-                        ha="right", fontsize=9, bbox={"boxstyle": "round", "fc": "white", "alpha": 0.8})
-        ax.set_title(_title(data), fontsize=10)
-        ax.set_xlabel("session" if data.measure == "games won" else "Rummy Night")
+            when = f" ({data.crossing.date})" if data.crossing.date else ""
+            ax.annotate(f"{data.crossing.name}: night {data.crossing.night:,}{when}", (data.crossing.night, data.target),
+                        textcoords="offset points", xytext=(-12, 5), ha="right", va="bottom", fontsize=9)
+        right = 0.0
+        if data.projection_label and data.crossing and not data.projection_drawn:
+            right = _projection_arrows(ax, data, colours)  # the label is in the legend, not the title
+            title = data.title
+        else:
+            title = data.title + (f"\n{data.subtitle}" if data.subtitle else "")
+        ax.set_title(title, fontsize=10)
+        ax.set_xlabel(data.x_label)
         ax.set_ylabel("games won" if data.measure == "games won" else "total points")
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))
-        if data.target:
-            ax.set_ylim(top=data.target * 1.06)
+        if data.measure != "total":
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        pad = max(hi - lo, 1) * 0.03
+        ax.set_xlim(lo - pad, hi + right + pad)
         ax.grid(True, alpha=0.3)
-        ax.legend(loc="upper left", fontsize=8)
+        ax.legend(handles=handles, loc="best", fontsize=8)
         fig.tight_layout()
         try:
             fig.savefig(path, format="png", dpi=dpi)
@@ -161,6 +224,22 @@ def write_png(data, path: Path, width: int, height: int) -> None:
             raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         plt.close(fig)
+
+
+def _projection_arrows(ax, data, colours) -> float:
+    """A far finish, off the axis: each line goes on a little way as a dashed arrow at its pace
+    (the legend says where it leads). The width taken to the right of the last night."""
+    lo, hi = data.x_range
+    stub = max(hi - lo, 1) * 0.2
+    for s in data.series:
+        if s.pace_per_night is None or s.name not in colours:
+            continue
+        x, y = s.nights[-1], s.totals[-1]
+        ax.plot([x + stub], [y + s.pace_per_night * stub], alpha=0)  # the axis makes room for the arrow
+        ax.annotate("", xy=(x + stub, y + s.pace_per_night * stub), xytext=(x, y),
+                    arrowprops={"arrowstyle": "-|>", "linestyle": "--", "color": colours[s.name], "lw": 1.5,
+                                "shrinkA": 0, "shrinkB": 0})
+    return stub
 
 
 def register(app: typer.Typer) -> None:

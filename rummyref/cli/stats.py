@@ -45,12 +45,13 @@ def show_stats(st) -> None:
         out.print(f"No {what} recorded yet.", markup=False)
     scoring = Table(box=None, pad_edge=False, header_style="bold")
     night = style.session + "s"
-    heads: tuple[str, ...] = ("player", what, night)
+    heads: tuple[str, ...] = ("player", what, "dropped", night) if low else ("player", what, night)
     heads += ("avg count", "best count", "worst count") if low else ("avg/hand", "avg/night", "best hand", "worst hand")
     for c in heads:
         scoring.add_column(c, justify="left" if c == "player" else "right")
     for p in st.players:
-        row = [p.name, _n(p.hands), _n(p.nights_played)]
+        row = [p.name, _n(p.hands), _n(p.games_dropped), _n(p.nights_played)] if low else [
+            p.name, _n(p.hands), _n(p.nights_played)]
         row += [_n(p.average_count)] if low else [_n(p.average_per_hand), _n(p.average_per_night)]
         row += [_hand(p.best_hand, what[:-1]), _hand(p.worst_hand, what[:-1])]
         scoring.add_row(*row)
@@ -68,6 +69,8 @@ def show_stats(st) -> None:
         winning.add_row(*row)
     out.print(winning)
     if low:
+        out.print(f"{what.capitalize()}: played to the end; dropped: dropped out (S14), not counted as played.",
+                  markup=False)
         out.print("A game goes to its recorded winner, a session to the most games won (ties: all of them);",
                   markup=False)
     else:

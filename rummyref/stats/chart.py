@@ -1,10 +1,17 @@
-"""What ``ref chart`` draws: each player's total after every Rummy Night, the target, and the
-projected finish at the standings' pace (``core.session.pace``, read from the standings).
+"""What ``ref chart`` draws: each player's total after every Rummy Night, the target and the
+projected finish at the standings' pace (``core.session.pace``, read from the standings); and
+how it is laid out (the axis, each line's marker, the legend, the projection's label), so that
+the terminal chart and the PNG draw the same thing and the tests can read it.
 
 The projection runs every player's line on at their own pace per night until the night the
 fastest of them would reach the target: the game ends there (A7), so that is the projected
-crossing, with its date (one Rummy Night a week, A5). Simple Rummy has no target: its chart
-shows each player's games won, night after night.
+crossing, with its date (one Rummy Night a week, A5). The projection is drawn on the axis only
+when it is near (:data:`NEAR`): after one or two nights the finish is thousands of nights away,
+and an axis running there would squeeze the nights played into one dot at 0. Then the axis
+shows the nights played and a label says where the pace leads.
+
+Simple Rummy has no target: its chart shows each player's games won, session after session,
+or game after game when there is a single session (with the counts in the legend).
 """
 
 from __future__ import annotations
@@ -14,6 +21,13 @@ from dataclasses import asdict, dataclass
 from typing import Protocol
 
 from rummyref.record import Game
+from rummyref.stats.compute import HandLine
+
+#: the projection is drawn on the axis when it ends within NEAR times the nights played
+NEAR = 3
+#: each line's marker, in roster order: in the terminal (a character) and in the PNG (matplotlib's)
+TEXT_MARKERS = ("o", "+", "*", "#", "@", "%", "&", "=")
+PNG_MARKERS = ("o", "P", "*", "s", "D", "^", "v", "h")
 
 
 class PacedPlayer(Protocol):
@@ -43,10 +57,13 @@ class NightPoints:
 @dataclass(frozen=True)
 class Series:
     name: str
-    nights: tuple[int, ...]  #: 0 = the start (opening balance), then each night
+    nights: tuple[int, ...]  #: the x values: 0 = the start (opening balance), then each night (or game)
     totals: tuple[int, ...]
     projection: tuple[tuple[int, int], ...] = ()  #: (night, projected total): from now to the crossing
     pace_per_night: float | None = None
+    marker: str = "o"  #: in the terminal chart
+    png_marker: str = "o"  #: in the PNG
+    dropped: tuple[int, ...] = ()  #: by game: the games the player dropped out of (S14)
 
 
 @dataclass(frozen=True)
@@ -54,6 +71,13 @@ class Crossing:
     name: str
     night: int
     date: str | None
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    kind: str  #: "player", "pace" (the projected lines), "target", "crossing", or "projection" (a far finish)
+    marker: str  #: as the terminal chart shows it
+    label: str
 
 
 @dataclass(frozen=True)
@@ -67,16 +91,48 @@ class ChartData:
     winner: str | None
     series: tuple[Series, ...]
     crossing: Crossing | None
+    by: str = "night"  #: what one step on the x-axis is: "night", "session" or "game"
+    x_label: str = "Rummy Night"
+    x_range: tuple[int, int] = (0, 0)  #: the axis drawn
+    projection_drawn: bool = False  #: the projected lines (and the target) are on the axis
+    projection_label: str | None = None  #: where the pace leads, in words
+    legend: tuple[LegendEntry, ...] = ()
 
     @property
     def empty(self) -> bool:
         return self.nights == 0
 
+    @property
+    def title(self) -> str:
+        """What is drawn (first line of the chart's title)."""
+        if self.by == "game":
+            games = self.x_range[1] - self.x_range[0]
+            return f"{self.game}: {self.measure} after each game of the session ({_plural(games, 'game')})"
+        return f"{self.game}: {self.measure} after each {self.by} ({_plural(self.nights, self.by)})"
+
+    @property
+    def subtitle(self) -> str | None:
+        """The second line: the winner of a finished game, or where the pace leads."""
+        if self.over and self.winner:
+            return f"game over: {self.winner} won"
+        return self.projection_label
+
     def to_json(self) -> dict:
         return asdict(self)
 
 
-def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, measure: str) -> ChartData:
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, measure: str,
+               games: Sequence[HandLine] | None = None, session_word: str = "night",
+               session_title: str = "Rummy Night") -> ChartData:
+    """The chart of a game: by night (``session_word``: what a sitting is called in a sentence,
+    ``session_title`` on the axis), or by game when ``games`` (the games of a single session of a
+    low-count kind) are given."""
+    if games:
+        return _by_game(game, nights, games, measure)
     start = {p.name: (p.opening if measure == "total" else 0) for p in game.players}
     running = dict(start)
     lines: dict[str, tuple[list[int], list[int]]] = {n: ([0], [v]) for n, v in start.items()}
@@ -89,15 +145,38 @@ def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, 
             ys.append(total)
     last = nights[-1].night if nights else 0
     crossing = _crossing(st, st.nights) if st is not None and not st.over and game.target else None
+    drawn = crossing is not None and crossing.night <= NEAR * max(last, 1)
     series = []
-    for name, (xs, ys) in lines.items():
+    legend = []
+    for i, (name, (xs, ys)) in enumerate(lines.items()):
         row = next((p for p in st.players if p.name == name), None) if st else None
         pace = row.pace_per_night if row else None
         proj: tuple[tuple[int, int], ...] = ()
         if crossing and pace is not None and pace > 0:
             ahead = crossing.night - last
             proj = ((last, ys[-1]), (crossing.night, round(ys[-1] + pace * ahead)))
-        series.append(Series(name, tuple(xs), tuple(ys), proj, pace))
+        s = Series(name, tuple(xs), tuple(ys), proj, pace, *_markers(i))
+        series.append(s)
+        label = f"{name} {ys[-1]:,}"
+        if measure != "total":
+            label = f"{name}: {_plural(ys[-1], 'game')} won"
+        elif pace is not None and not game.over:
+            label += f" ({pace:+,.0f} a {session_word})"
+        legend.append(LegendEntry("player", s.marker, label))
+    projected: str | None = None
+    if crossing:
+        ahead = crossing.night - last
+        when = f" (about {crossing.date})" if crossing.date else ""
+        projected = f"projected: {crossing.name} reaches {game.target:,} in {_plural(ahead, session_word)}{when}"
+    if projected and not drawn:
+        legend.append(LegendEntry("projection", "->", projected))  # off the axis: arrows in the PNG
+    if drawn:
+        m = series[0].marker
+        legend += [LegendEntry("pace", f"{m} {m}", "at this pace"),
+                   LegendEntry("target", "--", f"target {game.target:,}"),
+                   LegendEntry("crossing", "x", "projected finish")]
+    end = crossing.night if drawn and crossing else last
+    by = session_word
     return ChartData(
         game=game.name,
         ruleset=game.ruleset,
@@ -108,6 +187,59 @@ def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, 
         winner=game.winner,
         series=tuple(series),
         crossing=crossing,
+        by=by,
+        x_label=session_title,
+        x_range=(0, end),
+        projection_drawn=drawn,
+        projection_label=projected,
+        legend=tuple(legend),
+    )
+
+
+def _markers(i: int) -> tuple[str, str]:
+    return TEXT_MARKERS[i % len(TEXT_MARKERS)], PNG_MARKERS[i % len(PNG_MARKERS)]
+
+
+def _by_game(game: Game, nights: Sequence[NightPoints], games: Sequence[HandLine], measure: str) -> ChartData:
+    """A single session of a low-count game: games won after each game, and the counts."""
+    names = list(dict.fromkeys([p.name for p in game.players] + [n for h in games for n, _ in h.points]))
+    at_table = [n for n in names if any(n == m for h in games for m, _ in h.points)]
+    first = games[0].hand - 1
+    series, legend = [], []
+    for i, name in enumerate(at_table):
+        xs, ys, total = [first], [0], 0
+        counts: list[int] = []
+        dropped: list[int] = []
+        for h in games:
+            total += dict(h.points).get(name, 0)
+            xs.append(h.hand)
+            ys.append(total)
+            if name in h.dropped:
+                dropped.append(h.hand)
+            elif name in dict(h.counts):
+                counts.append(dict(h.counts)[name])
+        s = Series(name, tuple(xs), tuple(ys), (), None, *_markers(i), tuple(dropped))
+        series.append(s)
+        label = f"{name}: {_plural(total, 'game')} won"
+        if counts:
+            label += f", average count {sum(counts) / len(counts):,.1f}"
+        if dropped:
+            label += f", dropped out of {_plural(len(dropped), 'game')}"
+        legend.append(LegendEntry("player", s.marker, label))
+    return ChartData(
+        game=game.name,
+        ruleset=game.ruleset,
+        measure=measure,
+        target=None,
+        nights=len(nights),
+        over=game.over,
+        winner=game.winner,
+        series=tuple(series),
+        crossing=None,
+        by="game",
+        x_label="game",
+        x_range=(first, games[-1].hand),
+        legend=tuple(legend),
     )
 
 

@@ -48,6 +48,7 @@ class HandLine:
     winners: tuple[str, ...] = ()  #: players the record marks as winners (Simple Rummy)
     out: str | None = None  #: who went out
     claims: tuple[str, ...] = ()  #: who won a card by a Rummy! claim (one name per claim)
+    dropped: tuple[str, ...] = ()  #: Simple Rummy: who dropped out of the game (S14)
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,8 @@ class PlayerStats:
     longest_hand_streak: int
     current_hand_streak: int
     games_won: int | None = None  #: Simple Rummy
+    games_played: int | None = None  #: Simple Rummy: games played to the end (= hands; drops excluded)
+    games_dropped: int | None = None  #: Simple Rummy: games the player dropped out of (S14)
     matches_won: int | None = None  #: Simple Rummy (S17)
     average_count: float | None = None  #: Simple Rummy
 
@@ -226,11 +229,15 @@ class _Tally:
     claims: int = 0
     count_sum: int = 0
     counts: int = 0
+    dropped: int = 0
 
-    def add(self, h: HandLine, pts: int, value: int | None, low: bool) -> None:
+    def add(self, h: HandLine, pts: int, value: int | None, low: bool, dropped: bool = False) -> None:
+        self.nights.add(h.night)
+        if dropped:
+            self.dropped += 1  # S14: dealt in, but not played out: not a game played, no count to judge
+            return
         self.hands += 1
         self.points += pts
-        self.nights.add(h.night)
         if value is None:
             return
         if low:
@@ -257,7 +264,8 @@ def compute_stats(inp: StatsInput) -> Stats:
     for h in inp.hands:
         counts = dict(h.counts)
         for name, pts in h.points:
-            per.setdefault(name, _Tally()).add(h, pts, counts.get(name) if low else pts, low)
+            per.setdefault(name, _Tally()).add(h, pts, counts.get(name) if low else pts, low,
+                                               low and name in h.dropped)
         if h.out in per:
             per[h.out].go_outs += 1
         for name in h.claims:
@@ -292,6 +300,8 @@ def compute_stats(inp: StatsInput) -> Stats:
                 longest_hand_streak=longest_h,
                 current_hand_streak=current_h,
                 games_won=hands_won if low else None,
+                games_played=p.hands if low else None,
+                games_dropped=p.dropped if low else None,
                 matches_won=dict(matches.matches_won).get(name, 0) if matches else None,
                 average_count=round(p.count_sum / p.counts, 1) if low and p.counts else None,
             )

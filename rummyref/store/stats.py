@@ -101,11 +101,14 @@ def stats_input(conn, name: str | None, style: Callable[[RuleSet], StatsStyle]) 
     return StatsInput(game, str(rs.method), style(rs), milestones_for(g.ruleset, g.target), nights, hands)
 
 
-#: who went out, the Rummy! claims (as JSON text), how a game ended and by whom (where facts say so)
+#: who went out, the Rummy! claims (as JSON text), how a game ended and by whom, who dropped out
+#: (as JSON text) (where facts say so)
 FACTS_SQLITE = ("json_extract(e.facts, '$.out'), json_extract(e.facts, '$.claims'), "
-                "json_extract(e.facts, '$.ending.kind'), json_extract(e.facts, '$.ending.player')")
+                "json_extract(e.facts, '$.ending.kind'), json_extract(e.facts, '$.ending.player'), "
+                "json_extract(e.facts, '$.ending.dropped')")
 FACTS_PG = ("CAST(e.facts AS json) ->> 'out', CAST(e.facts AS json) ->> 'claims', "
-            "CAST(e.facts AS json) #>> '{ending,kind}', CAST(e.facts AS json) #>> '{ending,player}'")
+            "CAST(e.facts AS json) #>> '{ending,kind}', CAST(e.facts AS json) #>> '{ending,player}', "
+            "CAST(e.facts AS json) #>> '{ending,dropped}'")
 
 
 def _marks(pg: bool, sql: str) -> str:
@@ -114,15 +117,10 @@ def _marks(pg: bool, sql: str) -> str:
 
 
 def _hand_line(row, results: list, night_date: str) -> HandLine:
-    _id, _kind, hand, night, out, claims, ending_kind, ending_player = row
+    _id, _kind, hand, night, out, claims, ending_kind, ending_player, dropped = row
     if not isinstance(out, str):
         out = ending_player if ending_kind == "went-out" and isinstance(ending_player, str) else None
-    claimers: tuple[str, ...] = ()
-    if isinstance(claims, str):
-        try:
-            claimers = tuple(c[0] for c in json.loads(claims) if isinstance(c, list) and c)
-        except ValueError:
-            claimers = ()
+    claimers = tuple(c[0] for c in _json_list(claims) if isinstance(c, list) and c)
     return HandLine(
         hand=hand,
         night=night,
@@ -132,7 +130,19 @@ def _hand_line(row, results: list, night_date: str) -> HandLine:
         winners=tuple(n for n, _p, _c, w in results if w),
         out=out,
         claims=claimers,
+        dropped=tuple(n for n in _json_list(dropped) if isinstance(n, str)),
     )
+
+
+def _json_list(value) -> list:
+    """A JSON array read from the facts (as text); anything else is an empty list."""
+    if not isinstance(value, str):
+        return []
+    try:
+        data = json.loads(value)
+    except ValueError:
+        return []
+    return data if isinstance(data, list) else []
 
 
 # -- chart ------------------------------------------------------------------------------------
@@ -141,15 +151,19 @@ def _hand_line(row, results: list, night_date: str) -> HandLine:
 @dataclass(frozen=True)
 class ChartRead:
     """What ``ref chart`` reads: each session's points (a kind that scores by wins keeps 1 a win),
-    and the cached totals for the kind to project from."""
+    and the cached totals for the kind to project from; ``games``: the hands in force of the one
+    session played, when the caller asked for them (else empty)."""
 
     game: Game
     ruleset: RuleSet
     nights: tuple[NightPoints, ...]
     summary: Summary
+    games: tuple[HandLine, ...] = ()
 
 
-def read_chart(db: str | None, name: str | None) -> ChartRead:
+def read_chart(db: str | None, name: str | None, by_game: Callable[[RuleSet], bool] | None = None) -> ChartRead:
+    """The chart's figures; ``by_game(ruleset)`` true: with a single session played, its games too
+    (a scan of that one session's hands, as ``ref stats`` reads them)."""
     with _connection(db) as conn:
         g = _game_row(conn, name)
         game = _game(conn, g)
@@ -163,4 +177,8 @@ def read_chart(db: str | None, name: str | None) -> ChartRead:
         ):
             per_night.setdefault(int(number), {})[pname] = int(v or 0)
         nights = tuple(NightPoints(n, tuple(pts.items())) for n, pts in sorted(per_night.items()))
-        return ChartRead(game, _parsed(g.ruleset, g.ruleset_text, g.name), nights, summary(conn, g.name))
+        rs = _parsed(g.ruleset, g.ruleset_text, g.name)
+        games: tuple[HandLine, ...] = ()
+        if len(nights) == 1 and by_game is not None and by_game(rs):
+            games = stats_input(conn, g.name, lambda _rs: StatsStyle()).hands
+        return ChartRead(game, rs, nights, summary(conn, g.name), games)

@@ -1,12 +1,29 @@
-"""``ref chart`` (issue 8, part 3): the terminal chart and the PNG."""
+"""``ref chart`` (issue 8, part 3; issue 14, item 6): what is drawn (the axis, the lines and their
+markers, the legend, the projection), the terminal chart and the PNG."""
 
 from __future__ import annotations
 
+import os
 import struct
 import sys
+from dataclasses import dataclass
 
-from cli_helpers import ref, ref_json
+import pytest
+from cli_helpers import ref, ref_json, ref_subprocess
 from test_stats import SIMPLE, ok, simple_games, two_nights
+
+from rummyref.record import Game, Player
+from rummyref.stats.chart import (
+    NEAR,
+    PNG_MARKERS,
+    TEXT_MARKERS,
+    Crossing,
+    LegendEntry,
+    NightPoints,
+    Series,
+    chart_data,
+)
+from rummyref.stats.compute import HandLine
 
 
 def png_size(path) -> tuple[int, int]:
@@ -15,16 +32,192 @@ def png_size(path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def test_terminal_chart_has_the_players_the_target_and_the_projection():
+# -- the data behind the chart (pure) ----------------------------------------------------------
+
+
+@dataclass
+class Row:
+    name: str
+    rank: int
+    pace_per_night: float | None
+    nights_to_go: int | None
+    projected_date: str | None
+
+
+@dataclass
+class Standings:
+    over: bool
+    nights: int
+    players: list
+
+
+def long_game(*names: str, opening: dict | None = None, target: int = 2_000_000, winner: str | None = None) -> Game:
+    opening = opening or {}
+    return Game("g", "rummy-2m", target, 0, tuple(Player(n, i, opening.get(n, 0)) for i, n in enumerate(names, 1)),
+                "", "2026-12-01" if winner else None, winner)
+
+
+TWO_NIGHTS = [NightPoints(1, (("Bill", 65), ("Ben", 119), ("Larry", -15))),
+              NightPoints(2, (("Bill", 175), ("Ben", 100), ("Larry", 25)))]
+
+
+def test_a_young_game_shows_the_nights_played_and_labels_the_far_finish():
+    """Two nights, the finish 15,835 nights away: the axis is the two nights, the finish a label."""
+    st = Standings(False, 2, [Row("Bill", 1, 120.0, 15_833, "2330-05-09"), Row("Ben", 2, 109.5, 18_263, None),
+                              Row("Larry", 3, 5.0, None, None)])
+    data = chart_data(long_game("Bill", "Ben", "Larry", opening={"Bill": 99_900}), TWO_NIGHTS, st, "total")
+    assert (data.by, data.x_label, data.x_range, data.projection_drawn) == ("night", "Rummy Night", (0, 2), False)
+    assert data.series == (
+        Series("Bill", (0, 1, 2), (99_900, 99_965, 100_140), ((2, 100_140), (15_835, 2_000_100)), 120.0, "o", "o"),
+        Series("Ben", (0, 1, 2), (0, 119, 219), ((2, 219), (15_835, 1_733_932)), 109.5, "+", "P"),
+        Series("Larry", (0, 1, 2), (0, -15, 10), ((2, 10), (15_835, 79_175)), 5.0, "*", "*"),
+    )
+    assert data.crossing == Crossing("Bill", 15_835, "2330-05-09")
+    label = "projected: Bill reaches 2,000,000 in 15,833 nights (about 2330-05-09)"
+    assert data.projection_label == label
+    assert data.legend == (
+        LegendEntry("player", "o", "Bill 100,140 (+120 a night)"),
+        LegendEntry("player", "+", "Ben 219 (+110 a night)"),
+        LegendEntry("player", "*", "Larry 10 (+5 a night)"),
+        LegendEntry("projection", "->", label),
+    )
+    assert data.title == "g: total after each night (2 nights)" and data.subtitle == label
+
+
+def test_a_near_finish_is_drawn_on_the_axis_with_the_target():
+    st = Standings(False, 2, [Row("Ann", 1, 150.0, 2, "2026-12-10"), Row("Bo", 2, -20.0, None, None)])
+    nights = [NightPoints(1, (("Ann", 100), ("Bo", -20))), NightPoints(2, (("Ann", 200), ("Bo", -20)))]
+    data = chart_data(long_game("Ann", "Bo", opening={"Ann": 400}, target=1000), nights, st, "total")
+    assert (data.x_range, data.projection_drawn) == ((0, 4), True)
+    assert data.series[0].projection == ((2, 700), (4, 1000))
+    assert data.series[1].projection == ()  # no pace towards the target: no line
+    assert data.projection_label == "projected: Ann reaches 1,000 in 2 nights (about 2026-12-10)"
+    assert data.legend == (
+        LegendEntry("player", "o", "Ann 700 (+150 a night)"),
+        LegendEntry("player", "+", "Bo -40 (-20 a night)"),
+        LegendEntry("pace", "o o", "at this pace"),
+        LegendEntry("target", "--", "target 1,000"),
+        LegendEntry("crossing", "x", "projected finish"),
+    )
+
+
+@pytest.mark.parametrize(("nights_to_go", "drawn", "x_range"), [
+    (NEAR * 2 - 2, True, (0, NEAR * 2)),  # the finish at NEAR times the nights played: drawn
+    (NEAR * 2 - 1, False, (0, 2)),  # one night further: a label
+    (1, True, (0, 3)),
+])
+def test_near_means_within_NEAR_times_the_nights_played(nights_to_go, drawn, x_range):
+    st = Standings(False, 2, [Row("Bill", 1, 10.0, nights_to_go, None), Row("Ben", 2, 1.0, None, None),
+                              Row("Larry", 3, None, None, None)])
+    data = chart_data(long_game("Bill", "Ben", "Larry"), TWO_NIGHTS, st, "total")
+    assert (data.projection_drawn, data.x_range) == (drawn, x_range)
+    night = "night" if nights_to_go == 1 else "nights"
+    assert data.projection_label == f"projected: Bill reaches 2,000,000 in {nights_to_go} {night}"
+    assert data.legend[2] == LegendEntry("player", "*", "Larry 10")  # no pace: no pace shown
+
+
+def test_a_finished_game_shows_its_winner_and_no_projection():
+    st = Standings(True, 2, [Row("Bill", 1, 120.0, None, None)])
+    data = chart_data(long_game("Bill", "Ben", "Larry", winner="Bill"), TWO_NIGHTS, st, "total")
+    assert (data.crossing, data.projection_label, data.projection_drawn, data.x_range) == (None, None, False, (0, 2))
+    assert data.subtitle == "game over: Bill won"
+    assert [e.label for e in data.legend] == ["Bill 240", "Ben 219", "Larry 10"]
+
+
+def test_every_player_has_a_marker_of_their_own():
+    names = [f"P{i}" for i in range(8)]
+    data = chart_data(long_game(*names), [NightPoints(1, tuple((n, 5) for n in names))], None, "total")
+    assert [s.marker for s in data.series] == list(TEXT_MARKERS)
+    assert len(set(TEXT_MARKERS)) == len(set(PNG_MARKERS)) == 8
+    assert [s.png_marker for s in data.series] == list(PNG_MARKERS)
+    assert [e.marker for e in data.legend] == list(TEXT_MARKERS)
+    assert not set(TEXT_MARKERS) & {"x", "-"}  # the crossing and the target have theirs
+
+
+def test_a_single_session_of_simple_rummy_is_charted_game_by_game():
+    game = Game("table", "simple-rummy", None, 0, (Player("Ann", 1, 0), Player("Bob", 2, 0), Player("Cy", 3, 0)), "")
+    won = {1: "Ann", 2: "Bob", 3: "Bob", 4: "Ann"}
+    counts = {1: (0, 34, 19), 2: (36, 4, 24), 3: (14, 8, 4), 4: (1, None, 27)}
+    hands = [HandLine(h, 1, "d", tuple((n, int(n == won[h])) for n in ("Ann", "Bob", "Cy")),
+                      tuple((n, c) for n, c in zip(("Ann", "Bob", "Cy"), counts[h]) if c is not None),
+                      (won[h],), dropped=("Bob",) if h == 4 else ()) for h in range(1, 5)]
+    nights = [NightPoints(1, (("Ann", 2), ("Bob", 2), ("Cy", 0)))]
+    data = chart_data(game, nights, None, "games won", hands, "session", "session")
+    assert (data.by, data.x_label, data.x_range, data.crossing, data.projection_label) == (
+        "game", "game", (0, 4), None, None)
+    assert data.series == (
+        Series("Ann", (0, 1, 2, 3, 4), (0, 1, 1, 1, 2), (), None, "o", "o"),
+        Series("Bob", (0, 1, 2, 3, 4), (0, 0, 1, 2, 2), (), None, "+", "P", (4,)),
+        Series("Cy", (0, 1, 2, 3, 4), (0, 0, 0, 0, 0), (), None, "*", "*"),
+    )
+    assert data.legend == (
+        LegendEntry("player", "o", "Ann: 2 games won, average count 12.8"),
+        LegendEntry("player", "+", "Bob: 2 games won, average count 15.3, dropped out of 1 game"),
+        LegendEntry("player", "*", "Cy: 0 games won, average count 18.5"),
+    )
+    assert data.title == "table: games won after each game of the session (4 games)"
+
+
+# -- the terminal chart --------------------------------------------------------------------------
+
+GOLDEN_TWO_NIGHTS = """\
+rummy-2m: total after each night (2 nights)
+projected: Bill reaches 2,000,000 in 749 nights (about 2041-03-29)
+       ┌───────────────────────────────────────────────────────────────────────┐
+100,000┤                                   oooooooooooooooooooooooooooooooooooo│
+       │ooooooooooooooooooooooooooooooooooo                                    │
+       │                                                                       │
+       │                                                                       │
+ 75,000┤                                                                       │
+       │                                                                       │
+       │                                                                       │
+       │                                                                       │
+ 50,000┤                                                                       │
+       │                                                                       │
+       │                                                                       │
+ 25,000┤                                                                       │
+       │                                                                       │
+       │                                                                       │
+       │                                                                       │
+      0┤+++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++│
+       └┬──────────────────────────────────┬──────────────────────────────────┬┘
+        0                                  1                                  2
+                                      Rummy Night
+o Bill 100,074 (+2,537 a night)   + Ben 529 (+264 a night)
+* Larry 0 (+0 a night)
+"""
+
+PINNED = {"COLUMNS": "80", "LINES": "24", "TZ": "UTC", "NO_COLOR": "1", "RUMMYREF_NOW": "2026-11-20T19:30"}
+
+
+def test_terminal_chart_of_two_nights_at_80_columns(monkeypatch):
+    for k, v in PINNED.items():
+        monkeypatch.setenv(k, v)
     two_nights()
-    result = ok("chart", "--width", "90", "--height", "22")
-    text = result.stdout
-    for part in ("Bill", "Ben", "Larry", "target 2,000,000", "Bill at pace", "Rummy Night", "2,000,000"):
-        assert part in text, part
-    assert "\x1b[" not in text  # no colour codes when not at a terminal
-    assert "at this pace Bill reaches the target on night" in text
+    result = ref_subprocess("chart", env=dict(os.environ))
+    assert result.returncode == 0, result.stderr
+    assert [line.rstrip() for line in result.stdout.splitlines()] == GOLDEN_TWO_NIGHTS.splitlines()
+    assert len(result.stdout.splitlines()) == 24  # --height (24 lines) is the whole of it
+
+
+def test_terminal_chart_of_a_near_finish_has_the_target_the_crossing_and_a_marker_a_player():
+    ok("new-session", "--opening", "Bill=1990000", "--opening", "Ben=1980000", "--opening", "Larry=1900000")
+    for _ in range(3):
+        ok("score-hand", "--points", "Bill=1500", "--points", "Ben=1000", "--points", "Larry=5")
+    ok("end-session")
+    data = ref_json("chart")
+    assert data["projection_drawn"] and data["x_range"] == [0, data["crossing"]["night"]]
+    text = ok("chart", "--width", "80", "--height", "24").stdout
     lines = text.splitlines()
-    assert max(len(line) for line in lines) <= 90 and len(lines) >= 20
+    assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
+    assert lines[0] == "rummy-2m: total after each night (1 night)"
+    assert lines[1].startswith("projected: Bill reaches 2,000,000 in 2 nights (about ")
+    assert lines[-3:] == ["o Bill 1,994,500 (+4,500 a night)   + Ben 1,983,000 (+3,000 a night)",
+                          "* Larry 1,900,015 (+15 a night)   o o at this pace   -- target 2,000,000",
+                          "x projected finish"]
+    plot = "\n".join(lines[2:-5])
+    assert "x" in plot and "---" in plot and "o" in plot and "+" in plot
+    assert "\x1b[" not in text  # no colour codes when not at a terminal
 
 
 def test_chart_json_is_the_standings_pace():
@@ -34,6 +227,7 @@ def test_chart_json_is_the_standings_pace():
     assert series["Bill"]["nights"] == [0, 1, 2]
     assert series["Bill"]["totals"] == [95_000, 95_000 + 4064, 95_000 + 4064 + 1010]
     assert series["Larry"]["totals"] == [0, -10, 0]
+    assert [s["marker"] for s in data["series"]] == ["o", "+", "*"]
     standings = {p["name"]: p for p in ref_json("standings")["players"]}
     crossing = data["crossing"]
     assert crossing["name"] == "Bill"
@@ -41,6 +235,12 @@ def test_chart_json_is_the_standings_pace():
     assert crossing["date"] == standings["Bill"]["projected_date"]
     end_night, end_total = series["Bill"]["projection"][-1]
     assert end_night == crossing["night"] and end_total >= 2_000_000
+    assert (data["x_range"], data["projection_drawn"]) == ([0, 2], False)
+    assert data["projection_label"] == (f"projected: Bill reaches 2,000,000 in {standings['Bill']['nights_to_go']:,} "
+                                        f"nights (about {crossing['date']})")
+
+
+# -- the PNG ---------------------------------------------------------------------------------------
 
 
 def test_png_is_a_real_png_of_the_requested_size(tmp_path):
@@ -51,6 +251,30 @@ def test_png_is_a_real_png_of_the_requested_size(tmp_path):
     assert "chart written to" in result.stderr and result.stdout == ""
     ok("chart", "--png", str(tmp_path / "default.png"))
     assert png_size(tmp_path / "default.png") == (1000, 600)
+
+
+def test_png_of_one_night_and_of_one_simple_rummy_session(tmp_path):
+    ok("new-session")
+    ok("score-hand", "--points", "Bill=40", "--points", "Ben=35", "--points", "Larry=-10")  # a night under way
+    ok("chart", "--png", str(tmp_path / "one.png"), "--width", "640", "--height", "400")
+    assert png_size(tmp_path / "one.png") == (640, 400)
+    simple_session()
+    ok("chart", "--game", "simple-rummy", "--png", str(tmp_path / "simple.png"))
+    assert png_size(tmp_path / "simple.png") == (1000, 600)
+
+
+def test_png_of_a_long_history_with_the_projection_drawn(tmp_path):
+    from rummyref.cli.chart import write_png
+
+    nights = [NightPoints(n, (("Bill", 760), ("Ben", 750))) for n in range(1, 1335)]
+    st = Standings(False, 1334, [Row("Bill", 1, 760.0, 1298, "2051-09-25"), Row("Ben", 2, 750.0, 1333, None)])
+    data = chart_data(long_game("Bill", "Ben"), nights, st, "total")
+    assert data.projection_drawn and data.x_range == (0, 2632)
+    write_png(data, tmp_path / "y25.png", 900, 500)
+    assert png_size(tmp_path / "y25.png") == (900, 500)
+
+
+# -- errors ------------------------------------------------------------------------------------------
 
 
 def test_no_data_says_so(tmp_path):
@@ -77,10 +301,61 @@ def test_unwritable_png_is_a_storage_error(tmp_path):
     assert result.exit_code == 6 and "cannot write" in result.stderr
 
 
-def test_simple_rummy_charts_games_won():
+# -- Simple Rummy ------------------------------------------------------------------------------------
+
+
+def simple_session() -> None:
+    """One session of Simple Rummy through the real commands: Ann, Bob, Bob win; then Bob drops out
+    (S14) and Ann goes out."""
+    ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
+    ok("score-hand", "--hand", "Ann=2H 3H 4H 9C", "--hand", "Bob=KS QD 9D", "--hand", "Cy=5C 6C 8S", "--out", "Ann")
+    ok("score-hand", "--hand", "Ann=KH QC JD", "--hand", "Bob=AS 2S 3S 4D", "--hand", "Cy=10D 10C 4S", "--out", "Bob")
+    ok("score-hand", "--hand", "Ann=2D 3C 9S", "--hand", "Bob=5D 6D 7D 8H", "--hand", "Cy=AD AC 2C", "--out", "Bob")
+    ok("score-hand", "--hand", "Ann=AH 2S 3S 4S", "--hand", "Cy=8C 8D JH", "--dropped", "Bob", "--out", "Ann")
+
+
+GOLDEN_SIMPLE_SESSION = """\
+simple-rummy: games won after each game of the session (4 games)
+ ┌─────────────────────────────────────────────────────────────────────────────┐
+2┤                                                         +++++++++++++++++++o│
+ │                                                   ++++++             oooooo │
+ │                                             ++++++             oooooo       │
+1┤                   ooooooooooooooooooooooooooooooooooooooooooooo             │
+ │               oooo               ++++                                       │
+ │          ooooo              +++++                                           │
+ │     ooooo              +++++                                                │
+0┤ooooo+++++++++++++++++++*****************************************************│
+ └┬──────────────────┬──────────────────┬──────────────────┬──────────────────┬┘
+  0                  1                  2                  3                  4
+                                      game
+o Ann: 2 games won, average count 15.0
++ Bob: 2 games won, average count 15.3, dropped out of 1 game
+* Cy: 0 games won, average count 18.5
+"""
+
+
+def test_a_single_simple_rummy_session_is_charted_game_by_game():
+    simple_session()
+    data = ref_json("chart")
+    assert (data["by"], data["x_range"], data["measure"]) == ("game", [0, 4], "games won")
+    assert {s["name"]: (s["totals"], s["dropped"]) for s in data["series"]} == {
+        "Ann": ([0, 1, 1, 1, 2], []), "Bob": ([0, 0, 1, 2, 2], [4]), "Cy": ([0, 0, 0, 0, 0], [])}
+    text = ok("chart", "--width", "80", "--height", "16").stdout
+    assert [line.rstrip() for line in text.splitlines()] == GOLDEN_SIMPLE_SESSION.splitlines()
+    # and the statistics agree: Bob played 3 games, dropped out of 1
+    bob = next(p for p in ref_json("stats")["players"] if p["name"] == "Bob")
+    assert (bob["games_played"], bob["games_dropped"], bob["average_count"]) == (3, 1, 15.3)
+
+
+def test_simple_rummy_over_several_sessions_charts_games_won_by_session():
     simple_games(SIMPLE)
     data = ref_json("chart", "--game", "table")
     assert data["measure"] == "games won" and data["target"] is None and data["crossing"] is None
+    assert (data["by"], data["x_label"], data["x_range"]) == ("session", "session", [0, 2])
     assert {s["name"]: s["totals"] for s in data["series"]} == {"Ann": [0, 2, 2], "Bob": [0, 1, 1], "Cy": [0, 0, 2]}
+    assert [e["label"] for e in data["legend"]] == ["Ann: 2 games won", "Bob: 1 game won", "Cy: 2 games won"]
     text = ok("chart", "--game", "table", "--width", "70", "--height", "16").stdout
-    assert "table: games won after each session" in text and "Ann" in text and "target" not in text
+    lines = text.splitlines()
+    assert lines[0] == "table: games won after each session (2 sessions)" and "target" not in text
+    assert lines[-1] == "o Ann: 2 games won   + Bob: 1 game won   * Cy: 2 games won"
+    assert max(len(line) for line in lines) <= 70

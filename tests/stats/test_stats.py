@@ -107,9 +107,10 @@ def test_no_game_and_unknown_game():
 # -- Simple Rummy, built through the store layer (hands are games; results carry count and won) ---
 
 
-def simple_games(games: list[tuple[dict[str, int], str | None, str | None]], per_night: int = 3) -> None:
-    """A simple-rummy table of Ann, Bob, Cy: each game is (counts, winner, who went out), appended
-    through the ledger as drafts (the kind's adjudication is tested elsewhere)."""
+def simple_games(games: list[tuple], per_night: int = 3) -> None:
+    """A simple-rummy table of Ann, Bob, Cy: each game is (counts, winner, who went out[, who
+    dropped out]), appended through the ledger as drafts (the kind's adjudication is tested
+    elsewhere); a dropped player's count is None (cards face down, S14)."""
     from pathlib import Path
 
     from rummyref.record import Draft, EntryKind, GameHeader, PlayerResult
@@ -126,8 +127,9 @@ def simple_games(games: list[tuple[dict[str, int], str | None, str | None]], per
         with writing(None) as rec:
             g = rec.game_row("table")
             rec.open_session(g, None, {})
-            for his, (counts, winner, out) in enumerate(games[start:start + per_night], 1):
-                ending = {"kind": "went-out" if out else "stock-exhausted", "player": out, "dropped": []}
+            for his, (counts, winner, out, *dropped) in enumerate(games[start:start + per_night], 1):
+                ending = {"kind": "went-out" if out else "stock-exhausted", "player": out,
+                          "dropped": list(dropped[0]) if dropped else []}
                 body = {"form": "simple", "hands": {}, "ending": ending, "winner": winner}
                 results = tuple(PlayerResult(n, int(n == winner), c, n == winner) for n, c in counts.items())
                 rec.append(g, rec.position(g), Draft(EntryKind.HAND, start + his, his, "Ann", body, results))
@@ -179,6 +181,48 @@ def test_simple_rummy_voided_game_is_left_out():
     p = by_name(ref_json("stats", "--game", "table"))
     assert [p[n]["games_won"] for n in ("Ann", "Bob", "Cy")] == [2, 1, 1]
     assert p["Cy"]["matches_won"] == 0
+
+
+SIMPLE_DROPS = [
+    ({"Ann": 0, "Bob": 12, "Cy": 30}, "Ann", "Ann"),
+    ({"Ann": 20, "Bob": None, "Cy": 0}, "Cy", "Cy", ["Bob"]),  # Bob dropped out (S14)
+    ({"Ann": 5, "Bob": 0, "Cy": 9}, "Bob", "Bob"),
+    ({"Ann": None, "Bob": None, "Cy": 0}, "Cy", "Cy", ["Ann", "Bob"]),  # session 2: both dropped out
+    ({"Ann": 6, "Bob": 0, "Cy": 4}, "Bob", "Bob"),
+]
+
+
+def test_simple_rummy_stats_count_drops_apart_from_games_played():
+    simple_games(SIMPLE_DROPS)
+    s = ref_json("stats", "--game", "table")
+    assert s["hands"] == 5
+    p = by_name(s)
+    rows = {n: (p[n]["hands"], p[n]["games_played"], p[n]["games_dropped"], p[n]["nights_played"],
+                p[n]["games_won"], p[n]["average_count"]) for n in ("Ann", "Bob", "Cy")}
+    assert rows == {
+        "Ann": (4, 4, 1, 2, 1, 7.8),  # (0 + 20 + 5 + 6) / 4
+        "Bob": (3, 3, 2, 2, 2, 4.0),  # (12 + 0 + 0) / 3
+        "Cy": (5, 5, 0, 2, 2, 8.6),  # (30 + 0 + 9 + 0 + 4) / 5
+    }
+    # a drop is no count to judge: Bob's best and worst are from the games he played out
+    assert p["Bob"]["best_hand"] == {"value": 0, "hand": 3, "night": 1}
+    assert p["Bob"]["worst_hand"] == {"value": 12, "hand": 1, "night": 1}
+    # ... but the game was dealt to him: a drop ends a run of games won (won, dropped, won: 1 in a row)
+    assert (p["Bob"]["longest_hand_streak"], p["Bob"]["current_hand_streak"]) == (1, 1)
+    assert (p["Cy"]["longest_hand_streak"], p["Cy"]["current_hand_streak"]) == (1, 0)
+    text = ok("stats", "--game", "table").stdout
+    assert re.search(r"^player +games +dropped +sessions +avg count", text, re.M)
+    assert re.search(r"^Ann +4 +1 +2 +7\.8 +0 \(game 1\) +20 \(game 2\)$", text, re.M)
+    assert re.search(r"^Bob +3 +2 +2 +4\.0 +0 \(game 3\) +12 \(game 1\)$", text, re.M)
+    assert "dropped: dropped out (S14), not counted as played" in text
+
+
+def test_points_games_have_no_drop_figures():
+    ok("new-session")
+    ok("score-hand", "--points", "Bill=5", "--points", "Ben=5", "--points", "Larry=5")
+    p = by_name(ref_json("stats"))
+    assert (p["Bill"]["hands"], p["Bill"]["games_played"], p["Bill"]["games_dropped"]) == (1, None, None)
+    assert "dropped" not in ok("stats").stdout
 
 
 # -- the pure computation --------------------------------------------------------------------
