@@ -175,7 +175,7 @@ def meld_line(m) -> str:
     parts: list[str] = []
     run: list[str] = []
     who = None
-    for c in m.laid:
+    for c in m.in_order():
         if c.by != who and run:
             parts.append(f"{' '.join(run)} ({who})")
             run = []

@@ -111,9 +111,17 @@ class ArrangedMeld:
         """The meld's kind in the house's words: run, match (or WILDCARDs alone)."""
         return {"sequence": "run", "group": "match"}.get(self.kind, self.kind)
 
+    def in_order(self) -> tuple[LaidCard, ...]:
+        """The cards as shown: a run in its order; a match (whose order means nothing) with each
+        player's cards together, players in the order their first card comes."""
+        if self.kind != "group":
+            return self.laid
+        first = {c.by: i for i, c in reversed(list(enumerate(self.laid)))}
+        return tuple(sorted(self.laid, key=lambda c: first[c.by]))
+
     def cards_shown(self) -> str:
         """The meld's cards as the arrangement shows them (``5H 6H W=7H W(=8H)``)."""
-        return " ".join(c.shown for c in self.laid) if self.laid else self.shown
+        return " ".join(c.shown for c in self.in_order()) if self.laid else self.shown
 
     def credits(self) -> str:
         """``Larry 2D 3D 4D (9), Ben AD (1)``: who laid which cards of the meld, for what."""
