@@ -18,9 +18,9 @@ from rummyref import play
 from rummyref.errors import RummyrefError
 from rummyref.games.base import SessionRequest
 from rummyref.games.long.standings import from_summary
+from rummyref.store import views
 from rummyref.store.record import reading
 from rummyref.store.standings import read_summary
-from rummyref.store import views
 from rummyref.store.views import verify
 
 NAMES = ("Bill", "Ben", "Larry")
