@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from cli_helpers import ref_json
-from test_night import CLAIMS, CONFIRM, CONFIRM_VOID, FIX, PROMPT, REASON, Night, flat, night_db  # noqa: F401
+from test_night import CLAIMS, CONFIRM, CONFIRM_VOID, PROMPT, REASON, Night, flat, night_db  # noqa: F401
 
 POINTS_OFFERED = "{}'s points this hand: "
 
@@ -55,6 +55,9 @@ def test_the_issue_examples_in_a_night(night_db):  # noqa: F811
     n.child.sendline("! discard --took 2C --discarded 9S --going-out --table '10S JS QS'")
     shown = flat(n.expect(PROMPT))
     assert "Not allowed to go out: 9S is a Rummy! card." in shown and "the hand goes on" in shown
+    n.child.sendline("! designate AD")  # no table: only an answer, no precedent
+    shown = flat(n.expect(PROMPT))
+    assert "Not recorded (it answered a question and settled nothing" in shown
     n.child.sendline("history")
     shown = flat(n.expect(PROMPT))
     assert "AD (Ben) 2D 3D 4D (Larry) [run, ace low, 10] by default (runs first, B5): Ben's AD" in shown
@@ -112,4 +115,30 @@ def test_a_voided_hand_is_dealt_again_in_a_night_and_the_night_may_end(night_db)
     assert ref_json("standings", "--db", night_db)["nights"] == 0
 
 
-_ = FIX  # the cards form's fix prompt (the points form lists only the players)
+def test_a7_in_a_night_an_opening_total_at_the_target_is_refused(night_db):  # noqa: F811
+    n = Night("--db", night_db, "--opening", "Bill=2000000")
+    assert n.finish() == 4
+    assert "refused (A7): Bill's opening total 2,000,000 is at or past the target 2,000,000" in flat(n.said)
+    n = Night("--db", night_db, "--opening", "Bill=1999999")
+    n.answer(PROMPT, "quit")
+    assert n.finish() == 0
+    assert totals(night_db)["Bill"] == 1_999_999
+
+
+def test_simple_rummy_in_a_night_an_impossible_hand_is_refused_and_asked_again(night_db):  # noqa: F811
+    n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "5")
+    n.answer(PROMPT, "game")
+    n.answer("Bob's final hand (cards; or: dropped): ", "2C")
+    n.answer("Cy's final hand (cards; or: dropped): ", "AS AD AC 6H 7S")
+    n.answer("Ann's final hand (cards; or: dropped): ", "2H 3H 4H 4S 4D")
+    n.answer("How did the game end?", "")
+    shown = flat(n.answer("Fix which answer?", "Bob"))
+    assert ("refused (S1): Bob's hand has 1 card, but with 5 dealt a player who did not go out holds 5 at the "
+            "end of a game") in shown
+    n.answer("Bob's final hand (cards; or: dropped): ", "\x15KS QD 9C 8C 2C")
+    shown = flat(n.answer(CONFIRM, ""))
+    assert "Winner: Ann." in shown
+    n.answer(PROMPT, "quit")
+    assert n.finish() == 0
+    st = ref_json("standings", "--db", night_db)
+    assert st["games"] == 1 and {p["name"]: p["game_wins"] for p in st["players"]} == {"Ann": 1, "Bob": 0, "Cy": 0}
