@@ -123,7 +123,8 @@ def test_a_scripted_night_of_six_hands(night_db):
     assert "Ben wins the Rummy! card." in flat(n.said)
     n.cards(("Ben", "QC KC", "9D"), ("Larry", "5S", "8C"), out="Bill", claims="Larry=JC")
     shown = n.answer(CONFIRM, "")
-    assert "2S 3S 4S 5S [run, 14] designated" in flat(shown)
+    assert "2S 3S 4S (Bill) 5S (Larry) [run, 14] said by the table" in flat(shown)
+    assert "Larry: 5S 5 (run 2S 3S 4S 5S) + JC* 10 (run JC* QC KC) - 8C 8 held = 7" in flat(shown)
     shown = n.answer(PROMPT, "points")
     assert "Round 1 complete." in flat(shown) and "type end" in flat(shown)
     # hand 4 (Bill), by points: Ctrl-C half-way discards only this hand

@@ -321,7 +321,8 @@ class LongGame:
         rs = ctx.ruleset
         out.print(f"Hand {hand} as recorded ({rs.session_word} {old.session}, hand {old.hand_in_session} of the "
                   f"{rs.session_short}, {old.dealer} dealt; entry {old.seq}):", markup=False)
-        render.history_lines(old.facts, [(r.name, r.points) for r in old.results], ctx.game.roster, out)
+        render.history_lines(old.facts, [(r.name, r.points) for r in old.results], ctx.game.roster, out,
+                             arranged=False)
 
     def show_change(self, ctx: Context, hand: int, shown: HandRecorded, out) -> None:
         old = self._in_force(ctx, hand)

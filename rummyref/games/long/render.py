@@ -133,15 +133,94 @@ def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
     show_arrangement(score, out)
 
 
-def show_arrangement(score, out) -> None:
-    """How the melded cards were counted, and the scorer's notes."""
+def show_arrangement(score, out, margin: str = "") -> None:
+    """How the melded cards were counted: every meld with who laid which card and how it was
+    decided, then each player's credits card by card, and the scorer's notes. Wrapped to the
+    console's width (80 columns at most); ``margin`` goes before every line."""
+    width = min(out.width, 80)
+
+    def say(text: str, first: str = "  ", indent: str = "      ") -> None:
+        _wrapped(out, text, width, margin + indent, margin + first)
+
     if score and score.arrangement:
-        out.print("Arrangement used:", markup=False)
-        for m in score.arrangement:
-            how = "designated" if m.designated else "by default (runs first, B5)"
-            out.print(f"  {m.shown}  [{m.note}, {m.value}] {how}", markup=False)
+        if not any(m.laid for m in score.arrangement):  # a 0.1 hand: no card-by-card record
+            say("Arrangement used (as ref 0.1 counted it; its totals are history):", "", "  ")
+            for m in score.arrangement:
+                say(f"{m.shown}  [{m.note}, {n(m.value)}] " + ("designated" if m.designated else "0.1's choice"))
+        else:
+            claims = any(c.claimed for m in score.arrangement for c in m.laid)
+            star = "; * won by a Rummy! claim" if claims else ""
+            say(f"Arrangement used: each card with who laid it{star}", "", "  ")
+            for m in score.arrangement:
+                how = how_decided(m)
+                say(f"{meld_line(m)}  [{m.note}, {n(m.value)}]" + (f" {how}" if how else ""))
+            say("Credits (each card where it sits, minus the cards held):", "", "  ")
+            for ps in score.scores:
+                say(credit_line(ps.name, score, ps))
     for note in (score.notes if score else ()):
-        out.print(f"Note: {note}", markup=False)
+        say(f"Note: {note}", "", "  ")
+
+
+def _wrapped(out, text: str, width: int, indent: str, first: str) -> None:
+    import textwrap
+
+    for line in textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=indent,
+                              break_long_words=False, break_on_hyphens=False):
+        out.print(line, markup=False, soft_wrap=True)
+
+
+def meld_line(m) -> str:
+    """``AD (Ben) 2D 3D 4D (Larry)``: the meld's cards in order, each run of one player's cards
+    followed by the player's name."""
+    parts: list[str] = []
+    run: list[str] = []
+    who = None
+    for c in m.in_order():
+        if c.by != who and run:
+            parts.append(f"{' '.join(run)} ({who})")
+            run = []
+        who = c.by
+        run.append(c.shown)
+    if run:
+        parts.append(f"{' '.join(run)} ({who})")
+    return " ".join(parts)
+
+
+def how_decided(m) -> str:
+    """How the meld came to be as shown: said by the table, B5's default, or the engine."""
+    if not m.decided:  # written before ref said how (no reason kept)
+        return "said by the table" if m.designated else ""
+    parts = []
+    said = [f"{m.stated}'s meld as laid with /"] if m.stated else []
+    said += [f"{c.by}'s {c.typed}" for c in m.laid if c.said]
+    if m.decided == "table":
+        parts.append("said by the table" + (f" ({', '.join(said)})" if said else ""))
+    if m.defaulted:
+        who = ", ".join(m.defaulted)
+        parts.append(f"{who}: by default (runs first, B5)" if m.decided == "table" else
+                     f"by default (runs first, B5): {who}")
+    if m.decided == "engine":
+        parts.append("arranged by ref (the engine)")
+    ref_wild = [c for c in m.laid if c.card == "W" and c.counts_as != "W" and "=" not in c.typed]
+    if ref_wild and m.decided != "engine" and m.kind == "sequence":
+        parts.append(", ".join(f"{c.by}'s {c.shown}" for c in ref_wild) + " read by ref")
+    return "; ".join(parts)
+
+
+def credit_line(name: str, score, ps) -> str:
+    """``Ben: AD 1 (run AD 2D 3D 4D) - KS 10 held = -9``: what the player laid, by meld, with
+    its value where it sits, less the cards held; ``= points`` is the hand's score."""
+    terms = []
+    for m in score.arrangement:
+        mine = [c for c in m.laid if c.by == name]
+        if mine:
+            terms.append(f"{' '.join(c.shown for c in mine)} {n(sum(c.value for c in mine))} "
+                         f"({m.kind_word()} {m.cards_shown()})")
+    text = f"{name}: " + (" + ".join(terms) if terms else "nothing laid")
+    if ps.held:
+        cards = " ".join(ps.held_cards) or "cards"
+        text += f" - {cards} {n(ps.held)} held"
+    return f"{text} = {n(ps.points)}"
 
 
 def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, out) -> None:
@@ -310,16 +389,29 @@ def show_standings(st, out) -> None:
 # -- history -------------------------------------------------------------------------------
 
 
-def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], roster: Sequence[str], out) -> None:
-    """One hand of a long game in ``ref history``: each player's melds and held cards, then scores."""
-    if facts.get("form") == "cards":
+def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], roster: Sequence[str], out,
+                  arranged: bool = True) -> None:
+    """One hand of a long game in ``ref history``: the arrangement credited when the hand was
+    written (who laid each card, card by card: :func:`show_arrangement`), else (or with
+    ``arranged`` false: a hand to correct) each player's melds and held cards as typed; then
+    the scores."""
+    cards = facts.get("form") == "cards"
+    kept = facts.get("score") or {}
+    if arranged and cards and any(m.get("laid") for m in kept.get("arrangement", ())):
+        from rummyref.games.long.scoring import score_from_json
+
+        held = {name: p.get("held", ()) for name, p in facts["players"].items()}
+        show_arrangement(score_from_json(kept, held), out, margin="    ")
+        if facts.get("out"):
+            out.print(f"    {facts['out']} went out", markup=False)
+    elif cards:
         for name in roster:
             p = facts["players"].get(name)
             if p is None:
                 continue
             melded = " / ".join(" ".join(m) for m in p["melded"]) or "-"
-            held = " ".join(p["held"]) or "-"
-            out.print(f"    {name}: melded {melded}; held {held}", markup=False)
+            held_ = " ".join(p["held"]) or "-"
+            out.print(f"    {name}: melded {melded}; held {held_}", markup=False)
         extra = []
         if facts.get("out"):
             extra.append(f"{facts['out']} went out")

@@ -27,10 +27,11 @@ from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
+    from rummyref.games.long.arrange import TableMeld
     from rummyref.games.long.legacy import LegacyCardFacts
 
 __all__ = ["ArrangedMeld", "CardFacts", "HandScore", "LaidCard", "PlayerCards", "PlayerScore", "PointsFacts",
-           "card_values_in_meld", "facts_from_json", "facts_to_json", "held_value", "score_hand", "score_to_json"]
+           "card_values_in_meld", "facts_from_json", "score_from_json", "facts_to_json", "held_value", "score_hand", "score_to_json"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class PlayerScore:
     claimed: int = 0  #: value of the cards won by the player's Rummy! claims
     held: int = 0  #: value of the cards left in hand (WILDCARD penalties included)
     wild_penalty: int = 0  #: the part of ``held`` due to WILDCARDs left in hand
+    held_cards: tuple[str, ...] = ()  #: the cards left in hand, as recorded
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,30 @@ class LaidCard:
     by: str  #: the player credited: who melded, laid off or claimed it
     value: int
     claimed: bool = False
+    typed: str = ""  #: the token as the table typed it (``AD>run``, ``W=7H``, ``7D>match``)
+
+    @property
+    def said(self) -> bool:
+        """The table said something about the card (``>...``, ``^``, ``W=CARD``)."""
+        return "=" in self.typed or ">" in self.typed
+
+    @property
+    def shown(self) -> str:
+        """The card as the arrangement shows it: ``W=7H`` where the table said what a WILDCARD
+        stands for, ``W(=7H)`` where ref read it; ``7D^`` laid sideways (B6); ``*`` claimed."""
+        text = self.card
+        if self.card == "W" and self.counts_as != "W":
+            stated = "=" in self.typed
+            text = f"W={self.counts_as}" if stated else f"W(={self.counts_as})"
+        if self.typed.endswith(">match") and self.card != "W":
+            text += "^"
+        return text + ("*" if self.claimed else "")
+
+
+#: how a meld of the arrangement was decided (``ArrangedMeld.decided``)
+DECIDED_BY_TABLE = "table"  #: the table said it: a meld stated with '/', or a designation in it
+DECIDED_BY_B5 = "B5"  #: a card laid off or claimed that also fits a match counts for the run
+DECIDED_BY_ENGINE = "engine"  #: nothing said and no choice between a run and a match: the engine
 
 
 @dataclass(frozen=True)
@@ -77,6 +103,25 @@ class ArrangedMeld:
     designated: bool
     note: str = ""  #: e.g. "run, ace low", "match"
     laid: tuple[LaidCard, ...] = ()  #: card by card, who is credited with what (empty for 0.1 hands)
+    decided: str = ""  #: DECIDED_BY_TABLE, _B5 or _ENGINE ("" for a 0.1 hand)
+    defaulted: tuple[str, ...] = ()  #: the cards B5 sent to this run (``Ben's AD``)
+    stated: str = ""  #: the player who stated the meld as first laid with '/' ("": nobody)
+
+    def kind_word(self) -> str:
+        """The meld's kind in the house's words: run, match (or WILDCARDs alone)."""
+        return {"sequence": "run", "group": "match"}.get(self.kind, self.kind)
+
+    def in_order(self) -> tuple[LaidCard, ...]:
+        """The cards as shown: a run in its order; a match (whose order means nothing) with each
+        player's cards together, players in the order their first card comes."""
+        if self.kind != "group":
+            return self.laid
+        first = {c.by: i for i, c in reversed(list(enumerate(self.laid)))}
+        return tuple(sorted(self.laid, key=lambda c: first[c.by]))
+
+    def cards_shown(self) -> str:
+        """The meld's cards as the arrangement shows them (``5H 6H W=7H W(=8H)``)."""
+        return " ".join(c.shown for c in self.in_order()) if self.laid else self.shown
 
     def credits(self) -> str:
         """``Larry 2D 3D 4D (9), Ben AD (1)``: who laid which cards of the meld, for what."""
@@ -150,14 +195,39 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int, roster: Sequ
         laid = []
         for piece, rep, value in zip(t.pieces, t.meld.represents, values):
             (claimed if piece.claimed else credit)[piece.owner] += value
-            laid.append(LaidCard(str(piece.laid.card), str(rep) if rep else "W", piece.owner, value, piece.claimed))
+            laid.append(LaidCard(str(piece.laid.card), str(rep) if rep else "W", piece.owner, value, piece.claimed,
+                                 str(piece.laid)))
+        defaulted = _run_by_b5(t, placement.melds, ruleset)
+        decided = DECIDED_BY_TABLE if t.designated else DECIDED_BY_B5 if defaulted else DECIDED_BY_ENGINE
         arrangement.append(ArrangedMeld(t.meld.kind.value, tuple(str(c) for c in t.meld.cards), t.meld.describe(),
-                                        sum(values), t.designated, meld_note(t.meld), tuple(laid)))
+                                        sum(values), t.designated, meld_note(t.meld), tuple(laid), decided, defaulted,
+                                        _stated_by(t)))
     scores = []
     for name, p in facts.players:
         held, penalty = held_value(p.held, ruleset)
-        scores.append(PlayerScore(name, credit[name] + claimed[name] - held, credit[name], claimed[name], held, penalty))
+        scores.append(PlayerScore(name, credit[name] + claimed[name] - held, credit[name], claimed[name], held, penalty,
+                                  tuple(str(c) for c in p.held)))
     return HandScore("cards", tuple(scores), tuple(arrangement), placement.notes)
+
+
+def _stated_by(t: TableMeld) -> str:
+    """Who stated the meld's first cards with '/' ("" when nobody did)."""
+    return next((p.owner for p in t.pieces if p.id in t.core), "") if t.stated else ""
+
+
+def _run_by_b5(t: TableMeld, melds: Sequence[TableMeld], ruleset: RuleSet) -> tuple[str, ...]:
+    """The cards of a run that B5's default put there: laid off or claimed, nothing said about
+    them, and a match on the table could have taken them too (``Ben's AD``)."""
+    from rummyref.games.long.arrange import could_be
+
+    if t.meld.kind is not MeldKind.SEQUENCE:
+        return ()
+    matches = [m for m in melds if m.meld.kind is MeldKind.GROUP]
+    return tuple(
+        f"{p.owner}'s {p.laid.card}" for p in t.pieces
+        if p.laid.kind is None and not p.laid.card.is_wild and p.id not in t.core
+        and any(could_be(list(m.pieces) + [p], ruleset.aces_high) for m in matches)
+    )
 
 
 def _check_method(ruleset: RuleSet) -> None:
@@ -227,11 +297,37 @@ def score_to_json(score: HandScore) -> dict[str, Any]:
                 "shown": m.shown,
                 "value": m.value,
                 "designated": m.designated,
+                "decided": m.decided or None,
+                "stated_by": m.stated or None,
+                "defaulted": list(m.defaulted),
                 "note": m.note,
                 "laid": [{"card": c.card, "as": c.counts_as, "by": c.by, "value": c.value, "claimed": c.claimed}
                          for c in m.laid],
+                "typed": [c.typed for c in m.laid],
             }
             for m in score.arrangement
         ],
         "notes": list(score.notes),
     }
+
+
+def score_from_json(data: Mapping[str, Any], held: Mapping[str, Sequence[str]] | None = None) -> HandScore:
+    """:func:`score_to_json`'s output back, as the record keeps it beside the facts (``held``:
+    each player's cards left in hand, from the facts). What was credited when the hand was
+    written: ``ref history`` shows it without scoring the hand again."""
+    held = held or {}
+    scores = tuple(
+        PlayerScore(s["name"], s["points"], s.get("melded", 0), s.get("claimed", 0), s.get("held", 0),
+                    s.get("wild_penalty", 0), tuple(held.get(s["name"], ())))
+        for s in data.get("scores", ())
+    )
+    arrangement = tuple(
+        ArrangedMeld(
+            m["kind"], tuple(m["cards"]), m["shown"], m["value"], bool(m.get("designated")), m.get("note", ""),
+            tuple(LaidCard(c["card"], c["as"], c["by"], c["value"], bool(c.get("claimed")), typed)
+                  for c, typed in zip(m.get("laid", ()), list(m.get("typed", ())) + [""] * len(m.get("laid", ())))),
+            m.get("decided") or "", tuple(m.get("defaulted", ())), m.get("stated_by") or "",
+        )
+        for m in data.get("arrangement", ())
+    )
+    return HandScore(data.get("form", "cards"), scores, arrangement, tuple(data.get("notes", ())))
