@@ -1,7 +1,7 @@
 """How well does ``ref ruling`` find the rule meant, next to a plain BM25 over the same rulebooks?
 
 Two question sets: the tuning set (tests/rulebook/test_ruling_search.py: QUESTIONS and
-LATER, which the aliases and the scorer were tuned on) and the held-out table talk
+LATER and TABLE_TALK, which the aliases and the scorer were tuned on) and the held-out table talk
 (tests/rulebook/heldout_table_talk.toml, never tuned against). For each, top-1 and top-3
 accuracy of
 
@@ -43,9 +43,9 @@ def heldout() -> list[Question]:
 
 
 def tuning() -> list[Question]:
-    from rulebook.test_ruling_search import LATER, QUESTIONS
+    from rulebook.test_ruling_search import LATER, QUESTIONS, TABLE_TALK
 
-    return list(QUESTIONS) + list(LATER)
+    return list(QUESTIONS) + list(LATER) + list(TABLE_TALK)
 
 
 class PlainBM25:

@@ -77,3 +77,19 @@ def _parsed(name: str, text_: str, game: str) -> RuleSet:
     return parse_ruleset(tomllib.loads(text_), f"{name} (as kept with game {game})")
 
 
+
+
+def game_rulebook(db: str | None, name: str | None) -> tuple[str, str, bool]:
+    """The game a command means (as :func:`choose_game` chooses it), read in one short
+    transaction: its name, the rulebook of its rule set, and whether a session is open.
+    For ``ref ruling``, which answers from the game being played."""
+    from rummyref.store.engine import opened, storage_errors
+
+    with opened(db) as engine, storage_errors():
+        with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
+            with conn.begin():
+                gid = choose_game(conn, name)
+                g = conn.execute(text("SELECT name, ruleset, ruleset_text FROM game WHERE id = :g"), {"g": gid}).one()
+                is_open = conn.execute(text("SELECT 1 FROM session WHERE game_id = :g AND closed_at IS NULL"),
+                                       {"g": gid}).first() is not None
+    return str(g.name), _parsed(g.ruleset, g.ruleset_text, g.name).rulebook, is_open
