@@ -90,8 +90,8 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
     except RummyrefError as exc:
         if game is not None:
             raise
-        why = "several games have a night open (--game picks one)" if "which one" in exc.message else (
-            "the record does not say which game is played (--ruleset picks one)")
+        why = "several games are open (--game picks one)" if "which one" in exc.message else (
+            "the record names no game (--ruleset picks one)")
         return Scope(DEFAULT_SEARCH, "default", why)
     state = "open now" if is_open else "played last"
     if book not in BUILTIN_RULEBOOKS:
@@ -133,7 +133,7 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
         hits = search_books(text, others) if others else []
         searched += others
         if hits:
-            scope = Scope(others, "fallback", f"nothing in {scope.books[0]} matches ({scope.why})", scope.game)
+            scope = Scope(others, "fallback", f"nothing in {scope.books[0]} (game {scope.game!r}) matches", scope.game)
     sure = bool(hits) and not unsure(hits)
     if log and not sure:
         from rummyref.rulebook.misses import log_miss
