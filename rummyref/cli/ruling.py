@@ -79,14 +79,13 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
 
     if ruleset is not None:
         return Scope(resolve_rulebook(ruleset), "ruleset", "as --ruleset asked")
-    if not record_may_exist(db):
+    exists, path = record_file(db)
+    if not exists:
         if game is not None:
             raise NotFound(f"there is no record, so no game {game!r}", hint="check --db / $RUMMYREF_DB")
         return Scope(DEFAULT_SEARCH, "default", "no game is recorded yet (--ruleset picks one)")
-    from rummyref.store.select import game_rulebook
-
     try:
-        name, book, is_open = game_rulebook(db, game)
+        name, book, is_open = _game_rulebook(db, path, game)
     except RummyrefError as exc:
         if game is not None:
             raise
@@ -99,23 +98,51 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
     return Scope((book,), "game", f"the rule set of game {name!r} ({state})", name)
 
 
-def record_may_exist(db: str | None) -> bool:
-    """Is there a record file where the store would look (``--db``, ``$RUMMYREF_DB``, the user
-    data folder)? Told without loading the store; a server URL may hold one, so: True."""
+def _game_rulebook(db: str | None, path: Path | None, game: str | None) -> tuple[str, str, bool]:
+    """The game meant, its rulebook and whether it is open: read from a SQLite record with the
+    standard library (no SQLAlchemy to load: ref ruling starts fast), else by the store."""
+    if path is not None:
+        import sqlite3
+
+        from rummyref.store.choice import peek_sqlite
+
+        try:
+            name, ruleset, text, is_open = peek_sqlite(path, game)
+        except sqlite3.Error:
+            pass  # an older schema, a locked or foreign file: the store knows what to do
+        else:
+            import tomllib
+
+            from rummyref.rules.ruleset import parse_ruleset
+
+            return name, parse_ruleset(tomllib.loads(text), f"{ruleset} (as kept with game {name})").rulebook, is_open
+    from rummyref.store.select import game_rulebook
+
+    return game_rulebook(db, game)
+
+
+def record_file(db: str | None) -> tuple[bool, Path | None]:
+    """Is there a record where the store would look (``--db``, ``$RUMMYREF_DB``, the user data
+    folder), and its SQLite file? Told without loading the store; a server URL may hold one:
+    (True, None)."""
     spec = db or os.environ.get("RUMMYREF_DB") or ""
     try:
         if not spec:
             from platformdirs import user_data_dir
 
-            return (Path(user_data_dir("rummyref", appauthor=False)) / "rummyref.db").is_file()
-        if spec.startswith("sqlite:///"):
-            path = spec[len("sqlite:///") :].split("?", 1)[0]
-            return bool(path) and path != ":memory:" and Path(path).is_file()
-        if "://" in spec:
-            return True
-        return Path(spec).expanduser().is_file()
+            path = Path(user_data_dir("rummyref", appauthor=False)) / "rummyref.db"
+        elif spec.startswith("sqlite:///"):
+            name = spec[len("sqlite:///") :].split("?", 1)[0]
+            if not name or name == ":memory:":
+                return False, None
+            path = Path(name)
+        elif "://" in spec:
+            return True, None
+        else:
+            path = Path(spec).expanduser()
+        return path.is_file(), path
     except (OSError, RuntimeError, ValueError):  # a name no file system can hold: no record there
-        return False
+        return False, None
 
 
 # -- the answer ------------------------------------------------------------------------------
@@ -145,7 +172,7 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
             hint="try rephrasing it the way you would say it at the table, e.g. "
             '"can I take my discard back", or give a rule id such as B7 or S12',
         )
-    books = build_index().books
+    books = build_index(scope.books).books  # every built-in rulebook, whichever were searched
     if as_json:
         print_json({
             "query": text,

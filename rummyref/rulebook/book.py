@@ -470,7 +470,8 @@ def _cached_index(names: tuple[str, ...]) -> Index:
             data = source.read_bytes()
             crc, adler = zlib.crc32(data, crc), zlib.adler32(data, adler)
         folder = Path(where) if where else _user_cache_dir()
-        path = folder / f"ruling-index-{crc:08x}{adler:08x}.pickle"
+        books = "+".join(names)  #: one index per set of rulebooks searched (a game's own, the default pair)
+        path = folder / f"ruling-index-{books}-{crc:08x}{adler:08x}.pickle"
         if path.is_file():
             index = pickle.loads(path.read_bytes())
             if isinstance(index, Index):
@@ -484,7 +485,7 @@ def _cached_index(names: tuple[str, ...]) -> Index:
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_bytes(pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
             os.replace(tmp, path)
-            for old in folder.glob("ruling-index-*.pickle"):
+            for old in folder.glob(f"ruling-index-{books}-*.pickle"):
                 if old != path:
                     old.unlink(missing_ok=True)
         except OSError:

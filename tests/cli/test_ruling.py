@@ -119,20 +119,34 @@ def test_an_unknown_game_is_not_found(args):
     assert "nope" in result.stderr and "Traceback" not in result.stderr
 
 
-@pytest.mark.skipif(ON_PG, reason="the record is a SQLite file here")
-def test_with_a_record_the_store_is_read_and_without_one_it_is_not(tmp_path):
-    probe = ("import sys, json\nfrom rummyref.cli import main\nsys.argv = ['ref', 'ruling', 'who deals first', '--json']\n"
-             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-             "sys.stderr.write('STORE=' + str(any(m.startswith('rummyref.store') for m in sys.modules)))\n")
+_PROBE = ("import sys, json\nfrom rummyref.cli import main\nsys.argv = ['ref', 'ruling', 'who deals first', '--json']\n"
+          "try:\n    main()\nexcept SystemExit:\n    pass\n"
+          "sys.stderr.write('LOADED=' + json.dumps(sorted(m for m in sys.modules if m.startswith('rummyref.store') "
+          "or m in ('sqlalchemy', 'sqlmodel'))))\n")
+
+
+def _probe(tmp_path) -> tuple[str, list[str]]:
     import subprocess
     import sys
 
     env = dict(os.environ, RUMMYREF_CACHE=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60)
-    assert "STORE=False" in proc.stderr and json.loads(proc.stdout)["rules"][0]["id"] == "S3"
+    proc = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, env=env, timeout=60)
+    return json.loads(proc.stdout)["rules"][0]["id"], json.loads(proc.stderr.rpartition("LOADED=")[2])
+
+
+@pytest.mark.skipif(ON_PG, reason="the record is a SQLite file here")
+def test_a_sqlite_record_is_read_without_sqlalchemy_and_no_record_without_the_store(tmp_path):
+    assert _probe(tmp_path) == ("S3", [])
     rummy_night()
-    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60)
-    assert "STORE=True" in proc.stderr and json.loads(proc.stdout)["rules"][0]["id"] == "A3"
+    assert _probe(tmp_path) == ("A3", ["rummyref.store", "rummyref.store.choice"])
+
+
+@pytest.mark.skipif(ON_PG, reason="the record is a SQLite file here")
+def test_a_file_that_is_not_a_record_falls_back_to_both_rulebooks():
+    Path(os.environ["RUMMYREF_DB"]).write_text("not a database\n" * 100)
+    result = ok("ruling", "pizza's here")
+    assert result.stdout.splitlines()[-1] == (
+        "From rummy-2m and simple-rummy: the record names no game (--ruleset picks one).")
 
 
 # -- what the answer shows ----------------------------------------------------------------------
