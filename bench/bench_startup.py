@@ -4,7 +4,8 @@ Times real subprocesses (``python -m rummyref ARGS``, this checkout's code) agai
 baseline ``python -c "import typer, rich.console"``, interleaved in one run (baseline,
 command, baseline, command, ...) so that the machine's load weighs on both alike. Each
 command's ratio is the median of its runs over the median of the baseline runs paired
-with it. Targets (issue 11): ``ref --version`` at most 1.3x, ``ref ruling`` at most 1.6x.
+with it. Targets (issue 11): ``ref --version`` at most 1.3x, ``ref ruling`` at most 1.6x (issue 14: also
+with a record, when it reads the game being played).
 
 Before timing, the package is byte-compiled (as installing it does; the environment may
 say PYTHONDONTWRITEBYTECODE) and every command runs once untimed, so ``ref ruling``
@@ -46,6 +47,8 @@ CASES = (
     Case("ref --help", ("--help",)),
     Case("ref count AS 2S 3S", ("count", "AS", "2S", "3S")),
     Case('ref ruling "pizza"', ("ruling", "pizza"), 1.6),
+    # with a record, ruling reads the game being played (sqlite3, no SQLAlchemy: issue 14)
+    Case('ref ruling "pizza" (a night open)', ("ruling", "pizza"), 1.6, env=(("RUMMYREF_DB", "@TMP@/night.db"),)),
     # for information: what the index cache saves (the rulebooks parsed, the index built)
     Case('ref ruling "pizza" (cache off)', ("ruling", "pizza"), env=(("RUMMYREF_CACHE", "off"),)),
     Case("ref first-dealer --help", ("first-dealer", "--help")),
@@ -66,15 +69,21 @@ def measure(rounds: int, env: dict[str, str]) -> dict[str, tuple[list[float], li
     """Per case: its samples and the baseline samples taken just before each of them."""
     base = [sys.executable, "-c", "import typer, rich.console"]
     ref = [sys.executable, "-m", "rummyref"]
+    tmp = env["RUMMYREF_CACHE"]
+    run_once(ref + ["new-session"], {**env, "RUMMYREF_DB": f"{tmp}/night.db"})  # a Rummy Night open
+
+    def env_of(case: Case) -> dict[str, str]:
+        return {**env, **{k: v.replace("@TMP@", tmp) for k, v in case.env}}
+
     for case in CASES:  # warm-up: the page cache, the ruling index cache
         run_once(base, env)
-        run_once(ref + list(case.args), {**env, **dict(case.env)})
+        run_once(ref + list(case.args), env_of(case))
     samples: dict[str, tuple[list[float], list[float]]] = {c.label: ([], []) for c in CASES}
     for _ in range(rounds):
         for case in CASES:
             own, paired = samples[case.label]
             paired.append(run_once(base, env))
-            own.append(run_once(ref + list(case.args), {**env, **dict(case.env)}))
+            own.append(run_once(ref + list(case.args), env_of(case)))
     return samples
 
 
@@ -110,7 +119,7 @@ def main() -> None:
         ap.error("--rounds must be at least 1")
     compileall.compile_dir(ROOT / "rummyref", quiet=1)
     with tempfile.TemporaryDirectory(prefix="rummyref-bench-") as tmp:
-        env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80", RUMMYREF_CACHE=tmp,
+        env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80", RUMMYREF_CACHE=tmp, RUMMYREF_NO_RULING_LOG="1",
                    RUMMYREF_DB=str(Path(tmp) / "none.db"))
         env.pop("_REF_COMPLETE", None)
         ok = report(measure(args.rounds, env), args.rounds)

@@ -44,6 +44,7 @@ def _isolated(tmp_path, monkeypatch, _pg_admin):
         monkeypatch.setenv("RUMMYREF_DB", with_schema(PG_URL, schema))  # type: ignore[arg-type]
     else:
         monkeypatch.setenv("RUMMYREF_DB", str(tmp_path / "ref.db"))
+    monkeypatch.setenv("RUMMYREF_RULING_LOG", str(tmp_path / "ruling-misses.log"))  # never the user's own
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("TERM", "dumb")

@@ -99,12 +99,17 @@ class Terminal:
                 rl.set_pre_input_hook(None)
 
     def ruling(self, text: str) -> None:
-        from rummyref.cli.ruling import ruling
+        from rummyref.cli.ruling import Scope, answer, choose_scope
 
         if not text:
             say("ask it as: ? TEXT (e.g. ? pizza's here, or ? B7)")
             return
-        guarded(lambda: ruling(text, ruleset=self.book, as_json=False))
+        def scope() -> Scope:
+            if self.book:
+                return Scope((self.book,), "game", f"the rule set of game {self.game!r} (open now)", self.game)
+            return choose_scope(None, self.game, self.db)  # a house's own rulebook: as ref ruling reads it
+
+        guarded(lambda: answer(text, scope()))
 
     def dispute(self, text: str) -> None:
         import typer

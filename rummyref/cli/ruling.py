@@ -1,17 +1,27 @@
 """``ref ruling "TEXT"``: the rule a player means, found from the words used at the table.
 
-Needs no database: the rulebooks are data files, read (and indexed) on first use.
+It answers from the game being played: with a record, the rule set of the game other
+commands would choose (the one with a night open, else the one played last); ``--ruleset``
+names another; with no record at all, both default rulebooks. The database layer is
+loaded only when a record file exists (or a server database is named): without one the
+rulebooks are data files, read (and indexed) on first use.
+
+An answer it is not sure of says so and offers the next two; a question with no match,
+or an unsure answer, is written to the local miss log (``rummyref.rulebook.misses``).
 """
 
 from __future__ import annotations
 
+import os
 import textwrap
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
-from rummyref.errors import NotFound
+from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, out, print_json
+from rummyref.errors import NotFound, RummyrefError
 
 EXAMPLES = """
 Examples:
@@ -25,6 +35,8 @@ Examples:
   ref ruling B7
 """
 
+WIDTH = 80  #: the most any line of the answer takes
+
 
 def register(app: typer.Typer) -> None:
     app.command("ruling", help="Find the rule a player means, from free text (typos and slang welcome)." + EXAMPLES)(
@@ -32,52 +44,176 @@ def register(app: typer.Typer) -> None:
     )
 
 
+@dataclass(frozen=True)
+class Scope:
+    """Which rulebooks answer, and why (said in the answer)."""
+
+    books: tuple[str, ...]
+    source: str  #: "ruleset" (--ruleset), "game" (the game being played), "default" (no game known)
+    why: str  #: the words said after "From BOOKS:"
+    game: str | None = None
+
+
 def ruling(
     text: Annotated[str, typer.Argument(metavar="TEXT", help="The question, in the table's own words, or a rule id.")],
     ruleset: RulesetOption = None,
+    game: GameOption = None,
+    db: DbOption = None,
+    no_log: Annotated[
+        bool, typer.Option("--no-log", help="Do not write a miss (no match, or an unsure answer) to the local log.")
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Find the rule a player means, from free text."""
-    from rummyref.rulebook.book import build_index, resolve_related, search
+    answer(text, choose_scope(ruleset, game, db_choice(db)), as_json=as_json, log=not no_log, ruleset=ruleset)
 
-    hits = search(text, ruleset=ruleset)
+
+# -- which rulebooks answer ----------------------------------------------------------------
+
+
+def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope:
+    """``--ruleset``; else the game being played (as other commands choose it); else the
+    default pair. A record that cannot say which game (several open, unreadable) falls back
+    to the default pair, said in the answer; a ``--game`` that names no game is an error."""
+    from rummyref.rulebook.book import BUILTIN_RULEBOOKS, DEFAULT_SEARCH, resolve_rulebook
+
+    if ruleset is not None:
+        return Scope(resolve_rulebook(ruleset), "ruleset", "as --ruleset asked")
+    exists, path = record_file(db)
+    if not exists:
+        if game is not None:
+            raise NotFound(f"there is no record, so no game {game!r}", hint="check --db / $RUMMYREF_DB")
+        return Scope(DEFAULT_SEARCH, "default", "no game is recorded yet (--ruleset picks one)")
+    try:
+        name, book, is_open = _game_rulebook(db, path, game)
+    except RummyrefError as exc:
+        if game is not None:
+            raise
+        why = "several games are open (--game picks one)" if "which one" in exc.message else (
+            "the record names no game (--ruleset picks one)")
+        return Scope(DEFAULT_SEARCH, "default", why)
+    state = "open now" if is_open else "played last"
+    if book not in BUILTIN_RULEBOOKS:
+        return Scope(DEFAULT_SEARCH, "default", f"game {name!r} ({state}) has its own rulebook {book!r}", name)
+    return Scope((book,), "game", f"the rule set of game {name!r} ({state})", name)
+
+
+def _game_rulebook(db: str | None, path: Path | None, game: str | None) -> tuple[str, str, bool]:
+    """The game meant, its rulebook and whether it is open: read from a SQLite record with the
+    standard library (no SQLAlchemy to load: ref ruling starts fast), else by the store."""
+    if path is not None:
+        import sqlite3
+
+        from rummyref.store.choice import peek_sqlite
+
+        try:
+            name, ruleset, text, is_open = peek_sqlite(path, game)
+        except sqlite3.Error:
+            pass  # an older schema, a locked or foreign file: the store knows what to do
+        else:
+            import tomllib
+
+            from rummyref.rules.ruleset import parse_ruleset
+
+            return name, parse_ruleset(tomllib.loads(text), f"{ruleset} (as kept with game {name})").rulebook, is_open
+    from rummyref.store.select import game_rulebook
+
+    return game_rulebook(db, game)
+
+
+def record_file(db: str | None) -> tuple[bool, Path | None]:
+    """Is there a record where the store would look (``--db``, ``$RUMMYREF_DB``, the user data
+    folder), and its SQLite file? Told without loading the store; a server URL may hold one:
+    (True, None)."""
+    spec = db or os.environ.get("RUMMYREF_DB") or ""
+    try:
+        if not spec:
+            from platformdirs import user_data_dir
+
+            path = Path(user_data_dir("rummyref", appauthor=False)) / "rummyref.db"
+        elif spec.startswith("sqlite:///"):
+            name = spec[len("sqlite:///") :].split("?", 1)[0]
+            if not name or name == ":memory:":
+                return False, None
+            path = Path(name)
+        elif "://" in spec:
+            return True, None
+        else:
+            path = Path(spec).expanduser()
+        return path.is_file(), path
+    except (OSError, RuntimeError, ValueError):  # a name no file system can hold: no record there
+        return False, None
+
+
+# -- the answer ------------------------------------------------------------------------------
+
+
+def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, ruleset: str | None = None) -> None:
+    """Search ``scope``'s rulebooks (the game's own first: with no match there, the default
+    pair too), then print the answer; a miss goes to the log."""
+    from rummyref.rulebook.book import DEFAULT_SEARCH, build_index, search_books, unsure
+
+    hits = search_books(text, scope.books)
+    searched = scope.books
+    if not hits and scope.source == "game":
+        others = tuple(b for b in DEFAULT_SEARCH if b not in scope.books)
+        hits = search_books(text, others) if others else []
+        searched += others
+        if hits:
+            scope = Scope(others, "fallback", f"nothing in {scope.books[0]} (game {scope.game!r}) matches", scope.game)
+    sure = bool(hits) and not unsure(hits)
+    if log and not sure:
+        from rummyref.rulebook.misses import log_miss
+
+        log_miss(text, "unsure" if hits else "no-match", searched, [h.rule.id for h in hits])
     if not hits:
         raise NotFound(
-            f"no rule matches {text!r}",
+            f"no rule of {' or '.join(searched)} matches {text!r}",
             hint="try rephrasing it the way you would say it at the table, e.g. "
             '"can I take my discard back", or give a rule id such as B7 or S12',
         )
-    books = build_index().books
+    books = build_index(scope.books).books  # every built-in rulebook, whichever were searched
     if as_json:
-        print_json({"query": text, "ruleset": ruleset, "rules": [_hit_json(h, books) for h in hits]})
+        print_json({
+            "query": text,
+            "ruleset": ruleset,
+            "answered_from": {"rulebooks": list(scope.books), "source": scope.source, "game": scope.game},
+            "sure": sure,
+            "rules": [_hit_json(h) for h in hits],
+        })  # fmt: skip
         return
     best = hits[0]
     rule = best.rule
-    out.print(f"{rule.id} ({rule.rulebook}) {rule.title}", markup=False, style="bold")
+    if not sure:
+        out.print("Not sure; maybe:", markup=False, style="bold")
+    _para(f"{rule.id} ({rule.rulebook}) {rule.title}", style="bold", indent=len(rule.id) + 1)
     _para(rule.statement)
     if rule.verdict:
         _para("Verdict: " + rule.verdict)
+    from rummyref.rulebook.book import resolve_related
+
     related = resolve_related(rule, books)
     if related:
         _para("Related: " + "; ".join(f"{_label(r, rule.rulebook)} {r.title}" for r in related))
     _para("Enforced by: " + ", ".join(rule.enforced_by))
     if len(hits) > 1:
-        out.print("\nSee also:" if best.exact else "\nAlso possible:", markup=False)
+        out.print("\n" + ("See also:" if best.exact else "Also possible:" if sure else "Or maybe:"), markup=False)
         for h in hits[1:]:
-            score = "" if best.exact else f"  [score {h.score:g}]"
-            out.print(f"  {h.rule.id:<4}({h.rule.rulebook}) {h.rule.title}{score}", markup=False, soft_wrap=True)
+            _para(f"  {h.rule.id:<4}({h.rule.rulebook}) {h.rule.title}", indent=10)
+    out.print()
+    _para(f"From {' and '.join(scope.books)}: {scope.why}.")
 
 
 def _label(rule: Any, home: str) -> str:
     return rule.id if rule.rulebook == home else f"{rule.rulebook}:{rule.id}"
 
 
-def _para(text: str) -> None:
-    width = max(40, min(out.width, 100))
-    out.print(textwrap.fill(text, width=width), markup=False)
+def _para(text: str, style: str | None = None, indent: int = 0) -> None:
+    width = max(40, min(out.width, WIDTH))
+    out.print(textwrap.fill(text, width=width, subsequent_indent=" " * indent), markup=False, style=style)
 
 
-def _hit_json(hit: Any, books: Any) -> dict[str, Any]:
+def _hit_json(hit: Any) -> dict[str, Any]:
     rule = hit.rule
     return {
         "id": rule.id,

@@ -315,8 +315,8 @@ def stem(word: str) -> str:
         return w
     if w.endswith("able") and len(w) >= 8:
         w = w[:-4]
-    elif w.endswith("ies") and len(w) > 5:
-        w = w[:-3] + "y"
+    elif w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "i"  # "newbies" ~ "newbie", "parties" ~ "party" (both end in i)
     elif w.endswith(("sses", "ches", "shes", "xes", "zes")):
         w = w[:-2]
     elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
@@ -329,6 +329,8 @@ def stem(word: str) -> str:
             break
     if w.endswith("e") and len(w) > 3:
         w = w[:-1]
+    elif w.endswith("y") and len(w) > 3 and w[-2] not in _VOWELS:
+        w = w[:-1] + "i"
     return w
 
 
@@ -388,10 +390,12 @@ def pair_term(a: str, b: str) -> str:
 FIELD_WEIGHTS = {"id": 6.0, "title": 3.0, "aliases": 2.5, "questions": 1.0, "statement": 1.0, "verdict": 0.5}
 FIELD_B = {"id": 0.0, "title": 0.5, "aliases": 0.3, "questions": 0.3, "statement": 0.75, "verdict": 0.75}
 K1 = 1.2
-SYNONYM_WEIGHT = 0.55
+SYNONYM_WEIGHT = 0.7
+PHRASE_SYNONYM_WEIGHT = 0.8  #: a slang phrase of two words or more ("park it", "got left") is less ambiguous
 BIGRAM_WEIGHT = 0.8
 NUMBER_WEIGHT = 0.6  #: a bare number is ambiguous (a rank, a value, a count of players)
 BOOK_BOOST = 0.25  #: per name of a rulebook found in the question (at most two)
+PHRASING_WEIGHT = 4.0  #: the weight of the best whole-phrasing match (:func:`_best_phrasing`)
 MIN_SCORE = 3.0  #: below this the best rule is not considered a match
 
 
@@ -411,6 +415,10 @@ class Index:
     surface: dict[str, str]  #: every known surface word -> its stem, for typo repair
     synonyms: dict[tuple[str, ...], tuple[str, ...]]  #: stemmed phrase -> stemmed expansion terms
     max_phrase: int
+    #: each rule's phrasings (its title, each alias, each typical question) taken whole:
+    #: term -> [(doc, phrasing)] holding it, and each phrasing's idf norm, by doc
+    phrase_postings: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    phrase_norms: list[list[float]] = field(default_factory=list)
     _fuzzy_cache: dict[str, list[tuple[str, float]]] = field(default_factory=dict)
 
     def idf(self, term: str, n: int) -> float:
@@ -462,7 +470,8 @@ def _cached_index(names: tuple[str, ...]) -> Index:
             data = source.read_bytes()
             crc, adler = zlib.crc32(data, crc), zlib.adler32(data, adler)
         folder = Path(where) if where else _user_cache_dir()
-        path = folder / f"ruling-index-{crc:08x}{adler:08x}.pickle"
+        books = "+".join(names)  #: one index per set of rulebooks searched (a game's own, the default pair)
+        path = folder / f"ruling-index-{books}-{crc:08x}{adler:08x}.pickle"
         if path.is_file():
             index = pickle.loads(path.read_bytes())
             if isinstance(index, Index):
@@ -476,7 +485,7 @@ def _cached_index(names: tuple[str, ...]) -> Index:
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_bytes(pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
             os.replace(tmp, path)
-            for old in folder.glob("ruling-index-*.pickle"):
+            for old in folder.glob(f"ruling-index-{books}-*.pickle"):
                 if old != path:
                     old.unlink(missing_ok=True)
         except OSError:
@@ -521,7 +530,17 @@ def _build_index(names: tuple[str, ...]) -> Index:
                     surface.setdefault(tok, stem(tok))
     n = max(len(docs), 1)
     avg = {f: totals[f] / n or 1.0 for f in FIELD_WEIGHTS}
-    return Index(books, docs, avg, df, surface, synonyms, max((len(k) for k in synonyms), default=1))
+    index = Index(books, docs, avg, df, surface, synonyms, max((len(k) for k in synonyms), default=1))
+    for d, doc in enumerate(docs):
+        norms: list[float] = []
+        for text in (doc.rule.title, *doc.rule.aliases, *doc.rule.questions):
+            phrasing = set(_with_bigrams(terms(text)))
+            if phrasing:
+                for term in phrasing:
+                    index.phrase_postings.setdefault(term, []).append((d, len(norms)))
+                norms.append(math.sqrt(sum(index.idf(t, n) ** 2 for t in phrasing)))
+        index.phrase_norms.append(norms)
+    return index
 
 
 # -- the query -----------------------------------------------------------------------------
@@ -655,7 +674,7 @@ def analyse(index: Index, text: str) -> QueryTerms:
             expansion = index.synonyms.get(tuple(everything[i : i + size]))
             if expansion:
                 for exp in expansion:
-                    add(exp, SYNONYM_WEIGHT)
+                    add(exp, PHRASE_SYNONYM_WEIGHT if size > 1 else SYNONYM_WEIGHT)
                 if size > 1:
                     used[i : i + size] = [True] * size
     return QueryTerms(weights, repaired)
@@ -673,8 +692,8 @@ class Hit:
 
 
 _EXACT_RE = re.compile(
-    r"^\s*(?:(?P<book>rummy-2m|simple-rummy)\s*[:/ ]\s*)?(?:(?:rule|ruling|number|no\.?|nr\.?)\s*)?#?\s*"
-    r"(?P<letter>[abvs])\s*-?\s*(?P<num>\d{1,2})\s*[?.!]*\s*$",
+    r"^\s*(?:(?P<book>rummy-2m|simple-rummy|rummy-500|gin)\s*[:/ ]\s*)?(?:(?:rule|ruling|number|no\.?|nr\.?)\s*)?#?\s*"
+    r"(?P<letter>[abvsgr])\s*-?\s*(?P<num>\d{1,2})\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
 
@@ -707,7 +726,26 @@ def resolve_rulebook(ruleset: str | None) -> tuple[str, ...]:
 
 def search(text: str, ruleset: str | None = None, limit: int = 3) -> list[Hit]:
     """The rules a player most likely means, best first (empty: nothing matches)."""
-    names = resolve_rulebook(ruleset)
+    return search_books(text, resolve_rulebook(ruleset), limit)
+
+
+#: an answer is unsure when the runner-up scores at least this share of the best...
+UNSURE_RATIO = 0.85
+#: ...or the best scores under this (a weak match: one common word, a repaired typo)
+SURE_SCORE = 4.0
+
+
+def unsure(hits: list[Hit]) -> bool:
+    """Is the best hit a guess? (Calibrated on the tuning questions: the answers it calls
+    sure are right far more often than the ones it calls unsure; see the tests.)"""
+    if not hits or hits[0].exact:
+        return not hits
+    best = hits[0].score
+    return best < SURE_SCORE or (len(hits) > 1 and hits[1].score >= UNSURE_RATIO * best)
+
+
+def search_books(text: str, names: tuple[str, ...], limit: int = 3) -> list[Hit]:
+    """:func:`search` over the named built-in rulebooks."""
     index = build_index(names)
     exact = _exact(index, text, names)
     if exact is not None:
@@ -720,8 +758,9 @@ def search(text: str, ruleset: str | None = None, limit: int = 3) -> list[Hit]:
         name: 1 + BOOK_BOOST * min(2, sum(set(terms(k)) <= own_words for k in index.books[name].keywords))
         for name in names
     }
+    phrasing = _best_phrasings(index, query.weights, n)
     scored: list[Hit] = []
-    for doc in index.docs:
+    for d, doc in enumerate(index.docs):
         total = 0.0
         for term, qw in query.weights.items():
             tf = 0.0
@@ -733,11 +772,35 @@ def search(text: str, ruleset: str | None = None, limit: int = 3) -> list[Hit]:
             if tf:
                 total += qw * index.idf(term, n) * tf * (K1 + 1) / (tf + K1)
         if total > 0:
+            total += PHRASING_WEIGHT * phrasing.get(d, 0.0)
             scored.append(Hit(doc.rule, round(total * doc.rule.prior * boost[doc.rule.rulebook], 3)))
     scored.sort(key=lambda h: (-h.score, h.rule.rulebook, h.rule.id))
     if not scored or scored[0].score < MIN_SCORE:
         return []
     return scored[:limit]
+
+
+def _best_phrasings(index: Index, weights: Mapping[str, float], n: int) -> dict[int, float]:
+    """How closely the question matches one of each rule's phrasings (its title, an alias, a
+    typical question) taken whole, by doc: the best cosine between the idf-weighted terms of
+    the question and of one phrasing. BM25F over the fields sees the aliases as one bag of
+    words; this rewards a question that says what one alias says ("the final one and bail"
+    against "final hand"), more than one sharing a word with each of ten aliases."""
+    shared: dict[tuple[int, int], float] = {}
+    norm2 = 0.0
+    for term, w in weights.items():
+        idf = index.idf(term, n)
+        norm2 += (w * idf) ** 2
+        for key in index.phrase_postings.get(term, ()):
+            shared[key] = shared.get(key, 0.0) + w * idf * idf
+    best: dict[int, float] = {}
+    if norm2:
+        query_norm = math.sqrt(norm2)
+        for (d, p), dot in shared.items():
+            cos = dot / (query_norm * index.phrase_norms[d][p])
+            if cos > best.get(d, 0.0):
+                best[d] = cos
+    return best
 
 
 def explain(text: str, ruleset: str | None = None) -> QueryTerms:

@@ -13,6 +13,8 @@ import os
 import subprocess
 import sys
 import time
+import tomllib
+from pathlib import Path
 
 import pytest
 from cli_helpers import ref, ref_json
@@ -421,6 +423,105 @@ LATER: list[tuple[str, str, str | None]] = [
 ("runs or groups, which does the knocker lay down", "G14", GIN),]
 
 
+# Issue 14 (tuning, not held out). First, the table's slang the issue named (sitting in, a
+# stand-in, the carpet, bailing, freezing the game, dibs, a wild), then a batch written as a
+# development check for the scorer, run untouched first at top-1 83.3%, top-3 93.3% (slang
+# weights already raised, no whole-phrasing match yet), used to choose the scorer's changes
+# (whole-phrasing match, -ies/-y stems: 90.0% / 98.3%), then given a few aliases. The held-out file is heldout_table_talk.toml.
+TABLE_TALK: list[tuple[str, str, str | None]] = [
+    ('can he sit in for a couple hands', 'A1', None),
+    ('my buddy wants to sit in tonight', 'A1', R2M),
+    ('can we get a stand-in for Larry this week', 'A1', None),
+    ("Ben's out sick, can his brother be a stand-in", 'A1', None),
+    ('do I gotta park it on the carpet', 'A2', None),
+    ("who's on the carpet tonight", 'A2', None),
+    ('last place gets the floor again?', 'A2', None),
+    ('who has dibs on the good chair', 'A2', None),
+    ("I'm in first, I call dibs on the couch", 'A2', None),
+    ('who deals first', 'A3', R2M),
+    ('who deals next', 'A3', R2M),
+    ('can we make this the final one and bail', 'A4', None),
+    ("I'm bailing after this hand", 'A4', R2M),
+    ('one more hand and we bail?', 'A4', None),
+    ('can I bail early tonight', 'A4', R2M),
+    ('can I bail out of this game', 'S14', SR),
+    ("I'm bailing, my ride's here", 'S14', SR),
+    ('stop for a beer mid hand', 'B1', None),
+    ('can we freeze the game for a sec', 'B1', None),
+    ("freeze the hand, the baby's crying", 'B1', None),
+    ('hold up, can we freeze it while I grab a beer', 'B1', None),
+    ('the only card I got left is a rummy card', 'B3', None),
+    ('my last card is a rummy card, now what', 'B3', None),
+    ('can I go out with two threes', 'V1', SR),
+    ('can I use a wild in my run', 'S8', None),
+    ('is a wild good for any card', 'S8', None),
+    ('how many wilds do we play with', 'S2', SR),
+    ('stuck holding a wild when the stock ran out', 'S11', None),
+    ('who deals first', 'S3', SR),
+    # the development batch
+    ("Larry's nephew wants a seat at the table tonight", 'A1', None),
+    ('no newbies allowed, right?', 'A1', None),
+    ('who picks where to sit first', 'A2', None),
+    ("I'm dead last so I'm on the floor again", 'A2', None),
+    ('Ben skipped his turn to deal', 'A3', None),
+    ('who shuffles after Larry', 'A3', R2M),
+    ('can we quit before everybody has dealt', 'A4', None),
+    ('I gotta go, can this be the last hand', 'A4', None),
+    ('do we have to play every single week', 'A5', None),
+    ('my neighbor wants to come over and just watch', 'A6', None),
+    ("somebody's peeking over my shoulder", 'A6', None),
+    ('how does the whole game end', 'A7', R2M),
+    ("Bill and Larry both went past two mil, who's the winner", 'A7', None),
+    ('can we pause so I can use the bathroom', 'B1', None),
+    ('my kid is crying, can we put the hand on hold', 'B1', None),
+    ("food's here, do we stop the hand", 'B2', None),
+    ("no eating till the hand's done?", 'B2', None),
+    ('I want to go out without a discard', 'B3', None),
+    ('picked up the top card of the line, can I discard it right back', 'B3', None),
+    ('I dug into the line, does the bottom card have to be played', 'B4', None),
+    ('can I take a discard just to stick it on the table', 'B4', None),
+    ('my 9 could go on the run or the nines, which is it', 'B5', None),
+    ('nobody said run or set, where does it go', 'B5', None),
+    ('why is that card laid sideways on the set', 'B6', None),
+    ('I threw the wrong card, can I fix it', 'B7', None),
+    ('take backs on a discard?', 'B7', None),
+    ('who gets the rummy card if we both call it', 'B8', None),
+    ('how do you steal a rummy card', 'B8', None),
+    ('deck ran out, does everybody get one more go', 'B9', None),
+    ('can I redo my meld before I discard', 'B10', None),
+    ('does yelling rummy count without touching', 'B11', None),
+    ('how many cards for six players', 'S1', None),
+    ('can we play with four jokers', 'S2', None),
+    ('highest card deals first?', 'S3', SR),
+    ('does the guy on the right have to cut', 'S4', None),
+    ('can I flip through the discards', 'S5', None),
+    ('do I have to draw before I go out', 'S6', SR),
+    ('is A K Q a run', 'S7', None),
+    ('can my whole meld be jokers', 'S8', None),
+    ('do I have to meld every card to win', 'S9', SR),
+    ("stockpile ran out, I don't want the top discard", 'S10', None),
+    ('caught with a wild at the end', 'S11', None),
+    ('same low count, who takes it', 'S12', None),
+    ("what's a king count for", 'S13', SR),
+    ("I'm out, I'm dropping", 'S14', None),
+    ("let's just call it a tie", 'S15', None),
+    ('no counting the stock pile', 'S16', None),
+    ('best of three games?', 'S17', None),
+    ('major or minor going out', 'V1', None),
+    ('reshuffle the discards when the stock is gone', 'V2', None),
+    ('how many wilds in sequences rummy', 'V3', None),
+    ('can I draw three cards', 'V4', None),
+    ('four sevens wins?', 'V5', None),
+    ('pick a card from deep in the spread discards', 'V6', None),
+    ('seven piles shuffle', 'V7', None),
+    ('how many cards does each player get in gin', 'G1', GIN),
+    ("what's deadwood", 'G3', GIN),
+    ('can I knock with 12 points', 'G4', GIN),
+    ("he got undercut, what's the score", 'G8', GIN),
+    ("what's a shutout in gin", 'G12', GIN),
+]
+
+
 def _ranked(question: str, ruleset: str | None) -> list[str]:
     return [hit.rule.id for hit in search(question, ruleset=ruleset, limit=3)]
 
@@ -447,16 +548,51 @@ def _accuracy(table):
 
 def test_accuracy_top1_and_top3():
     lines = []
-    for name, table in (("written first", QUESTIONS), ("written later", LATER), ("all", QUESTIONS + LATER)):
+    for name, table in (("written first", QUESTIONS), ("written later", LATER), ("issue 14 table talk", TABLE_TALK),
+                        ("all", QUESTIONS + LATER + TABLE_TALK)):
         top1, top3, misses1, misses3 = _accuracy(table)
         lines.append(f"ruling search, {name}: {len(table)} questions, top-1 {top1:.1%}, top-3 {top3:.1%}")
         if name == "all":
             lines += [f"  top-1 miss: {q!r} expected {e}, got {r}" for q, e, r in misses1]
-        if name != "written later":
+        if name in ("written first", "all"):
             assert top1 >= 0.90, (name, misses1)
             assert top3 >= 0.98, (name, misses3)
     print("\n" + "\n".join(lines))
     _FIGURES.append("\n".join(line for line in lines if not line.startswith("  ")))
+
+
+# -- the held-out table talk: never tuned against --------------------------------------------
+
+HELDOUT_FILE = Path(__file__).with_name("heldout_table_talk.toml")
+#: the level reached honestly (issue 14 asks 90% / 98%): 84.5% / 96.1% (87 and 99 of 103) when
+#: the tuning for issue 14 was done, 83.5% / 95.1% before it; a plain BM25 over the same
+#: rulebooks: 79.6% / 95.1% (bench/bench_ruling.py)
+HELDOUT_TOP1, HELDOUT_TOP3 = 0.84, 0.96
+
+
+def heldout() -> list[tuple[str, str, str | None]]:
+    raw = tomllib.loads(HELDOUT_FILE.read_text(encoding="utf-8"))
+    return [(q["text"], q["rule"], q.get("ruleset")) for q in raw["q"]]
+
+
+def test_heldout_table_talk_is_fresh_and_covers_both_games():
+    table = heldout()
+    assert len(table) >= 90
+    tuned = {q.casefold() for q, _, _ in QUESTIONS + LATER + TABLE_TALK}
+    assert not [q for q, _, _ in table if q.casefold() in tuned]
+    asked = {rule for _, rule, _ in table}
+    books = load_rulebooks()
+    for name in ("rummy-2m", "simple-rummy"):
+        assert set(books[name].ids) <= asked, name
+
+
+def test_accuracy_on_heldout_table_talk():
+    top1, top3, misses1, misses3 = _accuracy(heldout())
+    line = f"ruling search, held-out table talk: {len(heldout())} questions, top-1 {top1:.1%}, top-3 {top3:.1%}"
+    print("\n" + line)
+    _FIGURES.append(line)
+    assert top1 >= HELDOUT_TOP1, misses1
+    assert top3 >= HELDOUT_TOP3, misses3
 
 
 _FIGURES: list[str] = []
@@ -495,7 +631,9 @@ def test_cli_text_shows_best_rule_and_two_candidates():
     assert any(line.startswith("Related: B3 Every turn ends with a discard") for line in lines)
     assert any(line.startswith("Enforced by: ref amend") for line in lines)
     tail = lines[lines.index("Also possible:") + 1 :]
-    assert len(tail) == 2 and all(line.startswith("  ") and "score" in line for line in tail)
+    assert tail[2:] == ["", "From rummy-2m and simple-rummy: no game is recorded yet (--ruleset picks one)."]
+    assert len(tail) == 4 and all(line.startswith("  ") for line in tail[:2])
+    assert "score" not in result.stdout  # the search scores are for --json only
 
 
 def test_cli_exact_id_shows_see_also():
@@ -503,7 +641,7 @@ def test_cli_exact_id_shows_see_also():
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "S12 (simple-rummy) Equal low counts"
-    assert "latest in turn order" in result.stdout
+    assert "latest in turn order" in " ".join(result.stdout.split())  # wrapped at 80 columns
     assert "See also:" in lines
 
 
@@ -517,6 +655,8 @@ def test_cli_json_shape():
     assert set(first) >= {"id", "ruleset", "title", "score", "statement", "verdict", "related", "enforced_by"}
     scores = [r["score"] for r in data["rules"]]
     assert scores == sorted(scores, reverse=True)
+    assert data["sure"] is True
+    assert data["answered_from"] == {"rulebooks": ["rummy-2m", "simple-rummy"], "source": "default", "game": None}
 
 
 def test_cli_ruleset_option():

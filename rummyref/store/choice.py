@@ -1,0 +1,101 @@
+"""Which game a command means (SPEC §8), written once for any connection: SQLAlchemy's (the
+store, :func:`rummyref.store.select.choose_game`) or the standard library's ``sqlite3``
+(:func:`peek_sqlite`, for ``ref ruling``, which must start fast and only needs to know the
+game being played). No SQLAlchemy here.
+
+A query runner ``q(sql, **params)`` returns rows that can be iterated, with ``.first()`` and
+``.all()``; the SQL is plain, with ``:name`` parameters, which both drivers accept.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from rummyref.errors import NotFound, UnreadableInput
+
+Query = Callable[..., Any]
+
+
+def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
+    """The id of the game a command means. Named: that one. Unnamed: the game with an open
+    session; if several are open, the one whose roster holds ``names``; if that is still
+    ambiguous, a refusal listing them and ``--game``; with none open, the game played last."""
+    if name is not None:
+        row = q("SELECT id FROM game WHERE name = :n", n=name).first()
+        if row is None:
+            all_names = [r[0] for r in q("SELECT name FROM game ORDER BY id")]
+            raise NotFound(
+                f"no game named {name!r}",
+                hint=f"games: {', '.join(all_names)}" if all_names else "ref new-session starts the first game",
+            )
+        return int(row[0])
+    open_games = q("SELECT g.id, g.name FROM game g WHERE EXISTS (SELECT 1 FROM session s WHERE s.game_id = g.id "
+                   "AND s.closed_at IS NULL) ORDER BY g.id").all()
+    if len(open_games) == 1:
+        return int(open_games[0][0])
+    if len(open_games) > 1:
+        wanted = {n.strip().casefold() for n in names if n and n.strip()}
+        if wanted:
+            fits = []
+            for gid, _ in open_games:
+                roster = {r[0].casefold() for r in q("SELECT name FROM player WHERE game_id = :g", g=gid)}
+                if wanted <= roster:
+                    fits.append(int(gid))
+            if len(fits) == 1:
+                return fits[0]
+        listed = ", ".join(n for _, n in open_games)
+        raise UnreadableInput(
+            f"{len(open_games)} games have a session open ({listed}): which one?",
+            hint=f"name it with --game, e.g. --game {open_games[-1][1]!r}",
+        )
+    found = last_played(q)
+    if found is None:
+        raise NotFound("no game has been recorded yet", hint="ref new-session starts one")
+    return found
+
+
+def last_played(q: Query) -> int | None:
+    """The game whose latest session opened last (the session ids keep the order in which they were
+    opened, finer than their timestamps); a game with none yet comes by its creation."""
+    row = q(
+        "SELECT g.id FROM game g ORDER BY COALESCE((SELECT MAX(s.id) FROM session s WHERE s.game_id = g.id), 0) DESC, "
+        "g.id DESC LIMIT 1"
+    ).first()
+    return int(row[0]) if row else None
+
+
+class _Rows:
+    def __init__(self, cursor: sqlite3.Cursor) -> None:
+        self.cursor = cursor
+
+    def __iter__(self):
+        return iter(self.cursor)
+
+    def first(self) -> Any:
+        return self.cursor.fetchone()
+
+    def all(self) -> list[Any]:
+        return self.cursor.fetchall()
+
+
+def peek_sqlite(path: Path, name: str | None) -> tuple[str, str, str, bool]:
+    """The game a command means in the SQLite record at ``path``, read-only through ``sqlite3``:
+    its name, its rule set's name and text, and whether a session is open. A record this
+    cannot read (an older schema, a locked or foreign file) raises ``sqlite3.Error``: the
+    caller then asks the store, which knows how to migrate and what to say."""
+    con = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True, timeout=5)
+    try:
+        def q(sql: str, **params: Any) -> _Rows:
+            return _Rows(con.execute(sql, params))
+
+        with con:
+            gid = choose(q, name)
+            row = q("SELECT name, ruleset, ruleset_text FROM game WHERE id = :g", g=gid).first()
+            is_open = q("SELECT 1 FROM session WHERE game_id = :g AND closed_at IS NULL", g=gid).first() is not None
+    finally:
+        con.close()
+    return str(row[0]), str(row[1]), str(row[2]), is_open

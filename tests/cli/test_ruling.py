@@ -1,0 +1,274 @@
+"""`ref ruling` at the command line (issue 14, item 7): it answers from the game being played,
+says which rule set answered, shows no search scores, says when it is not sure, and logs
+its misses locally. (How well the search finds rules: tests/rulebook/test_ruling_search.py.)"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from cli_helpers import ref, ref_json, ref_subprocess
+from dbtest import ON_PG
+
+from rummyref.rulebook.book import Hit, load_rulebook, unsure
+from rummyref.rulebook.misses import line
+
+NO_GAME = "From rummy-2m and simple-rummy: no game is recorded yet (--ruleset picks one)."
+
+
+def ok(*args: str):
+    r = ref(*args)
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+def rummy_night() -> None:
+    ok("new-session")  # the house game, rummy-2m, Bill Ben Larry
+
+
+def simple_rummy_table() -> None:
+    ok("new-session", "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+
+
+def log_lines() -> list[list[str]]:
+    path = Path(os.environ["RUMMYREF_RULING_LOG"])
+    return [row.split("\t") for row in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+
+
+# -- which rule set answers -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "table, expected, source_line",
+    [
+        (rummy_night, "A3", "From rummy-2m: the rule set of game 'rummy-2m' (open now)."),
+        (simple_rummy_table, "S3", "From simple-rummy: the rule set of game 'friday' (open now)."),
+    ],
+    ids=["rummy-night", "simple-rummy"],
+)
+def test_who_deals_first_answers_from_the_open_game(table, expected, source_line):
+    table()
+    result = ok("ruling", "who deals first")
+    lines = result.stdout.splitlines()
+    assert expected in lines[0] or expected in lines[1]  # after "Not sure; maybe:" when unsure
+    assert lines[-1] == source_line
+    data = ref_json("ruling", "who deals first")
+    assert data["rules"][0]["id"] == expected
+    assert {r["ruleset"] for r in data["rules"]} == {data["answered_from"]["rulebooks"][0]}
+    assert data["answered_from"]["source"] == "game"
+
+
+def test_the_game_played_last_answers_when_none_is_open():
+    simple_rummy_table()
+    ok("end-session", "--game", "friday")
+    data = ref_json("ruling", "who deals first")
+    assert data["rules"][0]["id"] == "S3"
+    assert data["answered_from"] == {"rulebooks": ["simple-rummy"], "source": "game", "game": "friday"}
+    assert ok("ruling", "who deals first").stdout.splitlines()[-1] == (
+        "From simple-rummy: the rule set of game 'friday' (played last).")
+
+
+def test_ruleset_overrides_the_open_game():
+    rummy_night()
+    data = ref_json("ruling", "who deals first", "--ruleset", "simple-rummy")
+    assert data["rules"][0]["id"] == "S3"
+    assert data["answered_from"] == {"rulebooks": ["simple-rummy"], "source": "ruleset", "game": None}
+    assert ok("ruling", "who deals first", "-r", "simple-rummy").stdout.splitlines()[-1] == (
+        "From simple-rummy: as --ruleset asked.")
+
+
+def test_game_option_names_the_game():
+    rummy_night()
+    simple_rummy_table()  # two open: --game decides
+    assert ref_json("ruling", "who deals first", "--game", "friday")["rules"][0]["id"] == "S3"
+    assert ref_json("ruling", "who deals first", "--game", "rummy-2m")["rules"][0]["id"] == "A3"
+
+
+def test_several_open_games_fall_back_to_both_rulebooks_and_say_so():
+    rummy_night()
+    simple_rummy_table()
+    result = ok("ruling", "pizza's here")
+    assert result.stdout.splitlines()[-1] == (
+        "From rummy-2m and simple-rummy: several games are open (--game picks one).")
+    assert ref_json("ruling", "pizza's here")["answered_from"]["source"] == "default"
+
+
+def test_no_record_searches_both_default_rulebooks():
+    result = ok("ruling", "pizza's here")
+    assert result.stdout.splitlines()[-1] == NO_GAME
+    assert ref_json("ruling", "pizza's here")["answered_from"] == {
+        "rulebooks": ["rummy-2m", "simple-rummy"], "source": "default", "game": None}
+
+
+def test_a_question_of_the_other_game_is_answered_from_the_default_books():
+    simple_rummy_table()  # nothing in Simple Rummy is about Pete's
+    result = ok("ruling", "pizza's here")
+    assert result.stdout.startswith("B2 (rummy-2m)")
+    assert result.stdout.splitlines()[-1] == (
+        "From rummy-2m: nothing in simple-rummy (game 'friday') matches.")
+
+
+@pytest.mark.parametrize("args", [["--game", "nope"], ["--game", "nope", "--db", "/nonexistent/x.db"]])
+def test_an_unknown_game_is_not_found(args):
+    if "--db" not in args:
+        rummy_night()
+    result = ref("ruling", "who deals first", *args)
+    assert result.exit_code == 5
+    assert "nope" in result.stderr and "Traceback" not in result.stderr
+
+
+_PROBE = ("import sys, json\nfrom rummyref.cli import main\nsys.argv = ['ref', 'ruling', 'who deals first', '--json']\n"
+          "try:\n    main()\nexcept SystemExit:\n    pass\n"
+          "sys.stderr.write('LOADED=' + json.dumps(sorted(m for m in sys.modules if m.startswith('rummyref.store') "
+          "or m in ('sqlalchemy', 'sqlmodel'))))\n")
+
+
+def _probe(tmp_path) -> tuple[str, list[str]]:
+    import subprocess
+    import sys
+
+    env = dict(os.environ, RUMMYREF_CACHE=str(tmp_path / "cache"))
+    proc = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, env=env, timeout=60)
+    return json.loads(proc.stdout)["rules"][0]["id"], json.loads(proc.stderr.rpartition("LOADED=")[2])
+
+
+@pytest.mark.skipif(ON_PG, reason="the record is a SQLite file here")
+def test_a_sqlite_record_is_read_without_sqlalchemy_and_no_record_without_the_store(tmp_path):
+    assert _probe(tmp_path) == ("S3", [])
+    rummy_night()
+    assert _probe(tmp_path) == ("A3", ["rummyref.store", "rummyref.store.choice"])
+
+
+@pytest.mark.skipif(ON_PG, reason="the record is a SQLite file here")
+def test_a_file_that_is_not_a_record_falls_back_to_both_rulebooks():
+    Path(os.environ["RUMMYREF_DB"]).write_text("not a database\n" * 100)
+    result = ok("ruling", "pizza's here")
+    assert result.stdout.splitlines()[-1] == (
+        "From rummy-2m and simple-rummy: the record names no game (--ruleset picks one).")
+
+
+# -- what the answer shows ----------------------------------------------------------------------
+
+
+def test_scores_are_hidden_from_people_and_kept_in_json():
+    result = ok("ruling", "can I take my discard back")
+    assert "score" not in result.stdout and "[" not in result.stdout
+    assert all(isinstance(r["score"], float) for r in ref_json("ruling", "can I take my discard back")["rules"])
+
+
+def _hits(*scores: float, exact: bool = False) -> list[Hit]:
+    rules = load_rulebook("rummy-2m").rules
+    return [Hit(rules[i], s, exact=exact and i == 0) for i, s in enumerate(scores)]
+
+
+@pytest.mark.parametrize(
+    "scores, exact, expected",
+    [
+        ((20.0, 5.0, 1.0), False, False),  # a clear winner
+        ((20.0, 16.9, 1.0), False, False),  # runner-up under 85% of the best
+        ((20.0, 17.0, 1.0), False, True),  # runner-up at 85%: a coin toss
+        ((3.9,), False, True),  # a weak match, even alone
+        ((4.0,), False, False),
+        ((100.0, 0.0, 0.0), True, False),  # a rule id is never a guess
+        ((), False, True),  # nothing at all
+    ],
+)
+def test_unsure_rule(scores, exact, expected):
+    assert unsure(_hits(*scores, exact=exact)) is expected
+
+
+def test_an_unsure_answer_says_so_and_offers_the_next_two():
+    data = ref_json("ruling", "who deals first")  # Simple Rummy's S3 and S4, Rummy 2,000,000's A3: too close
+    assert data["sure"] is False and len(data["rules"]) == 3
+    lines = ok("ruling", "who deals first").stdout.splitlines()
+    assert lines[0] == "Not sure; maybe:"
+    assert lines[1].startswith(f"{data['rules'][0]['id']} (")
+    tail = lines[lines.index("Or maybe:") + 1 :]
+    assert [t.split()[0] for t in tail[:2]] == [r["id"] for r in data["rules"][1:]]
+    assert "Also possible:" not in lines
+
+
+def test_a_sure_answer_does_not_hedge():
+    data = ref_json("ruling", "pizza's here")
+    assert data["sure"] is True
+    lines = ok("ruling", "pizza's here").stdout.splitlines()
+    assert lines[0].startswith("B2 (rummy-2m)") and "Not sure; maybe:" not in lines
+
+
+QUESTIONS_80 = ["who deals first", "can I take my discard back", "b4", "rule a7", "stop for a beer mid hand",
+                "can I pick up from the rummy line just to lay it on a run", "what happens when the deck runs out"]
+
+
+@pytest.mark.parametrize("columns", ["80", "200"])
+@pytest.mark.parametrize("question", QUESTIONS_80)
+def test_every_line_fits_80_columns(question, columns, monkeypatch):
+    monkeypatch.setenv("COLUMNS", columns)
+    result = ref_subprocess("ruling", question)
+    assert result.returncode == 0, result.stderr
+    assert max(len(x) for x in (result.stdout + result.stderr).splitlines()) <= 80
+
+
+# -- the miss log --------------------------------------------------------------------------------
+
+
+def test_a_question_with_no_match_is_logged():
+    result = ref("ruling", "xyzzy plugh")
+    assert result.exit_code == 5
+    [row] = log_lines()
+    assert row[1:] == ["no-match", "rummy-2m,simple-rummy", "-", "xyzzy plugh"]
+    assert row[0].endswith("Z") and len(row[0]) == 20
+
+
+def test_an_unsure_answer_is_logged_with_its_candidates():
+    data = ref_json("ruling", "who deals first")
+    [row] = log_lines()
+    assert row[1:] == ["unsure", "rummy-2m,simple-rummy", " ".join(r["id"] for r in data["rules"]), "who deals first"]
+
+
+def test_a_sure_answer_and_an_id_are_not_logged():
+    ok("ruling", "pizza's here")
+    ok("ruling", "B7")
+    assert log_lines() == []
+
+
+def test_in_a_game_the_log_names_its_rulebook():
+    simple_rummy_table()
+    ref("ruling", "xyzzy plugh")
+    assert [row[1:3] for row in log_lines()] == [["no-match", "simple-rummy,rummy-2m"]]
+
+
+@pytest.mark.parametrize("how", ["flag", "env"])
+def test_the_log_can_be_turned_off(how, monkeypatch):
+    if how == "env":
+        monkeypatch.setenv("RUMMYREF_NO_RULING_LOG", "1")
+        args: list[str] = []
+    else:
+        args = ["--no-log"]
+    assert ref("ruling", "xyzzy plugh", *args).exit_code == 5
+    assert ok("ruling", "who deals first", *args)
+    assert log_lines() == []
+
+
+def test_a_log_that_cannot_be_written_never_fails_the_ruling(tmp_path, monkeypatch):
+    monkeypatch.setenv("RUMMYREF_RULING_LOG", str(tmp_path))  # a folder: cannot be appended to
+    result = ok("ruling", "who deals first")
+    assert result.stdout.startswith("Not sure; maybe:") and result.stderr == ""
+    assert ref("ruling", "xyzzy plugh").exit_code == 5
+
+
+def test_the_default_log_sits_next_to_the_default_record(monkeypatch, tmp_path):
+    monkeypatch.delenv("RUMMYREF_RULING_LOG")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from rummyref.rulebook.misses import log_path
+
+    assert log_path() == tmp_path / "data" / "rummyref" / "ruling-misses.log"
+
+
+def test_a_logged_question_is_one_clean_line():
+    from datetime import UTC, datetime
+
+    text = line("can we\tstop\nnow\x1b[31m", "unsure", ["rummy-2m"], ["B1", "A4"], datetime(2026, 11, 30, tzinfo=UTC))
+    assert text == "2026-11-30T00:00:00Z\tunsure\trummy-2m\tB1 A4\tcan we stop now [31m\n"
