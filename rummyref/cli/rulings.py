@@ -17,7 +17,7 @@ from rummyref.wrap import echo
 
 def rulings(
     game: GameOption = None,
-    session: Annotated[Optional[int], typer.Option("--session", "-s", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this Rummy Night (by number).")] = None,
+    session: Annotated[Optional[int], typer.Option("--session", "-s", metavar="N", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this Rummy Night (by number).")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:

@@ -23,7 +23,7 @@ NoRecordOption = Annotated[
 
 NightGameOption = Annotated[
     Optional[str],
-    typer.Option("--game", "-g", help="The game whose open Rummy Night keeps the ruling (default: the one game with a night open)."),
+    typer.Option("--game", "-g", metavar="NAME", help="The game whose open Rummy Night keeps the ruling (default: the one game with a night open)."),
 ]
 
 Decide = Callable[[Any], Any]  #: (Table | None) -> DisputeResult

@@ -291,3 +291,18 @@ def test_the_night_shell_fits(width, built, tmp_path):
     assert "Recorded: hand 11 of friday" in " ".join(" ".join(shown).split()), "\n".join(shown)
     wide = [f"{cell_len(line):3}: {line}" for line in shown if cell_len(line) > width]
     assert not wide, "\n".join(wide)
+
+
+#: the commands owned elsewhere whose options still lack a metavar (reported; the lead merges)
+METAVAR_PENDING = ("chart",)
+
+
+@pytest.mark.parametrize("args", [p.values[1] for p in HELPS], ids=[p.id for p in HELPS])
+def test_every_option_and_argument_has_a_real_metavar(args):
+    """No ``<str>``, ``<parse>`` (typer's fallbacks) nor ``{hand}`` / ``{FILE}`` in any --help."""
+    if args[0] in METAVAR_PENDING:
+        pytest.skip(f"ref {args[0]} is another engineer's file (issue 14, item 9)")
+    import re
+
+    shown = ref(*args).stdout
+    assert not re.findall(r"<\w+>|\{\w+\}", shown), shown
