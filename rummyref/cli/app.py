@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, NoReturn
 
 import typer
-from typer.core import CompletionItem, TyperCommand, TyperGroup
+from typer.core import CompletionItem, TyperArgument, TyperCommand, TyperGroup
 
 from rummyref.cli import version_line
 from rummyref.errors import ExitCode, RummyrefError
@@ -56,6 +56,19 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("chart", "chart", "Each player's total over the Rummy Nights, with the target line and the projected crossing."),
     CommandEntry("dispute", "dispute", "Settle a dispute from the facts: a Rummy! claim, run or match, a pick-up, a discard, ending the night."),
 )  # fmt: skip
+
+
+_typer_argument_metavar = TyperArgument.make_metavar
+
+
+def _argument_metavar(self: TyperArgument, ctx: Any, *, usage: bool = False) -> str:
+    """A required argument in a usage line as click writes it (``ref amend [OPTIONS] HAND``),
+    not in typer's braces (``{HAND}``, or ``{hand}`` when it has no metavar)."""
+    var = _typer_argument_metavar(self, ctx, usage=usage)
+    return var[1:-1] if var.startswith("{") and var.endswith("}") else var
+
+
+TyperArgument.make_metavar = _argument_metavar  # type: ignore[method-assign]
 
 
 def load_module_commands(module: str) -> dict[str, Any]:

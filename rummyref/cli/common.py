@@ -42,7 +42,7 @@ DbOption = Annotated[
     ),
 ]
 GameOption = Annotated[
-    Optional[str], typer.Option("--game", "-g", help="Game name (default: the only or latest game).", autocompletion=complete_game)
+    Optional[str], typer.Option("--game", "-g", metavar="NAME", help="Game name (default: the only or latest game).", autocompletion=complete_game)
 ]
 
 

@@ -9,6 +9,7 @@ import typer
 from rummyref.cards import format_cards
 from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
 from rummyref.games.forms import parse_assignments
+from rummyref.wrap import echo
 
 
 def first_dealer_command(
@@ -34,13 +35,9 @@ def first_dealer_command(
     for t in result.turned_up:
         shown = format_cards(t.cards, pretty=True)
         mark = "  <- deals first" if t.name == result.dealer else ""
-        out.print(f"{t.name:<{width}}  {shown}{mark}", markup=False, soft_wrap=True)
-    out.print(f"{result.dealer} deals first. {result.reason}.", markup=False, soft_wrap=True)
-    out.print(
-        f"{result.first_player} plays first (the dealer's left); turn order: {', '.join(result.turn_order)}.",
-        markup=False,
-        soft_wrap=True,
-    )
+        echo(out, f"{t.name:<{width}}  {shown}{mark}", hang=" " * (width + 2))
+    echo(out, f"{result.dealer} deals first. {result.reason}.")
+    echo(out, f"{result.first_player} plays first (the dealer's left); turn order: {', '.join(result.turn_order)}.")
 
 
 def register(app: typer.Typer) -> None:

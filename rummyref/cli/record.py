@@ -51,8 +51,8 @@ def new_session(
     opening: Annotated[
         list[str], typer.Option("--opening", metavar="NAME=TOTAL", help="A game begun on paper: NAME's total so far (only when the game is created).", autocompletion=complete_assignment)
     ] = [],  # noqa: B006
-    wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", parser=bounded(WILDCARDS, "--wildcards"), help="WILDCARDs in the deck (a long game: fixed when the game is created; Simple Rummy: per session, S2).")] = None,
-    cards: Annotated[Optional[int], typer.Option("--cards", parser=bounded(CARDS_DEALT, "--cards"), help="Simple Rummy: cards dealt to each player (S1).")] = None,
+    wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", metavar="N", parser=bounded(WILDCARDS, "--wildcards"), help="WILDCARDs in the deck (a long game: fixed when the game is created; Simple Rummy: per session, S2).")] = None,
+    cards: Annotated[Optional[int], typer.Option("--cards", metavar="N", parser=bounded(CARDS_DEALT, "--cards"), help="Simple Rummy: cards dealt to each player (S1).")] = None,
     variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="Simple Rummy: a variation in force (major, minor, go-out, sequences, three-card-draw, four-sevens, spread-out). Repeatable.", autocompletion=complete_variation)] = [],  # noqa: B006
     first_dealer: Annotated[list[str], typer.Option("--first-dealer", metavar='"NAME=CARDS"', help="Simple Rummy: the cards NAME turned up to choose the first dealer (S3). Repeat per player.")] = [],  # noqa: B006
     db: DbOption = None,
@@ -112,7 +112,7 @@ def score_hand(
     dead: DeadOption = False,
     melds: MeldsOption = [],  # noqa: B006
     upcard: UpcardOption = None,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who dealt (checked against the deal order, A3 / S6).", autocompletion=complete_player)] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", metavar="NAME", help="Who dealt (checked against the deal order, A3 / S6).", autocompletion=complete_player)] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -159,11 +159,11 @@ def end_session(game: GameOption = None, db: DbOption = None, json_: JsonOption 
     show(play.close_session(db_choice(db), game), json_, "closed")
 
 
-ReasonOption = Annotated[str, typer.Option("--reason", help="Why the record is corrected (kept in the history, B7).")]
+ReasonOption = Annotated[str, typer.Option("--reason", metavar="TEXT", help="Why the record is corrected (kept in the history, B7).")]
 
 
 def amend(
-    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).", parser=bounded(HAND_NUMBER, "HAND"))],
+    hand: Annotated[int, typer.Argument(metavar="HAND", help="The hand number (as in ref history).", parser=bounded(HAND_NUMBER, "HAND"))],
     reason: ReasonOption,
     game: GameOption = None,
     melded: MeldedOption = [],  # noqa: B006
@@ -199,7 +199,7 @@ def amend(
 
 
 def void(
-    hand: Annotated[int, typer.Argument(help="The hand number (as in ref history).", parser=bounded(HAND_NUMBER, "HAND"))],
+    hand: Annotated[int, typer.Argument(metavar="HAND", help="The hand number (as in ref history).", parser=bounded(HAND_NUMBER, "HAND"))],
     reason: ReasonOption,
     game: GameOption = None,
     db: DbOption = None,

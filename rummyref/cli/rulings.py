@@ -12,11 +12,12 @@ import typer
 from rummyref.bounds import NIGHT_NUMBER
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
 from rummyref.cli.numbers import bounded
+from rummyref.wrap import echo
 
 
 def rulings(
     game: GameOption = None,
-    session: Annotated[Optional[int], typer.Option("--session", "-s", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this Rummy Night (by number).")] = None,
+    session: Annotated[Optional[int], typer.Option("--session", "-s", metavar="N", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this Rummy Night (by number).")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -49,9 +50,9 @@ def _show(game: str, session: int | None, found) -> None:
     out.print(f"Rulings of {where} ({len(found)}):", markup=False)
     for p in found:
         rules = f" ({', '.join(p.rules)})" if p.rules else ""
-        out.print(f"entry {p.entry}, {local_time(p.when)}, {p.where()}: {p.kind}", markup=False, soft_wrap=True)
-        out.print(f"    {p.verdict.rstrip('.')}{rules}", markup=False, soft_wrap=True)
-        out.print(f"    facts: {p.summary}", markup=False, soft_wrap=True)
+        echo(out, f"entry {p.entry}, {local_time(p.when)}, {p.where()}: {p.kind}", hang="    ")
+        echo(out, f"{p.verdict.rstrip('.')}{rules}", indent="    ")
+        echo(out, f"facts: {p.summary}", indent="    ", hang="      ")
 
 
 def register(app: typer.Typer) -> None:

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from rummyref.cli.common import db_choice, err, out, print_json
+from rummyref.wrap import echo
 
 NoRecordOption = Annotated[
     Optional[bool],
@@ -22,7 +23,7 @@ NoRecordOption = Annotated[
 
 NightGameOption = Annotated[
     Optional[str],
-    typer.Option("--game", "-g", help="The game whose open Rummy Night keeps the ruling (default: the one game with a night open)."),
+    typer.Option("--game", "-g", metavar="NAME", help="The game whose open Rummy Night keeps the ruling (default: the one game with a night open)."),
 ]
 
 Decide = Callable[[Any], Any]  #: (Table | None) -> DisputeResult
@@ -103,14 +104,15 @@ def show(result, table, kept, why: str, earlier, as_json: bool, extra: list[str]
             "precedents": [e.to_dict() for e in earlier],
         })  # fmt: skip
     else:
-        out.print(result.verdict, markup=False, style="bold", soft_wrap=True)
+        echo(out, result.verdict, style="bold")
         out.print("Why:", markup=False)
         for i, step in enumerate(result.chain, 1):
-            out.print(f"  {i}. {step.rule:<5} {step.decided}", markup=False, soft_wrap=True)
+            head = f"  {i}. {step.rule:<5} "
+            echo(out, step.decided, indent=head, hang=" " * len(head))
         for line in extra:
-            out.print(line, markup=False, soft_wrap=True)
+            echo(out, line, hang="  ")
         for e in earlier:
             differs = "" if e.outcome == result.outcome and e.verdict == result.verdict else "  [ruled differently]"
-            out.print(f"precedent: {e.line(game)}{differs}", markup=False, soft_wrap=True)
+            echo(out, f"precedent: {e.line(game)}{differs}", hang="  ")
     message = f"Recorded as a precedent of {kept.game}: {kept.where()} (entry {kept.entry})." if kept else f"Not recorded ({why})."
-    err.print(message, markup=False, soft_wrap=True)
+    echo(err, message)

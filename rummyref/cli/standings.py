@@ -28,8 +28,8 @@ def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = 
 
 def history(
     game: GameOption = None,
-    session: Annotated[Optional[int], typer.Option("--session", "-s", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this session (Rummy Night) by number, with its totals.")] = None,
-    last: Annotated[int | None, typer.Option("--last", "-n", parser=bounded(HAND_NUMBER, "--last"), help="Only the last N hands (or games), with their corrections.")] = None,
+    session: Annotated[Optional[int], typer.Option("--session", "-s", metavar="N", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this session (Rummy Night) by number, with its totals.")] = None,
+    last: Annotated[int | None, typer.Option("--last", "-n", metavar="N", parser=bounded(HAND_NUMBER, "--last"), help="Only the last N hands (or games), with their corrections.")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from rummyref.cli.common import DbOption, JsonOption, db_choice, out, print_json
+from rummyref.wrap import echo
 
 SealOption = Annotated[
     str | None,
@@ -37,19 +38,18 @@ def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = Fal
             data["sealed"] = {"seal": code, "contained": found}
         print_json(data)
     elif report.ok and found is False:
-        out.print(f"The hash chains and every row check, but the record does not contain the state "
-                  f"sealed {code}.", markup=False, soft_wrap=True)
+        echo(out, f"The hash chains and every row check, but the record does not contain the state sealed {code}.")
         out.print(f"Seal now: {now}", markup=False)
     elif report.ok:
-        out.print(f"The record is intact: {report.entries} entries in {report.games} "
+        echo(out, f"The record is intact: {report.entries} entries in {report.games} "
                   f"game{'s' if report.games != 1 else ''}; the database, "
-                  "the hash chains and every row and total check.", markup=False, soft_wrap=True)
+                  "the hash chains and every row and total check.")
         out.print(f"Seal: {now}", markup=False)
         if found:
             out.print(f"It contains the state sealed {code}.", markup=False)
     else:
         for p in report.problems:
-            out.print(f"{p.game}: {p.where}: {p.what}", markup=False, soft_wrap=True)
+            echo(out, f"{p.game}: {p.where}: {p.what}", hang="  ")
     if not report.ok:
         first = report.problems[0]
         raise IntegrityError(

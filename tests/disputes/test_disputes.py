@@ -117,7 +117,8 @@ def test_claim_cli_text_and_json():
     lines = result.stdout.splitlines()
     assert lines[0] == "Ben wins the Rummy! card."
     assert lines[1] == "Why:"
-    assert lines[2].startswith("  1. B8 ") and lines[3].startswith("  2. B11 ")
+    assert lines[2].startswith("  1. B8 ") and lines[3].startswith("           first (B8)")  # wrapped, hanging
+    assert lines[4].startswith("  2. B11 ")
     data = ref_json("dispute", "claim", "--called", "Bill=Ben", "--touched", "Bill=Ben", "--judge-says", "Bill")
     assert data["kind"] == "claim" and data["outcome"] == "judged"
     assert data["details"]["winner"] == "Bill" and data["details"]["judge"] == ["Larry"]

@@ -17,6 +17,11 @@ def _clock(monkeypatch):
     monkeypatch.setenv("RUMMYREF_NOW", "2026-11-27T20:30:00+00:00")
 
 
+def flat(text: str) -> str:
+    """Lines joined with single spaces (prose wraps at the terminal's width)."""
+    return " ".join(text.split())
+
+
 def ok(*args):
     result = ref(*args)
     assert result.exit_code == 0, result.stdout + result.stderr
@@ -135,7 +140,7 @@ def test_a_precedent_ruled_differently_is_flagged(tmp_path):
     changed = ok("dispute", *DISPUTES["designate"], "--game", "new")
     assert changed.stdout.startswith("AD counts for the match AS AH AC: 20 points")
     assert ("precedent: game old, night 1, hand 1 (1st of the night): AD counts for the match AS AH AC: "
-            "15 points; the run is cut off at its low end (B6) (B5, B6)  [ruled differently]") in changed.stdout
+            "15 points; the run is cut off at its low end (B6) (B5, B6) [ruled differently]") in flat(changed.stdout)
 
 
 # -- no open night, no database ------------------------------------------------------------------
@@ -174,7 +179,7 @@ def test_without_a_database_file_none_is_created(record):
     for kind in DISPUTES:
         result = dispute(kind)
         assert "Why:" in result.stdout
-        assert f"Not recorded (there is no record at {record.where})" in result.stderr
+        assert f"Not recorded (there is no record at {record.where})" in flat(result.stderr)
         assert ref_json("dispute", *DISPUTES[kind], "--game", "anything")["recorded"] is None
     assert not record.exists()
     assert ref("rulings").exit_code == 5

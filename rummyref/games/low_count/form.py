@@ -19,7 +19,7 @@ from rummyref.games.low_count.table import SimpleTable
 
 HAND_QUESTION = "{name}'s final hand (cards; or: dropped)"
 DROPPED_WORDS = ("dropped", "dropped out", "drop out")
-ENDING_QUESTION = "How did the game end? (out NAME / four-sevens NAME / tie; blank: the stock ran out)"
+ENDING_QUESTION = "How did the game end? (out NAME/four-sevens NAME/tie; blank: stock ran out)"
 
 
 def _parse_ending(answer: str):

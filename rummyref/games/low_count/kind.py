@@ -471,7 +471,9 @@ class LowCountGame:
         assert s is not None
         out.print(f"Session {s.number} of {ctx.game.name} resumed: {ctx.played} game{'s' if ctx.played != 1 else ''} "
                   "so far.", markup=False)
-        out.print("Table: " + table_of(ctx.ruleset, s).describe(), markup=False, soft_wrap=True)
+        from rummyref.wrap import echo
+
+        echo(out, "Table: " + table_of(ctx.ruleset, s).describe(), hang="  ")
         state = fold(ctx.ruleset, ctx.sessions, ctx.hands()).state
         if state is not None:
             render.render_match(state, out)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummyref.cards import format_cards, parse_cards
+from rummyref.wrap import echo
 
 
 def opened_json(r) -> dict[str, Any]:
@@ -29,17 +30,17 @@ def opened_json(r) -> dict[str, Any]:
 
 def show_opened(r, out) -> None:
     if r.created:
-        out.print(f"New game {r.game} (Simple Rummy).", markup=False)
-    out.print(f"Session {r.number} of {r.game} is open.", markup=False)
+        echo(out, f"New game {r.game} (Simple Rummy).")
+    echo(out, f"Session {r.number} of {r.game} is open.")
     render_table(r.table, out)
     vs = ", ".join(f"{v.title} ({v.rule})" for v in r.table.variations) or "none"
-    out.print(f"Variations in force: {vs}.", markup=False)
+    echo(out, f"Variations in force: {vs}.")
     if r.newcomers:
-        out.print(f"Welcome {', '.join(r.newcomers)}: new at this game.", markup=False)
+        echo(out, f"Welcome {', '.join(r.newcomers)}: new at this game.")
     if r.new_match:
-        out.print("The table has changed, so a new match begins (S17).", markup=False)
-    out.print(f"{r.dealer} deals; {r.first_player} plays first. {r.how}.", markup=False, soft_wrap=True)
-    out.print(f"Turn order (clockwise): {', '.join(r.table.turn_order(r.first_player))}.", markup=False)
+        echo(out, "The table has changed, so a new match begins (S17).")
+    echo(out, f"{r.dealer} deals; {r.first_player} plays first. {r.how}.")
+    echo(out, f"Turn order (clockwise): {', '.join(r.table.turn_order(r.first_player))}.")
     render_match(r.match, out)
 
 
@@ -64,11 +65,11 @@ def show_game(r, out) -> None:
     head = f"{title} {r.number} of {r.game} (session {r.session}, game {r.game_in_session} of the session): {r.dealer} dealt"
     if r.result:
         head += f", {r.result.first_player} played first"
-    out.print(head + ".", markup=False, soft_wrap=True)
+    echo(out, head + ".")
     if r.result:
         render_game(r.result, out)
     else:
-        out.print("Its result no longer counts; the game and the void stay in the history (B7).", markup=False)
+        echo(out, "Its result no longer counts; the game and the void stay in the history (B7).")
     render_match(r.match, out)
     show_next(r.next_dealer, r.match.first_player, out)
 
@@ -76,14 +77,14 @@ def show_game(r, out) -> None:
 def show_next(dealer: str | None, first: str, out, when: str = "Next game") -> None:
     """Who deals the next game and who plays first in it (S6, S17)."""
     if dealer:
-        out.print(f"{when}: {dealer} deals, {first} plays first (S6).", markup=False)
+        echo(out, f"{when}: {dealer} deals, {first} plays first (S6).")
 
 
 def show_change(hand: int, counts: Mapping[str, int | None], won: str | None, state, r, out) -> None:
     """A correction before it is written: each count, the winner and the match, before -> after.
     ``counts``/``won``/``state``: as now in force; ``r``: the correction (a GameRecorded)."""
     what = "voided" if r.result is None else "amended"
-    out.print(f"Game {hand}, {what}, if recorded (before -> after):", markup=False)
+    echo(out, f"Game {hand}, {what}, if recorded (before -> after):")
     from rich.table import Table
 
     after = {p.name: p.count for p in r.result.players} if r.result else {}
@@ -95,13 +96,13 @@ def show_change(hand: int, counts: Mapping[str, int | None], won: str | None, st
         grid.add_row(name, "-" if count is None else str(count), "->", new)
     out.print(grid)
     if r.result is not None:
-        out.print(f"Why: {r.result.reason}", markup=False)
+        echo(out, f"Why: {r.result.reason}", hang="  ")
     winner = r.result.winner if r.result else None
     same = " (no change)" if winner == won else ""
-    out.print(f"Winner: {won or 'none'} -> {winner or 'none'}{same}.", markup=False)
+    echo(out, f"Winner: {won or 'none'} -> {winner or 'none'}{same}.")
     if state is not None and state.summary() != r.match.summary():
-        out.print("Match now: " + state.summary(), markup=False)
-        out.print("Match after: " + r.match.summary(), markup=False)
+        echo(out, "Match now: " + state.summary(), hang="  ")
+        echo(out, "Match after: " + r.match.summary(), hang="  ")
 
 
 def session_winners(wins) -> list[str]:
@@ -117,11 +118,11 @@ def closed_json(r) -> dict[str, Any]:
 
 def show_closed(r, out) -> None:
     wins = ", ".join(f"{n} {v}" for n, v in r.wins)
-    out.print(f"Session {r.number} of {r.game} is closed: {r.games} game{'s' if r.games != 1 else ''}; "
-              f"game wins this session: {wins}.", markup=False, soft_wrap=True)
+    echo(out, f"Session {r.number} of {r.game} is closed: {r.games} game{'s' if r.games != 1 else ''}; "
+              f"game wins this session: {wins}.")
     best = session_winners(r.wins)
     if best:
-        out.print(f"Most games won this session: {' and '.join(best)}.", markup=False)
+        echo(out, f"Most games won this session: {' and '.join(best)}.")
     if r.match:
         render_match(r.match, out)
 
@@ -148,14 +149,14 @@ def standings_json(game: str, ruleset: str, folded, players, sessions: int, open
 def show_standings(d: Mapping[str, Any], folded, out) -> None:
     from rich.table import Table
 
-    out.print(f"{d['game']} ({d['ruleset']}): {d['games']} games over {d['sessions']} session"
-              f"{'s' if d['sessions'] != 1 else ''}" + (f"; session {d['open_session']} is open" if d["open_session"] else ""),
-              markup=False)
+    echo(out, f"{d['game']} ({d['ruleset']}): {d['games']} game{'s' if d['games'] != 1 else ''} over {d['sessions']} "
+              f"session{'s' if d['sessions'] != 1 else ''}"
+              + (f"; session {d['open_session']} is open" if d["open_session"] else ""))
     if folded.table:
-        out.print("Table: " + folded.table.describe(), markup=False, soft_wrap=True)
+        echo(out, "Table: " + folded.table.describe(), hang="  ")
     m = d["match"]
     grid = Table(box=None, pad_edge=False, header_style="bold")
-    for c in ("player", "games", "game wins", "this match", "matches won"):
+    for c in ("player", "games", "won", "this match", "matches"):
         grid.add_column(c, justify="left" if c == "player" else "right")
     for p in d["players"]:
         now = str(m["game_wins"].get(p["name"], 0)) if m else "-"
@@ -167,29 +168,31 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
         when = "Next game" if d["open_session"] else "Next game, if the same players sit down"
         show_next(d.get("next_dealer"), folded.state.first_player, out, when)
         for f in m["finished"]:
-            out.print(f"  match {f['number']}: {f['winner']} won {f['score']} in {f['games']} games", markup=False)
+            out.print(f"  match {f['number']}: {f['winner']} won {f['score']} in {f['games']} "
+                      f"game{'s' if f['games'] != 1 else ''}", markup=False)
         for n in m["abandoned"]:
-            out.print(f"  match {n}: left unfinished when the table changed", markup=False)
+            echo(out, f"  match {n}: left unfinished when the table changed")
 
 
 def history_lines(facts: Mapping[str, Any], results, out) -> None:
     """One Simple Rummy game in ``ref history``: first player, hands, counts, winner."""
     res = facts.get("result", {})
-    out.print(f"    {facts.get('first_player')} played first; ending: {_ending_text(facts.get('ending', {}))}", markup=False)
+    echo(out, f"{facts.get('first_player')} played first; ending: {_ending_text(facts.get('ending', {}))}",
+         indent="    ", hang="      ")
     for p in res.get("players", []):
         hand = "(not shown)" if p["hand"] is None else format_cards(parse_cards(" ".join(p["hand"])))
         count = "-" if p["count"] is None else p["count"]
         note = f" ({p['note']})" if p["note"] else ""
-        out.print(f"    {p['name']}: {hand}; count {count}{note}", markup=False)
-    out.print(f"    winner: {res.get('winner') or 'none'} ({res.get('rule')})", markup=False)
+        echo(out, f"{p['name']}: {hand}; count {count}{note}", indent="    ", hang="      ")
+    echo(out, f"winner: {res.get('winner') or 'none'} ({res.get('rule')})", indent="    ", hang="      ")
 
 
 def session_totals(number: int, hands: int, wins, out) -> None:
     """A session's totals under its history: the games that count and each player's game wins."""
     most = session_winners(wins)
     text = ", ".join(f"{n} {v}" for n, v in wins)
-    out.print(f"Session {number}: {hands} game{'s' if hands != 1 else ''}; game wins {text}"
-              + (f" (most: {' and '.join(most)})" if most else "") + ".", markup=False)
+    echo(out, f"Session {number}: {hands} game{'s' if hands != 1 else ''}; game wins {text}"
+              + (f" (most: {' and '.join(most)})" if most else "") + ".", hang="  ")
 
 
 def _ending_text(e: Mapping[str, Any]) -> str:
@@ -203,7 +206,7 @@ def _ending_text(e: Mapping[str, Any]) -> str:
 
 def render_table(table, out) -> None:
     """A :class:`~rummyref.games.low_count.table.SimpleTable` for humans (stdout)."""
-    out.print(table.describe(), markup=False, soft_wrap=True)
+    echo(out, table.describe(), hang="  ")
 
 
 def render_game(result, out) -> None:
@@ -219,9 +222,9 @@ def render_game(result, out) -> None:
         shown = p.arrangement_text() if p.hand is not None else "(not shown)"
         grid.add_row(Text(p.name), Text(count), Text(shown), Text(p.note))
     out.print(grid)
-    out.print(f"Winner: {result.winner or 'none'}. {result.reason}", markup=False, soft_wrap=True)
+    echo(out, f"Winner: {result.winner or 'none'}. {result.reason}")
 
 
 def render_match(state, out) -> None:
     """A :class:`~rummyref.games.low_count.match.MatchState` for humans."""
-    out.print(state.summary()[0].upper() + state.summary()[1:], markup=False, soft_wrap=True)
+    echo(out, state.summary()[0].upper() + state.summary()[1:])

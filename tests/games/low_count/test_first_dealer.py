@@ -139,7 +139,8 @@ def test_cli_human_output():
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["Ann", "K♠", "<-", "deals", "first"]
     assert lines[3].startswith("Ann deals first. Ann's K♠ beats Bob's K♥: equal rank, spades outrank hearts")
-    assert lines[4] == "Bob plays first (the dealer's left); turn order: Bob, Cy, Ann."
+    assert lines[4] == "clubs, diamonds, hearts; S3)."  # wrapped at the terminal's width (100 here)
+    assert lines[5] == "Bob plays first (the dealer's left); turn order: Bob, Cy, Ann."
 
 
 def test_cli_json_with_wildcards_first():

@@ -427,7 +427,7 @@ def test_game_and_match_render_for_humans():
     with out.capture() as cap:
         render_game(result, out)
         render_match(MatchState.start(FOUR, "Ann", RS).after(result), out)
-    text = cap.get()
+    text = " ".join(cap.get().split())  # prose wraps at the console's width
     assert "4S 4H 4D / unmelded: 2H 3H" in text and "holds a WILDCARD (S11)" in text
     assert "Winner: Ann." in text
     assert "Match 1: game wins Ann 1, Bob 0, Cy 0, Dan 0" in text and "Ann plays first next (S17)" in text
