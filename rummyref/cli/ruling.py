@@ -89,6 +89,8 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
     except RummyrefError as exc:
         if game is not None:
             raise
+        if isinstance(exc, NotFound):  # a server record (or a file) with no game in it yet
+            return Scope(DEFAULT_SEARCH, "default", "no game is recorded yet (--ruleset picks one)")
         why = "several games are open (--game picks one)" if "which one" in exc.message else (
             "the record names no game (--ruleset picks one)")
         return Scope(DEFAULT_SEARCH, "default", why)

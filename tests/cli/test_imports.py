@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,10 @@ def probe(*args: str, env: dict[str, str] | None = None) -> tuple[str, set[str]]
     """Run ``ref ARGS`` through the console-script entry point in a fresh interpreter:
     its stdout and the modules it had loaded when it finished."""
     full_env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), **(env or {}))
+    if "://" in full_env.get("RUMMYREF_DB", ""):
+        # The budget is the SQLite record's (read with the standard library); a record on a
+        # server (the PostgreSQL pass) needs its driver, so the probe looks at a file instead.
+        full_env["RUMMYREF_DB"] = os.path.join(tempfile.mkdtemp(prefix="probe-"), "ref.db")
     proc = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True, text=True,
                           env=full_env, timeout=60)
     report = json.loads(proc.stderr.rpartition("PROBE=")[2])

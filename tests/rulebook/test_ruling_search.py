@@ -688,6 +688,7 @@ _PROBE = (  # runs the CLI in a fresh interpreter, then inspects sys.modules
 
 def test_ruling_does_not_import_the_database_layer(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.getcwd(), RUMMYREF_CACHE=str(tmp_path / "cache"))
+    env["RUMMYREF_DB"] = str(tmp_path / "ref.db")  # a SQLite record (a server one needs its driver)
     figures = []
     for run in ("cold cache", "warm cache"):
         started = time.perf_counter()
