@@ -4,6 +4,7 @@ fresh PostgreSQL schema with ``RUMMYREF_TEST_PG``, see ``dbtest.py``) and a fixe
 from __future__ import annotations
 
 import os
+import sys
 import uuid
 
 import pytest
@@ -49,6 +50,12 @@ def _isolated(tmp_path, monkeypatch, _pg_admin):
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("TERM", "dumb")
     monkeypatch.delenv("RUMMYREF_DEBUG", raising=False)
+    # The CLI's consoles take their width from COLUMNS once, when first imported: pin them too,
+    # whichever test (or module fixture, at another width) happened to import them first.
+    common = sys.modules.get("rummyref.cli.common")
+    if common is not None:
+        for console in (common.out, common.err):
+            monkeypatch.setattr(console, "_width", 100)
     yield
     if schema is not None:
         _pg_admin.execute(f"DROP SCHEMA {schema} CASCADE")
