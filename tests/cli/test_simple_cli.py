@@ -434,3 +434,20 @@ def test_the_dealer_is_checked_when_given(record):
     r = refused(4, record, "score-hand", "--dealer", "Bob", *hands)
     assert "refused (S6)" in r.stderr and "Ann's deal" in r.stderr
     assert ref_json("score-hand", "--dealer", "ann", *hands)["dealer"] == "Ann"
+
+
+def test_a_player_who_dropped_out_is_not_counted_as_playing_in_standings_or_stats():
+    """S14: standings count a drop apart, as ref stats does (the two agree player by player)."""
+    ok("new-session", "--ruleset", "simple-rummy", *PLAYERS)
+    ok("score-hand", "--out", "Ann", "--dropped", "Cy", "--hand", "Ann=2S 3S 4S 5S 6S 7S 8S 9S",
+       "--hand", "Bob=KS QD JC 9H 8D 2C 3C")
+    st = ref_json("standings")
+    assert {p["name"]: (p["games"], p["games_dropped"]) for p in st["players"]} == {
+        "Ann": (1, 0), "Bob": (1, 0), "Cy": (0, 1)}
+    stats = {p["name"]: p for p in ref_json("stats")["players"]}
+    for p in st["players"]:
+        assert (stats[p["name"]]["games_played"], stats[p["name"]]["games_dropped"]) == (p["games"], p["games_dropped"])
+    human = ok("standings").stdout.splitlines()
+    assert human[human.index("player  games  dropped  won  this match  matches") + 3].split() == [
+        "Cy", "0", "1", "0", "0", "0"]
+    assert "dropped: dropped out (S14), not counted as played." in ok("standings").stdout

@@ -385,8 +385,17 @@ class LowCountGame:
     def standings(self, summary: Summary) -> tuple[dict, Folded]:
         ctx = summary.context
         assert ctx is not None, "wants_history: the standings are a fold"
-        players = [(a.name, a.hands, a.points) for a in summary.aggregates]
-        folded = fold(ctx.ruleset, ctx.sessions, ctx.hands())
+        hands = ctx.hands()
+        # S14: a player who dropped out was dealt in but did not play the game out: counted apart,
+        # as ref stats counts them
+        drops: dict[str, int] = {}
+        for h in hands:
+            if h.kind != EntryKind.VOID and h.results:
+                for n in (h.facts.get("ending") or {}).get("dropped") or ():
+                    drops[n] = drops.get(n, 0) + 1
+        players = [(a.name, a.hands - drops.get(a.name, 0), a.points, drops.get(a.name, 0))
+                   for a in summary.aggregates]
+        folded = fold(ctx.ruleset, ctx.sessions, hands)
         open_s = ctx.open_session.number if ctx.open_session else None
         data = render.standings_json(ctx.game.name, ctx.game.ruleset, folded, players, len(ctx.sessions), open_s)
         # who deals the next game (S6): the player to the right of the one who plays first;

@@ -137,10 +137,10 @@ def standings_json(game: str, ruleset: str, folded, players, sessions: int, open
         "open_session": open_session,
         "table": folded.table.to_dict() if folded.table else None,
         "players": [
-            {"name": n, "games": played, "game_wins": wins,
+            {"name": n, "games": played, "games_dropped": dropped, "game_wins": wins,
              "matches_won": dict(state.matches_won).get(n, 0) if state else 0,
              "at_table": bool(folded.table and n in folded.table.players)}
-            for n, played, wins in players
+            for n, played, wins, dropped in players
         ],
         "match": None if state is None else {**state.to_dict(), "abandoned": list(folded.abandoned)},
     }
@@ -156,13 +156,18 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
         echo(out, "Table: " + folded.table.describe(), hang="  ")
     m = d["match"]
     grid = Table(box=None, pad_edge=False, header_style="bold")
-    for c in ("player", "games", "won", "this match", "matches"):
-        grid.add_column(c, justify="left" if c == "player" else "right")
+    drops = any(p["games_dropped"] for p in d["players"])
+    for c in ("player", "games", "dropped", "won", "this match", "matches"):
+        if c != "dropped" or drops:
+            grid.add_column(c, justify="left" if c == "player" else "right")
     for p in d["players"]:
         now = str(m["game_wins"].get(p["name"], 0)) if m else "-"
+        dropped = [str(p["games_dropped"])] if drops else []
         grid.add_row(p["name"] + ("" if p["at_table"] else " (not at the table)"), str(p["games"]),
-                     str(p["game_wins"]), now, str(p["matches_won"]))
+                     *dropped, str(p["game_wins"]), now, str(p["matches_won"]))
     out.print(grid)
+    if drops:
+        echo(out, "games: played to the end; dropped: dropped out (S14), not counted as played.")
     if folded.state:
         render_match(folded.state, out)
         when = "Next game" if d["open_session"] else "Next game, if the same players sit down"
