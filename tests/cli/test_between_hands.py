@@ -132,3 +132,20 @@ def test_no_next_dealer_once_the_game_is_over(record):
     st = ref_json("standings")
     assert st["over"] and st["next_dealer"] is None
     assert not [line for line in lines(ok("standings")) if "deals" in line]
+
+
+def test_a_long_recent_night_line_wraps_under_itself_at_80_columns(record, monkeypatch):
+    """Standings at 80 columns: a recent night's line too long for one line goes on indented
+    under itself, never back at column 0 where it would read as a new line."""
+    from rummyref.cli import common
+
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-12T19:30")
+    ok("new-session", "--players", "Bartholomew,Benedict,Lawrence")
+    ok("score-hand", "--points", "Bartholomew=400", "--points", "Benedict=-345", "--points", "Lawrence=99")
+    for console in (common.out, common.err):
+        monkeypatch.setattr(console, "_width", 80)
+    shown = lines(ok("standings"))
+    at = shown.index("Recent nights:")
+    assert shown[at + 1:at + 3] == [
+        "  night 1 (2026-11-12, 1 hand): winner (night in progress); Bartholomew 400,",
+        "    Benedict -345, Lawrence 99"]

@@ -14,6 +14,7 @@ from rich.table import Table
 from rummyref.games.long.nights import seating_dibs
 from rummyref.games.long.scoring import score_to_json
 from rummyref.rules.ruleset import RuleSet
+from rummyref.wrap import echo
 
 
 def n(value: int | None) -> str:
@@ -380,8 +381,8 @@ def show_standings(st, out) -> None:
         for n_ in st.recent_nights:
             who = " and ".join(n_.winners) if n_.winners else (f"({night_} in progress)" if not n_.closed else "-")
             pts = ", ".join(f"{p} {_n(v)}" for p, v in n_.points)
-            out.print(f"  {night_} {n_.number} ({n_.date}, {plural(n_.hands, 'hand')}): winner {who}; {pts}",
-                      markup=False)
+            echo(out, f"{night_} {n_.number} ({n_.date}, {plural(n_.hands, 'hand')}): winner {who}; {pts}",
+                 indent="  ", hang="    ")
 
 
 
