@@ -1,3 +1,3 @@
 """rummyref: the scorekeeper and referee for rummy played with a real deck."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
