@@ -38,3 +38,12 @@ def ref_subprocess(*args: str, input: str | None = None, env: dict | None = None
         env=full_env,
         timeout=timeout,
     )
+
+
+def as_at_a_terminal() -> None:
+    """``preexec_fn`` for a process on a pseudo-terminal: Ctrl-C (SIGINT) does what it does at a
+    real terminal, even when the test run itself was started in the background of a
+    non-interactive shell (which makes its children ignore SIGINT)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

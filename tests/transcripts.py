@@ -53,6 +53,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+
+def as_at_a_terminal() -> None:
+    """``preexec_fn``: Ctrl-C (SIGINT) at the pseudo-terminal does what it does at a real one,
+    even when this script runs in the background of a non-interactive shell."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 ROOT = Path(__file__).resolve().parent.parent
 HOME_SHOWN = "/home/bill"  #: how the temporary home folder is written in the pages
 HOME_DIR = Path("/tmp")  #: where the home folders are made: /tmp/rXXXX is as long as HOME_SHOWN
@@ -284,7 +292,7 @@ class Shell:
         # readline gets a wide terminal so that it never scrolls a long answer sideways; ref
         # itself formats for COLUMNS (80)
         child = pexpect.spawn("bash", ["-c", command.text], cwd=self.home, env=env, encoding="utf-8",
-                              codec_errors="replace", dimensions=(24, 400), timeout=TIMEOUT)
+                              codec_errors="replace", dimensions=(24, 400), timeout=TIMEOUT, preexec_fn=as_at_a_terminal)
         screen = Screen()
         try:
             for n, answer in enumerate(answers, 1):

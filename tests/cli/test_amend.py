@@ -15,7 +15,7 @@ import time
 
 import pexpect
 import pytest
-from cli_helpers import ref, ref_json
+from cli_helpers import as_at_a_terminal, ref, ref_json
 
 TIMEOUT = 20
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -29,7 +29,7 @@ class Term:
     def __init__(self, *args: str) -> None:
         env = dict(os.environ, COLUMNS="100", TERM="dumb", NO_COLOR="1", RUMMYREF_NOW="2026-11-12T19:30")
         self.child = pexpect.spawn(sys.executable, ["-m", "rummyref", *args], env=env, encoding="utf-8",
-                                   timeout=TIMEOUT, dimensions=(50, 100))
+                                   timeout=TIMEOUT, dimensions=(50, 100), preexec_fn=as_at_a_terminal)
         self.said = ""
 
     def expect(self, text: str) -> str:

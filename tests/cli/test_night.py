@@ -11,7 +11,7 @@ import time
 
 import pexpect
 import pytest
-from cli_helpers import ref_json
+from cli_helpers import as_at_a_terminal, ref_json
 
 TIMEOUT = 20  # seconds per expected prompt (the first one pays the imports)
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -36,7 +36,7 @@ class Night:
     def __init__(self, *args: str) -> None:
         env = dict(os.environ, COLUMNS="100", TERM="dumb", NO_COLOR="1", RUMMYREF_NOW="2026-11-12T19:30")
         self.child = pexpect.spawn(sys.executable, ["-m", "rummyref", "night", *args], env=env,
-                                   encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 100))
+                                   encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 100), preexec_fn=as_at_a_terminal)
         self.said = ""
 
     def expect(self, text: str, timeout: float = TIMEOUT) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from cli_helpers import ref
+from cli_helpers import as_at_a_terminal, ref
 from rich.cells import cell_len
 
 from rummyref.cli import common
@@ -240,7 +240,7 @@ ANSI = r"\x1b\[[0-9;?]*[A-Za-z]"
 def night_at(width: int, db: str, *args: str) -> pexpect.spawn:
     env = dict(os.environ, COLUMNS=str(width), TERM="dumb", NO_COLOR="1", RUMMYREF_NOW=NOW, RUMMYREF_DB=db)
     return pexpect.spawn(sys.executable, ["-m", "rummyref", "night", *args], env=env, encoding="utf-8",
-                         timeout=30, dimensions=(50, width))
+                         timeout=30, dimensions=(50, width), preexec_fn=as_at_a_terminal)
 
 
 def printed(child: pexpect.spawn, typed: list[str]) -> list[str]:
