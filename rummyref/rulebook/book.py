@@ -109,6 +109,20 @@ def rulebook_path(name: str) -> Path:
     return data_dir() / "rulebooks" / f"{name}.toml"
 
 
+TABLE_SLANG = "table-slang"  #: data/rulebooks/table-slang.toml: slang every rulebook shares
+
+
+@cache
+def table_slang() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The shared slang table (what players say -> the words the rules use)."""
+    path = rulebook_path(TABLE_SLANG)
+    raw = read_toml(path, "slang table")
+    syn_raw = raw.get("synonyms", {})
+    if not isinstance(syn_raw, dict):
+        raise RulesetError(f"{path}: synonyms: expected a table of word = [words]")
+    return tuple((k, _texts(syn_raw, k, "synonyms.", str(path), required=True)) for k in syn_raw)
+
+
 def load_rulebook(name_or_path: str | Path) -> Rulebook:
     """A built-in rulebook by name (``rummy-2m``), or a rulebook file by path."""
     return _load_rulebook(str(name_or_path))
@@ -278,8 +292,18 @@ def normalise(text: str) -> str:
     return text
 
 
+#: texting shorthand and spoken spellings -> the written word ("tonite", "ppl", "2nd")
+SHORTHAND = {
+    "ppl": "people", "tonite": "tonight", "thru": "through", "u": "you", "ur": "your", "r": "are",
+    "w": "with", "b4": "before", "gf": "girlfriend", "bf": "boyfriend", "pls": "please", "plz": "please",
+    "cuz": "because", "bc": "because", "wat": "what", "lemme": "let", "gimme": "give", "outta": "out",
+    "1st": "first", "2nd": "second", "3rd": "third", "ya": "you", "yall": "you", "em": "them",
+    "nite": "night", "thx": "thanks",
+}  # fmt: skip
+
+
 def tokenise(text: str) -> list[str]:
-    return _TOKEN.findall(normalise(text))
+    return [SHORTHAND.get(t, t) for t in _TOKEN.findall(normalise(text))]
 
 
 _VOWELS = set("aeiouy")
@@ -393,6 +417,7 @@ K1 = 1.2
 SYNONYM_WEIGHT = 0.7
 PHRASE_SYNONYM_WEIGHT = 0.8  #: a slang phrase of two words or more ("park it", "got left") is less ambiguous
 BIGRAM_WEIGHT = 0.8
+SLANG_WEIGHT = 0.9  #: the expansion of slang the rulebooks never use (the word itself matches nothing)
 NUMBER_WEIGHT = 0.6  #: a bare number is ambiguous (a rank, a value, a count of players)
 BOOK_BOOST = 0.25  #: per name of a rulebook found in the question (at most two)
 PHRASING_WEIGHT = 4.0  #: the weight of the best whole-phrasing match (:func:`_best_phrasing`)
@@ -466,7 +491,7 @@ def _cached_index(names: tuple[str, ...]) -> Index:
     try:
         head = f"{INDEX_FORMAT}|{names}".encode()
         crc, adler = zlib.crc32(head), zlib.adler32(head)
-        for source in (Path(__file__), *(rulebook_path(name) for name in BUILTIN_RULEBOOKS)):
+        for source in (Path(__file__), *(rulebook_path(name) for name in (*BUILTIN_RULEBOOKS, TABLE_SLANG))):
             data = source.read_bytes()
             crc, adler = zlib.crc32(data, crc), zlib.adler32(data, adler)
         folder = Path(where) if where else _user_cache_dir()
@@ -519,15 +544,15 @@ def _build_index(names: tuple[str, ...]) -> Index:
                 for tok in tokenise(text):
                     if tok not in STOPWORDS and len(tok) >= 3:
                         surface.setdefault(tok, stem(tok))
-        for phrase, expansion in book.synonyms:
-            key = tuple(stem(t) for t in tokenise(phrase))
-            if not key:
-                continue
-            merged = dict.fromkeys(synonyms.get(key, ()) + tuple(t for e in expansion for t in terms(e)))
-            synonyms[key] = tuple(merged)
-            for tok in tokenise(phrase):
-                if tok not in STOPWORDS and len(tok) >= 3:
-                    surface.setdefault(tok, stem(tok))
+    for phrase, expansion in (*table_slang(), *(pair for name in names for pair in books[name].synonyms)):
+        key = tuple(stem(t) for t in tokenise(phrase))
+        if not key:
+            continue
+        merged = dict.fromkeys(synonyms.get(key, ()) + tuple(t for e in expansion for t in terms(e)))
+        synonyms[key] = tuple(merged)
+        for tok in tokenise(phrase):
+            if tok not in STOPWORDS and len(tok) >= 3:
+                surface.setdefault(tok, stem(tok))
     n = max(len(docs), 1)
     avg = {f: totals[f] / n or 1.0 for f in FIELD_WEIGHTS}
     index = Index(books, docs, avg, df, surface, synonyms, max((len(k) for k in synonyms), default=1))
@@ -648,6 +673,9 @@ def analyse(index: Index, text: str) -> QueryTerms:
         if s in known or s in syn_heads:
             content.append((s, 1.0))
             continue
+        if tok.endswith("in") and tok + "g" in index.surface:  # "dealin", "sittin"
+            content.append((index.surface[tok + "g"], 1.0))
+            continue
         if _mistyped_stopword(tok):
             continue
         fixes = _repair(index, tok)
@@ -671,10 +699,16 @@ def analyse(index: Index, text: str) -> QueryTerms:
         for i in range(len(everything) - size + 1):
             if any(used[i : i + size]):
                 continue
-            expansion = index.synonyms.get(tuple(everything[i : i + size]))
+            phrase = tuple(everything[i : i + size])
+            expansion = index.synonyms.get(phrase)
             if expansion:
+                # slang the rules never use ("toss", "brb") stands for its expansion alone
+                foreign = not known.intersection(phrase)
                 for exp in expansion:
-                    add(exp, PHRASE_SYNONYM_WEIGHT if size > 1 else SYNONYM_WEIGHT)
+                    add(exp, SLANG_WEIGHT if foreign else PHRASE_SYNONYM_WEIGHT if size > 1 else SYNONYM_WEIGHT)
+                if foreign:
+                    for word in phrase:
+                        weights.pop(word, None)
                 if size > 1:
                     used[i : i + size] = [True] * size
     return QueryTerms(weights, repaired)

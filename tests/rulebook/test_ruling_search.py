@@ -19,7 +19,16 @@ from pathlib import Path
 import pytest
 from cli_helpers import ref, ref_json
 
-from rummyref.rulebook.book import load_rulebooks, search
+from rummyref.rulebook.book import (
+    SLANG_WEIGHT,
+    build_index,
+    explain,
+    load_rulebooks,
+    search,
+    stem,
+    table_slang,
+    tokenise,
+)
 
 os.environ.setdefault("RUMMYREF_CACHE", "off")  # in-process tests build the index afresh
 
@@ -519,6 +528,67 @@ TABLE_TALK: list[tuple[str, str, str | None]] = [
     ('can I knock with 12 points', 'G4', GIN),
     ("he got undercut, what's the score", 'G8', GIN),
     ("what's a shutout in gin", 'G12', GIN),
+    # rulings2's development batch (issue 14 item 7), written after heldout2_table_talk.toml and run
+    # untouched at top-1 91.4%, top-3 96.6%; it chose the shared table slang
+    # (data/rulebooks/table-slang.toml), the texting shorthand and a few situation aliases
+    ('can my nephew jump in for a hand', 'A1', None),
+    ('we got a new guy who wants to play w us', 'A1', None),
+    ("can Bill's brother take his place tonite", 'A1', R2M),
+    ('top of the standings picks where they sit?', 'A2', None),
+    ("loser's on the floor again lol", 'A2', None),
+    ("I'm in 2nd, do I get to pick my seat next", 'A2', None),
+    ("it's ben's turn to deal right", 'A3', R2M),
+    ("who's dealin after bill", 'A3', R2M),
+    ('can we just play 2 hands tonight', 'A4', None),
+    ('I gotta dip early, can we end after this hand', 'A4', R2M),
+    ("we're out after this one, cool?", 'A4', R2M),
+    ('can we skip this week', 'A5', None),
+    ('is it every week or what', 'A5', None),
+    ('my buddy just wants to watch', 'A6', None),
+    ('can my wife hang out in here while we play', 'A6', None),
+    ('what score do we need to take the whole thing', 'A7', R2M),
+    ('two of us passed two million, who takes it', 'A7', None),
+    ('brb, pause the hand', 'B1', None),
+    ('can we stop for a smoke mid-hand', 'B1', None),
+    ("pete's here, can we chow down", 'B2', None),
+    ('can we eat the pizza during the hand', 'B2', None),
+    ('all my cards play, do i gotta throw one', 'B3', None),
+    ('can i pick up the top card and toss it back to finish', 'B3', None),
+    ('can i take a card off the line and play it alone', 'B4', None),
+    ('do i need a card from my hand to use what i picked up from the line', 'B4', None),
+    ('my 4 goes on the run or the set, where does it count', 'B5', None),
+    ("never said where it goes, so it's the run?", 'B5', None),
+    ('do i turn it sideways on the set', 'B6', None),
+    ('i tossed it but i want it back', 'B7', None),
+    ('no take backs on a discard?', 'B7', None),
+    ('we slapped it at the same time', 'B8', None),
+    ('i yelled rummy but didnt touch it', 'B11', None),
+    ('no more cards in the deck what now', 'B9', R2M),
+    ('can i pull a card back off my meld this turn', 'B10', None),
+    ('how many cards per person with 4 players', 'S1', SR),
+    ('how many jokers are we playing with', 'S2', SR),
+    ('how do we pick who deals', 'S3', SR),
+    ('whos gotta cut', 'S4', SR),
+    ('can i look thru the old discards', 'S5', SR),
+    ('do i draw first or discard first', 'S6', SR),
+    ('can a run go around from king to ace to two', 'S7', None),
+    ('can the wild be anything', 'S8', None),
+    ('how do you go out', 'S9', SR),
+    ("stockpile's done and nobody went out", 'S10', SR),
+    ('got caught holding a joker', 'S11', None),
+    ('same low score, who takes it', 'S12', SR),
+    ('what are face cards worth', 'S13', SR),
+    ('i need to bounce, can i fold', 'S14', SR),
+    ('everyone agrees to tie?', 'S15', SR),
+    ('can i count whats left in the stock', 'S16', SR),
+    ('first to win two?', 'S17', SR),
+    ('does every card have to be in a meld to go out', 'V1', SR),
+    ('keep going till someone goes out?', 'V2', SR),
+    ('sequences rummy how many runs', 'V3', SR),
+    ('can i draw both the discard and the stock', 'V4', SR),
+    ('four sevens on the table, do i win', 'V5', SR),
+    ('can i grab a card from the middle of the discards', 'V6', SR),
+    ('the seven piles shuffle', 'V7', SR),
 ]
 
 
@@ -535,12 +605,14 @@ def test_question_table_covers_every_rule():
 
 
 def _accuracy(table):
+    """Top-1 and top-3 shares; ``expected`` is a rule id, or a tuple of ids that all answer."""
     misses1, misses3 = [], []
     for question, expected, ruleset in table:
         ranked = _ranked(question, ruleset)
-        if not ranked or ranked[0] != expected:
+        wanted = {expected} if isinstance(expected, str) else set(expected)
+        if not ranked or ranked[0] not in wanted:
             misses1.append((question, expected, ranked))
-        if expected not in ranked:
+        if not wanted & set(ranked):
             misses3.append((question, expected, ranked))
     n = len(table)
     return 1 - len(misses1) / n, 1 - len(misses3) / n, misses1, misses3
@@ -565,9 +637,10 @@ def test_accuracy_top1_and_top3():
 
 HELDOUT_FILE = Path(__file__).with_name("heldout_table_talk.toml")
 #: the level reached honestly (issue 14 asks 90% / 98%): 84.5% / 96.1% (87 and 99 of 103) when
-#: the tuning for issue 14 was done, 83.5% / 95.1% before it; a plain BM25 over the same
+#: the tuning for issue 14 was done, 83.5% / 95.1% before it; 86.4% / 97.1% (89 and 100) after
+#: rulings2's shared slang (not tuned on this file either); a plain BM25 over the same
 #: rulebooks: 79.6% / 95.1% (bench/bench_ruling.py)
-HELDOUT_TOP1, HELDOUT_TOP3 = 0.84, 0.96
+HELDOUT_TOP1, HELDOUT_TOP3 = 0.86, 0.97
 
 
 def heldout() -> list[tuple[str, str, str | None]]:
@@ -593,6 +666,39 @@ def test_accuracy_on_heldout_table_talk():
     _FIGURES.append(line)
     assert top1 >= HELDOUT_TOP1, misses1
     assert top3 >= HELDOUT_TOP3, misses3
+
+
+# The second held-out file (rulings2): written from the rule sources before any of rulings2's
+# changes, committed alone, scored untouched at 89.7% / 96.6% (105 and 113 of 117) and then only
+# once more, after the changes: 92.3% / 98.3%; a question may name two rules that both answer (B8 and B11).
+HELDOUT2_FILE = Path(__file__).with_name("heldout2_table_talk.toml")
+#: the level reached honestly (see above and docs/development/benchmarks.md)
+HELDOUT2_TOP1, HELDOUT2_TOP3 = 0.92, 0.98  # 92.3% / 98.3% (108 and 115 of 117)
+
+
+def heldout2() -> list[tuple[str, str | tuple[str, ...], str | None]]:
+    raw = tomllib.loads(HELDOUT2_FILE.read_text(encoding="utf-8"))
+    return [(q["text"], q["rule"] if isinstance(q["rule"], str) else tuple(q["rule"]), q.get("ruleset")) for q in raw["q"]]
+
+
+def test_heldout2_is_fresh_and_covers_every_rule_of_both_games():
+    table = heldout2()
+    assert len(table) >= 100
+    earlier = {q.casefold() for q, _, _ in QUESTIONS + LATER + TABLE_TALK + heldout()}
+    assert not [q for q, _, _ in table if q.casefold() in earlier]
+    asked = {r for _, rules, _ in table for r in ([rules] if isinstance(rules, str) else rules)}
+    books = load_rulebooks()
+    for name in ("rummy-2m", "simple-rummy"):
+        assert set(books[name].ids) <= asked, name
+
+
+def test_accuracy_on_heldout2_table_talk():
+    top1, top3, misses1, misses3 = _accuracy(heldout2())
+    line = f"ruling search, held-out table talk 2: {len(heldout2())} questions, top-1 {top1:.1%}, top-3 {top3:.1%}"
+    print("\n" + line)
+    _FIGURES.append(line)
+    assert top1 >= HELDOUT2_TOP1, misses1
+    assert top3 >= HELDOUT2_TOP3, misses3
 
 
 _FIGURES: list[str] = []
@@ -717,3 +823,43 @@ def test_search_never_fails_on_any_text(text):
     assert len(hits) <= 3
     scores = [h.score for h in hits]
     assert scores == sorted(scores, reverse=True)
+
+
+# -- the shared table slang and the texting shorthand (rulings2) ---------------------------
+
+
+@pytest.mark.parametrize(
+    "text, tokens",
+    [("tonite w ppl", ["tonight", "with", "people"]), ("I'm in 2nd", ["im", "in", "second"]), ("thru the pile", ["through", "the", "pile"])],
+)
+def test_shorthand_reads_as_the_written_word(text, tokens):
+    assert tokenise(text) == tokens
+
+
+def test_dropped_g_reads_as_the_known_word_not_a_typo():
+    query = explain("who's dealin after bill", ruleset="rummy-2m")
+    assert query.weights["deal"] == 1.0
+    assert "dealin" not in query.repaired
+
+
+def test_slang_the_rules_never_use_stands_for_its_expansion():
+    weights = explain("i tossed it").weights
+    assert weights["discard"] == SLANG_WEIGHT
+    assert "toss" not in weights
+
+
+@pytest.mark.parametrize("slang", sorted(phrase for phrase, _ in table_slang()))
+def test_every_shared_slang_phrase_expands_to_words_some_rulebook_uses(slang):
+    index = build_index(("rummy-2m", "simple-rummy"))
+    key = tuple(stem(t) for t in tokenise(slang))
+    assert key in index.synonyms
+    assert set(index.synonyms[key]) & set(index.df), slang
+
+
+@pytest.mark.parametrize(
+    "question, ruleset, expected",
+    [("can my nephew jump in for a hand", None, "A1"), ("I tossed it but I want it back", None, "B7"),
+     ("I need to bounce, can I fold", "simple-rummy", "S14")],
+)
+def test_shared_slang_reaches_the_rule(question, ruleset, expected):
+    assert search(question, ruleset=ruleset)[0].rule.id == expected
