@@ -66,19 +66,22 @@ def test_a_server_that_is_not_there_is_a_storage_error():
 # -- four writers and a reader at once (both back-ends) ----------------------------------------
 
 WRITER = textwrap.dedent("""
-    import json, sys, time
+    import json, os, random, sys, time
     from typer.testing import CliRunner
     from rummyref.cli.app import app
     runner, want, done, tries = CliRunner(), int(sys.argv[1]), [], 0
     args = ["score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3", "--json"]
-    while len(done) < want and tries < 200:
+    deadline = time.monotonic() + 60
+    while not os.path.exists(sys.argv[2]) and time.monotonic() < deadline:
+        time.sleep(0.01)  # the reader has read once: the writes happen while it reads
+    while len(done) < want and tries < 2000:
         tries += 1
         r = runner.invoke(app, args)
         if r.exit_code == 0:
             done.append(json.loads(r.stdout)["hand"])
         elif r.exit_code == 7:  # another terminal was writing, or recorded first: nothing written, try again
             assert "nothing was written" in r.stderr, r.stderr
-            time.sleep(0.01)
+            time.sleep(random.uniform(0.005, 0.05))
         else:
             raise SystemExit(f"exit {r.exit_code}: {r.stdout} {r.stderr}")
     print(json.dumps({"hands": done, "tries": tries}))
@@ -89,7 +92,7 @@ READER = textwrap.dedent("""
     from typer.testing import CliRunner
     from rummyref.cli.app import app
     runner, reads, deadline = CliRunner(), [], time.monotonic() + 120
-    stop = sys.argv[1]
+    stop, ready = sys.argv[1], sys.argv[2]
     import os
     while time.monotonic() < deadline:
         last = os.path.exists(stop)
@@ -97,6 +100,7 @@ READER = textwrap.dedent("""
         assert r.exit_code == 0, r.stdout + r.stderr
         st = json.loads(r.stdout)
         reads.append([st["hands"], {p["name"]: [p["total"], p["hands"]] for p in st["players"]}])
+        open(ready, "a").close()
         if last:
             break
     print(json.dumps(reads))
@@ -111,9 +115,10 @@ def test_four_writers_and_a_reader_lose_nothing_and_always_agree(tmp_path):
     ok("new-session")
     env = dict(os.environ)
     stop = tmp_path / "stop"
-    reader = subprocess.Popen([sys.executable, "-c", READER, str(stop)], env=env, text=True,
+    ready = tmp_path / "ready"  # the reader's first read is done: the writers start
+    reader = subprocess.Popen([sys.executable, "-c", READER, str(stop), str(ready)], env=env, text=True,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(each)], env=env, text=True,
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(each), str(ready)], env=env, text=True,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(writers)]
     outs = [p.communicate(timeout=240) for p in procs]
     stop.touch()
