@@ -571,12 +571,13 @@ def _own_ways(mine: list[Piece], ruleset: RuleSet) -> list[tuple[list[list[Piece
 
 
 def _matches(pieces: list[Piece]) -> tuple[list[list[Piece]], list[Piece]]:
-    """Three or four natural cards of a rank as a match; the rest."""
+    """Three or four cards of a rank as a match (a WILDCARD said to stand for a card of the
+    rank, ``W=2D``, counts as one, beside a natural card); the rest."""
     by_rank: dict[Rank, list[Piece]] = {}
     for p in pieces:
-        if p.laid.card.rank is not None:
-            by_rank.setdefault(p.laid.card.rank, []).append(p)
-    melds = [g for g in by_rank.values() if len(g) >= 3]
+        if p.fixed is not None and p.fixed.rank is not None:
+            by_rank.setdefault(p.fixed.rank, []).append(p)
+    melds = [g for g in by_rank.values() if len(g) >= 3 and any(not p.laid.card.is_wild for p in g)]
     taken = {p.id for g in melds for p in g}
     return melds, [p for p in pieces if p.id not in taken]
 

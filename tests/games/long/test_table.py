@@ -195,6 +195,20 @@ def test_own_cards_are_rearranged_only_when_nothing_else_seats_every_card():
     agrees(facts, s)
 
 
+def test_a_stated_wildcard_counts_for_its_rank_when_a_players_matches_go_first():
+    # Larry's 2S W=2D 2C was his match; the engine runs W=2D 3D 4D 5D, which leaves 2S 2C
+    # nowhere. Taking the matches first must count W=2D as a 2: without it this legal table
+    # (found by bench/bench_hunt.py) was refused after the whole search budget
+    melded = ["Bill=7C 8C 9C AC JH QH KH JS W KS", "Ben=10C>run QC 6D>Larry 7D W 3H W 5H 6H 7H 8H>run",
+              "Larry=2S W=2D 2C JC>Bill JD QD KD 3D 4D 5D 3S 4S 5S 6S>run AS"]
+    claims = ["Larry=KC", "Larry=10D>JD", "Bill=10H>run", "Ben=8D>3D", "Bill=10S", "Larry=W"]
+    facts, s = score(melded, claims=claims, wildcards=7)
+    assert ("2S", "2C", "W") in [m.cards for m in s.arrangement]
+    assert ("3D", "4D", "5D", "6D", "7D", "8D") in [m.cards for m in s.arrangement]
+    assert s.points() == {"Bill": 119, "Ben": 76, "Larry": 106}
+    agrees(facts, s)
+
+
 def test_lay_offs_chain_on_a_run_and_a_claimed_card_melds_with_the_claimers_own():
     facts, s = score(["Bill=8C 9C 10C", "Ben=QC"], ["Ben=2D"], ["Larry=JC"])
     assert s.points() == {"Bill": 27, "Ben": 8, "Larry": 10}
