@@ -78,6 +78,15 @@ KNOWN_TABLES: list[tuple[list[str], list[str]]] = [
     (["Bill=10H>JH 3C 4C 5C 7D 8D 9D 6D>Bill 9S 10S JS 7S 8S>Bill 4D 4H W",
       "Ben=JH QH KH / W / W=KD / W / 6S / 2H 2C 2D / KC>9C", "Larry=8H>run 9H AH W>3C 10D QD 5S 9C 10C JC QC>run KD"],
      ["Ben=7H", "Larry=7C>run", "Bill=8C"]),
+    # legal tables refused after the whole budget ("too many ways to try"): the first seats
+    # since a stated W=2D counts as a 2 among a player's matches; on the second the last
+    # resort still tries 137 choices of cores that each let every loose card fit, none all at once
+    (["Bill=7C 8C 9C AC JH QH KH JS W KS", "Ben=10C>run QC 6D>Larry 7D W 3H W 5H 6H 7H 8H>run",
+      "Larry=2S W=2D 2C JC>Bill JD QD KD 3D 4D 5D 3S 4S 5S 6S>run AS"],
+     ["Larry=KC", "Larry=10D>JD", "Bill=10H>run", "Ben=8D>3D", "Bill=10S", "Larry=W"]),
+    (["Bill=6S>run KS 6H 7H 8H 9H>Bill 3D W 3C 10C 7D>Ben JD",
+      "Ben=2C 2S 2D 4D 4C 4H 5D 5C W AS>run W=7C 8C 9C JC QC>Ben AC 8D 9D W",
+      "Larry=JH QH KH 10H>JH AH>Larry 10S JS QS W 8S QD"], ["Ben=9S", "Bill=6C>8C", "Larry=W"]),
 ]
 
 

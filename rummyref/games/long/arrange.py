@@ -242,19 +242,27 @@ def _run_room(fixed: Sequence[Card], n: int, aces_high: bool) -> bool:
 def _holes(pieces: Sequence[Piece], aces_high: bool) -> set[int]:
     """The cards missing inside a meld that can only be a run (none for one that could still be
     a match, or WILDCARDs alone): the reading with the fewest holes, as card indexes."""
-    ranks = [sig[1] for p in pieces if (sig := p.sig)[1]]
-    if not ranks:
-        return set()
-    if all(r == ranks[0] for r in ranks) and not any(p.sig[0] is Kind.RUN for p in pieces):
-        return set()
-    at = _CARDS_AT[next(p.sig[2] for p in pieces if p.sig[1])]
     best: set[int] | None = None
-    for reading in [ranks] + ([[HIGH_ACE if r == 1 else r for r in ranks]] if aces_high and 1 in ranks else []):
-        taken = set(reading)
-        holes = {at[x] for x in range(min(reading), max(reading)) if x not in taken}
+    for holes in _hole_readings(pieces, aces_high):
         if best is None or len(holes) < len(best):
             best = holes
     return best or set()
+
+
+def _hole_readings(pieces: Sequence[Piece], aces_high: bool) -> list[set[int]]:
+    """The holes of :func:`_holes` for each reading of the ace (low, and high where aces may be
+    high); no reading for a meld that could still be a match, or WILDCARDs alone."""
+    ranks = [sig[1] for p in pieces if (sig := p.sig)[1]]
+    if not ranks:
+        return []
+    if all(r == ranks[0] for r in ranks) and not any(p.sig[0] is Kind.RUN for p in pieces):
+        return []
+    at = _CARDS_AT[next(p.sig[2] for p in pieces if p.sig[1])]
+    out = []
+    for reading in [ranks] + ([[HIGH_ACE if r == 1 else r for r in ranks]] if aces_high and 1 in ranks else []):
+        taken = set(reading)
+        out.append({at[x] for x in range(min(reading), max(reading)) if x not in taken})
+    return out
 
 
 _CARDS_AT = [[_card_at(s, max(x, 1)).index for x in range(HIGH_ACE + 1)] for s in SUITS]  #: by suit, position
@@ -402,13 +410,17 @@ class _Search:
         wild = sum(1 for p in rest if p.laid.card.is_wild and p.fixed is None)
         need = 0
         for i, meld in enumerate(self.melds):
-            holes = _holes(meld, self.aces_high)
-            if holes:
+            # an ace low and high leave different holes: the reading that needs the fewest
+            # WILDCARDs, once the cards still to come are in (not the one with fewest holes now)
+            least = None
+            for holes in _hole_readings(meld, self.aces_high):
                 coming = {x for p in rest if (x := p.fixed_index) in holes and i in self.fits[p.id]}
                 inside = sum(1 for p in meld if p.fixed is None)  # WILDCARDs in the meld fill holes too
-                need += max(0, len(holes - coming) - inside)
-                if need > wild:
-                    return True
+                n = max(0, len(holes - coming) - inside)
+                least = n if least is None else min(least, n)
+            need += least or 0
+            if need > wild:
+                return True
         return False
 
     def _bound(self, k: int) -> int:
@@ -571,12 +583,13 @@ def _own_ways(mine: list[Piece], ruleset: RuleSet) -> list[tuple[list[list[Piece
 
 
 def _matches(pieces: list[Piece]) -> tuple[list[list[Piece]], list[Piece]]:
-    """Three or four natural cards of a rank as a match; the rest."""
+    """Three or four cards of a rank as a match (a WILDCARD said to stand for a card of the
+    rank, ``W=2D``, counts as one, beside a natural card); the rest."""
     by_rank: dict[Rank, list[Piece]] = {}
     for p in pieces:
-        if p.laid.card.rank is not None:
-            by_rank.setdefault(p.laid.card.rank, []).append(p)
-    melds = [g for g in by_rank.values() if len(g) >= 3]
+        if p.fixed is not None and p.fixed.rank is not None:
+            by_rank.setdefault(p.fixed.rank, []).append(p)
+    melds = [g for g in by_rank.values() if len(g) >= 3 and any(not p.laid.card.is_wild for p in g)]
     taken = {p.id for g in melds for p in g}
     return melds, [p for p in pieces if p.id not in taken]
 

@@ -195,6 +195,46 @@ def test_own_cards_are_rearranged_only_when_nothing_else_seats_every_card():
     agrees(facts, s)
 
 
+def test_a_stated_wildcard_counts_for_its_rank_when_a_players_matches_go_first():
+    # Larry's 2S W=2D 2C was his match; the engine runs W=2D 3D 4D 5D, which leaves 2S 2C
+    # nowhere. Taking the matches first must count W=2D as a 2: without it this legal table
+    # (found by bench/bench_hunt.py) was refused after the whole search budget
+    melded = ["Bill=7C 8C 9C AC JH QH KH JS W KS", "Ben=10C>run QC 6D>Larry 7D W 3H W 5H 6H 7H 8H>run",
+              "Larry=2S W=2D 2C JC>Bill JD QD KD 3D 4D 5D 3S 4S 5S 6S>run AS"]
+    claims = ["Larry=KC", "Larry=10D>JD", "Bill=10H>run", "Ben=8D>3D", "Bill=10S", "Larry=W"]
+    facts, s = score(melded, claims=claims, wildcards=7)
+    assert ("2S", "2C", "W") in [m.cards for m in s.arrangement]
+    assert ("3D", "4D", "5D", "6D", "7D", "8D") in [m.cards for m in s.arrangement]
+    assert s.points() == {"Bill": 119, "Ben": 76, "Larry": 106}
+    agrees(facts, s)
+
+
+def test_an_ace_laid_off_high_on_a_run_its_other_cards_will_reach():
+    # 7D 8D W, then 10D, W (JD), QD, KD and AD>7D: read low the AD leaves five holes (2D-6D)
+    # no card can fill; read high, the cards to come fill them. The search cut this branch
+    # (the reading with the fewest holes is not the one the cards to come fill) and refused
+    facts, s = score(["Ben=7D 8D W / KD", "Bill=QD>Ben", "Larry=10D"], claims=["Larry=W", "Larry=AD>7D"],
+                     wildcards=7)
+    assert [m.cards for m in s.arrangement] == [("7D", "8D", "W", "10D", "W", "QD", "KD", "AD")]
+    assert s.points() == {"Bill": 10, "Ben": 34, "Larry": 35}
+    agrees(facts, s)
+
+
+@pytest.mark.parametrize(
+    "melded, claims",
+    [  # legal tables found by bench/bench_hunt.py, refused by the same cut
+        (["Bill=6S W=6C 6D 8C 9C 10C QD>Ben", "Ben=7S 7H 7C / 7D 8D W / KD / QH KH AH",
+          "Larry=2C 2H 2S 10D 4S 4C 4H"], ["Ben=2D>2C", "Larry=W", "Larry=AD>7D"]),
+        (["Bill=6H>run 7S 8S 9S JS>7S W=QS>run KS 7D 2C 8C>run KC>Ben",
+          "Ben=3H 4H 5H 7H>run 8H>Ben 8D 2S W=2D 2H 10C W QC",
+          "Larry=9H>3H / 6S>Bill / 10S>run / 4D 5D W=6D / 7C / AC>10C"], ["Bill=10H", "Larry=AS", "Larry=9C>Ben"]),
+    ],
+)
+def test_legal_tables_with_aces_high_are_seated(melded, claims):
+    facts, s = score(melded, claims=claims, wildcards=7)
+    agrees(facts, s)
+
+
 def test_lay_offs_chain_on_a_run_and_a_claimed_card_melds_with_the_claimers_own():
     facts, s = score(["Bill=8C 9C 10C", "Ben=QC"], ["Ben=2D"], ["Larry=JC"])
     assert s.points() == {"Bill": 27, "Ben": 8, "Larry": 10}
