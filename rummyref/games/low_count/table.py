@@ -232,7 +232,7 @@ class SimpleTable:
                 f"no cards turned up for {', '.join(missing)}",
                 hint="list the cards turned up for every player at the table",
             )
-        return first_dealer({p: given[p] for p in self.players}, self.ruleset, self.wildcards)
+        return first_dealer({p: given[p] for p in self.players}, self.ruleset, self.wildcards, "--first-dealer cards")
 
     @property
     def growing_hands(self) -> Variation | None:
