@@ -87,7 +87,7 @@ class TooManyWildcards(CardError):
     def __init__(self, found: int, allowed: int, fixed: str | None = "this game was created with") -> None:
         given = f"{plural(found, 'WILDCARD')} given"
         if fixed is None:
-            limit = "the rules allow no WILDCARDs" if allowed == 0 else f"the rules allow at most {allowed}"
+            limit = "this game is played without WILDCARDs" if allowed == 0 else f"the rules allow at most {allowed}"
             message = f"{given}, but {limit}"
         else:
             message = f"{given}, but {fixed} {plural(allowed, 'WILDCARD')} (fixed at new-session)"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rummyref.cards import Card, check_holders, parse_cards, read_cards_of
+from rummyref.cards import Card, check_holders, read_cards_of
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
 

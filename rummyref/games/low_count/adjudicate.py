@@ -238,7 +238,7 @@ def _check_hands(
         check_deck([c for cards in given.values() for c in cards], table.wildcards, "the whole table")
     except TooManyWildcards as exc:
         exc.message = (f"{plural(exc.found, 'WILDCARD')} in the hands, but this session was opened with "
-                       f"{plural(table.wildcards, 'WILDCARD')} (fixed at new-session, {S2})")
+                       f"{plural(table.wildcards, 'WILDCARD')}, fixed at new-session ({S2})")
         exc.hint = f"the whole table holds at most {plural(table.wildcards, 'WILDCARD')}"
         raise
     return given
