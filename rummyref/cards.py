@@ -188,15 +188,46 @@ def parse_cards(text: str) -> list[Card]:
     return [card for group in parse_melds(text) for card in group]
 
 
-def check_deck(cards: Iterable[Card], max_wildcards: int, where: str = "") -> None:
-    """One physical deck: no natural card twice, no more WILDCARDs than the game uses."""
+def check_deck(cards: Iterable[Card], max_wildcards: int, where: str = "",
+               fixed: str | None = None) -> None:
+    """One physical deck: no natural card twice, no more WILDCARDs than the game uses
+    (``fixed``: who fixed that number, see :class:`TooManyWildcards`; None: the rule set)."""
     counts = Counter(cards)
     for card, n in counts.items():
         if not card.is_wild and n > 1:
             raise DuplicateCard(str(card), where)
     wild = counts.get(WILD, 0)
     if wild > max_wildcards:
-        raise TooManyWildcards(wild, max_wildcards)
+        raise TooManyWildcards(wild, max_wildcards, fixed)
+
+
+def read_cards_of(text: str, where: str) -> list[Card]:
+    """:func:`parse_cards`, an unreadable card named with ``where``, whose cards and which
+    option or prompt: "unreadable card '3x' in Bill's --hand cards (card 1, column 1)"."""
+    try:
+        return parse_cards(text)
+    except UnreadableCard as exc:
+        raise UnreadableCard(exc.token, exc.position, exc.column, exc.hint or "", where) from None
+
+
+def check_holders(held: Iterable[tuple[str, Iterable[Card]]], max_wildcards: int | None,
+                  fixed: str | None = None) -> None:
+    """One deck across several holders (``(whose, cards)``, e.g. ("Ann's --hand cards", ...)):
+    a card given twice names both holders, or the one who holds it twice. ``max_wildcards``
+    None: the WILDCARDs are counted elsewhere."""
+    first: dict[Card, str] = {}
+    wild = 0
+    for whose, cards in held:
+        for card in cards:
+            if card.is_wild:
+                wild += 1
+                continue
+            if card in first:
+                both = whose if first[card] == whose else f"{first[card]} and {whose}"
+                raise DuplicateCard(str(card), f"in {both}")
+            first[card] = whose
+    if max_wildcards is not None and wild > max_wildcards:
+        raise TooManyWildcards(wild, max_wildcards, fixed)
 
 
 def format_cards(cards: Sequence[Card], pretty: bool = False) -> str:

@@ -39,6 +39,11 @@ class RummyrefError(Exception):
         return self.message if not self.hint else f"{self.message}\n{self.hint}"
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 hand``, ``2 hands``, ``1,000 hands``: the count and the word, plural unless one."""
+    return f"{count:,} " + (word if count == 1 else many or f"{word}s")
+
+
 # -- unreadable: the text could not be understood ---------------------------------------
 
 
@@ -53,9 +58,12 @@ class CardError(UnreadableInput):
 
 
 class UnreadableCard(CardError):
-    def __init__(self, token: str, position: int, column: int, hint: str) -> None:
+    """``where`` names whose cards and which option or prompt: "in Bill's --held cards"."""
+
+    def __init__(self, token: str, position: int, column: int, hint: str, where: str = "") -> None:
+        place = f" {where}" if where else ""
         super().__init__(
-            f"unreadable card {token!r} (card {position}, column {column})", hint=hint
+            f"unreadable card {token!r}{place} (card {position}, column {column})", hint=hint
         )
         self.token = token
         self.position = position
@@ -73,15 +81,18 @@ class DuplicateCard(CardError):
 
 
 class TooManyWildcards(CardError):
-    def __init__(self, found: int, allowed: int) -> None:
-        given = f"{found} WILDCARD{'s' if found != 1 else ''} given"
-        if allowed == 0:
-            super().__init__(f"{given}, but this game is played without WILDCARDs", hint="take out every W")
+    """More WILDCARDs than allowed. ``fixed``: who fixed the number, e.g. "this game was created
+    with" (the default: a game's number, chosen at new-session); None: the rule set's limit."""
+
+    def __init__(self, found: int, allowed: int, fixed: str | None = "this game was created with") -> None:
+        given = f"{plural(found, 'WILDCARD')} given"
+        if fixed is None:
+            limit = "this game is played without WILDCARDs" if allowed == 0 else f"the rules allow at most {allowed}"
+            message = f"{given}, but {limit}"
         else:
-            super().__init__(
-                f"{given}, but this game uses at most {allowed}",
-                hint=f"use at most {allowed} WILDCARD{'s' if allowed != 1 else ''} (W)",
-            )
+            message = f"{given}, but {fixed} {plural(allowed, 'WILDCARD')} (fixed at new-session)"
+        hint = "take out every W" if allowed == 0 else f"use at most {plural(allowed, 'WILDCARD')} (W)"
+        super().__init__(message, hint=hint)
         self.found = found
         self.allowed = allowed
 

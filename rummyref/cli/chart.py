@@ -20,8 +20,8 @@ from rummyref.errors import UnreadableInput
 def chart(
     game: GameOption = None,
     png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Also write the chart as a PNG image (needs matplotlib: pip install 'rummyref[chart]').", dir_okay=False)] = None,
-    width: Annotated[Optional[int], typer.Option("--width", parser=bounded(CHART_WIDTH, "--width"), help="Width: terminal columns (default: the terminal's), or PNG pixels (default 1000).")] = None,
-    height: Annotated[Optional[int], typer.Option("--height", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines, title and legend included (default 24), or PNG pixels (default 600).")] = None,
+    width: Annotated[Optional[int], typer.Option("--width", metavar="N", parser=bounded(CHART_WIDTH, "--width"), help="Width: terminal columns (default: the terminal's), or PNG pixels (default 1000).")] = None,
+    height: Annotated[Optional[int], typer.Option("--height", metavar="N", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines, title and legend included (default 24), or PNG pixels (default 600).")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:

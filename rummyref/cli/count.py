@@ -40,7 +40,7 @@ def count_command(
     if json_:
         print_json(report.to_dict())
     else:
-        _show(report)
+        _show(report, rules)
 
 
 def _count_lines(rules) -> None:
@@ -60,15 +60,16 @@ def _count_lines(rules) -> None:
     sys.stdout.flush()
 
 
-def _show(report) -> None:
+def _show(report, rules) -> None:
     from rummyref.cards import format_cards
     from rummyref.melding.count import meld_text
 
     best = report.best
     out.print(f"hand      {format_cards(report.cards, pretty=True) or '(empty)'}  [{report.ruleset}]", markup=False)
-    width = max((len(m.kind.value) for m in best.melds), default=0)
-    for meld in best.melds:
-        out.print(f"meld      {meld.kind.value:<{width}}  {meld_text(meld)}", markup=False)
+    words = [rules.meld_word(m.kind.value) for m in best.melds]  # the rule set's own words
+    width = max((len(w) for w in words), default=0)
+    for meld, word in zip(best.melds, words):
+        out.print(f"meld      {word:<{width}}  {meld_text(meld)}", markup=False)
     out.print(f"unmelded  {format_cards(best.unmelded, pretty=True) or '(none)'}", markup=False)
     out.print(f"count     {best.count}", markup=False)
     go = report.going_out

@@ -13,6 +13,7 @@ from typing import Annotated, Optional
 import typer
 
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, print_json, say
+from rummyref.errors import plural
 
 
 def export(
@@ -95,7 +96,7 @@ def import_(
     if json_:
         print_json({"games": list(result.games), "rows": result.rows, "entries": result.entries})
     else:
-        say(f"imported {', '.join(result.games) or 'no game'}: {result.entries} log entries, {result.rows} rows; the record verifies")
+        say(f"imported {', '.join(result.games) or 'no game'}: {plural(result.entries, 'log entry', 'log entries')}, {plural(result.rows, 'row')}; the record verifies")
 
 
 def backup(
@@ -113,7 +114,7 @@ def backup(
     if json_:
         print_json(asdict(made))
     else:
-        say(f"backed up {made.source} to {made.path}: {made.bytes:,} bytes, {made.entries} entries in {made.games} games; the copy verifies")
+        say(f"backed up {made.source} to {made.path}: {plural(made.bytes, 'byte')}, {plural(made.entries, 'entry', 'entries')} in {plural(made.games, 'game')}; the copy verifies")
 
 
 def register(app: typer.Typer) -> None:

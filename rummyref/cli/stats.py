@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
+from rummyref.errors import plural
 
 
 def _n(value) -> str:
@@ -37,8 +38,9 @@ def show_stats(st) -> None:
     low = style.counts
     what = style.unit + "s"
     out.print(
-        f"Statistics of {st.game} ({st.ruleset}): {st.hands:,} {what} in force, {st.nights:,} "
-        f"{style.sessions_title} ({st.closed_nights:,} closed)",
+        f"Statistics of {st.game} ({st.ruleset}): {plural(st.hands, style.unit)} in force, "
+        f"{plural(st.nights, style.sessions_title.removesuffix('s'), style.sessions_title)} "
+        f"({st.closed_nights:,} closed)",
         markup=False,
     )
     if not st.hands:

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from rummyref.cli.common import DbOption, JsonOption, db_choice, out, print_json
+from rummyref.errors import plural
 from rummyref.wrap import echo
 
 SealOption = Annotated[
@@ -41,8 +42,8 @@ def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = Fal
         echo(out, f"The hash chains and every row check, but the record does not contain the state sealed {code}.")
         out.print(f"Seal now: {now}", markup=False)
     elif report.ok:
-        echo(out, f"The record is intact: {report.entries} entries in {report.games} "
-                  f"game{'s' if report.games != 1 else ''}; the database, "
+        echo(out, f"The record is intact: {plural(report.entries, 'entry', 'entries')} in "
+                  f"{plural(report.games, 'game')}; the database, "
                   "the hash chains and every row and total check.")
         out.print(f"Seal: {now}", markup=False)
         if found:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rummyref.cards import Card, check_deck, parse_cards
+from rummyref.cards import Card, check_holders, read_cards_of
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
 
@@ -60,6 +60,9 @@ class QuestionForm:
 
     def wildcards(self) -> int:
         return 0
+
+    #: who fixed :meth:`wildcards` (see :class:`rummyref.errors.TooManyWildcards`); None: the rules
+    wildcards_fixed: ClassVar[str | None] = "this game was created with"
 
     def cards_of(self, key: Key, value: Any) -> list[Card]:
         return []
@@ -146,10 +149,16 @@ class QuestionForm:
         whats = [what for what, who in self.keys() if not who]
         return " / ".join(list(dict.fromkeys(self.names())) + whats)
 
-    def check_deck(self, key: Key, cards: Sequence[Card], where: str) -> None:
-        """One deck: the cards of this answer with every other answer's."""
-        seen = [c for k, v in self.values.items() if k != key for c in self.cards_of(k, v)]
-        check_deck(seen + list(cards), self.wildcards(), where=where)
+    def whose(self, key: Key) -> str:
+        """Whose answer ``key`` holds, for a message: "Bill's held cards", "the claims cards"."""
+        what, who = key
+        return f"{who}'s {what} cards" if who else f"the {what} cards"
+
+    def check_deck(self, key: Key, cards: Sequence[Card]) -> None:
+        """One deck: the cards of this answer with every other answer's; a card given twice
+        names both holders."""
+        held = [(self.whose(k), self.cards_of(k, v)) for k, v in self.values.items() if k != key]
+        check_holders(held + [(self.whose(key), cards)], self.wildcards(), self.wildcards_fixed)
 
 
 # -- readers every kind's options share ---------------------------------------------------------
@@ -173,8 +182,9 @@ def read_points(text: str, name: str) -> int:
     return bounded_int(text, f"{name}'s points", HAND_POINTS)
 
 
-def parse_assignments(items: list[str], what: str = "cards") -> dict[str, list[Card]]:
-    """``NAME=CARDS`` arguments, in the order given, into ``{name: cards}``."""
+def parse_assignments(items: list[str], what: str = "cards", whose: str = "cards turned up") -> dict[str, list[Card]]:
+    """``NAME=CARDS`` arguments, in the order given, into ``{name: cards}``; an unreadable card
+    is named as NAME's ``whose`` ("Cy's cards turned up", "Cy's --first-dealer cards")."""
     result: dict[str, list[Card]] = {}
     for item in items:
         name, sep, text = item.partition("=")
@@ -183,5 +193,5 @@ def parse_assignments(items: list[str], what: str = "cards") -> dict[str, list[C
                 f"{item!r} is not NAME={what.upper()}",
                 hint=f"write each player as NAME={what.upper()}, e.g. Ann=KS or \"Cy=W W 2C\"",
             )
-        result[name.strip()] = parse_cards(text)
+        result[name.strip()] = read_cards_of(text, f"in {name.strip()}'s {whose}")
     return result

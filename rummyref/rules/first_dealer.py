@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummyref.cards import Card, Rank, Suit, check_deck, format_cards
+from rummyref.cards import Card, Rank, Suit, check_holders, format_cards
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
 from rummyref.rules.ruleset import FirstDealerOrder, RuleSet
 
@@ -58,6 +58,7 @@ def first_dealer(
     turned_up: Mapping[str, Sequence[Card]],
     ruleset: RuleSet,
     max_wildcards: int | None = None,
+    whose: str = "cards turned up",
 ) -> FirstDealer:
     """Who deals first and why. ``turned_up`` lists the players in seating order (clockwise),
     each with the cards turned up for them in order. ``max_wildcards`` defaults to the most
@@ -83,7 +84,8 @@ def first_dealer(
         seen.add(name.casefold())
         players.append(_counted(name.strip(), tuple(cards), order.rule))
     limit = ruleset.wild_limit if max_wildcards is None else max_wildcards
-    check_deck([c for p in players for c in p.cards], limit, "the cards turned up")
+    check_holders([(f"{p.name}'s {whose}", p.cards) for p in players], limit,
+                  None if max_wildcards is None else "this session was opened with")
     ranked = sorted(players, key=lambda p: _strength(p.card, order))
     best = ranked[0]
     i = players.index(best)

@@ -137,8 +137,14 @@ class RuleSet:
     first_dealer: FirstDealerOrder | None = None
     house: HouseRules = NO_HOUSE
     hand_word: str = "hand"  #: what one recorded unit is called (Simple Rummy: a "game")
+    group_word: str = "group"  #: the rule set's word for a meld of one rank ("match" in 500 Rum)
+    sequence_word: str = "sequence"  #: ... for a meld in suit ("run" in 500 Rum and Gin)
     gin: GinRules | None = None  #: only for ``scoring.method = "gin"``
     source: str = field(default="", compare=False)
+
+    def meld_word(self, kind: str) -> str:
+        """The rule set's own word for a meld kind (``group`` or ``sequence``)."""
+        return self.sequence_word if kind == "sequence" else self.group_word
 
     def cite(self, rule: str) -> str | None:
         """``rule`` when this rule set's house rules include it, else None (no citation)."""
@@ -346,6 +352,8 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         house=_house(top, players.bool("closed_roster", False), top.str("rulebook", name)),
         # a low-count game is a single hand, so the table calls the unit a game
         hand_word=top.table("words", required=False).str("hand", "game" if method == Method.LOW_COUNT else "hand"),
+        group_word=top.table("words", required=False).str("group", "group"),
+        sequence_word=top.table("words", required=False).str("sequence", "sequence"),
         gin=_gin(top, method),
         source=source,
     )

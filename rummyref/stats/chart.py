@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Protocol
 
+from rummyref.errors import plural
 from rummyref.record import Game
 from rummyref.stats.compute import HandLine
 
@@ -121,8 +122,7 @@ class ChartData:
         return asdict(self)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
+_plural = plural  # one helper for every count in words (rummyref.errors.plural)
 
 
 def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, measure: str,

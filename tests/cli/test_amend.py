@@ -112,7 +112,7 @@ def test_amend_at_a_terminal_starts_from_the_recorded_hand(two_hands):
     shown = lines(t.answer(RECORD_IT, ""))
     assert shown[shown.index(LARRY_HELD_QD[0]):][:5] == LARRY_HELD_QD
     assert t.finish() == 0
-    assert "Hand (amended) 2 of rummy-2m" in t.said
+    assert "Hand 2 (amended) of rummy-2m" in t.said
     history = ref_json("history", "--db", two_hands)["entries"]
     assert history[-1]["kind"] == "amend" and history[-1]["reason"] == "Larry held only the QD"
     assert history[-1]["facts"]["players"]["Larry"]["held"] == ["QD"]

@@ -13,7 +13,7 @@ def test_count_shows_melds_unmelded_count_and_going_out():
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("hand") and "[rummy-2m]" in lines[0]
-    assert "meld      group  4♠ 4♥ 4♦" in result.stdout
+    assert "meld      match  4♠ 4♥ 4♦" in result.stdout
     assert "unmelded  2♥ 3♥" in result.stdout
     assert "count     5" in result.stdout
     assert "go out    no (at-most-one): 2 cards cannot be melded: 2H 3H" in result.stdout

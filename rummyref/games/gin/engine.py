@@ -261,7 +261,7 @@ def _check_cards(hands: Sequence[Sequence[Card]], names: Sequence[str], rules: R
     for hand, name in zip(hands, names):
         wild = sum(c.is_wild for c in hand)
         if wild > rules.wild_limit:
-            error = TooManyWildcards(wild, rules.wild_limit)
+            error = TooManyWildcards(wild, rules.wild_limit, None)
             error.message = f"{name}'s hand: {error.message}"
             raise error
         for card in hand:

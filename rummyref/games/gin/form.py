@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rummyref.cards import Card, check_deck, parse_card, parse_cards, parse_melds
-from rummyref.errors import UnreadableInput
+from rummyref.cards import Card, check_holders, parse_card, parse_melds, read_cards_of
+from rummyref.errors import UnreadableCard, UnreadableInput
 from rummyref.games.base import Given
 from rummyref.games.forms import Key, QuestionForm, split_assignment
 from rummyref.games.gin.engine import Ending
@@ -23,8 +23,17 @@ UPCARD_Q = "The first upcard (Oklahoma: it sets the knock limit)"
 WORDS = {"knock": Ending.KNOCK, "gin": Ending.GIN, "big-gin": Ending.BIG_GIN, "dead": Ending.DEAD}
 
 
+def _read(parse: Any, text: str, where: str) -> Any:
+    """``parse(text)``, an unreadable card named with ``where`` ("in Al's --melds cards")."""
+    try:
+        return parse(text)
+    except UnreadableCard as exc:
+        raise UnreadableCard(exc.token, exc.position, exc.column, exc.hint or "", where) from None
+
+
 class GinForm(QuestionForm):
     options: ClassVar[tuple[str, ...]] = ("hand", "knock", "gin", "big_gin", "dead", "melds", "upcard")
+    wildcards_fixed = None  # G1: Gin is played without WILDCARDs
 
     def __init__(self, game: Game, oklahoma: bool) -> None:
         super().__init__()
@@ -44,11 +53,11 @@ class GinForm(QuestionForm):
     def read(self, key: Key, answer: str) -> Any:
         what = key[0]
         if what == "hand":
-            cards = tuple(parse_cards(answer))
-            self.check_deck(key, cards, "already given for this hand")
+            cards = tuple(read_cards_of(answer, f"in {key[1]}'s cards at the hand prompt"))
+            self.check_deck(key, cards)
             return cards
         if what == "upcard":
-            return parse_card(answer.strip())
+            return _read(parse_card, answer.strip(), "at the upcard prompt")
         words = answer.split()
         if words and words[0].lower() == "dead" and len(words) == 1:
             return (Ending.DEAD, None)
@@ -59,14 +68,17 @@ class GinForm(QuestionForm):
     def cards_of(self, key: Key, value: Any) -> list[Card]:
         return list(value) if key[0] == "hand" else []
 
+    def whose(self, key: Key) -> str:
+        return f"{key[1]}'s hand" if key[0] == "hand" else super().whose(key)
+
     def prefill(self, given: Given) -> None:
         for item in given.get("hand") or ():
             name, text = split_assignment(item, "--hand")
             key = ("hand", self.who(name))
             if key in self.values:
                 raise UnreadableInput(f"--hand was given twice for {key[1]}", hint="one --hand per player")
-            self.values[key] = tuple(parse_cards(text))
-        check_deck([c for k, v in self.values.items() for c in self.cards_of(k, v)], 0, where="in both hands")
+            self.values[key] = tuple(read_cards_of(text, f"in {key[1]}'s --hand cards"))
+        check_holders([(f"{k[1]}'s --hand cards", self.cards_of(k, v)) for k, v in self.values.items()], None)  # G1: the engine
         endings = [(Ending.KNOCK, given.get("knock")), (Ending.GIN, given.get("gin")),
                    (Ending.BIG_GIN, given.get("big_gin")), (Ending.DEAD, given.get("dead"))]
         chosen = [(e, v) for e, v in endings if v]
@@ -77,10 +89,10 @@ class GinForm(QuestionForm):
             self.values[("ending", "")] = (ending, None if ending is Ending.DEAD else self.who(str(by)))
         for item in given.get("melds") or ():
             name, text = split_assignment(item, "--melds")
-            self.melds = tuple(tuple(m) for m in parse_melds(text) if m)
             self._melds_by = self.who(name)
+            self.melds = tuple(tuple(m) for m in _read(parse_melds, text, f"in {self._melds_by}'s --melds cards") if m)
         if given.get("upcard"):
-            self.values[("upcard", "")] = parse_card(str(given["upcard"]).strip())
+            self.values[("upcard", "")] = _read(parse_card, str(given["upcard"]).strip(), "in --upcard")
 
     def to_ask(self) -> list[Key]:
         ending = self.values.get(("ending", ""))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.errors import RuleRefusal, UnreadableInput, plural
 from rummyref.games.gin.engine import HandResult, Side, gin_rules
 from rummyref.rules.ruleset import RuleSet
 
@@ -63,7 +63,7 @@ def add(game: GameScore, hand: HandScore, rules: RuleSet) -> GameScore:
     target = rules.target or 0  # the rule set's parser requires it for Gin
     if game.over:
         raise RuleRefusal(
-            f"the game is over: seat {game.winner} reached {target} after {game.hands} hands",
+            f"the game is over: seat {game.winner} reached {target} after {plural(game.hands, 'hand')}",
             rule="G10",
             hint="start a new game",
         )

@@ -52,9 +52,10 @@ def read_form(answer: str) -> bool:
     raise UnreadableInput(f"{answer!r}: answer cards or points")
 
 
-def read_melded(text: str, who: str, roster: Sequence[str]) -> tuple[tuple[tuple[table.Laid, ...], ...], bool]:
+def read_melded(text: str, who: str, roster: Sequence[str],
+                option: str = "--melded") -> tuple[tuple[tuple[table.Laid, ...], ...], bool]:
     """One player's cards on the table, in the notation of :mod:`rummyref.games.long.table`."""
-    return table.read_melded(text, table.Where(who, "--melded"), roster)
+    return table.read_melded(text, table.Where(who, option), roster)
 
 
 def card_facts(game: Game, melded, held, out: str | None, claims) -> CardFacts:
@@ -62,16 +63,16 @@ def card_facts(game: Game, melded, held, out: str | None, claims) -> CardFacts:
     return table.assemble(game.roster, melded, held, out, claims)
 
 
-def read_held(answer: str, who: str = "") -> tuple[Card, ...]:
+def read_held(answer: str, who: str = "", option: str = "--held") -> tuple[Card, ...]:
     """Cards left in hand; '/' may separate them and drops nothing."""
-    return table.read_cards(answer, table.Where(who, "--held")) if answer.strip() else ()
+    return table.read_cards(answer, table.Where(who, option)) if answer.strip() else ()
 
 
 def read_out(answer: str, game: Game) -> str | None:
     return resolve_name(answer.strip(), game.roster, game.name, game.closed_roster) if answer.strip() else None
 
 
-def read_claims(answer: str, game: Game) -> list[tuple[str, table.Laid]]:
+def read_claims(answer: str, game: Game, option: str = "--claim") -> list[tuple[str, table.Laid]]:
     """``Larry=5H, Ben=7S``: each claimer's cards (a comma between claimers)."""
     out = []
     for part in answer.split(","):
@@ -79,7 +80,7 @@ def read_claims(answer: str, game: Game) -> list[tuple[str, table.Laid]]:
             continue
         name, cards = split_assignment(part, "claim")
         name = resolve_name(name, game.roster, game.name, game.closed_roster)
-        out += [(name, c) for c in table.read_claimed(cards, table.Where(name, "--claim"), game.roster)]
+        out += [(name, c) for c in table.read_claimed(cards, table.Where(name, option), game.roster)]
     return out
 
 
@@ -109,17 +110,21 @@ class CardsForm(QuestionForm):
         if what == "out":
             return read_out(answer, self.game)
         value: Any
+        prompt = f"the {what} prompt"
         if what == "melded":
-            value = read_melded(answer, who, self.game.roster)
+            value = read_melded(answer, who, self.game.roster, prompt)
         elif what == "held":
-            value = read_held(answer, who)
+            value = read_held(answer, who, prompt)
         else:
-            value = read_claims(answer, self.game)
-        self.check_deck(key, self.cards_of(key, value), "already given for this hand")
+            value = read_claims(answer, self.game, prompt)
+        self.check_deck(key, self.cards_of(key, value))
         return value
 
     def wildcards(self) -> int:
         return self.game.wildcards
+
+    def whose(self, key: Key) -> str:
+        return "the Rummy! claims" if key[0] == "claims" else super().whose(key)
 
     def cards_of(self, key: Key, value: Any) -> list[Card]:
         what = key[0]

@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.table import Table
 
+from rummyref.errors import plural
 from rummyref.games.long.nights import seating_dibs
 from rummyref.games.long.scoring import score_to_json
 from rummyref.rules.ruleset import RuleSet
@@ -34,10 +35,6 @@ def cap(word: str) -> str:
 def this_session(rs: RuleSet) -> str:
     """ "tonight" for a night, else "this session"."""
     return "tonight" if rs.session_short == "night" else f"this {rs.session_short}"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" + ("" if count == 1 else "s")
 
 
 def _dibs_lines(totals) -> list[str]:
@@ -103,10 +100,10 @@ def hand_json(r) -> dict:
 
 
 def show_hand(r, out) -> None:
-    title = {"hand": "Hand", "amend": "Hand (amended)", "void": "Hand (voided)"}[r.kind]
+    title = {"hand": "", "amend": " (amended)", "void": " (voided)"}[r.kind]
     night = r.ruleset.session_word
     out.print(
-        f"{title} {r.hand} of {r.game.name}: {night} {r.night}, hand {r.hand_in_night} of the {r.ruleset.session_short}, "
+        f"Hand {r.hand}{title} of {r.game.name}: {night} {r.night}, hand {r.hand_in_night} of the {r.ruleset.session_short}, "
         f"{r.dealer} dealt (entry {r.seq})",
         markup=False,
     )

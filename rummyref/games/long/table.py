@@ -124,10 +124,16 @@ class Where:
     """Whose option a token came from, for every message about it."""
 
     player: str
-    option: str
+    option: str  #: ``--held`` (an option), or a prompt's name (``the held prompt``)
 
     def says(self, token: str) -> str:
         return f"{self.player}'s {token} ({self.option})"
+
+    def cards(self) -> str:
+        """Whose cards and where typed: "Bill's --held cards", "Bill's cards at the held prompt"."""
+        if self.option.startswith("-"):
+            return f"{self.player}'s {self.option} cards"
+        return f"{self.player}'s cards at {self.option}"
 
 
 def _tokens(text: str) -> Iterator[tuple[int, str]]:
@@ -172,8 +178,7 @@ def _card(text: str, where: Where, token: str, position: int, column: int) -> Ca
     try:
         return parse_card(text, position, column)
     except UnreadableCard as exc:
-        raise UnreadableInput(f"unreadable card {text!r} in {where.says(token)} (card {position}, column {column})",
-                              hint=exc.hint) from None
+        raise UnreadableCard(text, position, column, exc.hint or "", f"in {where.cards()}") from None
 
 
 def _target(text: str, where: Where, token: str, roster: Sequence[str]) -> tuple[str, Any]:

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from rummyref.cards import SUITS, Card, Rank, check_deck, format_cards
-from rummyref.errors import DuplicateCard, RuleRefusal, TooManyWildcards, UnreadableInput
+from rummyref.errors import DuplicateCard, RuleRefusal, TooManyWildcards, UnreadableInput, plural
 from rummyref.games.low_count.table import GOING_OUT_TEXT, S2, S9, S10, S11, S12, S13, S14, S15, Role, SimpleTable
 from rummyref.melding.melds import Meld
 from rummyref.melding.solver import Solution, best_melding, go_out_check
@@ -237,8 +237,9 @@ def _check_hands(
     try:
         check_deck([c for cards in given.values() for c in cards], table.wildcards, "the whole table")
     except TooManyWildcards as exc:
-        exc.message = f"{exc.found} WILDCARDs in the hands, but this table plays with {table.wildcards} ({S2})"
-        exc.hint = f"the whole table holds at most {table.wildcards} WILDCARD{'s' if table.wildcards != 1 else ''}"
+        exc.message = (f"{plural(exc.found, 'WILDCARD')} in the hands, but this session was opened with "
+                       f"{plural(table.wildcards, 'WILDCARD')}, fixed at new-session ({S2})")
+        exc.hint = f"the whole table holds at most {plural(table.wildcards, 'WILDCARD')}"
         raise
     return given
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rummyref.cards import Card, check_deck, parse_cards
+from rummyref.cards import Card, check_holders, parse_cards, read_cards_of
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Given
 from rummyref.games.forms import Key, QuestionForm
@@ -19,6 +19,7 @@ from rummyref.games.low_count.table import SimpleTable
 
 HAND_QUESTION = "{name}'s final hand (cards; or: dropped)"
 DROPPED_WORDS = ("dropped", "dropped out", "drop out")
+WILDCARDS_FIXED = "this session was opened with"  #: S2: the WILDCARDs of a session's games
 ENDING_QUESTION = "How did the game end? (out NAME/four-sevens NAME/tie; blank: stock ran out)"
 
 
@@ -34,15 +35,15 @@ def _parse_ending(answer: str):
     raise UnreadableInput(f"{answer!r}: answer out NAME, four-sevens NAME, tie, or leave it blank")
 
 
-def read_hand(answer: str, seen: Sequence[Card], table) -> list[Card] | None:
-    """A final hand typed at a prompt: at least one card, one deck with ``seen``; or
-    ``dropped`` (S14: the player dropped out, cards face down): None."""
+def read_hand(answer: str, seen: Sequence[tuple[str, Sequence[Card]]], table, name: str = "") -> list[Card] | None:
+    """``name``'s final hand typed at a prompt: at least one card, one deck with the hands
+    ``seen`` (``(whose, cards)``); or ``dropped`` (S14: the player dropped out, cards face down): None."""
     if answer.strip().casefold() in DROPPED_WORDS:
         return None
-    cards = parse_cards(answer)
+    cards = read_cards_of(answer, f"in {name}'s cards at the final hand prompt")
     if not cards:
-        raise UnreadableInput("a final hand has at least one card")
-    check_deck(list(seen) + cards, table.wildcards, where="already given for this game")
+        raise UnreadableInput(f"{name}'s final hand has at least one card")
+    check_holders([*seen, (f"{name}'s hand", cards)], table.wildcards, WILDCARDS_FIXED)
     return cards
 
 
@@ -79,7 +80,7 @@ def parse_hands(items: Sequence[str]) -> dict[str, list[Card]]:
         key = name.strip()
         if key.casefold() in {k.casefold() for k in hands}:
             raise UnreadableInput(f"--hand was given twice for {key}", hint="one --hand per player")
-        hands[key] = parse_cards(text) if text.strip() else []
+        hands[key] = read_cards_of(text, f"in {key}'s --hand cards") if text.strip() else []
     return hands
 
 
@@ -104,17 +105,22 @@ class GameForm(QuestionForm):
     def read(self, key: Key, answer: str) -> Any:
         if key[0] == "ending":
             return read_ending(answer)
-        seen = [c for k, v in self.values.items() if k != key for c in self.cards_of(k, v)]
-        return read_hand(answer, seen, self.table)
+        seen = [(self.whose(k), self.cards_of(k, v)) for k, v in self.values.items() if k != key]
+        return read_hand(answer, seen, self.table, key[1])
 
     def cards_of(self, key: Key, value: Any) -> list[Card]:
         return list(value) if key[0] == "hand" and value is not None else []
+
+    def whose(self, key: Key) -> str:
+        return f"{key[1]}'s hand" if key[0] == "hand" else super().whose(key)
 
     def prefill(self, given: Given) -> None:
         table = self.table
         ending = Ending.from_options(given.get("out"), given.get("four_sevens"), bool(given.get("tie")),
                                      list(given.get("dropped") or ()))
-        for n, cards in parse_hands(list(given.get("hand") or ())).items():
+        hands = parse_hands(list(given.get("hand") or ()))
+        check_holders([(f"{n}'s --hand cards", cards) for n, cards in hands.items()], None)  # S2: adjudicated
+        for n, cards in hands.items():
             self.values[("hand", table.player(n, "hand"))] = cards
         self.dropped_given = frozenset(table.player(n, "dropped player") for n in ending.dropped)
         for n in self.dropped_given:

@@ -169,7 +169,7 @@ class LowCountGame:
                 hint="Simple Rummy seats whoever is at the table each session (S1)",
             )
         rs = ctx.ruleset if ctx is not None else ruleset
-        turned_up = parse_assignments(list(request.first_dealer)) if request.first_dealer else None
+        turned_up = parse_assignments(list(request.first_dealer), whose="--first-dealer cards") if request.first_dealer else None
         table = SimpleTable.create(rs, list(request.players), request.cards, request.wildcards,
                                    list(request.variations))
         header = None

@@ -61,8 +61,8 @@ def game_json(r) -> dict:
 
 
 def show_game(r, out) -> None:
-    title = {"hand": "Game", "amend": "Game (amended)", "void": "Game (voided)"}[r.kind]
-    head = f"{title} {r.number} of {r.game} (session {r.session}, game {r.game_in_session} of the session): {r.dealer} dealt"
+    title = {"hand": "", "amend": " (amended)", "void": " (voided)"}[r.kind]
+    head = f"Game {r.number}{title} of {r.game} (session {r.session}, game {r.game_in_session} of the session): {r.dealer} dealt"
     if r.result:
         head += f", {r.result.first_player} played first"
     echo(out, head + ".")

@@ -18,7 +18,7 @@ from typing import Any
 
 from rummyref import names as player_names
 from rummyref.cards import Card
-from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.errors import RuleRefusal, UnreadableInput, plural
 from rummyref.rules.ruleset import RuleSet, Variation
 
 # The product's own rule numbers for Simple Rummy (SPEC §4); the rulebook states each.
@@ -104,7 +104,7 @@ class SimpleTable:
         wildcards = max(ruleset.wild_default, wmin) if wildcards is None else wildcards
         if not wmin <= wildcards <= wmax:
             raise RuleRefusal(
-                f"{wildcards} WILDCARDs is outside {why}",
+                f"{plural(wildcards, 'WILDCARD')} is outside {why}",
                 rule=S2,
                 hint=f"use {_range(wmin, wmax)} WILDCARDs{_wild_note(ruleset, chosen)}",
             )
@@ -232,7 +232,7 @@ class SimpleTable:
                 f"no cards turned up for {', '.join(missing)}",
                 hint="list the cards turned up for every player at the table",
             )
-        return first_dealer({p: given[p] for p in self.players}, self.ruleset, self.wildcards)
+        return first_dealer({p: given[p] for p in self.players}, self.ruleset, self.wildcards, "--first-dealer cards")
 
     @property
     def growing_hands(self) -> Variation | None:

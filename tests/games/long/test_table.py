@@ -108,7 +108,7 @@ def test_a_slash_in_held_or_claim_drops_no_card():
         (["Ben=AD^^"], [], [], ["sideways"]),
         (["Ben=AD>run>match"], [], [], ["two different things"]),
         (["Ben=AD>AD"], [], [], ["cannot join the meld holding itself"]),
-        (["Ben=ZZ"], [], [], ["unreadable card 'ZZ' in Ben's ZZ (--melded)"]),
+        (["Ben=ZZ"], [], [], ["unreadable card 'ZZ' in Ben's --melded cards (card 1, column 1)"]),
         ([], ["Ben=AD>run"], [], ["Ben's AD>run (--held)", "a card left in hand joins no meld"]),
         ([], ["Ben=W=7H"], [], ["Ben's W=7H (--held)"]),
         ([], [], ["Larry="], ["--claim for Larry: which card?"]),
@@ -116,7 +116,7 @@ def test_a_slash_in_held_or_claim_drops_no_card():
         (["Bill=7S 7H 7D", "Ben=8S>9S"], ["Larry=9S"], [], ["the 9S is not on the table (it is in Larry's hand)"]),
         (["Bill=7S 7H 7D", "Ben=8S>9S"], [], [], ["the 9S is not on the table (nobody laid it)"]),
         (["Bill=7S 7H 7D"], ["Larry=7H"], [], ["the 7H appears twice (in Bill's --melded and Larry's --held)"]),
-        (["Bill=W W W 5S"], [], [], ["3 WILDCARDs given, but this game uses at most 2"]),
+        (["Bill=W W W 5S"], [], [], ["3 WILDCARDs given, but this game was created with 2 WILDCARDs (fixed at new-session)"]),
     ],
 )
 def test_unreadable_or_meaningless_input_is_exit_3_naming_player_and_option(melded, held, claims, words):
@@ -489,7 +489,7 @@ def test_the_notation_at_the_prompts(monkeypatch):
     r = ref("score-hand", "--melded", "Bill=AS AH AC", "--melded", "Larry=2D 3D 4D", "--held", "Bill=",
             "--held", "Larry=", "--json", input="AD>Lary\nAD>match\nKS / 2C\n\nLarry=5D>2D\n\n")
     assert r.exit_code == 0, r.stderr
-    assert "Ben's AD>Lary (--melded): 'Lary' is not run, match, a card or a player" in " ".join(r.stderr.split())
+    assert "Ben's AD>Lary (the melded prompt): 'Lary' is not run, match, a card or a player" in " ".join(r.stderr.split())
     data = json.loads(r.stdout[r.stdout.index("{"):])
     assert data["totals"] == {"Bill": 45, "Ben": 15 - 12, "Larry": 9 + 5}
     assert data["score"]["scores"][2]["claimed"] == 5
