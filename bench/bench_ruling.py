@@ -1,9 +1,10 @@
 """How well does ``ref ruling`` find the rule meant, next to a plain BM25 over the same rulebooks?
 
-Three question sets: the tuning set (tests/rulebook/test_ruling_search.py: QUESTIONS and
-LATER and TABLE_TALK, which the aliases and the scorer were tuned on) and two files of held-out
-table talk (tests/rulebook/heldout_table_talk.toml and heldout2_table_talk.toml, never tuned
-against; a question there may name two rules that both answer). For each, top-1 and top-3
+Four question sets: the tuning set (tests/rulebook/test_ruling_search.py: QUESTIONS and
+LATER and TABLE_TALK, which the aliases and the scorer were tuned on) and three files of
+held-out table talk (tests/rulebook/heldout_table_talk.toml, heldout2_table_talk.toml and
+heldout3_table_talk.toml, never tuned against; a question there may name two rules that both
+answer). For each, top-1 and top-3
 accuracy of
 
 - ``ref``: :func:`rummyref.rulebook.book.search` as the command uses it;
@@ -110,7 +111,8 @@ def main() -> int:
 
     print(f"{'question set':<22}{'n':>5}  {'ref top-1':>9} {'top-3':>6}  {'bm25 top-1':>10} {'top-3':>6}")
     sets = (("tuning (tuned on)", tuning()), ("held-out table talk", heldout()),
-            ("held-out table talk 2", heldout("heldout2_table_talk.toml")))
+            ("held-out table talk 2", heldout("heldout2_table_talk.toml")),
+            ("held-out table talk 3", heldout("heldout3_table_talk.toml")))
     for label, questions in sets:
         started = time.perf_counter()
         r1, r3, misses = measure(questions, ref_rank)

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import tomllib
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -699,6 +700,42 @@ def test_accuracy_on_heldout2_table_talk():
     _FIGURES.append(line)
     assert top1 >= HELDOUT2_TOP1, misses1
     assert top3 >= HELDOUT2_TOP3, misses3
+
+
+# The third held-out file (rulings3): written from the rule sources alone before any of
+# rulings3's changes, without opening the rulebook data or any other question file, committed
+# alone, scored untouched at 90.8% / 98.0% (139 and 150 of 153; its misses never listed). 15
+# first phrasings happened to repeat an earlier question word for word (the freshness test
+# below caught them) and were reworded before the commit. A question may name two rules.
+HELDOUT3_FILE = Path(__file__).with_name("heldout3_table_talk.toml")
+#: the level reached honestly (see above and docs/development/benchmarks.md)
+HELDOUT3_TOP1, HELDOUT3_TOP3 = 0.90, 0.98  # 90.8% / 98.0% (139 and 150 of 153), untouched
+
+
+def heldout3() -> list[tuple[str, str | tuple[str, ...], str | None]]:
+    raw = tomllib.loads(HELDOUT3_FILE.read_text(encoding="utf-8"))
+    return [(q["text"], q["rule"] if isinstance(q["rule"], str) else tuple(q["rule"]), q["ruleset"]) for q in raw["q"]]
+
+
+def test_heldout3_is_fresh_and_asks_every_rule_of_both_games_three_times():
+    table = heldout3()
+    assert len(table) >= 120
+    earlier = {q.casefold() for q, _, _ in QUESTIONS + LATER + TABLE_TALK + heldout() + heldout2()}
+    assert not [q for q, _, _ in table if q.casefold() in earlier]
+    asked = Counter(r for _, rules, _ in table for r in ([rules] if isinstance(rules, str) else rules))
+    books = load_rulebooks()
+    for name in ("rummy-2m", "simple-rummy"):
+        assert not [rule for rule in books[name].ids if asked[rule] < 3], name
+    assert {ruleset for _, _, ruleset in table} == {"rummy-2m", "simple-rummy"}
+
+
+def test_accuracy_on_heldout3_table_talk():
+    top1, top3, misses1, misses3 = _accuracy(heldout3())
+    line = f"ruling search, held-out table talk 3: {len(heldout3())} questions, top-1 {top1:.1%}, top-3 {top3:.1%}"
+    print("\n" + line)
+    _FIGURES.append(line)
+    assert top1 >= HELDOUT3_TOP1, misses1
+    assert top3 >= HELDOUT3_TOP3, misses3
 
 
 _FIGURES: list[str] = []
