@@ -24,7 +24,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -737,7 +737,7 @@ _COUNT_AFTER = frozenset({"left", "point", "points", "pts"})
 MATCH_WEIGHT = 0.45
 
 
-def _card_talk(tokens: list[str], add) -> None:  # type: ignore[no-untyped-def]
+def _card_talk(tokens: list[str], add: Callable[[str, float], None]) -> None:
     """How a table talks about cards: a rank in the plural is a set of that rank ("on the
     sevens", "three 8s"), and a small number before ``left``/``points`` is a count ("we
     both have 7 left"), not a card."""
