@@ -55,6 +55,7 @@ class Rule:
     related: tuple[str, ...]  #: "B11" (same book) or "simple-rummy:S7"
     enforced_by: tuple[str, ...]
     prior: float = 1.0  #: a multiplier on search scores (optional variations ask for less)
+    names: tuple[str, ...] = ()  #: what a table calls the variation ("go out", "major")
 
     @property
     def ref(self) -> str:
@@ -192,6 +193,7 @@ def parse_rulebook(raw: Mapping[str, Any], source: str = "<data>") -> Rulebook:
                 related=_texts(item, "related", where, source),
                 enforced_by=_texts(item, "enforced_by", where, source, required=True),
                 prior=_prior(item, where, source),
+                names=_texts(item, "names", where, source),
             )
         )
     glossary = []
@@ -220,7 +222,7 @@ def parse_rulebook(raw: Mapping[str, Any], source: str = "<data>") -> Rulebook:
     return book
 
 
-_RULE_KEYS = {"id", "section", "title", "statement", "verdict", "aliases", "questions", "related", "enforced_by", "prior"}
+_RULE_KEYS = {"id", "section", "title", "statement", "verdict", "aliases", "questions", "related", "enforced_by", "prior", "names"}
 
 
 def _prior(item: Mapping[str, Any], where: str, source: str) -> float:
@@ -820,6 +822,7 @@ def search_books(text: str, names: tuple[str, ...], limit: int = 3) -> list[Hit]
     if exact is not None:
         related = [r for r in resolve_related(exact, index.books) if r.rulebook in names]
         return [Hit(exact, 100.0, exact=True)] + [Hit(r, 0.0) for r in related[: limit - 1]]
+    named_rules = _rules_named(index, text)
     text, named = _game_named(index, text, names)
     query = analyse(index, text)
     n = len(index.docs)
@@ -843,11 +846,35 @@ def search_books(text: str, names: tuple[str, ...], limit: int = 3) -> list[Hit]
                 total += qw * index.idf(term, n) * tf * (K1 + 1) / (tf + K1)
         if total > 0:
             total += PHRASING_WEIGHT * phrasing.get(d, 0.0)
-            scored.append(Hit(doc.rule, round(total * doc.rule.prior * boost[doc.rule.rulebook], 3)))
+            total *= doc.rule.prior * boost[doc.rule.rulebook] * (NAMED_BOOST if d in named_rules else 1.0)
+            scored.append(Hit(doc.rule, round(total, 3)))
     scored.sort(key=lambda h: (-h.score, h.rule.rulebook, h.rule.id))
     if not scored or scored[0].score < MIN_SCORE:
         return []
     return scored[:limit]
+
+
+#: a variation named as the one being played ("in go out", "minor variation", "under major")
+_NAMING_BEFORE = frozenset(stem(w) for w in ("in", "under", "playing", "play", "with", "using"))
+_NAMING_AFTER = frozenset(stem(w) for w in ("variation", "version", "rule", "rules", "game"))
+NAMED_BOOST = 2.0  #: a rule named that way: "go out" in "in go out" is the variation, not going out
+
+
+def _rules_named(index: Index, text: str) -> set[int]:
+    """The docs whose ``names`` the question uses as the name of what is being played."""
+    words = [stem(t) for t in tokenise(text)]
+    found: set[int] = set()
+    for d, doc in enumerate(index.docs):
+        for name in doc.rule.names:
+            key = [stem(t) for t in tokenise(name)]
+            size = len(key)
+            for i in range(len(words) - size + 1):
+                if words[i : i + size] == key and (
+                    (i and words[i - 1] in _NAMING_BEFORE)
+                    or (i + size < len(words) and words[i + size] in _NAMING_AFTER)
+                ):
+                    found.add(d)
+    return found
 
 
 _GAME_NOUNS = frozenset({"game", "games", "night", "nights"})
