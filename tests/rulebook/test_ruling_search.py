@@ -21,13 +21,18 @@ import pytest
 from cli_helpers import ref, ref_json
 
 from rummyref.rulebook.book import (
+    MATCH_WEIGHT,
     SLANG_WEIGHT,
+    SYNONYM_WEIGHT,
+    _game_named,
+    _rules_named,
     build_index,
     explain,
     load_rulebooks,
     search,
     stem,
     table_slang,
+    terms,
     tokenise,
 )
 
@@ -900,3 +905,48 @@ def test_every_shared_slang_phrase_expands_to_words_some_rulebook_uses(slang):
 )
 def test_shared_slang_reaches_the_rule(question, ruleset, expected):
     assert search(question, ruleset=ruleset)[0].rule.id == expected
+
+
+# -- categories of miss (rulings3): each fixed for the kind of phrasing, not the sentence ----
+
+
+@pytest.mark.parametrize(
+    "text, has, lacks",
+    [("the one on the dealer's right cuts", {"right"}, set()), ("he cuts, right?", set(), {"right"}),
+     ("no jokers at all", {"no"}, {"all"}), ("all four sevens", {"all"}, set()), ("I used a wild", {stem("use")}, set())],
+)
+def test_words_that_change_meaning_with_their_neighbours(text, has, lacks):
+    got = set(terms(text))
+    assert has <= got
+    assert not lacks & got
+
+
+def test_a_game_named_as_the_game_picks_the_rulebook_not_a_rule():
+    index = build_index(("rummy-2m", "simple-rummy"))
+    text, named = _game_named(index, "can my pal sit down in our two million game", ("rummy-2m", "simple-rummy"))
+    assert named == {"rummy-2m"}
+    assert "million" not in text and "game" not in text
+    assert _game_named(index, "who has passed two million", ("rummy-2m", "simple-rummy"))[1] == set()
+
+
+@pytest.mark.parametrize(
+    "text, term, weight",
+    [("lay it on the kings", "group", SYNONYM_WEIGHT), ("lay it on the kings", "match", MATCH_WEIGHT),
+     ("three 8s on the table", "group", SYNONYM_WEIGHT), ("we each have 9 left", "count", SYNONYM_WEIGHT)],
+)
+def test_card_talk_a_rank_in_the_plural_is_a_set_and_a_number_left_is_a_count(text, term, weight):
+    assert explain(text).weights[term] == weight
+
+
+def test_a_plain_number_is_not_a_count():
+    assert "count" not in explain("I have 9 cards").weights
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [("in go out, can we reshuffle", {"V2"}), ("the minor variation", {"V1"}), ("under major", {"V1"}),
+     ("can I go out with one card", set()), ("playing sequences rummy", {"V3"})],
+)
+def test_a_variation_named_as_the_one_played(text, named):
+    index = build_index(("rummy-2m", "simple-rummy"))
+    assert {index.docs[d].rule.id for d in _rules_named(index, text)} == named
