@@ -442,7 +442,7 @@ LATER: list[tuple[str, str, str | None]] = [
 # stand-in, the carpet, bailing, freezing the game, dibs, a wild), then a batch written as a
 # development check for the scorer, run untouched first at top-1 83.3%, top-3 93.3% (slang
 # weights already raised, no whole-phrasing match yet), used to choose the scorer's changes
-# (whole-phrasing match, -ies/-y stems: 90.0% / 98.3%), then given a few aliases. The held-out file is heldout_table_talk.toml.
+# (whole-phrasing match, -ies/-y stems: 90.0% / 98.3%), then given a few aliases. The first held-out file was heldout_table_talk.toml (tuning data since rulings3).
 TABLE_TALK: list[tuple[str, str, str | None]] = [
     ('can he sit in for a couple hands', 'A1', None),
     ('my buddy wants to sit in tonight', 'A1', R2M),
@@ -624,6 +624,9 @@ def _accuracy(table):
     return 1 - len(misses1) / n, 1 - len(misses3) / n, misses1, misses3
 
 
+LEVELS = {"written first": (0.94, 0.98), "all": (0.96, 0.99)}
+
+
 def test_accuracy_top1_and_top3():
     lines = []
     for name, table in (("written first", QUESTIONS), ("written later", LATER), ("issue 14 table talk", TABLE_TALK),
@@ -632,21 +635,22 @@ def test_accuracy_top1_and_top3():
         lines.append(f"ruling search, {name}: {len(table)} questions, top-1 {top1:.1%}, top-3 {top3:.1%}")
         if name == "all":
             lines += [f"  top-1 miss: {q!r} expected {e}, got {r}" for q, e, r in misses1]
-        if name in ("written first", "all"):
-            assert top1 >= 0.90, (name, misses1)
-            assert top3 >= 0.98, (name, misses3)
+        if name in LEVELS:  # the level reached (rulings3: 94.8% / 99.0% and 96.5% / 99.2%)
+            assert top1 >= LEVELS[name][0], (name, misses1)
+            assert top3 >= LEVELS[name][1], (name, misses3)
     print("\n" + "\n".join(lines))
     _FIGURES.append("\n".join(line for line in lines if not line.startswith("  ")))
 
 
-# -- the held-out table talk: never tuned against --------------------------------------------
+# -- table talk 1: held out until rulings3, tuning data since --------------------------------
 
 HELDOUT_FILE = Path(__file__).with_name("heldout_table_talk.toml")
-#: the level reached honestly (issue 14 asks 90% / 98%): 84.5% / 96.1% (87 and 99 of 103) when
-#: the tuning for issue 14 was done, 83.5% / 95.1% before it; 86.4% / 97.1% (89 and 100) after
-#: rulings2's shared slang (not tuned on this file either); a plain BM25 over the same
-#: rulebooks: 79.6% / 95.1% (bench/bench_ruling.py)
-HELDOUT_TOP1, HELDOUT_TOP3 = 0.86, 0.97
+#: Held out until rulings3: 84.5% / 96.1% (87 and 99 of 103) when the tuning for issue 14 was
+#: done, 83.5% / 95.1% before it; 86.4% / 97.1% (89 and 100) after rulings2's shared slang.
+#: Two rounds had looked at its misses by then, so rulings3 made it TUNING DATA: its misses
+#: were studied by category with the tuning tables' (96.1% / 100%, 99 and 103 of 103, after).
+#: A plain BM25 over the same rulebooks: 80.6% / 95.1% (bench/bench_ruling.py).
+HELDOUT_TOP1, HELDOUT_TOP3 = 0.96, 1.0
 
 
 def heldout() -> list[tuple[str, str, str | None]]:
@@ -654,7 +658,7 @@ def heldout() -> list[tuple[str, str, str | None]]:
     return [(q["text"], q["rule"], q.get("ruleset")) for q in raw["q"]]
 
 
-def test_heldout_table_talk_is_fresh_and_covers_both_games():
+def test_table_talk_1_is_apart_from_the_other_tuning_tables_and_covers_both_games():
     table = heldout()
     assert len(table) >= 90
     tuned = {q.casefold() for q, _, _ in QUESTIONS + LATER + TABLE_TALK}
@@ -665,9 +669,9 @@ def test_heldout_table_talk_is_fresh_and_covers_both_games():
         assert set(books[name].ids) <= asked, name
 
 
-def test_accuracy_on_heldout_table_talk():
+def test_accuracy_on_table_talk_1_now_tuning_data():
     top1, top3, misses1, misses3 = _accuracy(heldout())
-    line = f"ruling search, held-out table talk: {len(heldout())} questions, top-1 {top1:.1%}, top-3 {top3:.1%}"
+    line = f"ruling search, table talk 1 (tuning since rulings3): {len(heldout())} questions, top-1 {top1:.1%}, top-3 {top3:.1%}"
     print("\n" + line)
     _FIGURES.append(line)
     assert top1 >= HELDOUT_TOP1, misses1
