@@ -671,7 +671,7 @@ def test_table_talk_1_is_apart_from_the_other_tuning_tables_and_covers_both_game
 
 def test_accuracy_on_table_talk_1_now_tuning_data():
     top1, top3, misses1, misses3 = _accuracy(heldout())
-    line = f"ruling search, table talk 1 (tuning since rulings3): {len(heldout())} questions, top-1 {top1:.1%}, top-3 {top3:.1%}"
+    line = f"ruling search, table talk 1 (tuned on): {len(heldout())} questions, top-1 {top1:.1%}, top-3 {top3:.1%}"
     print("\n" + line)
     _FIGURES.append(line)
     assert top1 >= HELDOUT_TOP1, misses1
