@@ -24,7 +24,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -55,6 +55,7 @@ class Rule:
     related: tuple[str, ...]  #: "B11" (same book) or "simple-rummy:S7"
     enforced_by: tuple[str, ...]
     prior: float = 1.0  #: a multiplier on search scores (optional variations ask for less)
+    names: tuple[str, ...] = ()  #: what a table calls the variation ("go out", "major")
 
     @property
     def ref(self) -> str:
@@ -192,6 +193,7 @@ def parse_rulebook(raw: Mapping[str, Any], source: str = "<data>") -> Rulebook:
                 related=_texts(item, "related", where, source),
                 enforced_by=_texts(item, "enforced_by", where, source, required=True),
                 prior=_prior(item, where, source),
+                names=_texts(item, "names", where, source),
             )
         )
     glossary = []
@@ -220,7 +222,7 @@ def parse_rulebook(raw: Mapping[str, Any], source: str = "<data>") -> Rulebook:
     return book
 
 
-_RULE_KEYS = {"id", "section", "title", "statement", "verdict", "aliases", "questions", "related", "enforced_by", "prior"}
+_RULE_KEYS = {"id", "section", "title", "statement", "verdict", "aliases", "questions", "related", "enforced_by", "prior", "names"}
 
 
 def _prior(item: Mapping[str, Any], where: str, source: str) -> float:
@@ -268,6 +270,19 @@ STOPWORDS = frozenset(
 # Words that carry meaning at a card table even though they look like stopwords.
 _KEEP = frozenset({"all", "out", "up", "off", "first", "last", "one", "back", "same", "both", "no", "only"})
 STOPWORDS = STOPWORDS - _KEEP
+#: "right" is a side after these words ("the one on the dealer's right"), a filler elsewhere ("ok, right?")
+_SIDE_BEFORE = frozenset({"the", "my", "your", "his", "her", "their", "dealer", "shuffler"})
+
+
+def _is_stop(tokens: list[str], i: int) -> bool:
+    """Is ``tokens[i]`` a stopword where it stands? ``right`` after ``the``/``my``/``dealer``
+    is a side of the table; ``all`` in ``at all`` only stresses a negation ("no jokers at all")."""
+    word = tokens[i]
+    if word == "right":
+        return not (i and tokens[i - 1] in _SIDE_BEFORE)
+    if word == "all" and i and tokens[i - 1] == "at":
+        return True
+    return word in STOPWORDS
 
 _SYMBOLS = {"♠": " spade ", "♤": " spade ", "♥": " heart ", "♡": " heart ", "♦": " diamond ",
             "♢": " diamond ", "♣": " club ", "♧": " club ", "&": " and ", "!": " "}  # fmt: skip
@@ -314,7 +329,7 @@ IRREGULAR = {
     "taken": "take", "threw": "throw", "thrown": "throw", "dealt": "deal", "laid": "lay", "won": "win",
     "sat": "sit", "sitting": "sit", "tied": "tie", "ties": "tie", "tying": "tie", "hitting": "hit",
     "got": "get", "gotten": "get", "drew": "draw", "drawn": "draw", "ran": "run", "running": "run",
-    "putting": "put", "cutting": "cut", "chose": "choose", "chosen": "choose", "held": "hold",
+    "putting": "put", "cutting": "cut", "chose": "choose", "chosen": "choose", "held": "hold", "used": "use",
     "people": "player", "players": "player", "player": "player", "everybody": "everyone",
 }  # fmt: skip
 NUMBER_WORDS = {
@@ -376,7 +391,7 @@ def terms(text: str) -> list[str]:
             out += [stem("ace") if t == "a" else stem(t) for t in tokens[i:j]] + [RANKS_TERM]
             i = j
             continue
-        if tokens[i] not in STOPWORDS:
+        if not _is_stop(tokens, i):
             out.append(stem(tokens[i]))
         i += 1
     return out
@@ -638,7 +653,7 @@ def _query_tokens(text: str) -> list[str]:
             out += ["ace" if t == "a" else t for t in tokens[i:j]] + [RANKS_TERM]
             i = j
             continue
-        if tokens[i] not in STOPWORDS:
+        if not _is_stop(tokens, i):
             out.append(tokens[i])
         i += 1
     return out
@@ -711,7 +726,29 @@ def analyse(index: Index, text: str) -> QueryTerms:
                         weights.pop(word, None)
                 if size > 1:
                     used[i : i + size] = [True] * size
+    _card_talk(tokenise(text), add)
     return QueryTerms(weights, repaired)
+
+
+_RANK_PLURALS = frozenset(
+    "aces twos threes fours fives sixes sevens eights nines tens jacks queens kings 2s 3s 4s 5s 6s 7s 8s 9s 10s".split()
+)
+_COUNT_AFTER = frozenset({"left", "point", "points", "pts"})
+#: "match" is the house rules' word for a set of one rank, but Simple Rummy's for a series of
+#: games, so a rank in the plural ("the sevens") stands for a "group" fully and a "match" less
+MATCH_WEIGHT = 0.45
+
+
+def _card_talk(tokens: list[str], add: Callable[[str, float], None]) -> None:
+    """How a table talks about cards: a rank in the plural is a set of that rank ("on the
+    sevens", "three 8s"), and a small number before ``left``/``points`` is a count ("we
+    both have 7 left"), not a card."""
+    for i, tok in enumerate(tokens):
+        if tok in _RANK_PLURALS:
+            add("group", SYNONYM_WEIGHT)
+            add("match", MATCH_WEIGHT)
+        elif tok.isdigit() and len(tok) <= 2 and i + 1 < len(tokens) and tokens[i + 1] in _COUNT_AFTER:
+            add("count", SYNONYM_WEIGHT)
 
 
 @dataclass(frozen=True)
@@ -785,11 +822,13 @@ def search_books(text: str, names: tuple[str, ...], limit: int = 3) -> list[Hit]
     if exact is not None:
         related = [r for r in resolve_related(exact, index.books) if r.rulebook in names]
         return [Hit(exact, 100.0, exact=True)] + [Hit(r, 0.0) for r in related[: limit - 1]]
+    named_rules = _rules_named(index, text)
+    text, named = _game_named(index, text, names)
     query = analyse(index, text)
     n = len(index.docs)
     own_words = {t for t, w in query.weights.items() if w >= 0.7 and "_" not in t}
     boost = {
-        name: 1 + BOOK_BOOST * min(2, sum(set(terms(k)) <= own_words for k in index.books[name].keywords))
+        name: 1 + BOOK_BOOST * min(2, 2 * (name in named) + sum(set(terms(k)) <= own_words for k in index.books[name].keywords))
         for name in names
     }
     phrasing = _best_phrasings(index, query.weights, n)
@@ -807,11 +846,58 @@ def search_books(text: str, names: tuple[str, ...], limit: int = 3) -> list[Hit]
                 total += qw * index.idf(term, n) * tf * (K1 + 1) / (tf + K1)
         if total > 0:
             total += PHRASING_WEIGHT * phrasing.get(d, 0.0)
-            scored.append(Hit(doc.rule, round(total * doc.rule.prior * boost[doc.rule.rulebook], 3)))
+            total *= doc.rule.prior * boost[doc.rule.rulebook] * (NAMED_BOOST if d in named_rules else 1.0)
+            scored.append(Hit(doc.rule, round(total, 3)))
     scored.sort(key=lambda h: (-h.score, h.rule.rulebook, h.rule.id))
     if not scored or scored[0].score < MIN_SCORE:
         return []
     return scored[:limit]
+
+
+#: a variation named as the one being played ("in go out", "minor variation", "under major")
+_NAMING_BEFORE = frozenset(stem(w) for w in ("in", "under", "playing", "play", "with", "using"))
+_NAMING_AFTER = frozenset(stem(w) for w in ("variation", "version", "rule", "rules", "game"))
+NAMED_BOOST = 2.0  #: a rule named that way: "go out" in "in go out" is the variation, not going out
+
+
+def _rules_named(index: Index, text: str) -> set[int]:
+    """The docs whose ``names`` the question uses as the name of what is being played."""
+    words = [stem(t) for t in tokenise(text)]
+    found: set[int] = set()
+    for d, doc in enumerate(index.docs):
+        for name in doc.rule.names:
+            key = [stem(t) for t in tokenise(name)]
+            size = len(key)
+            for i in range(len(words) - size + 1):
+                if words[i : i + size] == key and (
+                    (i and words[i - 1] in _NAMING_BEFORE)
+                    or (i + size < len(words) and words[i + size] in _NAMING_AFTER)
+                ):
+                    found.add(d)
+    return found
+
+
+_GAME_NOUNS = frozenset({"game", "games", "night", "nights"})
+
+
+def _game_named(index: Index, text: str, names: tuple[str, ...]) -> tuple[str, set[str]]:
+    """A rulebook's name used to name the game ("our two million game", "in the simple rummy
+    game") says which game, not which rule: those words leave the question (so "two million"
+    does not pull the rule about the 2,000,000 target) and the rulebook gets the full boost."""
+    tokens = tokenise(text)
+    named: set[str] = set()
+    for name in names:
+        for keyword in index.books[name].keywords:
+            key = tokenise(keyword)
+            size = len(key)
+            i = 0
+            while key and i + size < len(tokens):
+                if tokens[i : i + size] == key and tokens[i + size] in _GAME_NOUNS:
+                    del tokens[i : i + size + 1]
+                    named.add(name)
+                else:
+                    i += 1
+    return (" ".join(tokens), named) if named else (text, named)
 
 
 def _best_phrasings(index: Index, weights: Mapping[str, float], n: int) -> dict[int, float]:

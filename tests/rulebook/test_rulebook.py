@@ -100,6 +100,7 @@ def _raw(book: str = "rummy-2m") -> dict:
         (lambda r: r["rules"][4].update(related=["Z9"]), "rules (A5).related"),
         (lambda r: r["rules"][5].update(colour="red"), "rules[5] (A6).colour"),
         (lambda r: r["rules"][6].update(prior=5), "rules[6] (A7).prior"),
+        (lambda r: r["rules"][7].update(names="pause"), "rules[7] (B1).names"),
         (lambda r: r.update(synonyms=["x"]), "synonyms"),
         (lambda r: r.update(rules=[]), "rules"),
     ],
