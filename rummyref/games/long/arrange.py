@@ -9,9 +9,14 @@ Rummy! claim, or said to have joined a meld with ``>``) and joins exactly one me
 Which cores, for a player who stated nothing (:func:`_attempts`): the engine's arrangement
 of the player's own cards (:func:`rummyref.melding.solver.arrange_all`: every card melded if
 possible, the most in runs: B5's default); if the loose cards cannot all be seated on that,
-the player's matches taken first, and each way without the player's WILDCARDs. As a last
-resort, every choice of three cards as each meld's core, one player's, then anyone's (a meld
-completed with another player's cards), under a budget of steps.
+the player's matches taken first, and each way without the player's WILDCARDs. When none of
+these seats the table, the exact cover (:mod:`rummyref.games.long.cover`) first looks for a
+card that no meld of the table's cards can hold (a certain refusal that names it), then says
+whether any seating exists at all: none is a certain refusal; one gives the cores, which the
+search then seats best. Only if the cover runs out of steps does the last resort run: every
+choice of three cards as each meld's core, one player's, then anyone's (a meld completed with
+another player's cards). All of it shares one budget of steps; so do the trial seatings that
+name the card or the designation at fault in a refusal.
 
 Which arrangement, when several fit (:class:`_Search`): the table's designations are obeyed
 (``>run``, ``>match``, ``>NAME``, ``>2D``, ``W=7H``); then the most loose cards that were not
