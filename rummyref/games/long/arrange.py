@@ -9,9 +9,14 @@ Rummy! claim, or said to have joined a meld with ``>``) and joins exactly one me
 Which cores, for a player who stated nothing (:func:`_attempts`): the engine's arrangement
 of the player's own cards (:func:`rummyref.melding.solver.arrange_all`: every card melded if
 possible, the most in runs: B5's default); if the loose cards cannot all be seated on that,
-the player's matches taken first, and each way without the player's WILDCARDs. As a last
-resort, every choice of three cards as each meld's core, one player's, then anyone's (a meld
-completed with another player's cards), under a budget of steps.
+the player's matches taken first, and each way without the player's WILDCARDs. When none of
+these seats the table, the exact cover (:mod:`rummyref.games.long.cover`) first looks for a
+card that no meld of the table's cards can hold (a certain refusal that names it), then says
+whether any seating exists at all: none is a certain refusal; one gives the cores, which the
+search then seats best. Only if the cover runs out of steps does the last resort run: every
+choice of three cards as each meld's core, one player's, then anyone's (a meld completed with
+another player's cards). All of it shares one budget of steps; so do the trial seatings that
+name the card or the designation at fault in a refusal.
 
 Which arrangement, when several fit (:class:`_Search`): the table's designations are obeyed
 (``>run``, ``>match``, ``>NAME``, ``>2D``, ``W=7H``); then the most loose cards that were not
@@ -505,13 +510,32 @@ def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
 
 
 def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-          barred: frozenset[Card], steps: int = 0) -> list[TableMeld] | None:
-    """The first attempt (:func:`_attempts`) whose cores seat every loose card, best seated."""
+          barred: frozenset[Card], budget: Budget | None = None) -> list[TableMeld] | None:
+    """The first attempt (:func:`_attempts`) whose cores seat every loose card, best seated.
+
+    After the most trusting attempts, the exact cover (:mod:`rummyref.games.long.cover`)
+    says whether any seating exists: none is a certain refusal; one gives the cores the search
+    then seats best. Only when the cover runs out of steps does the last resort search on."""
+    from rummyref.games.long.cover import UNKNOWN, cover, homeless
+
     if not _all_meld(stated, own, loose, ruleset):
         return None
-    budget = Budget(steps or SEARCH_BUDGET)
+    budget = budget or Budget(SEARCH_BUDGET)
     try:
-        for cores, left in _attempts(stated, own, loose, ruleset, barred, budget):
+        ways = [_own_ways(mine, ruleset) for mine in own]
+        for cores, left in _attempts(ways, loose):
+            found = _Search(stated + cores, left, ruleset.aces_high, barred, budget).run()
+            if found is not None:
+                return found
+        if homeless(stated, own, loose, ruleset.aces_high, barred):
+            return None
+        seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(COVER_STEPS, budget.steps))
+        budget.steps -= spent
+        if seating is None:
+            return None
+        if seating is not UNKNOWN:
+            return _from_cover(seating, stated, ruleset.aces_high, barred, budget)
+        for cores, left in _last_resort(stated, own, loose, ways, ruleset, barred, budget):
             found = _Search(stated + cores, left, ruleset.aces_high, barred, budget).run()
             if found is not None:
                 return found
@@ -521,6 +545,33 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
             hint="say which cards were laid together with '/' and where cards went with '>' (AD>run, AD>2D)",
         ) from None
     return None
+
+
+COVER_STEPS = 4_000  #: melds the exact cover may try, of the search's steps
+
+
+def _from_cover(seating, stated: list[list[Piece]], aces_high: bool, barred: frozenset[Card],
+                budget: Budget) -> list[TableMeld]:
+    """The cover's cores, seated best (B5) by the search; the cover's own melds if the search
+    runs out of steps (they are a seating: every meld read as the engine reads it)."""
+    stated_ids = {frozenset(p.id for p in c) for c in stated}
+    cores = [[p for p in m.pieces if p.id in m.core] for m in seating if m.core not in stated_ids]
+    in_core = {p.id for c in stated + cores for p in c}
+    left = [p for m in seating for p in m.pieces if p.id not in in_core]
+    try:
+        found = _Search(stated + cores, left, aces_high, barred, Budget(min(budget.steps, FROM_COVER_STEPS))).run()
+    except _Tangled:
+        found = None
+    if found is not None:
+        return found
+    out = []
+    for m in seating:
+        reading = next(readings(m.pieces, m.core, aces_high, barred))
+        out.append(replace(reading, core=m.core))
+    return out
+
+
+FROM_COVER_STEPS = 1_000  #: steps to seat the cover's cores best before taking the cover as it is
 
 
 def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet) -> bool:
@@ -534,14 +585,14 @@ def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pie
     return fewest_unmelded(cards, ruleset).count == 0
 
 
-SEARCH_BUDGET = 20_000  #: steps the search may take before asking the table to say more (about a second)
+SEARCH_BUDGET = 10_000  #: steps the search may take (the cover's among them) before asking the table to say more
 
 
 MOST_ATTEMPTS = 64  #: combinations of the players' own arrangements tried before the last resort
 
 
-def _attempts(stated, own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet, barred: frozenset[Card],
-              budget: Budget) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+def _attempts(ways: list[list[tuple[list[list[Piece]], list[Piece]]]], loose: list[Piece]
+              ) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
     """The melds taken as first laid among the cards of the players who stated none (the
     stated melds aside), and the cards to seat on the melds, most trusting first.
 
@@ -552,11 +603,15 @@ def _attempts(stated, own: list[list[Piece]], loose: list[Piece], ruleset: RuleS
     fails, then the fewest players change way first. Last, every way of choosing three cards
     for each meld as first laid, one player's (a claimed card with two of the claimer's own,
     too), then anyone's, in a fixed order."""
-    ways = [_own_ways(mine, ruleset) for mine in own]
     combos = sorted(itertools.product(*[range(len(w)) for w in ways]), key=lambda c: (sum(1 for i in c if i), c))
     for combo in combos[:MOST_ATTEMPTS]:
         cores = [c for w, i in zip(ways, combo) for c in w[i][0]]
         yield cores, list(loose) + [p for w, i in zip(ways, combo) for p in w[i][1]]
+
+
+def _last_resort(stated, own: list[list[Piece]], loose: list[Piece], ways, ruleset: RuleSet,
+                 barred: frozenset[Card], budget: Budget) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+    """Every way of choosing three cards for each meld as first laid (see :func:`_attempts`)."""
     pools = [p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins]
     settled = [p for p in loose if p not in pools]
     likely = [frozenset(q.id for q in m) for w in ways for m in w[0][0]]  # the engine's own melds
@@ -766,6 +821,8 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
              barred: frozenset[Card]) -> RuleRefusal:
     """Why the cards cannot all be seated: a card that fits nowhere, something the table said
     that cannot hold (the cards sit without it), or the cards laid off and claimed together."""
+    from rummyref.games.long.cover import homeless
+
     aces_high = ruleset.aces_high
     everything = [p for c in stated for p in c] + [p for mine in own for p in mine] + loose
     pools = sorted([p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins],
@@ -776,21 +833,51 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
         bare = replace(p, laid=Laid(p.laid.card))
         if p.laid.joins and not _unseatable(stated, triples, [bare], aces_high):
             return _blame(p, _nothing_takes(p))
+    if not stranded:
+        stranded = homeless(stated, own, loose, aces_high, barred)
+        for p in stranded:
+            if p.laid.joins or p.laid.stands_for:
+                bare = replace(p, laid=Laid(p.laid.card))
+                if bare.id not in {q.id for q in homeless(*_swapped(stated, own, loose, p, bare), aces_high, barred)}:
+                    if p.laid.stands_for in barred:
+                        return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
+                    return _blame(p, _nothing_takes(p))
     if stranded:
         return RuleRefusal(
             f"{_listing(stranded)} cannot sit in any meld on the table",
             hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
         )
+    try:
+        blamed = _culprit(stated, own, loose, ruleset, barred, everything, Budget(DIAGNOSIS_BUDGET))
+    except _NoMoreTrials:
+        blamed = None
+    return blamed or RuleRefusal(
+        f"these cards cannot all sit in melds on the table: {_listing(loose + [p for m in own for p in m])}",
+        hint="check the cards; '/' separates the melds as laid, > says where a card went",
+    )
+
+
+def _swapped(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], p: Piece, bare: Piece
+             ) -> tuple[list[list[Piece]], list[list[Piece]], list[Piece]]:
+    """The table's pieces with ``bare`` in place of ``p``."""
+
+    def swap(ps: list[Piece]) -> list[Piece]:
+        return [bare if q is p else q for q in ps]
+
+    return [swap(c) for c in stated], [swap(m) for m in own], swap(loose)
+
+
+def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+             barred: frozenset[Card], everything: list[Piece], budget: Budget) -> RuleRefusal | None:
+    """Something the table said that cannot hold, or the one card that fits nowhere, found by
+    trial seatings without it (on the refusal's budget of steps)."""
+    aces_high = ruleset.aces_high
     said = [p for p in everything if p.laid.joins or p.laid.stands_for]
     said.sort(key=lambda p: p.laid.stands_for not in barred)  # a WILDCARD past a sideways card first (B6)
     for p in said:
         bare = replace(p, laid=Laid(p.laid.card))
-
-        def swap(ps: list[Piece], p: Piece = p, bare: Piece = bare) -> list[Piece]:
-            return [bare if q is p else q for q in ps]
-
         free = barred - {p.laid.card} if p.laid.sideways else barred
-        found = _try([swap(c) for c in stated], [swap(m) for m in own], swap(loose), ruleset, free)
+        found = _try(*_swapped(stated, own, loose, p, bare), ruleset, free, budget)
         if found is not None:
             if p.laid.stands_for in barred:
                 return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
@@ -799,27 +886,36 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                 return _blame(p, _nothing_takes(p))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
     for p in loose:
-        if _try(stated, own, [q for q in loose if q is not p], ruleset, barred):
+        if _try(stated, own, [q for q in loose if q is not p], ruleset, barred, budget):
             return RuleRefusal(
                 f"{p.says()} cannot sit in any meld on the table (every other card can)",
                 hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
             )
-    return RuleRefusal(
-        f"these cards cannot all sit in melds on the table: {_listing(loose + [p for m in own for p in m])}",
-        hint="check the cards; '/' separates the melds as laid, > says where a card went",
-    )
+    return None
 
 
 DIAGNOSIS_STEPS = 1_000  #: steps for each trial that looks for the card or the designation at fault
+DIAGNOSIS_BUDGET = 3_000  #: steps for all the trials of one refusal; then the reason is the cards
+
+
+class _NoMoreTrials(Exception):
+    """The trials of one refusal have spent their steps."""
 
 
 def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-         barred: frozenset[Card]) -> list[TableMeld] | None:
-    """A trial seating for a diagnosis, on a small budget; one that gives up counts as none."""
+         barred: frozenset[Card], budget: Budget) -> list[TableMeld] | None:
+    """A trial seating for a diagnosis, on a small budget taken from the refusal's; one that
+    gives up counts as none."""
+    if budget.steps <= 0:
+        raise _NoMoreTrials
+    trial = Budget(min(DIAGNOSIS_STEPS, budget.steps))
+    start = trial.steps
     try:
-        return _seat(stated, own, loose, ruleset, barred, DIAGNOSIS_STEPS)
+        return _seat(stated, own, loose, ruleset, barred, trial)
     except RuleRefusal:
         return None
+    finally:
+        budget.steps -= start - max(trial.steps, 0)
 
 
 def _nothing_takes(p: Piece) -> str:

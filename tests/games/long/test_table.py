@@ -498,4 +498,4 @@ def test_the_notation_at_the_prompts(monkeypatch):
 def test_a_card_that_fits_nowhere_is_named_among_many():
     with pytest.raises(RuleRefusal) as exc:
         score(["Bill=AS AH AC", "Larry=2D 3D 4D", "Ben=AD>match"], claims=["Larry=9D", "Larry=5D>2D"])
-    assert exc.value.message == "Larry's 9D (--claim) cannot sit in any meld on the table (every other card can)"
+    assert exc.value.message == "Larry's 9D (--claim) cannot sit in any meld on the table"

@@ -1,0 +1,317 @@
+"""Whether a table can be seated at all: an exact cover of its pieces by melds (SPEC §7).
+
+:mod:`rummyref.games.long.arrange` chooses the best seating, most trusting first; this module
+answers the plainer question it needs before and after: is there any seating at all? A seating
+is a split of every piece on the table into melds such that
+
+* each meld has one valid reading (:func:`~rummyref.games.long.arrange.readings`: the kind said
+  with ``>run``/``>match``, a WILDCARD's stated card, nothing past a card laid sideways);
+* each meld has exactly one *core*, the cards first laid as a meld: a group the table stated
+  with ``/`` (never split, never two in one meld), or, where nothing was stated, three cards that
+  are a meld on their own, each melded by a player who stated nothing or won by a claim that
+  said nothing of where it went;
+* ``>NAME`` and ``>2D`` hold: the meld has another of NAME's cards, the 2D.
+
+The search is depth-first over the cards whose value is known (natural cards, and WILDCARDs
+said to stand for one), stated groups first and then in deck order: the first card not yet
+seated must be in a meld, so the search tries every meld that holds it, built from the cards
+not yet seated: every run through its place (each place a natural card or a WILDCARD) and
+every match of its rank. WILDCARDs that nothing was said of are counted, not told apart, by
+what the table said of them and who laid them. A position that failed once (the cards left)
+is remembered and never searched again.
+
+The answer is certain either way (a seating, or none), unless the search runs out of its
+steps: then it says it does not know, and the caller searches the slower way.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from rummyref.cards import SUITS, Card
+from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, readings
+
+COVER_STEPS = 6_000  #: melds tried at most before the search says it does not know
+HOMELESS_STEPS = 200  #: melds tried at most for one card before it counts as having a home
+
+
+class Unknown:
+    """The search ran out of steps: no answer either way."""
+
+
+UNKNOWN = Unknown()
+
+
+@dataclass(frozen=True)
+class CoverMeld:
+    """One meld of a seating: its pieces and the ids of its core."""
+
+    pieces: tuple[Piece, ...]
+    core: frozenset[int]
+
+
+class _OutOfSteps(Exception):
+    pass
+
+
+def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
+          aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS) -> tuple[list[CoverMeld] | None | Unknown, int]:
+    """A seating of every piece (any one), ``None`` when there is none, or :data:`UNKNOWN`;
+    and the steps it took."""
+    search = _Cover(stated, own, loose, aces_high, barred, steps)
+    try:
+        found: list[CoverMeld] | None | Unknown = search.solve()
+    except _OutOfSteps:
+        found = UNKNOWN
+    return found, steps - max(search.steps, 0)
+
+
+def homeless(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
+             aces_high: bool, barred: frozenset[Card], steps: int = HOMELESS_STEPS) -> list[Piece]:
+    """The cards that no valid meld of the table's cards can hold, whatever the others do: a
+    stated meld (its cards) or a card of known value. Certain, and cheap: each is a card with
+    nowhere to go (a card whose search runs out of steps counts as having somewhere)."""
+    search = _Cover(stated, own, loose, aces_high, barred, 0)
+    full, wild = (1 << len(search.fixed)) - 1, tuple(len(c) for c in search.classes)
+    out: list[Piece] = []
+    cores = [(c, frozenset(p.id for p in c)) for c in search.cores]
+    for must, core in cores + [([p], None) for p in search.fixed]:
+        # a card with a home: a meld of cards not stated as a meld, or one stated meld and more
+        ways = [(must, core)] if core is not None else [(must, None)] + [(c + must, ids) for c, ids in cores]
+        if not any(search._holds(m, full, wild, ids, steps) for m, ids in ways):
+            out += must
+    return out
+
+
+class _Cover:
+    def __init__(self, stated, own, loose, aces_high: bool, barred: frozenset[Card], steps: int) -> None:
+        self.aces_high, self.barred, self.steps = aces_high, barred, steps
+        self.cores = [list(c) for c in stated]
+        core_ids = {p.id for c in stated for p in c}
+        others = [p for m in own for p in m] + list(loose)
+        self.eligible = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
+        fixed = [p for p in others if p.fixed is not None and p.id not in core_ids]
+        n_wild = sum(1 for p in others if p.fixed is None and p.id not in core_ids)
+        self.fixed = sorted(fixed, key=lambda p: (not (p.laid.beside or p.laid.player), _partners(p, fixed, n_wild),
+                                                  p.fixed_index, p.id))
+        self.bit = {p.id: 1 << i for i, p in enumerate(self.fixed)}
+        self.by_card: dict[int, list[Piece]] = {}
+        self.by_rank: dict[int, list[Piece]] = {}
+        for p in self.fixed:
+            self.by_card.setdefault(p.fixed_index, []).append(p)
+            self.by_rank.setdefault(int(p.fixed.rank), []).append(p)
+        classes: dict[tuple, list[Piece]] = {}
+        for p in others:
+            if p.fixed is None and p.id not in core_ids:
+                laid = p.laid
+                key = (p.owner, p.id in self.eligible, laid.kind, laid.player, laid.beside)
+                classes.setdefault(key, []).append(p)
+        self.classes = list(classes.values())
+        self.class_of = {p.id: i for i, c in enumerate(self.classes) for p in c}
+        self.failed: set[tuple[int, int, tuple[int, ...]]] = set()
+
+    # -- the search ----------------------------------------------------------------------
+
+    def solve(self) -> list[CoverMeld] | None:
+        found = self._dfs(0, (1 << len(self.fixed)) - 1, tuple(len(c) for c in self.classes))
+        return None if found is None else list(reversed(found))
+
+    def _dfs(self, ci: int, mask: int, wild: tuple[int, ...]) -> list[CoverMeld] | None:
+        key = (ci, mask, wild)
+        if key in self.failed:
+            return None
+        if ci < len(self.cores):
+            options = self._melds(self.cores[ci], mask, wild, frozenset(p.id for p in self.cores[ci]))
+            nxt = ci + 1
+        elif mask:
+            low = mask & -mask
+            options = self._melds([self.fixed[low.bit_length() - 1]], mask, wild, None)
+            nxt = ci
+        elif any(wild):
+            options = self._all_wild(wild)
+            nxt = ci
+        else:
+            return []
+        for meld, mask2, wild2 in options:
+            rest = self._dfs(nxt, mask2, wild2)
+            if rest is not None:
+                rest.append(meld)
+                return rest
+        self.failed.add(key)
+        return None
+
+    def _spend(self) -> None:
+        self.steps -= 1
+        if self.steps < 0:
+            raise _OutOfSteps
+
+    def _holds(self, must: list[Piece], mask: int, wild: tuple[int, ...], core: frozenset[int] | None,
+               steps: int) -> bool:
+        """Whether some valid meld holds ``must`` (yes, when the steps run out)."""
+        self.steps = steps
+        try:
+            return next(self._melds(must, mask, wild, core, ordered=False), None) is not None
+        except _OutOfSteps:
+            return True
+
+    # -- the melds that hold the first card left -------------------------------------------
+
+    def _melds(self, must: list[Piece], mask: int, wild: tuple[int, ...], core: frozenset[int] | None,
+               ordered: bool = True) -> Iterator[tuple[CoverMeld, int, tuple[int, ...]]]:
+        """Every valid meld holding ``must`` (a stated group, or one card), from the cards left:
+        runs first (B5), then matches; each with the cards it leaves."""
+        fixed = [p for p in must if p.fixed is not None]
+        own_wild = [p for p in must if p.fixed is None]
+        if not fixed:
+            return
+        if ordered:  # the fewest WILDCARDs, then the most cards, runs before matches
+            raw = [(c, 0) for c in self._runs(fixed, own_wild, mask, wild)]
+            raw += [(c, 1) for c in self._groups(fixed, own_wild, mask, wild)]
+            raw.sort(key=lambda r: (sum(1 for p in r[0] if p.id in self.class_of), -len(r[0]), r[1]))
+            candidates: Iterator[list[Piece]] = (c for c, _ in raw)
+        else:
+            candidates = itertools.chain(self._runs(fixed, own_wild, mask, wild), self._groups(fixed, own_wild, mask, wild))
+        for pieces in candidates:
+            self._spend()
+            core_ids = self._core(pieces, core)
+            if core_ids is None:
+                continue
+            mask2 = mask
+            for p in pieces:
+                mask2 &= ~self.bit.get(p.id, 0)
+            used = [0] * len(self.classes)
+            for p in pieces:
+                if p.id in self.class_of:
+                    used[self._class_of(p)] += 1
+            yield CoverMeld(tuple(pieces), core_ids), mask2, tuple(w - u for w, u in zip(wild, used))
+
+    def _class_of(self, p: Piece) -> int:
+        return self.class_of[p.id]
+
+    def _wild_sets(self, n: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
+        """Every way to take ``n`` WILDCARDs from the classes left (how many of each)."""
+
+        def walk(i: int, left: int) -> Iterator[list[Piece]]:
+            if left == 0:
+                yield []
+                return
+            if i == len(self.classes):
+                return
+            for k in range(min(left, wild[i]), -1, -1):
+                start = len(self.classes[i]) - wild[i]  # the first of the class not yet taken
+                for rest in walk(i + 1, left - k):
+                    yield self.classes[i][start:start + k] + rest
+
+        if n <= sum(wild):
+            yield from walk(0, n)
+
+    def _runs(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
+        suit = fixed[0].fixed.suit  # type: ignore[union-attr]
+        if any(p.fixed.suit != suit for p in fixed):  # type: ignore[union-attr]
+            return
+        s = SUITS.index(suit)
+        top = HIGH_ACE if self.aces_high else 13
+        readings_of_aces = [False, True] if self.aces_high and any(p.fixed.rank == 1 for p in fixed) else [False]  # type: ignore[union-attr]
+        seen: set[tuple[int, int]] = set()
+        free = sum(wild)
+        at = _CARDS_AT[s]
+        left = {x: [p for p in self.by_card.get(at[x], ()) if mask & self.bit[p.id]] for x in range(1, top + 1)}
+        for high in readings_of_aces:
+            pos = [HIGH_ACE if high and p.fixed.rank == 1 else int(p.fixed.rank) for p in fixed]  # type: ignore[union-attr, arg-type]
+            if len(set(pos)) != len(pos):
+                continue
+            taken = set(pos)
+            lo, hi = min(pos), max(pos)
+            floor = 2 if high else 1
+            for length in range(max(3, hi - lo + 1, len(fixed) + len(own_wild)), 14):
+                for a in range(max(floor, hi - length + 1), min(lo, top - length + 1) + 1):
+                    if (a, length) in seen:
+                        continue
+                    seen.add((a, length))
+                    spots = [left[x] for x in range(a, a + length) if x not in taken]
+                    if sum(1 for c in spots if not c) - len(own_wild) > free or len(spots) < len(own_wild):
+                        continue
+                    yield from self._fill(fixed + own_wild, spots, len(own_wild), wild)
+
+    def _fill(self, base: list[Piece], spots: list[list[Piece]], own: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
+        """Each spot a natural card left or a WILDCARD (the meld's ``own`` first, then others)."""
+        bare = sum(1 for c in spots if not c)
+        filled = [c for c in spots if c]
+        for k in range(0, min(len(filled), sum(wild) + own - bare) + 1):  # naturals left out
+            extra = bare + k - own
+            if extra < 0:
+                continue
+            for out in itertools.combinations(range(len(filled)), k):
+                kept = [c for i, c in enumerate(filled) if i not in out]
+                for naturals in itertools.product(*kept):
+                    for ws in self._wild_sets(extra, wild):
+                        yield base + list(naturals) + ws
+
+    def _groups(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
+        rank = fixed[0].fixed.rank  # type: ignore[union-attr]
+        if any(p.fixed.rank != rank for p in fixed):  # type: ignore[union-attr]
+            return
+        mine = {p.id for p in fixed}
+        more = [p for p in self.by_rank.get(int(rank), ()) if mask & self.bit[p.id] and p.id not in mine]  # type: ignore[arg-type]
+        for k in range(len(more), -1, -1):
+            for chosen in itertools.combinations(more, k):
+                base = fixed + own_wild + list(chosen)
+                for n in range(max(0, 3 - len(base)), sum(wild) + 1):
+                    for ws in self._wild_sets(n, wild):
+                        yield base + ws
+
+    def _all_wild(self, wild: tuple[int, ...]) -> Iterator[tuple[CoverMeld, int, tuple[int, ...]]]:
+        """The WILDCARDs left, when no natural card is: one meld of WILDCARDs alone (splitting
+        them never helps: a meld of WILDCARDs needs three that may found it, and >NAME a
+        card of NAME's)."""
+        pieces = [p for c, w in zip(self.classes, wild) for p in c[len(c) - w:]]
+        self._spend()
+        core_ids = self._core(pieces, None)
+        if core_ids is not None:
+            yield CoverMeld(tuple(pieces), core_ids), 0, tuple(0 for _ in wild)
+
+    # -- one meld ----------------------------------------------------------------------------
+
+    def _core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
+        """The meld's core if the pieces are a valid meld with one: the stated group, or three
+        cards that may found it (natural cards first); ``None`` if they are no such meld."""
+        if not all(_Search._joined(p, pieces) for p in pieces if p.laid.player or p.laid.beside):
+            return None
+        if stated is not None:
+            return stated if next(readings(pieces, stated, self.aces_high, self.barred), None) else None
+        if next(readings(pieces, frozenset(), self.aces_high, self.barred), None) is None:
+            return None
+        founders = [p for p in pieces if p.id in self.eligible]
+        if len(founders) < 3:
+            return None
+        founders.sort(key=lambda p: p.fixed is None)  # natural cards first
+        threes = list(itertools.combinations(founders, 3))
+        threes.sort(key=lambda t: not t[0].owner == t[1].owner == t[2].owner)  # one player's first
+        for three in threes:
+            ids = frozenset(p.id for p in three)
+            if next(readings(three, ids, self.aces_high, self.barred), None) is None:
+                continue
+            if all(p.fixed is not None for p in three):
+                return ids  # no WILDCARD in the core: the meld reads as it did without one
+            if next(readings(pieces, ids, self.aces_high, self.barred), None) is not None:
+                return ids
+        return None
+
+
+def _partners(p: Piece, fixed: list[Piece], n_wild: int) -> int:
+    """How many cards could sit beside ``p`` in a meld (a rough count, to seat the cards with
+    the fewest first: a card that fits nowhere is found at once)."""
+    card = p.fixed
+    assert card is not None
+    n = n_wild
+    for q in fixed:
+        c = q.fixed
+        if q is p or c is None:
+            continue
+        if c.rank == card.rank:
+            n += 1
+        elif c.suit == card.suit and abs(int(c.rank) - int(card.rank)) <= 2:  # type: ignore[arg-type]
+            n += 1
+    return n

@@ -1,0 +1,144 @@
+"""The exact cover of a table (rummyref.games.long.cover) against a brute force over every
+split of the cards into melds, on small random tables: it finds a seating exactly when one
+exists, every seating it gives is one, a card it calls homeless has no seat in any, and the
+seating ref prints agrees (a table is refused exactly when no seating exists)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+from rummyref.errors import RummyrefError
+from rummyref.games.long.arrange import _Search, _split, pieces_of, readings
+from rummyref.games.long.cover import UNKNOWN, cover, homeless
+from rummyref.games.long.scoring import score_hand
+from rummyref.games.long.table import read_hand
+from rummyref.rules.ruleset import load_ruleset
+
+ROSTER = ("Bill", "Ben")
+RANKS = ("A", "2", "3", "4", "5", "6", "Q", "K")
+POOL = [f"{r}{s}" for r in RANKS for s in ("H", "S", "D")]
+
+
+@st.composite
+def small_tables(draw) -> tuple[list[str], list[str]]:
+    """Up to 8 cards from a small pool (two suits, runs and matches close together), 0-2
+    WILDCARDs (some said to stand for a card), random designations, '/' or not, a claim."""
+    if draw(st.booleans()):
+        cards = draw(st.lists(st.sampled_from(POOL), min_size=3, max_size=7, unique=True))
+    else:  # one or two melds, most of the time a seating exists
+        cards = []
+        for _ in range(draw(st.integers(1, 2))):
+            if draw(st.booleans()):
+                suit, start = draw(st.sampled_from("HSD")), draw(st.integers(1, 4))
+                cards += [f"{RANKS[i]}{suit}" for i in range(start - 1, start - 1 + draw(st.integers(3, 4)))]
+            else:
+                rank = draw(st.sampled_from(RANKS))
+                cards += [f"{rank}{s}" for s in draw(st.permutations("HSD"))]
+        cards = list(dict.fromkeys(cards))[:7]
+    tokens = []
+    for c in cards:
+        said = draw(st.sampled_from([">run", ">match", ">Bill", ">Ben", ">2H"]))
+        tokens.append(c + (said if draw(st.integers(0, 5)) == 0 else ""))
+    for _ in range(draw(st.integers(0, 2))):
+        tokens.append("W" + draw(st.sampled_from(["", "", "=3H", "=AS", "=5S"])) + draw(st.sampled_from(["", "", ">Ben"])))
+    order = draw(st.permutations(tokens))
+    claims = []
+    if len(order) > 3 and draw(st.booleans()):
+        claims.append(f"{draw(st.sampled_from(ROSTER))}={order[-1]}")
+        order = order[:-1]
+    cut = draw(st.integers(0, len(order)))
+    melded = []
+    for name, part in zip(ROSTER, (order[:cut], order[cut:])):
+        if not part:
+            continue
+        if draw(st.integers(0, 2)) == 0:  # stated: '/' between random groups
+            groups, i = [], 0
+            while i < len(part):
+                k = draw(st.integers(1, 4))
+                groups.append(" ".join(part[i:i + k]))
+                i += k
+            melded.append(f"{name}={' / '.join(groups)}")
+        else:
+            melded.append(f"{name}={' '.join(part)}")
+    return melded, claims
+
+
+def _valid(block, stated_ids, eligible, aces_high, barred) -> bool:
+    """One meld as the module doc defines it."""
+    if not all(_Search._joined(p, block) for p in block):
+        return False
+    ids = {p.id for p in block}
+    cores = [c for c in stated_ids if c & ids]
+    if any(not c <= ids for c in cores) or len(cores) > 1:
+        return False
+    if cores:
+        return next(readings(block, cores[0], aces_high, barred), None) is not None
+    founders = [p for p in block if p.id in eligible]
+    for three in itertools.combinations(founders, 3):
+        core = frozenset(p.id for p in three)
+        if next(readings(three, core, aces_high, barred), None) is None:
+            continue
+        if next(readings(block, core, aces_high, barred), None) is not None:
+            return True
+    return False
+
+
+def _partitions(items: list) -> Iterator[list[list]]:
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for part in _partitions(rest):
+        for i in range(len(part)):
+            yield part[:i] + [[first] + part[i]] + part[i + 1:]
+        yield [[first]] + part
+
+
+def _brute(stated, own, loose, aces_high, barred) -> bool:
+    everything = [p for c in stated for p in c] + [p for m in own for p in m] + list(loose)
+    stated_ids = [frozenset(p.id for p in c) for c in stated]
+    eligible = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
+    return any(all(len(b) >= 3 and _valid(b, stated_ids, eligible, aces_high, barred) for b in part)
+               for part in _partitions(everything))
+
+
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=small_tables())
+def test_the_cover_finds_a_seating_exactly_when_one_exists(rules, table):
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    exists = _brute(stated, own, loose, ruleset.aces_high, barred)
+    event("a seating exists" if exists else "no seating")
+    found, _ = cover(stated, own, loose, ruleset.aces_high, barred)
+    assert found is not UNKNOWN
+    assert (found is not None) == exists
+    if found is not None:
+        seated = [p.id for m in found for p in m.pieces]
+        everything = [p for c in stated for p in c] + [p for m in own for p in m] + list(loose)
+        assert sorted(seated) == sorted(p.id for p in everything)
+        stated_ids = [frozenset(p.id for p in c) for c in stated]
+        eligible = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
+        assert all(_valid(list(m.pieces), stated_ids, eligible, ruleset.aces_high, barred) for m in found)
+    if homeless(stated, own, loose, ruleset.aces_high, barred):
+        assert not exists
+    if rules == "rummy-2m":  # what ref does with the hand: seated exactly when a seating exists
+        try:
+            score_hand(facts, ruleset, 2, ROSTER)
+            refused = None
+        except RummyrefError as exc:
+            refused = exc
+        assert (refused is None) == exists, refused
