@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
@@ -87,3 +88,54 @@ def show_error(exc: Any) -> None:
 
 def debug_enabled() -> bool:
     return os.environ.get("RUMMYREF_DEBUG", "") not in ("", "0")
+
+
+# -- the game being played, for the commands that need no store -------------------------------
+
+
+def record_file(db: str | None) -> tuple[bool, Path | None]:
+    """Is there a record where the store would look (``--db``, ``$RUMMYREF_DB``, the user data
+    folder), and its SQLite file? Told without loading the store; a server URL may hold one:
+    (True, None)."""
+    spec = db or os.environ.get("RUMMYREF_DB") or ""
+    try:
+        if not spec:
+            from platformdirs import user_data_dir
+
+            path = Path(user_data_dir("rummyref", appauthor=False)) / "rummyref.db"
+        elif spec.startswith("sqlite:///"):
+            name = spec[len("sqlite:///") :].split("?", 1)[0]
+            if not name or name == ":memory:":
+                return False, None
+            path = Path(name)
+        elif "://" in spec:
+            return True, None
+        else:
+            path = Path(spec).expanduser()
+        return path.is_file(), path
+    except (OSError, RuntimeError, ValueError):  # a name no file system can hold: no record there
+        return False, None
+
+
+def game_ruleset(db: str | None, path: Path | None, game: str | None) -> tuple[str, Any, bool]:
+    """The game meant, its rule set as kept with it, and whether it is open: read from a
+    SQLite record with the standard library (no SQLAlchemy to load: ``ref ruling`` and
+    ``ref count`` start fast), else by the store."""
+    if path is not None:
+        import sqlite3
+
+        from rummyref.store.choice import peek_sqlite
+
+        try:
+            name, ruleset, text, is_open = peek_sqlite(path, game)
+        except sqlite3.Error:
+            pass  # an older schema, a locked or foreign file: the store knows what to do
+        else:
+            import tomllib
+
+            from rummyref.rules.ruleset import parse_ruleset
+
+            return name, parse_ruleset(tomllib.loads(text), f"{ruleset} (as kept with game {name})"), is_open
+    from rummyref.store.select import game_ruleset as stored
+
+    return stored(db, game)

@@ -8,7 +8,17 @@ from typing import Annotated, Optional
 
 import typer
 
-from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
+from rummyref.cli.common import (
+    DbOption,
+    GameOption,
+    JsonOption,
+    RulesetOption,
+    db_choice,
+    game_ruleset,
+    out,
+    print_json,
+    record_file,
+)
 
 
 def count_command(
@@ -17,18 +27,22 @@ def count_command(
         typer.Argument(metavar="CARDS...", help='The hand, e.g. 2H 3H 4H 4S 4D or "7S, 7H, W".', show_default=False),
     ] = None,
     ruleset: RulesetOption = None,
+    game: GameOption = None,
+    db: DbOption = None,
     json_: JsonOption = False,
     jsonl: Annotated[
         bool,
         typer.Option("--jsonl", help="Read one hand per line from stdin; write one JSON object per line."),
     ] = False,
 ) -> None:
-    """Count a hand: the best melding, the unmelded cards, the count, and whether it can go out."""
+    """Count a hand: the best melding, the unmelded cards, the count, and whether it can go out.
+
+    By the rule set of the game being played (the one with a night open, else the one played
+    last), or --ruleset's; with no record, Rummy 2,000,000's."""
     from rummyref.cards import parse_cards
     from rummyref.melding.count import count_hand
-    from rummyref.rules.ruleset import load_ruleset
 
-    rules = load_ruleset(ruleset or "rummy-2m")
+    rules = _rules(ruleset, game, db_choice(db))
     if jsonl:
         if cards:
             raise typer.BadParameter("give the hands on stdin with --jsonl, not as arguments", param_hint="CARDS")
@@ -41,6 +55,37 @@ def count_command(
         print_json(report.to_dict())
     else:
         _show(report, rules)
+
+
+def _rules(ruleset: str | None, game: str | None, db: str | None):
+    """``--ruleset``'s rule set; else the one kept with the game being played (as ``ref ruling``
+    finds it, without loading the store for a SQLite record); else Rummy 2,000,000's."""
+    from rummyref.errors import NotFound, RummyrefError
+    from rummyref.rules.ruleset import load_ruleset
+
+    if ruleset is not None:
+        return load_ruleset(ruleset)
+    exists, path = record_file(db)
+    if not exists:
+        if game is not None:
+            raise NotFound(f"there is no record, so no game {game!r}", hint="check --db / $RUMMYREF_DB")
+        return load_ruleset(DEFAULT_RULESET)
+    try:
+        return game_ruleset(db, path, game)[1]
+    except NotFound:
+        if game is not None:
+            raise
+        return load_ruleset(DEFAULT_RULESET)  # no game recorded yet
+    except RummyrefError as exc:
+        if game is not None:
+            raise
+        from rummyref.cli.common import err
+
+        err.print(f"counted by {DEFAULT_RULESET}'s rules: {exc.message} (--game or --ruleset picks one)", markup=False)
+        return load_ruleset(DEFAULT_RULESET)
+
+
+DEFAULT_RULESET = "rummy-2m"  #: with no game to go by
 
 
 def _count_lines(rules) -> None:

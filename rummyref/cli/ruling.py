@@ -12,7 +12,6 @@ or an unsure answer, is written to the local miss log (``rummyref.rulebook.misse
 
 from __future__ import annotations
 
-import os
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +19,17 @@ from typing import Annotated, Any
 
 import typer
 
-from rummyref.cli.common import DbOption, GameOption, JsonOption, RulesetOption, db_choice, out, print_json
+from rummyref.cli.common import (
+    DbOption,
+    GameOption,
+    JsonOption,
+    RulesetOption,
+    db_choice,
+    game_ruleset,
+    out,
+    print_json,
+    record_file,
+)
 from rummyref.errors import NotFound, RummyrefError
 
 EXAMPLES = """
@@ -101,50 +110,9 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
 
 
 def _game_rulebook(db: str | None, path: Path | None, game: str | None) -> tuple[str, str, bool]:
-    """The game meant, its rulebook and whether it is open: read from a SQLite record with the
-    standard library (no SQLAlchemy to load: ref ruling starts fast), else by the store."""
-    if path is not None:
-        import sqlite3
-
-        from rummyref.store.choice import peek_sqlite
-
-        try:
-            name, ruleset, text, is_open = peek_sqlite(path, game)
-        except sqlite3.Error:
-            pass  # an older schema, a locked or foreign file: the store knows what to do
-        else:
-            import tomllib
-
-            from rummyref.rules.ruleset import parse_ruleset
-
-            return name, parse_ruleset(tomllib.loads(text), f"{ruleset} (as kept with game {name})").rulebook, is_open
-    from rummyref.store.select import game_rulebook
-
-    return game_rulebook(db, game)
-
-
-def record_file(db: str | None) -> tuple[bool, Path | None]:
-    """Is there a record where the store would look (``--db``, ``$RUMMYREF_DB``, the user data
-    folder), and its SQLite file? Told without loading the store; a server URL may hold one:
-    (True, None)."""
-    spec = db or os.environ.get("RUMMYREF_DB") or ""
-    try:
-        if not spec:
-            from platformdirs import user_data_dir
-
-            path = Path(user_data_dir("rummyref", appauthor=False)) / "rummyref.db"
-        elif spec.startswith("sqlite:///"):
-            name = spec[len("sqlite:///") :].split("?", 1)[0]
-            if not name or name == ":memory:":
-                return False, None
-            path = Path(name)
-        elif "://" in spec:
-            return True, None
-        else:
-            path = Path(spec).expanduser()
-        return path.is_file(), path
-    except (OSError, RuntimeError, ValueError):  # a name no file system can hold: no record there
-        return False, None
+    """The game meant, its rulebook and whether it is open (see :func:`game_ruleset`)."""
+    name, rules, is_open = game_ruleset(db, path, game)
+    return name, rules.rulebook, is_open
 
 
 # -- the answer ------------------------------------------------------------------------------

@@ -38,9 +38,16 @@ def _parsed(name: str, text_: str, game: str) -> RuleSet:
 
 
 def game_rulebook(db: str | None, name: str | None) -> tuple[str, str, bool]:
-    """The game a command means (as :func:`choose_game` chooses it), read in one short
-    transaction: its name, the rulebook of its rule set, and whether a session is open.
+    """The game a command means, the rulebook of its rule set, and whether a session is open.
     For ``ref ruling``, which answers from the game being played."""
+    game, rules, is_open = game_ruleset(db, name)
+    return game, rules.rulebook, is_open
+
+
+def game_ruleset(db: str | None, name: str | None) -> tuple[str, RuleSet, bool]:
+    """The game a command means (as :func:`choose_game` chooses it), read in one short
+    transaction: its name, its rule set as kept with it, and whether a session is open.
+    For ``ref ruling`` and ``ref count``, which answer from the game being played."""
     from rummyref.store.engine import opened, storage_errors
 
     with opened(db) as engine, storage_errors():
@@ -50,4 +57,4 @@ def game_rulebook(db: str | None, name: str | None) -> tuple[str, str, bool]:
                 g = conn.execute(text("SELECT name, ruleset, ruleset_text FROM game WHERE id = :g"), {"g": gid}).one()
                 is_open = conn.execute(text("SELECT 1 FROM session WHERE game_id = :g AND closed_at IS NULL"),
                                        {"g": gid}).first() is not None
-    return str(g.name), _parsed(g.ruleset, g.ruleset_text, g.name).rulebook, is_open
+    return str(g.name), _parsed(g.ruleset, g.ruleset_text, g.name), is_open

@@ -58,3 +58,34 @@ def test_with_nothing_open_the_game_played_last():
     ok("new-session", "--game", "rummy-2m")
     ok("end-session", "--game", "rummy-2m")
     assert ref_json("standings")["game"] == "rummy-2m"
+
+
+# -- ref count counts by the game being played --------------------------------------------------
+
+
+def test_count_counts_by_the_rule_set_of_the_game_being_played():
+    """At a Simple Rummy table, `ref count` uses Simple Rummy's rules (its words and values)
+    without --ruleset; --ruleset and --game still choose."""
+    ok("new-session", "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    assert ref_json("count", "2S 3S 4S KD")["ruleset"] == "simple-rummy"
+    assert "sequence" in ok("count", "2S 3S 4S KD").stdout
+    assert ref_json("count", "2S 3S 4S KD", "--ruleset", "rummy-2m")["ruleset"] == "rummy-2m"
+    ok("end-session", "--game", "friday")
+    assert ref_json("count", "2S 3S 4S KD")["ruleset"] == "simple-rummy"  # played last
+    ok("new-session", "--game", "house", "--ruleset", "rummy-2m")  # a Rummy Night open: meant now
+    assert ref_json("count", "2S 3S 4S KD")["ruleset"] == "rummy-2m"
+    assert "run" in ok("count", "2S 3S 4S KD").stdout
+    assert ref_json("count", "2S 3S 4S KD", "--game", "friday")["ruleset"] == "simple-rummy"
+
+
+def test_count_with_no_record_counts_by_the_house_game_and_a_missing_game_is_an_error(tmp_path):
+    assert ref_json("count", "2S 3S 4S KD")["ruleset"] == "rummy-2m"
+    r = ref("count", "2S 3S 4S", "--game", "nosuch")
+    assert r.exit_code != 0 and "nosuch" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_count_with_several_games_open_says_which_rules_it_used():
+    two_tables()
+    ok("new-session", "--game", "friday", "--players", "Ann,Bob,Cy")
+    r = ok("count", "2S 3S 4S KD")
+    assert "[rummy-2m]" in r.stdout and "counted by rummy-2m's rules" in r.stderr and "--game" in r.stderr
