@@ -257,7 +257,7 @@ def go_out_check(
         return GoOut(False, mode, best_try, reason)
     quick = _reshape(raw, left, allowed, sequences, natural_sequences)
     if quick is None and len(cards) >= ARRANGE_FIRST:
-        quick = _reshape(*_arrange_plan(masks, w, ruleset), allowed, sequences, natural_sequences)
+        quick = _reshape(*_arrange_plan(masks, w, ruleset, raw), allowed, sequences, natural_sequences)
     if quick is not None:
         solution = _solution(quick, _plan_cost(quick, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
@@ -355,9 +355,10 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     return _solution(plan, _plan_cost(plan, ruleset))
 
 
-def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet) -> tuple[mp.Plan, int]:
+def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: mp.Plan | None = None) -> tuple[mp.Plan, int]:
     """:func:`arrange_all`'s arrangement of the natural cards, and the WILDCARDs it leaves
-    over (to extend its runs)."""
+    over (to extend its runs). ``fewest``: the fewest-unmelded arrangement of the natural
+    cards (:func:`_search_plan`), when the caller has it already (it bounds the search)."""
     aces_high = ruleset.aces_high
     if w == 0:
         plan = mp.direct_plan(masks, aces_high)
@@ -377,7 +378,8 @@ def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet) -> tuple[mp.Plan, 
             return _by_high_aces(masks, w, aces_high, None, bound, dp.ARRANGE, final_key)
         return dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, bound=bound, final_key=final_key)
 
-    fewest, _left = _search_plan(masks, w, ruleset, fewest=True)
+    if fewest is None:
+        fewest, _left = _search_plan(masks, w, ruleset, fewest=True)
     cap = _plan_arrange_cost(fewest, w, n_nat)
     slack = cap if by_aces else 0
     while True:
