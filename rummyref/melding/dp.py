@@ -306,20 +306,14 @@ def _start_masks(masks, w: int, aces_high: bool) -> list[int]:
 _POSITIONS: dict = {}
 
 
-def _position(obj: int, P: int, Pn: int, SM: int, flags: int, v: int) -> dict:
-    """The moves at one position (what is in the hand there, its flags, the value of an
-    unmelded card), by the run lengths of a state: kept across searches."""
-    key = (obj, P, Pn, SM, flags, v)
+def _position(obj: int, P: int, Pn: int, SM: int, flags: int) -> dict:
+    """The transitions at one position (what is in the hand there, its flags), by the run
+    lengths of a state: kept across searches (the joint tables themselves are shared)."""
+    key = (obj, P, Pn, SM, flags)
     pos = _POSITIONS.get(key)
     if pos is None:
         pos = _POSITIONS[key] = {}
     return pos
-
-
-def _moves(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int, v: int) -> list:
-    """:func:`_table`'s transitions costed at one position, as (delta state, added cost, flag,
-    action), in the table's order (ties between equal arrangements are broken as before)."""
-    return [(ds, unm * v + extra, fl, act) for ds, unm, extra, fl, act in _table(obj, P, Pn, SM, codes, flags)]
 
 
 def min_cost(
@@ -366,17 +360,17 @@ def min_cost(
         back: dict = {}
         if p == 14:
             P14 = high | dmask if aces in ("fixed", "relaxed", "mixed") else -1  # -1: the state's kept aces
-            ptab = _position(obj, P14, 0, 0, flags, v)
+            ptab = _position(obj, P14, 0, 0, flags)
             for s, c in layer.items():
                 key = s & 0xFFF
                 tab = ptab.get(key)
                 if tab is None:
-                    tab = ptab[key] = _moves(obj, P14 if P14 >= 0 else (s >> 8) & 15, 0, 0, s & 255, flags, v)
-                for ds, add, fl, act in tab:
+                    tab = ptab[key] = _table(obj, P14 if P14 >= 0 else (s >> 8) & 15, 0, 0, s & 255, flags)
+                for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
                         continue
-                    c2 = c + add
+                    c2 = c + unm * v + extra
                     old = new.get(s2)
                     if old is None or c2 < old:
                         new[s2] = c2
@@ -387,16 +381,16 @@ def min_cost(
                 P &= ~high
             Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
             SM = starts[p]
-            ptab = _position(obj, P, Pn, SM, flags, v)
+            ptab = _position(obj, P, Pn, SM, flags)
             for s, c in layer.items():
                 tab = ptab.get(s & 255)
                 if tab is None:
-                    tab = ptab[s & 255] = _moves(obj, P, Pn, SM, s & 255, flags, v)
-                for ds, add, fl, act in tab:
+                    tab = ptab[s & 255] = _table(obj, P, Pn, SM, s & 255, flags)
+                for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
                         continue
-                    c2 = c + add
+                    c2 = c + unm * v + extra
                     if c2 > bound:
                         continue
                     old = new.get(s2)
