@@ -65,6 +65,19 @@ KNOWN = [
     ("*", "rummy-2m", "AD QC 4H 8S 9D AC 10H 7C 7H 5C 4S QS 10S 10D 9H 7S 8C 7D W W W W W W"),
     ("*", "simple-rummy", "9S 9D JD QC AC 7D 3C 4S AH JH 7C 4H QS 7H 9H 3D JS QD 7S 4C AD 9C 4D 3H JC AS 3S "
      "QH W W W W W W W"),
+    # found by hunts of engine3 (seeds 7, 11): going-out checks the relaxed search says may go
+    # out while no choice of aces played high does (every choice searched), and arrange_all's
+    # slowest; a "go_out V3 S/N mode" entry is also run with that condition
+    ("go_out V3 2/2 at-most-one", "simple-rummy", "6H 6C 5D 10S 7H 7S 5C 2S AH AS 2C QD JH JS JC 3H 7C 10D AD 2D "
+     "9C 4S 2H 3C 4H AC W W W W W W"),
+    ("go_out V3 4/1 at-most-one", "rummy-2m", "QH 2S 3H AS 4C QD 2D 4D 7C 9H 6D 7S 5D AH 9D KS JC 9C 9S 4H 8H JD "
+     "8S 3S 7H 4S AC AD 8D W W W W"),
+    ("go_out V3 4/2 at-most-one", "rummy-2m", "4H KD 10C 3C JH 7H JS 6D 5C QD 3D 4C 7S AD 3S 7D KC AS KS 6S 10S "
+     "3H 6H AC AH 4S W W W W"),
+    ("arrange_all", "rummy-2m", "5C 8D 4H 7D QH 7C KD 9D 5S QS 8C 3D 8S KH 2H AS AH AC 10S 6C 9C 6H 2S JS 4D 9H 8H "
+     "JH 2C 3S 7S JC 6S 5H 3C 4C 10D AD W W"),
+    ("arrange_all", "rummy-2m", "JH 5D 10S 9H 5S 10C 2C QS 4H 2S 9S 6H 2D KD 7S 3C 6C AH 6S 2H 6D KC AS QC 10D 7C "
+     "7H JD 8C JS W W W"),
 ]
 #: tables that cannot be seated (refused), and the slowest legal ones found
 KNOWN_TABLES: list[tuple[list[str], list[str]]] = [
@@ -322,9 +335,12 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.perf_counter()
     if not args.skip_known:
-        for _fname, rs_name, hand_text in KNOWN:
+        for fname, rs_name, hand_text in KNOWN:
             funcs = hand_functions(rng)
             funcs["go_out V3 4/0 exactly-one"] = lambda h, r: go_out_check(h, r, "exactly-one", 4, 0)
+            if fname.startswith("go_out V3 "):  # the condition it was found slowest with
+                seqs, nat = map(int, fname.split()[2].split("/"))
+                funcs[fname] = lambda h, r, m=fname.split()[3], s=seqs, n=nat: go_out_check(h, r, m, s, n)
             one_hand(parse_cards(hand_text), rs_name, funcs)
         for table in KNOWN_TABLES:
             one_table(table, "seat a table, any (known)")

@@ -303,6 +303,19 @@ def _start_masks(masks, w: int, aces_high: bool) -> list[int]:
     return out
 
 
+_POSITIONS: dict = {}
+
+
+def _position(obj: int, P: int, Pn: int, SM: int, flags: int) -> dict:
+    """The transitions at one position (what is in the hand there, its flags), by the run
+    lengths of a state: kept across searches (the joint tables themselves are shared)."""
+    key = (obj, P, Pn, SM, flags)
+    pos = _POSITIONS.get(key)
+    if pos is None:
+        pos = _POSITIONS[key] = {}
+    return pos
+
+
 def min_cost(
     masks,
     w: int,
@@ -345,14 +358,14 @@ def min_cost(
         v = (values[p] if p <= 13 else values[1]) if obj == BEST else BIG
         new: dict = {}
         back: dict = {}
-        ptab: dict = {}
         if p == 14:
+            P14 = high | dmask if aces in ("fixed", "relaxed", "mixed") else -1  # -1: the state's kept aces
+            ptab = _position(obj, P14, 0, 0, flags)
             for s, c in layer.items():
                 key = s & 0xFFF
                 tab = ptab.get(key)
                 if tab is None:
-                    P14 = high | dmask if aces in ("fixed", "relaxed", "mixed") else (s >> 8) & 15
-                    tab = ptab[key] = _table(obj, P14, 0, 0, s & 255, flags)
+                    tab = ptab[key] = _table(obj, P14 if P14 >= 0 else (s >> 8) & 15, 0, 0, s & 255, flags)
                 for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
@@ -368,11 +381,11 @@ def min_cost(
                 P &= ~high
             Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
             SM = starts[p]
+            ptab = _position(obj, P, Pn, SM, flags)
             for s, c in layer.items():
-                codes = s & 255
-                tab = ptab.get(codes)
+                tab = ptab.get(s & 255)
                 if tab is None:
-                    tab = ptab[codes] = _table(obj, P, Pn, SM, codes, flags)
+                    tab = ptab[s & 255] = _table(obj, P, Pn, SM, s & 255, flags)
                 for ds, unm, extra, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:

@@ -272,11 +272,34 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
     if _consistent(acts):
         return relaxed[:3]
     high = sum(1 << i for i in range(4) if acts[13] >> 4 * i & 15 == NAT)
+    tried: set = set()
     for h in dict.fromkeys([high & kept, 0] + [d for d in range(1, 16) if d & kept == d]):
+        key = _canonical(h, masks)
+        if key in tried:
+            continue  # the same as a choice tried, suits swapped
+        tried.add(key)
         found = _search(masks, w, aces_high, allowed, sequences, natural, "fixed", h)
         if found is not None:
             return found[:3]
     return None
+
+
+#: the moves of a state at a position, by what the position holds and the condition, then by
+#: the state but its WILDCARDs used: kept across searches (they share most positions)
+_LOCAL: dict = {}
+
+
+def _canonical(high: int, masks: Sequence[int]) -> int:
+    """The choice of high aces ``high`` with, among suits holding the same cards, the first
+    ones played high: the same hand and condition, suits swapped (the counts do not depend
+    on suits), so it has an arrangement exactly when ``high`` does."""
+    out = 0
+    for i in range(4):
+        like = [k for k in range(4) if masks[k] == masks[i]]
+        if like[0] == i:  # the first suit of its kind: set as many of the kind as are high
+            n = sum(high >> k & 1 for k in like)
+            out |= sum(1 << k for k in like[:n])
+    return out
 
 
 class _Walk:
@@ -305,7 +328,11 @@ class _Walk:
             CM = sum(1 << i for i, x in enumerate(ext) if (x >> p) & 3 == 3) if p <= 12 else 0
             SM = starts[p] if p <= 13 else 0
             P14 = high if aces == "fixed" else defer if relaxed else -1  # -1: the state's kept aces
-            self.at.append((flags, P if p < 14 else P14, Pn, SM, CM, defer if p == 1 else 0, {}))
+            at = (flags, P if p < 14 else P14, Pn, SM, CM, defer if p == 1 else 0)
+            local = _LOCAL.get(at + (self.umax, sequences, natural, self.exact_one))
+            if local is None:
+                local = _LOCAL[at + (self.umax, sequences, natural, self.exact_one)] = {}
+            self.at.append(at + (local,))
 
     def moves(self, p: int, s: int):
         flags, P, Pn, SM, CM, defer, local = self.at[p]

@@ -101,8 +101,7 @@ def _search_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: bool = Fals
     return mp.plan_from_actions(masks, acts, aces_high), w - (state >> dp.KS)
 
 
-def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int, obj: int = dp.BEST, final_key=None,
-                  memo: dict | None = None):
+def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int, obj: int = dp.BEST, final_key=None):
     """Aces that may be kept for Q-K-A runs multiply the search's states. Instead, a branch and
     bound over the aces: a search with some aces played high, some free to play high or not at
     no cost (a relaxation: a lower bound for every way of choosing them), the others low. Its
@@ -114,30 +113,12 @@ def _by_high_aces(masks, w: int, aces_high: bool, values, bound: int, obj: int =
 
     None when nothing costs ``bound`` or less. With ``final_key`` (the arrange objective) an
     answer is valued by its final key, never below its running cost, so the bound on the
-    running cost drops nothing that could be cheaper.
-
-    ``memo`` keeps each node's answer between calls on the same hand with growing bounds: an
-    answer worth v found under a bound is the node's optimum for any bound of v or more, and a
-    node with nothing under a bound has nothing under a lower one."""
+    running cost drops nothing that could be cheaper."""
 
     def value(found) -> int:
         return found[0] if final_key is None else final_key(found[1], found[0])[0]
 
     def solve(high: int, free: int, limit: int):
-        if memo is None:
-            return _solve(high, free, limit)
-        known = memo.get((high, free))
-        if known is not None:
-            tried, found = known
-            if found is not None:
-                return found if value(found) <= limit else None
-            if limit <= tried:
-                return None
-        found = _solve(high, free, limit)
-        memo[high, free] = (limit, found)
-        return found
-
-    def _solve(high: int, free: int, limit: int):
         aces = "mixed" if free else "fixed"
         found = dp.min_cost(masks, w, aces_high, values, obj, bound=limit, final_key=final_key, aces=aces,
                             high=high, free=free)
@@ -276,7 +257,7 @@ def go_out_check(
         return GoOut(False, mode, best_try, reason)
     quick = _reshape(raw, left, allowed, sequences, natural_sequences)
     if quick is None and len(cards) >= ARRANGE_FIRST:
-        quick = _reshape(*_arrange_plan(masks, w, ruleset), allowed, sequences, natural_sequences)
+        quick = _reshape(*_arrange_plan(masks, w, ruleset, raw), allowed, sequences, natural_sequences)
     if quick is not None:
         solution = _solution(quick, _plan_cost(quick, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
@@ -358,9 +339,10 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     put nearly every card in a sequence, so the search first allows no card outside
     sequences, then 1, 3, 7... (each search is exact whenever its answer is within its own
     bound: anything cheaper was within it too), and ends at ``cap`` at the latest. With aces
-    that may be played high in a hand of 12 natural cards or more, each search is a branch and
-    bound over those aces (:func:`_by_high_aces`), which repeats its tree at every bound: it
-    tries 0, then ``cap`` at once (its own bound tightens as it finds arrangements)."""
+    that may be played high in a hand of 12 natural cards or more, the search is one branch
+    and bound over those aces (:func:`_by_high_aces`) from ``cap`` (its own bound tightens as
+    it finds arrangements): a pass at a lower bound that fails costs a whole tree, and
+    lower bounds make each of its searches little cheaper."""
     masks, w = mp.hand_masks(cards)
     plan, left = _arrange_plan(masks, w, ruleset)
     if plan.has_meld or left >= 3:
@@ -373,9 +355,10 @@ def arrange_all(cards: Sequence[Card], ruleset: RuleSet) -> Solution:
     return _solution(plan, _plan_cost(plan, ruleset))
 
 
-def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet) -> tuple[mp.Plan, int]:
+def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet, fewest: mp.Plan | None = None) -> tuple[mp.Plan, int]:
     """:func:`arrange_all`'s arrangement of the natural cards, and the WILDCARDs it leaves
-    over (to extend its runs)."""
+    over (to extend its runs). ``fewest``: the fewest-unmelded arrangement of the natural
+    cards (:func:`_search_plan`), when the caller has it already (it bounds the search)."""
     aces_high = ruleset.aces_high
     if w == 0:
         plan = mp.direct_plan(masks, aces_high)
@@ -388,24 +371,23 @@ def _arrange_plan(masks: list[int], w: int, ruleset: RuleSet) -> tuple[mp.Plan, 
     def final_key(s: int, c: int) -> tuple[int, int]:
         return _arrange_cost(c // dp.BIG, c % dp.BIG, bool(s & dp.FLAG_RUN), w, n_nat), s
 
-    kept_aces = dp.deferrable(masks, w, aces_high)
-    memo: dict = {}
+    by_aces = bool(dp.deferrable(masks, w, aces_high)) and n_nat >= SPLIT_ACES_FROM
 
     def search(bound: int):
-        if kept_aces and n_nat >= SPLIT_ACES_FROM:
-            return _by_high_aces(masks, w, aces_high, None, bound, dp.ARRANGE, final_key, memo)
+        if by_aces:
+            return _by_high_aces(masks, w, aces_high, None, bound, dp.ARRANGE, final_key)
         return dp.min_cost(masks, w, aces_high, None, dp.ARRANGE, bound=bound, final_key=final_key)
 
-    fewest, _left = _search_plan(masks, w, ruleset, fewest=True)
+    if fewest is None:
+        fewest, _left = _search_plan(masks, w, ruleset, fewest=True)
     cap = _plan_arrange_cost(fewest, w, n_nat)
-    slack = 0
+    slack = cap if by_aces else 0
     while True:
         bound = min(cap, len(fewest.unmelded) * dp.BIG + slack)
         found = search(bound)
         if found is not None and final_key(found[1], found[0])[0] <= bound:
             break
-        # the branch and bound repeats its whole tree at each bound: after 0, the cap at once
-        slack = cap if kept_aces and n_nat >= SPLIT_ACES_FROM else 2 * slack + 1
+        slack = 2 * slack + 1
     _cost, state, acts = found
     plan = mp.plan_from_actions(masks, acts, aces_high)
     left = w - (state >> dp.KS)

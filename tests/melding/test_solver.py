@@ -471,3 +471,42 @@ def test_branch_and_bound_with_suits_holding_the_same_cards(ranks, suits, wilds)
     best = final_key(plain[1], plain[0])[0]
     split = meld_solver._by_high_aces(masks, w, True, None, best, meld_dp.ARRANGE, final_key)
     assert split is not None and final_key(split[1], split[0])[0] == best
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sets(st.sampled_from([2, 3, 4, 9, 10, 11, 12, 13]), min_size=2, max_size=6),
+    st.lists(st.sampled_from(range(4)), min_size=2, max_size=4, unique=True),
+    st.integers(0, 6),
+    st.sampled_from(GOING_OUT_MODES),
+    st.integers(0, 4),
+    st.integers(0, 2),
+)
+def test_going_out_search_with_suits_holding_the_same_cards(ranks, suits, wilds, mode, sequences, natural):
+    """The going-out search tries one choice of aces played high per set of choices that are
+    the same with suits of the same cards swapped: each choice has an arrangement exactly when
+    the one it is taken for has; the search answers as the plain programme (which keeps the
+    aces in its state), and as the brute-force reference on small hands."""
+    from rummyref.melding import dp as meld_dp
+    from rummyref.melding import goout as meld_goout
+    from rummyref.melding.plan import hand_masks as _masks
+
+    natural = min(natural, sequences)
+    hand = [c for c in DECK if c.rank in ranks | {1} and c.index // 13 in suits] + [WILD] * wilds
+    masks, w = _masks(hand)
+    allowed = ALLOWED[mode]
+
+    def fixed(high: int) -> bool:
+        return meld_goout._search(masks, w, True, allowed, sequences, natural, "fixed", high) is not None
+
+    kept = meld_dp.deferrable(masks, w, True)
+    for high in range(16):
+        if high & kept == high:
+            assert fixed(high) == fixed(meld_goout._canonical(high, masks)), high
+    plain = meld_goout._search(masks, w, True, allowed, sequences, natural, "exact", 0)
+    found = meld_goout.search(masks, w, True, allowed, sequences, natural)
+    assert (found is not None) == (plain is not None)
+    if len(hand) <= 10:
+        assert go_out_check(hand, SIMPLE, mode, sequences, natural).ok == Reference(hand, SIMPLE).goes_out(
+            mode, sequences, natural
+        )
