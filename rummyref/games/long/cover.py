@@ -111,6 +111,7 @@ class _Cover:
         self.classes = list(classes.values())
         self.class_of = {p.id: i for i, c in enumerate(self.classes) for p in c}
         self.failed: set[tuple[int, int, tuple[int, ...]]] = set()
+        self.cores_of: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
 
     # -- the search ----------------------------------------------------------------------
 
@@ -225,15 +226,17 @@ class _Cover:
             taken = set(pos)
             lo, hi = min(pos), max(pos)
             floor = 2 if high else 1
-            for length in range(max(3, hi - lo + 1, len(fixed) + len(own_wild)), 14):
+            own = len(own_wild)
+            bare = [0] * (top + 1)  # places up to x with no card left for them: WILDCARDs only
+            for x in range(1, top + 1):
+                bare[x] = bare[x - 1] + (x not in taken and not left[x])
+            for length in range(max(3, hi - lo + 1, len(fixed) + own), 14):
                 for a in range(max(floor, hi - length + 1), min(lo, top - length + 1) + 1):
-                    if (a, length) in seen:
+                    if bare[a + length - 1] - bare[a - 1] - own > free or (a, length) in seen:
                         continue
                     seen.add((a, length))
                     spots = [left[x] for x in range(a, a + length) if x not in taken]
-                    if sum(1 for c in spots if not c) - len(own_wild) > free or len(spots) < len(own_wild):
-                        continue
-                    yield from self._fill(fixed + own_wild, spots, len(own_wild), wild)
+                    yield from self._fill(fixed + own_wild, spots, own, wild)
 
     def _fill(self, base: list[Piece], spots: list[list[Piece]], own: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
         """Each spot a natural card left or a WILDCARD (the meld's ``own`` first, then others)."""
@@ -276,7 +279,14 @@ class _Cover:
 
     def _core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
         """The meld's core if the pieces are a valid meld with one: the stated group, or three
-        cards that may found it (natural cards first); ``None`` if they are no such meld."""
+        cards that may found it (natural cards first); ``None`` if they are no such meld.
+        Worked out once per meld: the search meets the same melds again and again."""
+        key = (frozenset(p.id for p in pieces), stated)
+        if key not in self.cores_of:
+            self.cores_of[key] = self._work_out_core(pieces, stated)
+        return self.cores_of[key]
+
+    def _work_out_core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
         if not all(_Search._joined(p, pieces) for p in pieces if p.laid.player or p.laid.beside):
             return None
         if stated is not None:
