@@ -35,6 +35,7 @@ from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, rea
 
 COVER_STEPS = 6_000  #: melds tried at most before the search says it does not know
 HOMELESS_STEPS = 200  #: melds tried at most for one card before it counts as having a home
+LOOK_STEPS = 30  #: melds tried at most, looking ahead, before a card counts as having a home
 
 
 class Unknown:
@@ -136,12 +137,53 @@ class _Cover:
         else:
             return []
         for meld, mask2, wild2 in options:
+            if not self._neighbours_housed(meld, nxt, mask2, wild2):
+                continue
             rest = self._dfs(nxt, mask2, wild2)
             if rest is not None:
                 rest.append(meld)
                 return rest
         self.failed.add(key)
         return None
+
+    def _neighbours_housed(self, meld: CoverMeld, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+        """Whether every card left that the meld took a neighbour from (its rank, or its suit
+        within two places) still has some meld to sit in: a quick look ahead that cuts a branch
+        as soon as it strands a card."""
+        ranks = {int(p.fixed.rank) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
+        near = {(p.fixed.suit, int(p.fixed.rank)) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type, union-attr]
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            q = self.fixed[low.bit_length() - 1]
+            card = q.fixed
+            assert card is not None
+            r = int(card.rank)  # type: ignore[arg-type]
+            if r not in ranks and not any(s == card.suit and abs(x - r) <= 2 for s, x in near):
+                continue
+            if not self._has_home(q, ci, mask, wild):
+                return False
+        return True
+
+    def _has_home(self, q: Piece, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+        """Some meld of the cards left holds ``q`` (alone, or with a stated meld not yet seated);
+        yes, too, when the look runs out of its steps."""
+        saved = self.steps
+        self.steps = min(saved, LOOK_STEPS)
+        try:
+            for k in range(ci, len(self.cores)):
+                ids = frozenset(p.id for p in self.cores[k])
+                if next(self._melds(self.cores[k] + [q], mask, wild, ids, ordered=False), None) is not None:
+                    return True
+            return next(self._melds([q], mask, wild, None, ordered=False), None) is not None
+        except _OutOfSteps:
+            return True
+        finally:
+            spent = min(saved, LOOK_STEPS) - max(self.steps, 0)
+            self.steps = saved - spent
+            if self.steps < 0:
+                raise _OutOfSteps
 
     def _spend(self) -> None:
         self.steps -= 1
