@@ -151,7 +151,7 @@ class _Cover:
         within two places) still has some meld to sit in: a quick look ahead that cuts a branch
         as soon as it strands a card."""
         ranks = {int(p.fixed.rank) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
-        near = {(p.fixed.suit, int(p.fixed.rank)) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type, union-attr]
+        near = {(p.fixed.suit, int(p.fixed.rank)) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
         m = mask
         while m:
             low = m & -m
@@ -159,7 +159,7 @@ class _Cover:
             q = self.fixed[low.bit_length() - 1]
             card = q.fixed
             assert card is not None
-            r = int(card.rank)  # type: ignore[arg-type]
+            r = int(card.rank)
             if r not in ranks and not any(s == card.suit and abs(x - r) <= 2 for s, x in near):
                 continue
             if not self._has_home(q, ci, mask, wild):
