@@ -112,6 +112,10 @@ class _Cover:
         self.classes = list(classes.values())
         self.class_of = {p.id: i for i, c in enumerate(self.classes) for p in c}
         self.failed: set[tuple[int, int, tuple[int, ...]]] = set()
+        self.kin = {p.id: sum(self.bit[o.id] for o in self.fixed
+                              if o.fixed.rank == p.fixed.rank or o.fixed.suit == p.fixed.suit)
+                    for p in self.fixed}
+        self.homes: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
         self.cores_of: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
 
     # -- the search ----------------------------------------------------------------------
@@ -168,7 +172,14 @@ class _Cover:
 
     def _has_home(self, q: Piece, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
         """Some meld of the cards left holds ``q`` (alone, or with a stated meld not yet seated);
-        yes, too, when the look runs out of its steps."""
+        yes, too, when the look runs out of its steps. Only the cards of its rank or suit can
+        be in such a meld, so the answer is kept by those."""
+        key = (q.id, ci, mask & self.kin[q.id], wild)
+        if key not in self.homes:
+            self.homes[key] = self._look_for_home(q, ci, mask, wild)
+        return self.homes[key]
+
+    def _look_for_home(self, q: Piece, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
         saved = self.steps
         self.steps = min(saved, LOOK_STEPS)
         try:
