@@ -881,7 +881,7 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
         if found is not None:
             if p.laid.stands_for in barred:
                 return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
-            others = [[q for q in t.pieces if q.id != p.id] for t in found]
+            others = [[q for q in m if q.id != p.id] for m in found]
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
                 return _blame(p, _nothing_takes(p))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
@@ -903,19 +903,20 @@ class _NoMoreTrials(Exception):
 
 
 def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-         barred: frozenset[Card], budget: Budget) -> list[TableMeld] | None:
-    """A trial seating for a diagnosis, on a small budget taken from the refusal's; one that
-    gives up counts as none."""
+         barred: frozenset[Card], budget: Budget) -> list[list[Piece]] | None:
+    """A trial seating for a diagnosis (any seating: the exact cover's), on a small budget
+    taken from the refusal's; one that gives up counts as none."""
+    from rummyref.games.long.cover import UNKNOWN, cover
+
     if budget.steps <= 0:
         raise _NoMoreTrials
-    trial = Budget(min(DIAGNOSIS_STEPS, budget.steps))
-    start = trial.steps
-    try:
-        return _seat(stated, own, loose, ruleset, barred, trial)
-    except RuleRefusal:
+    if not _all_meld(stated, own, loose, ruleset):
         return None
-    finally:
-        budget.steps -= start - max(trial.steps, 0)
+    found, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(DIAGNOSIS_STEPS, budget.steps))
+    budget.steps -= spent
+    if found is None or found is UNKNOWN:
+        return None
+    return [list(m.pieces) for m in found]  # type: ignore[union-attr]
 
 
 def _nothing_takes(p: Piece) -> str:

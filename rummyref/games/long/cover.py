@@ -35,6 +35,7 @@ from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, rea
 
 COVER_STEPS = 6_000  #: melds tried at most before the search says it does not know
 HOMELESS_STEPS = 200  #: melds tried at most for one card before it counts as having a home
+LOOK_STEPS = 30  #: melds tried at most, looking ahead, before a card counts as having a home
 
 
 class Unknown:
@@ -111,6 +112,11 @@ class _Cover:
         self.classes = list(classes.values())
         self.class_of = {p.id: i for i, c in enumerate(self.classes) for p in c}
         self.failed: set[tuple[int, int, tuple[int, ...]]] = set()
+        self.kin = {p.id: sum(self.bit[o.id] for o in self.fixed
+                              if o.fixed.rank == p.fixed.rank or o.fixed.suit == p.fixed.suit)
+                    for p in self.fixed}
+        self.homes: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
+        self.cores_of: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
 
     # -- the search ----------------------------------------------------------------------
 
@@ -135,12 +141,60 @@ class _Cover:
         else:
             return []
         for meld, mask2, wild2 in options:
+            if not self._neighbours_housed(meld, nxt, mask2, wild2):
+                continue
             rest = self._dfs(nxt, mask2, wild2)
             if rest is not None:
                 rest.append(meld)
                 return rest
         self.failed.add(key)
         return None
+
+    def _neighbours_housed(self, meld: CoverMeld, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+        """Whether every card left that the meld took a neighbour from (its rank, or its suit
+        within two places) still has some meld to sit in: a quick look ahead that cuts a branch
+        as soon as it strands a card."""
+        ranks = {int(p.fixed.rank) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
+        near = {(p.fixed.suit, int(p.fixed.rank)) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            q = self.fixed[low.bit_length() - 1]
+            card = q.fixed
+            assert card is not None
+            r = int(card.rank)
+            if r not in ranks and not any(s == card.suit and abs(x - r) <= 2 for s, x in near):
+                continue
+            if not self._has_home(q, ci, mask, wild):
+                return False
+        return True
+
+    def _has_home(self, q: Piece, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+        """Some meld of the cards left holds ``q`` (alone, or with a stated meld not yet seated);
+        yes, too, when the look runs out of its steps. Only the cards of its rank or suit can
+        be in such a meld, so the answer is kept by those."""
+        key = (q.id, ci, mask & self.kin[q.id], wild)
+        if key not in self.homes:
+            self.homes[key] = self._look_for_home(q, ci, mask, wild)
+        return self.homes[key]
+
+    def _look_for_home(self, q: Piece, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+        saved = self.steps
+        self.steps = min(saved, LOOK_STEPS)
+        try:
+            for k in range(ci, len(self.cores)):
+                ids = frozenset(p.id for p in self.cores[k])
+                if next(self._melds(self.cores[k] + [q], mask, wild, ids, ordered=False), None) is not None:
+                    return True
+            return next(self._melds([q], mask, wild, None, ordered=False), None) is not None
+        except _OutOfSteps:
+            return True
+        finally:
+            spent = min(saved, LOOK_STEPS) - max(self.steps, 0)
+            self.steps = saved - spent
+            if self.steps < 0:
+                raise _OutOfSteps
 
     def _spend(self) -> None:
         self.steps -= 1
@@ -225,15 +279,17 @@ class _Cover:
             taken = set(pos)
             lo, hi = min(pos), max(pos)
             floor = 2 if high else 1
-            for length in range(max(3, hi - lo + 1, len(fixed) + len(own_wild)), 14):
+            own = len(own_wild)
+            bare = [0] * (top + 1)  # places up to x with no card left for them: WILDCARDs only
+            for x in range(1, top + 1):
+                bare[x] = bare[x - 1] + (x not in taken and not left[x])
+            for length in range(max(3, hi - lo + 1, len(fixed) + own), 14):
                 for a in range(max(floor, hi - length + 1), min(lo, top - length + 1) + 1):
-                    if (a, length) in seen:
+                    if bare[a + length - 1] - bare[a - 1] - own > free or (a, length) in seen:
                         continue
                     seen.add((a, length))
                     spots = [left[x] for x in range(a, a + length) if x not in taken]
-                    if sum(1 for c in spots if not c) - len(own_wild) > free or len(spots) < len(own_wild):
-                        continue
-                    yield from self._fill(fixed + own_wild, spots, len(own_wild), wild)
+                    yield from self._fill(fixed + own_wild, spots, own, wild)
 
     def _fill(self, base: list[Piece], spots: list[list[Piece]], own: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
         """Each spot a natural card left or a WILDCARD (the meld's ``own`` first, then others)."""
@@ -276,7 +332,14 @@ class _Cover:
 
     def _core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
         """The meld's core if the pieces are a valid meld with one: the stated group, or three
-        cards that may found it (natural cards first); ``None`` if they are no such meld."""
+        cards that may found it (natural cards first); ``None`` if they are no such meld.
+        Worked out once per meld: the search meets the same melds again and again."""
+        key = (frozenset(p.id for p in pieces), stated)
+        if key not in self.cores_of:
+            self.cores_of[key] = self._work_out_core(pieces, stated)
+        return self.cores_of[key]
+
+    def _work_out_core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
         if not all(_Search._joined(p, pieces) for p in pieces if p.laid.player or p.laid.beside):
             return None
         if stated is not None:
