@@ -267,8 +267,10 @@ def probe(path: Path) -> Found:
     or one was killed mid-write) it is opened read-only, through SQLite's locks."""
     try:
         st = path.stat()
-        wal = path.with_name(path.name + "-wal")
-        live = wal.exists() and wal.stat().st_size > 0
+        try:  # one look: a -wal file may vanish at any moment (the last writer checkpoints it)
+            live = path.with_name(path.name + "-wal").stat().st_size > 0
+        except FileNotFoundError:
+            live = False
         if not stat.S_ISREG(st.st_mode):
             return Found(FileKind.FOREIGN, "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file")
         if st.st_size == 0 and not live:

@@ -209,3 +209,18 @@ def test_standings_do_not_load_the_orm(tmp_path):
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "ORM False False" in r.stderr, r.stderr
+
+
+def test_a_wal_file_that_vanishes_while_looked_at_does_not_make_the_record_missing(tmp_path, monkeypatch):
+    """The last writer to close a record checkpoints and deletes its -wal file: a look that saw
+    the -wal exist and then could not stat it once called the whole record missing, so `ref
+    backup` beside a terminal at work said "there is no record" (a race seen in CI)."""
+    from rummyref.store.engine import FileKind, probe
+
+    db = tmp_path / "r.db"
+    assert ref("new-session", "--db", str(db)).exit_code == 0
+    wal = db.with_name(db.name + "-wal")
+    assert not wal.exists()
+    real_exists = Path.exists
+    monkeypatch.setattr(Path, "exists", lambda self, *a, **k: True if self == wal else real_exists(self, *a, **k))
+    assert probe(db).kind is FileKind.RECORD
