@@ -72,9 +72,11 @@ def _rules(ruleset: str | None, game: str | None, db: str | None):
         return load_ruleset(DEFAULT_RULESET)
     try:
         return game_ruleset(db, path, game)[1]
-    except NotFound:
+    except NotFound as exc:
         if game is not None:
-            raise
+            if game in exc.message:
+                raise
+            raise NotFound(f"there is no game {game!r} ({exc.message})", hint=exc.hint) from None
         return load_ruleset(DEFAULT_RULESET)  # no game recorded yet
     except RummyrefError as exc:
         if game is not None:
