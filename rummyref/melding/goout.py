@@ -271,9 +271,9 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
     acts = relaxed[3]
     if _consistent(acts):
         return relaxed[:3]
-    high = sum(1 << i for i in range(4) if acts[13] >> 4 * i & 15 == NAT) & kept
+    high = sum(1 << i for i in range(4) if acts[13] >> 4 * i & 15 == NAT)
     tried: set = set()
-    for h in _choices(high, kept):
+    for h in dict.fromkeys([high & kept, 0] + [d for d in range(1, 16) if d & kept == d]):
         key = _canonical(h, masks)
         if key in tried:
             continue  # the same as a choice tried, suits swapped
@@ -282,14 +282,6 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
         if found is not None:
             return found[:3]
     return None
-
-
-def _choices(high: int, kept: int) -> list[int]:
-    """The choices of aces played high (subsets of ``kept``) in the order tried: the relaxed
-    answer's ``high`` first, then its subsets, most aces first (its aces played high were
-    often also played low: one of them low is the likeliest way out), then the others."""
-    subsets = sorted((d for d in range(16) if d & high == d), key=lambda d: (-d.bit_count(), d))
-    return subsets + [d for d in range(16) if d & kept == d and d & high != d]
 
 
 #: the moves of a state at a position, by what the position holds and the condition, then by

@@ -512,21 +512,6 @@ def test_going_out_search_with_suits_holding_the_same_cards(ranks, suits, wilds,
         )
 
 
-@pytest.mark.parametrize("kept", range(16))
-@pytest.mark.parametrize("high", range(16))
-def test_going_out_choices_are_every_subset_once_relaxed_choice_first(high, kept):
-    """The choices of aces played high are tried in another order, never fewer: every subset
-    of the kept aces once, the relaxed answer's choice first, then its subsets."""
-    from rummyref.melding import goout as meld_goout
-
-    high &= kept
-    order = meld_goout._choices(high, kept)
-    assert sorted(order) == [d for d in range(16) if d & kept == d]
-    assert order[0] == high
-    n_sub = 1 << high.bit_count()
-    assert all(d & high == d for d in order[:n_sub])
-
-
 @settings(max_examples=60, deadline=None)
 @given(
     st.sets(st.sampled_from(DECK), min_size=5, max_size=9),
