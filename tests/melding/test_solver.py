@@ -510,3 +510,30 @@ def test_going_out_search_with_suits_holding_the_same_cards(ranks, suits, wilds,
         assert go_out_check(hand, SIMPLE, mode, sequences, natural).ok == Reference(hand, SIMPLE).goes_out(
             mode, sequences, natural
         )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sets(st.sampled_from(DECK), min_size=5, max_size=9),
+    st.integers(0, 3),
+    st.sampled_from(GOING_OUT_MODES),
+    st.integers(1, 3),
+    st.integers(0, 2),
+)
+def test_going_out_with_aces_of_every_suit_against_the_reference(cards, wilds, mode, sequences, natural):
+    """Hands holding the four aces (every choice of aces played high may be tried): the
+    going-out search answers as the plain programme and as the brute-force reference."""
+    from rummyref.melding import goout as meld_goout
+    from rummyref.melding.plan import hand_masks as _masks
+
+    natural = min(natural, sequences)
+    hand = sorted({c for c in DECK if c.rank == 1} | cards, key=lambda c: c.index) + [WILD] * wilds
+    masks, w = _masks(hand)
+    allowed = ALLOWED[mode]
+    plain = meld_goout._search(masks, w, True, allowed, sequences, natural, "exact", 0)
+    found = meld_goout.search(masks, w, True, allowed, sequences, natural)
+    assert (found is not None) == (plain is not None)
+    if len(hand) <= 10:
+        assert go_out_check(hand, SIMPLE, mode, sequences, natural).ok == Reference(hand, SIMPLE).goes_out(
+            mode, sequences, natural
+        )
