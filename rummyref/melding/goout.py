@@ -72,7 +72,7 @@ def _suit_options(code: int, x: int, nxt: int, start: int, commit: int, flags: i
         if x:
             if L >= 2:
                 opts.append((3 | cb << 2, 0, 0, 0, NAT))
-            if not flags & RELAXED:
+            if not (flags & RELAXED and flags & DEFER_OK):
                 return opts
             x = 0
         if L in (0, 3):
@@ -210,46 +210,86 @@ def _upgrades(codes: int) -> list[int]:
     return out
 
 
-UPGRADES: dict = {}
-
-
 def _prune(layer: dict, exact_one: bool) -> dict:
     """Drop states another state beats: the same kept aces, every run as long or 3+ (of the
     same kind), no more unmelded (the same, when exactly one must be left), no fewer
     sequences or natural ones, an absorber if it has one, and the same WILDCARDs used, or
-    fewer with an absorber to take the spare ones. Longer runs come first, so a state meets
-    the states that could beat it before it is kept."""
-    ups = UPGRADES
-    kept: dict = {}  # (codes, kept aces[, unmelded]) -> counts of kept states
+    fewer with an absorber to take the spare ones.
+
+    The states are grouped by their runs (and kept aces); the counts of a layer, few, are
+    numbered, and each group holds the set of its counts as a bitmask. A state is beaten when
+    its group holds counts that beat its own, or a group with one suit's run longer holds
+    counts as good: two ANDs a state. (Runs longer in two suits at once are not looked at:
+    dropping fewer states is always safe, and gathering those groups cost more than it saved.)"""
+    keymask = CODES | 15 << DM | ((1 << U) if exact_one else 0)
+    index: dict = {}
+    groups: dict = {}
+    for s in layer:
+        hi = s >> U
+        i = index.get(hi)
+        if i is None:
+            i = index[hi] = len(index)
+        key = s & keymask
+        groups[key] = groups.get(key, 0) | 1 << i
+    beats = _beaters(list(index))
+
+    def up(key: int) -> int:  # the counts of the groups with one suit's run longer
+        got = 0
+        for i in (0, 3, 6, 9):
+            L = (key >> i) & 3
+            if L == 1:
+                got |= groups.get(key + (1 << i), 0) | groups.get(key + (2 << i), 0)
+            elif L == 2:
+                got |= groups.get(key + (1 << i), 0)
+        return got
+
+    ahead = {key: (mask, up(key)) for key, mask in groups.items()}
     out = {}
-    extra = (1 << U) if exact_one else 0
-    shorter = SHORTER
-    for x in sorted([shorter[s & CODES] | s for s in layer]):
-        s = x & STATE
-        k, u, sq, nt, ab = s >> K, s >> U & 1, s >> SC & CAP, s >> NC & CAP, s >> AB & 1
-        codes = s & CODES
-        rest = s & (15 << DM | extra)
-        better = ups.get(codes)
-        if better is None:
-            better = ups[codes] = _upgrades(codes)
-        beaten = False
-        for c in better:
-            for ok, ou, osq, ont, oab in kept.get(c | rest, ()):
-                if (ok == k or (ok < k and oab)) and ou <= u and osq >= sq and ont >= nt and oab >= ab:
-                    beaten = True
-                    break
-            if beaten:
-                break
-        if beaten:
-            continue
-        kept.setdefault(codes | rest, []).append((k, u, sq, nt, ab))
-        out[s] = layer[s]
+    for s, val in layer.items():
+        mask, longer = ahead[s & keymask]
+        weak, strong = beats[index[s >> U]]
+        if not (mask & strong or longer & weak):
+            out[s] = val
     return out
 
 
-STATE = (1 << 48) - 1
-#: sort keys putting longer runs first (then fewer WILDCARDs: the top bits of a state)
-SHORTER = [(12 - sum(c >> 3 * i & 3 for i in range(4))) << 48 for c in range(4096)]
+def _beaters(his: list[int]) -> list[tuple[int, int]]:
+    """For each counts (a state shifted right by ``U``), the bitmasks of the counts that beat
+    them or are the same (``weak``), and that beat them and are not the same (``strong``)."""
+    n = len(his)
+    fields = [(h >> (K - U), h & 1, h >> (SC - U) & CAP, h >> (NC - U) & CAP, h >> (AB - U) & 1) for h in his]
+    top_sq = max(f[2] for f in fields) + 1
+    top_nt = max(f[3] for f in fields) + 1
+    top_k = max(f[0] for f in fields) + 1
+    sq_at_least = [0] * (top_sq + 1)
+    nt_at_least = [0] * (top_nt + 1)
+    k_is = [0] * top_k
+    k_below_ab = [0] * (top_k + 1)  # with an absorber, fewer WILDCARDs used
+    u_zero = ab_one = 0
+    for i, (k, u, sq, nt, ab) in enumerate(fields):
+        bit = 1 << i
+        sq_at_least[sq] |= bit
+        nt_at_least[nt] |= bit
+        k_is[k] |= bit
+        if ab:
+            ab_one |= bit
+            k_below_ab[k + 1] |= bit
+        if not u:
+            u_zero |= bit
+    for t in range(top_sq - 1, -1, -1):
+        sq_at_least[t] |= sq_at_least[t + 1]
+    for t in range(top_nt - 1, -1, -1):
+        nt_at_least[t] |= nt_at_least[t + 1]
+    for t in range(1, top_k + 1):
+        k_below_ab[t] |= k_below_ab[t - 1]
+    every = (1 << n) - 1
+    out = []
+    for i, (k, u, sq, nt, ab) in enumerate(fields):
+        weak = sq_at_least[sq] & nt_at_least[nt] & (k_is[k] | k_below_ab[k]) & (every if u else u_zero)
+        if ab:
+            weak &= ab_one
+        out.append((weak, weak & ~(1 << i)))
+    return out
 
 
 def _present(masks: Sequence[int], p: int) -> int:
@@ -258,30 +298,58 @@ def _present(masks: Sequence[int], p: int) -> int:
 
 def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ...], sequences: int, natural: int):
     """An arrangement meeting the condition, as (plan, WILDCARDs left unmelded, WILDCARDs to
-    place), or None when there is none."""
+    place), or None when there is none.
+
+    Aces that may be played high (``dp.deferrable``) are first all *relaxed*: the search may
+    play such an ace both low and high, or keep it for Q-K-A and not play it. An answer that
+    does neither is exact; "no" is certain. Otherwise the choice that answer points at is
+    searched, then every ace low; then a branch and bound fixes one relaxed ace at a time, low
+    or high, the one the answer played wrongly first: a partial choice that still has an
+    answer is searched further, one that has none is dropped with every choice below it.
+    Choices the same but for suits holding the same cards are searched once. Where no choice
+    goes out, this usually takes far fewer searches than one per choice (up to 16)."""
     if sequences > CAP or natural > CAP:
         return None
     kept = dp.deferrable(masks, w, aces_high)
-    if not kept:
-        found = _search(masks, w, aces_high, allowed, sequences, natural, "exact", 0)
-        return None if found is None else found[:3]
-    relaxed = _search(masks, w, aces_high, allowed, sequences, natural, "relaxed", 0)
-    if relaxed is None:
+    found = _search(masks, w, aces_high, allowed, sequences, natural, kept, 0)
+    if found is None:
         return None
-    acts = relaxed[3]
-    if _consistent(acts):
-        return relaxed[:3]
-    high = sum(1 << i for i in range(4) if acts[13] >> 4 * i & 15 == NAT)
+    if _consistent(found[3], kept):
+        return found[:3]
     tried: set = set()
-    for h in dict.fromkeys([high & kept, 0] + [d for d in range(1, 16) if d & kept == d]):
-        key = _canonical(h, masks)
-        if key in tried:
-            continue  # the same as a choice tried, suits swapped
-        tried.add(key)
-        found = _search(masks, w, aces_high, allowed, sequences, natural, "fixed", h)
-        if found is not None:
-            return found[:3]
-    return None
+
+    def branch(fixed: int, high: int, acts: list[int]):
+        free = kept & ~fixed
+        wrong = [i for i in range(4) if free >> i & 1 and (acts[0] >> 4 * i & 15 == DEFER) != (acts[13] >> 4 * i & 15 == NAT)]
+        i = wrong[0] if wrong else (free & -free).bit_length() - 1
+        bit = 1 << i
+        order = (bit, 0) if acts[13] >> 4 * i & 15 == NAT else (0, bit)
+        for h in order:
+            f2, h2 = fixed | bit, high | h
+            key = _canonical(f2, h2, masks)
+            if key in tried:
+                continue  # the same as a choice tried, suits swapped
+            tried.add(key)
+            got = _search(masks, w, aces_high, allowed, sequences, natural, kept & ~f2, h2)
+            if got is None:
+                continue
+            if _consistent(got[3], kept & ~f2):
+                return got
+            deeper = branch(f2, h2, got[3])
+            if deeper is not None:
+                return deeper
+        return None
+
+    # first the choice the relaxed answer points at (every relaxed ace it played high, high):
+    # where the hand goes out, it usually does
+    acts = found[3]
+    guess = sum(1 << i for i in range(4) if kept >> i & 1 and acts[13] >> 4 * i & 15 == NAT)
+    found = None
+    for h in dict.fromkeys((guess, 0)):  # then every ace low, the usual way
+        tried.add(_canonical(kept, h, masks))
+        found = found or _search(masks, w, aces_high, allowed, sequences, natural, 0, h)
+    found = found or branch(0, 0, acts)
+    return None if found is None else found[:3]
 
 
 #: the moves of a state at a position, by what the position holds and the condition, then by
@@ -289,31 +357,34 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
 _LOCAL: dict = {}
 
 
-def _canonical(high: int, masks: Sequence[int]) -> int:
-    """The choice of high aces ``high`` with, among suits holding the same cards, the first
-    ones played high: the same hand and condition, suits swapped (the counts do not depend
-    on suits), so it has an arrangement exactly when ``high`` does."""
-    out = 0
+def _canonical(fixed: int, high: int, masks: Sequence[int]) -> tuple[int, int]:
+    """The choice (aces ``fixed``, of them ``high`` played high) with, among suits holding the
+    same cards, the first ones high, the next ones fixed low: the same hand and condition,
+    suits swapped (the counts do not depend on suits), so it has an arrangement exactly when
+    the choice given does."""
+    f_out = h_out = 0
     for i in range(4):
         like = [k for k in range(4) if masks[k] == masks[i]]
-        if like[0] == i:  # the first suit of its kind: set as many of the kind as are high
-            n = sum(high >> k & 1 for k in like)
-            out |= sum(1 << k for k in like[:n])
-    return out
+        if like[0] == i:  # the first suit of its kind
+            nh = sum(high >> k & 1 for k in like)
+            nf = sum(fixed >> k & 1 for k in like)
+            h_out |= sum(1 << k for k in like[:nh])
+            f_out |= sum(1 << k for k in like[:nf])
+    return f_out, h_out
 
 
 class _Walk:
     """One search's positions: what is in the hand at each, and the moves of a state there."""
 
-    def __init__(self, masks, w, aces_high, allowed, sequences, natural, aces, high) -> None:
+    def __init__(self, masks, w, aces_high, allowed, sequences, natural, free, high, keep) -> None:
         self.masks, self.w, self.aces_high, self.high = masks, w, aces_high, high
         self.allowed, self.sequences, self.natural = allowed, sequences, natural
         self.top = top = 14 if aces_high else 13
         self.exact_one = allowed == (1,)
         self.umax = max(allowed)
         self.limit = (w + 1) << K
-        defer = dp.deferrable(masks, w, aces_high) if aces != "fixed" else 0
-        relaxed = RELAXED if aces == "relaxed" else 0
+        defer = free | keep  # the aces that may be kept at position 1 for Q-K-A
+        relaxed = RELAXED if free else 0
         self.relaxed = bool(relaxed)
         starts = dp._start_masks(masks, w, aces_high)
         ext = [m | ((m & 1) << 13) if aces_high else m for m in masks]
@@ -327,8 +398,8 @@ class _Walk:
             Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
             CM = sum(1 << i for i, x in enumerate(ext) if (x >> p) & 3 == 3) if p <= 12 else 0
             SM = starts[p] if p <= 13 else 0
-            P14 = high if aces == "fixed" else defer if relaxed else -1  # -1: the state's kept aces
-            at = (flags, P if p < 14 else P14, Pn, SM, CM, defer if p == 1 else 0)
+            P14 = -1 if keep else high | free  # -1: the aces the state kept
+            at = (flags, P if p < 14 else P14, Pn, SM, CM, defer if p in (1, 14) else 0)
             local = _LOCAL.get(at + (self.umax, sequences, natural, self.exact_one))
             if local is None:
                 local = _LOCAL[at + (self.umax, sequences, natural, self.exact_one)] = {}
@@ -347,15 +418,22 @@ class _Walk:
         return moves
 
 
-def _search(masks, w, aces_high, allowed, sequences, natural, aces, high):
-    walk = _Walk(masks, w, aces_high, allowed, sequences, natural, aces, high)
+def _search(masks, w, aces_high, allowed, sequences, natural, free, high, keep=0):
+    """One search, the aces ``free`` relaxed, the aces ``high`` played high, every other
+    played low: (plan, WILDCARDs left, WILDCARDs to place, actions) or None. With ``keep``
+    (the tests' plain programme) those aces are each kept for Q-K-A or not, the choice held in
+    the state: exact, and slower."""
+    walk = _Walk(masks, w, aces_high, allowed, sequences, natural, free, high, keep)
     top, limit, exact_one, relaxed = walk.top, walk.limit, walk.exact_one, walk.relaxed
     layer: dict = {0: None}
     backs = []
     for p in range(1, top + 1):
         new: dict = {}
+        known = walk.at[p][-1].get
         for s in layer:
-            moves = walk.moves(p, s)
+            moves = known(s & LOW)
+            if moves is None:
+                moves = walk.moves(p, s)
             for delta, act in moves:
                 s2 = s + delta
                 if s2 < limit and s2 not in new:
@@ -376,7 +454,7 @@ def _search(masks, w, aces_high, allowed, sequences, natural, aces, high):
             acts.append(act)
         acts.reverse()
         found = (choice, acts)
-        if not relaxed or _consistent(acts):
+        if not relaxed or _consistent(acts, free):
             break
         first = first or found
     else:
@@ -387,9 +465,12 @@ def _search(masks, w, aces_high, allowed, sequences, natural, aces, high):
     return _plan(masks, acts, aces_high, high), left, place, acts
 
 
-def _consistent(acts: list[int]) -> bool:
-    """In a relaxed search: every ace kept at position 1 ends a run at 14, and no other does."""
-    return all((acts[0] >> 4 * i & 15 == DEFER) == (acts[13] >> 4 * i & 15 == NAT) for i in range(4))
+def _consistent(acts: list[int], free: int) -> bool:
+    """In a relaxed search: every relaxed ace kept at position 1 ends a run at 14, and no
+    other does."""
+    return all(
+        (acts[0] >> 4 * i & 15 == DEFER) == (acts[13] >> 4 * i & 15 == NAT) for i in range(4) if free >> i & 1
+    )
 
 
 LOW = (1 << K) - 1  #: a state but the WILDCARDs used

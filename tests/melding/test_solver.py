@@ -497,13 +497,13 @@ def test_going_out_search_with_suits_holding_the_same_cards(ranks, suits, wilds,
     allowed = ALLOWED[mode]
 
     def fixed(high: int) -> bool:
-        return meld_goout._search(masks, w, True, allowed, sequences, natural, "fixed", high) is not None
+        return meld_goout._search(masks, w, True, allowed, sequences, natural, 0, high) is not None
 
     kept = meld_dp.deferrable(masks, w, True)
     for high in range(16):
         if high & kept == high:
-            assert fixed(high) == fixed(meld_goout._canonical(high, masks)), high
-    plain = meld_goout._search(masks, w, True, allowed, sequences, natural, "exact", 0)
+            assert fixed(high) == fixed(meld_goout._canonical(kept, high, masks)[1]), high
+    plain = meld_goout._search(masks, w, True, allowed, sequences, natural, 0, 0, meld_dp.deferrable(masks, w, True))
     found = meld_goout.search(masks, w, True, allowed, sequences, natural)
     assert (found is not None) == (plain is not None)
     if len(hand) <= 10:
@@ -523,6 +523,7 @@ def test_going_out_search_with_suits_holding_the_same_cards(ranks, suits, wilds,
 def test_going_out_with_aces_of_every_suit_against_the_reference(cards, wilds, mode, sequences, natural):
     """Hands holding the four aces (every choice of aces played high may be tried): the
     going-out search answers as the plain programme and as the brute-force reference."""
+    from rummyref.melding import dp as meld_dp
     from rummyref.melding import goout as meld_goout
     from rummyref.melding.plan import hand_masks as _masks
 
@@ -530,10 +531,47 @@ def test_going_out_with_aces_of_every_suit_against_the_reference(cards, wilds, m
     hand = sorted({c for c in DECK if c.rank == 1} | cards, key=lambda c: c.index) + [WILD] * wilds
     masks, w = _masks(hand)
     allowed = ALLOWED[mode]
-    plain = meld_goout._search(masks, w, True, allowed, sequences, natural, "exact", 0)
+    plain = meld_goout._search(masks, w, True, allowed, sequences, natural, 0, 0, meld_dp.deferrable(masks, w, True))
     found = meld_goout.search(masks, w, True, allowed, sequences, natural)
     assert (found is not None) == (plain is not None)
     if len(hand) <= 10:
         assert go_out_check(hand, SIMPLE, mode, sequences, natural).ok == Reference(hand, SIMPLE).goes_out(
             mode, sequences, natural
         )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sets(st.sampled_from([c for c in DECK if c.rank != 1]), min_size=6, max_size=16),
+    st.integers(0, 4),
+    st.sampled_from(GOING_OUT_MODES),
+    st.integers(1, 4),
+    st.integers(0, 2),
+    st.integers(0, 15),
+    st.integers(0, 15),
+)
+def test_a_relaxed_no_holds_for_every_choice_below_it(cards, wilds, mode, sequences, natural, fixed, high):
+    """The branch and bound over aces played high drops a partial choice (some aces fixed low
+    or high, the rest relaxed) when its search finds nothing: that "no" must hold for every
+    full choice that agrees with it. And a relaxed answer that plays its relaxed aces
+    consistently is a real arrangement: the choice it makes has one too."""
+    from rummyref.melding import dp as meld_dp
+    from rummyref.melding import goout as meld_goout
+    from rummyref.melding.plan import hand_masks as _masks
+
+    natural = min(natural, sequences)
+    hand = sorted({c for c in DECK if c.rank == 1} | cards, key=lambda c: c.index) + [WILD] * wilds
+    masks, w = _masks(hand)
+    allowed = ALLOWED[mode]
+    kept = meld_dp.deferrable(masks, w, True)
+    fixed &= kept
+    high &= fixed
+    free = kept & ~fixed
+    partial = meld_goout._search(masks, w, True, allowed, sequences, natural, free, high)
+    leaves = [h for h in range(16) if h & kept == h and h & fixed == high]
+    found = [h for h in leaves if meld_goout._search(masks, w, True, allowed, sequences, natural, 0, h) is not None]
+    if partial is None:
+        assert not found
+    elif meld_goout._consistent(partial[3], free):
+        chosen = high | sum(1 << i for i in range(4) if free >> i & 1 and partial[3][13] >> 4 * i & 15 == meld_goout.NAT)
+        assert chosen in found
