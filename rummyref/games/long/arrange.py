@@ -529,7 +529,7 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
                 return found
         if homeless(stated, own, loose, ruleset.aces_high, barred):
             return None
-        seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(COVER_STEPS, budget.steps))
+        seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(COVER_STEPS, budget.steps), ruleset)
         budget.steps -= spent
         if seating is None:
             return None
@@ -912,7 +912,7 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
         raise _NoMoreTrials
     if not _all_meld(stated, own, loose, ruleset):
         return None
-    found, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(DIAGNOSIS_STEPS, budget.steps))
+    found, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(DIAGNOSIS_STEPS, budget.steps), ruleset)
     budget.steps -= spent
     if found is None or found is UNKNOWN:
         return None

@@ -30,12 +30,18 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from rummyref.cards import SUITS, Card
+from rummyref.cards import SUITS, WILD, Card
 from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, readings
+from rummyref.rules.ruleset import RuleSet
 
 COVER_STEPS = 6_000  #: melds tried at most before the search says it does not know
 HOMELESS_STEPS = 200  #: melds tried at most for one card before it counts as having a home
 LOOK_STEPS = 30  #: melds tried at most, looking ahead, before a card counts as having a home
+FEW = 4  #: the melds counted at most for a card, to seat first the card with the fewest
+
+
+_MRV = True
+_MELDABLE = True
 
 
 class Unknown:
@@ -58,10 +64,12 @@ class _OutOfSteps(Exception):
 
 
 def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
-          aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS) -> tuple[list[CoverMeld] | None | Unknown, int]:
+          aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS, ruleset: RuleSet | None = None
+          ) -> tuple[list[CoverMeld] | None | Unknown, int]:
     """A seating of every piece (any one), ``None`` when there is none, or :data:`UNKNOWN`;
-    and the steps it took."""
-    search = _Cover(stated, own, loose, aces_high, barred, steps)
+    and the steps it took. With the ``ruleset``, a position whose cards the engine cannot
+    meld at all is cut before it is searched."""
+    search = _Cover(stated, own, loose, aces_high, barred, steps, ruleset)
     try:
         found: list[CoverMeld] | None | Unknown = search.solve()
     except _OutOfSteps:
@@ -87,8 +95,10 @@ def homeless(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], 
 
 
 class _Cover:
-    def __init__(self, stated, own, loose, aces_high: bool, barred: frozenset[Card], steps: int) -> None:
-        self.aces_high, self.barred, self.steps = aces_high, barred, steps
+    def __init__(self, stated, own, loose, aces_high: bool, barred: frozenset[Card], steps: int,
+                 ruleset: RuleSet | None = None) -> None:
+        self.aces_high, self.barred, self.steps, self.ruleset = aces_high, barred, steps, ruleset
+        self.meldable: dict[tuple[int, int, int], bool] = {}
         self.cores = [list(c) for c in stated]
         core_ids = {p.id for c in stated for p in c}
         others = [p for m in own for p in m] + list(loose)
@@ -103,57 +113,173 @@ class _Cover:
         for p in self.fixed:
             self.by_card.setdefault(p.fixed_index, []).append(p)
             self.by_rank.setdefault(int(p.fixed.rank), []).append(p)
+        # a WILDCARD's owner matters only to a >NAME naming them: the others are one class
+        named = {p.laid.player for c in stated for p in c} | {p.laid.player for p in others}
         classes: dict[tuple, list[Piece]] = {}
         for p in others:
             if p.fixed is None and p.id not in core_ids:
                 laid = p.laid
-                key = (p.owner, p.id in self.eligible, laid.kind, laid.player, laid.beside)
+                key = (p.owner if p.owner in named else None, p.id in self.eligible, laid.kind, laid.player, laid.beside)
                 classes.setdefault(key, []).append(p)
         self.classes = list(classes.values())
         self.class_of = {p.id: i for i, c in enumerate(self.classes) for p in c}
-        self.failed: set[tuple[int, int, tuple[int, ...]]] = set()
+        self.core_ids = [frozenset(p.id for p in c) for c in self.cores]
+        self.failed: set[tuple[int, int, tuple]] = set()
         self.kin = {p.id: sum(self.bit[o.id] for o in self.fixed
                               if o.fixed.rank == p.fixed.rank or o.fixed.suit == p.fixed.suit)
                     for p in self.fixed}
+        self.core_kin = [sum(self.bit[o.id] for o in self.fixed for p in c if p.fixed is not None
+                             and (o.fixed.rank == p.fixed.rank or o.fixed.suit == p.fixed.suit)) for c in self.cores]
+        # what the table said each card or WILDCARD joined: the cards said to join a card's meld;
+        # for each NAME, the cards and WILDCARD classes said to join NAME's meld, and NAME's own
+        self.beside: dict[Card, list[Piece]] = {}
+        for p in self.fixed:
+            if p.laid.beside is not None:
+                self.beside.setdefault(p.laid.beside, []).append(p)
+        self.beside_mask = sum(self.bit[p.id] for ps in self.beside.values() for p in ps)
+        self.joining: dict[str, tuple[int, list[int]]] = {}
+        self.owned: dict[str, tuple[int, int, list[int]]] = {}
+        for name in {p.laid.player for p in self.fixed} | {c[0].laid.player for c in self.classes}:
+            if name is None:
+                continue
+            self.joining[name] = (sum(self.bit[p.id] for p in self.fixed if p.laid.player == name),
+                                  [i for i, c in enumerate(self.classes) if c[0].laid.player == name])
+            self.owned[name] = (sum(self.bit[p.id] for p in self.fixed if p.owner == name),
+                                sum(1 << k for k, c in enumerate(self.cores) if any(p.owner == name for p in c)),
+                                [i for i, c in enumerate(self.classes) if c[0].owner == name])
+        self.class_keys = [(c[0].owner, key[1:]) for key, c in classes.items()]
+        bases = [b for _, b in self.class_keys]
+        self.mergeable = len(set(bases)) < len(bases)
         self.homes: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
+        self.threes: dict[frozenset[int], bool] = {}
+        self.counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         self.cores_of: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
 
     # -- the search ----------------------------------------------------------------------
 
     def solve(self) -> list[CoverMeld] | None:
-        found = self._dfs(0, (1 << len(self.fixed)) - 1, tuple(len(c) for c in self.classes))
+        found = self._dfs((1 << len(self.cores)) - 1, (1 << len(self.fixed)) - 1, tuple(len(c) for c in self.classes))
         return None if found is None else list(reversed(found))
 
-    def _dfs(self, ci: int, mask: int, wild: tuple[int, ...]) -> list[CoverMeld] | None:
-        key = (ci, mask, wild)
+    def _dfs(self, cm: int, mask: int, wild: tuple[int, ...]) -> list[CoverMeld] | None:
+        key = (cm, mask, self._canon(mask, wild))
         if key in self.failed:
             return None
-        if ci < len(self.cores):
-            options = self._melds(self.cores[ci], mask, wild, frozenset(p.id for p in self.cores[ci]))
-            nxt = ci + 1
-        elif mask:
-            low = mask & -mask
-            options = self._melds([self.fixed[low.bit_length() - 1]], mask, wild, None)
-            nxt = ci
+        if (cm or mask) and not self._meldable(cm, mask, sum(wild)):
+            self.failed.add(key)
+            return None
+        if cm or mask:
+            options = self._choose(cm, mask, wild)
         elif any(wild):
             options = self._all_wild(wild)
-            nxt = ci
         else:
             return []
-        for meld, mask2, wild2 in options:
-            if not self._neighbours_housed(meld, nxt, mask2, wild2):
+        for meld, cm2, mask2, wild2 in options:
+            if not self._neighbours_housed(meld, cm2, mask2, wild2):
                 continue
-            rest = self._dfs(nxt, mask2, wild2)
+            rest = self._dfs(cm2, mask2, wild2)
             if rest is not None:
                 rest.append(meld)
                 return rest
         self.failed.add(key)
         return None
 
-    def _neighbours_housed(self, meld: CoverMeld, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+    def _canon(self, mask: int, wild: tuple[int, ...]) -> tuple:
+        """The WILDCARDs left as the search sees them: those of players no card left is said to
+        join (>NAME) are told apart only by what the table said of them (the same positions)."""
+        if not self.mergeable:
+            return wild
+        needed = {name for name, (bits, said) in self.joining.items() if mask & bits or any(wild[i] for i in said)}
+        out: dict[tuple, int] = {}
+        for i, w in enumerate(wild):
+            if w:
+                owner, base = self.class_keys[i]
+                k = (owner if owner in needed else None, base)
+                out[k] = out.get(k, 0) + w
+        return tuple(sorted(out.items(), key=repr))
+
+    def _meldable(self, cm: int, mask: int, n_wild: int) -> bool:
+        """Whether the engine can meld every card left at all, whoever laid them (a seating of
+        them is such a melding): a cheap, certain test that cuts a position before its search."""
+        if self.ruleset is None or not _MELDABLE:
+            return True
+        key = (cm, mask, n_wild)
+        if key not in self.meldable:
+            from rummyref.melding.solver import fewest_unmelded
+
+            cards = [self.fixed[i].laid.card for i in range(len(self.fixed)) if mask >> i & 1]
+            cards += [p.laid.card for k, c in enumerate(self.cores) if cm >> k & 1 for p in c] + [WILD] * n_wild
+            self.meldable[key] = fewest_unmelded(cards, self.ruleset).count == 0
+        return self.meldable[key]
+
+    def _choose(self, cm: int, mask: int, wild: tuple[int, ...]
+                ) -> Iterator[tuple[CoverMeld, int, int, tuple[int, ...]]]:
+        """The melds for the stated meld or the card left with the fewest ways to sit (counted
+        up to :data:`FEW`; the first in the fixed order among equals): a card with none fails
+        the position at once, a card with one is seated before anything else is guessed."""
+        best, fewest = None, FEW + 1
+        items = [~k for k in range(len(self.cores)) if cm >> k & 1]
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            items.append(low.bit_length() - 1)
+        if not _MRV:
+            return self._options(items[0], cm, mask, wild, True)
+        for item in items:
+            n = self._ways(item, cm, mask, wild)
+            if n < fewest:
+                best, fewest = item, n
+                if n <= 1:
+                    break
+        if fewest == 0 or best is None:
+            return iter(())
+        return self._options(best, cm, mask, wild, True)
+
+    def _options(self, item: int, cm: int, mask: int, wild: tuple[int, ...], ordered: bool
+                 ) -> Iterator[tuple[CoverMeld, int, int, tuple[int, ...]]]:
+        """The melds for a stated meld (``~k``) or a card (its index in :attr:`fixed`): a
+        card's are a stated meld not yet seated with it and more, or a meld of cards left."""
+        if item < 0:
+            k = ~item
+            for meld, mask2, wild2 in self._melds(self.cores[k], mask, wild, self.core_ids[k], ordered):
+                yield meld, cm & ~(1 << k), mask2, wild2
+            return
+        q = self.fixed[item]
+        for k in range(len(self.cores)):
+            if cm >> k & 1:
+                for meld, mask2, wild2 in self._melds(self.cores[k] + [q], mask, wild, self.core_ids[k], ordered):
+                    yield meld, cm & ~(1 << k), mask2, wild2
+        for meld, mask2, wild2 in self._melds([q], mask, wild, None, ordered):
+            yield meld, cm, mask2, wild2
+
+    def _ways(self, item: int, cm: int, mask: int, wild: tuple[int, ...]) -> int:
+        """How many melds the item has (up to :data:`FEW`): kept by the cards of its rank or
+        suit, the only ones such a meld can hold (and the stated melds left, for a card)."""
+        if item < 0:
+            key = (item, 0, mask & self.core_kin[~item], wild)
+        else:
+            key = (item, cm, mask & self.kin[self.fixed[item].id], wild)
+        n = self.counts.get(key)
+        if n is None:
+            n = sum(1 for _ in itertools.islice(self._options(item, cm, mask, wild, False), FEW))
+            self.counts[key] = n
+        return n
+
+    def _neighbours_housed(self, meld: CoverMeld, cm: int, mask: int, wild: tuple[int, ...]) -> bool:
         """Whether every card left that the meld took a neighbour from (its rank, or its suit
         within two places) still has some meld to sit in: a quick look ahead that cuts a branch
         as soon as it strands a card."""
+        cards = {p.laid.card for p in meld.pieces}
+        if any(w and self.classes[i][0].laid.beside in cards for i, w in enumerate(wild)):
+            return False  # a WILDCARD said to join this meld (W>2D) is left out of it
+        if mask & self.beside_mask and any(mask & self.bit[q.id] for c in cards for q in self.beside.get(c, ())):
+            return False  # so is a card said to join it
+        for name, ps in self.joining.items():  # W>NAME, 2D>NAME: NAME must have a card left for them
+            if any(wild[i] for i in ps[1]) or mask & ps[0]:
+                if not (mask & self.owned[name][0] or cm & self.owned[name][1]
+                        or any(wild[i] for i in self.owned[name][2])):
+                    return False
         ranks = {int(p.fixed.rank) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
         near = {(p.fixed.suit, int(p.fixed.rank)) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
         m = mask
@@ -166,26 +292,26 @@ class _Cover:
             r = int(card.rank)
             if r not in ranks and not any(s == card.suit and abs(x - r) <= 2 for s, x in near):
                 continue
-            if not self._has_home(q, ci, mask, wild):
+            if not self._has_home(q, cm, mask, wild):
                 return False
         return True
 
-    def _has_home(self, q: Piece, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+    def _has_home(self, q: Piece, cm: int, mask: int, wild: tuple[int, ...]) -> bool:
         """Some meld of the cards left holds ``q`` (alone, or with a stated meld not yet seated);
         yes, too, when the look runs out of its steps. Only the cards of its rank or suit can
         be in such a meld, so the answer is kept by those."""
-        key = (q.id, ci, mask & self.kin[q.id], wild)
+        key = (q.id, cm, mask & self.kin[q.id], wild)
         if key not in self.homes:
-            self.homes[key] = self._look_for_home(q, ci, mask, wild)
+            self.homes[key] = self._look_for_home(q, cm, mask, wild)
         return self.homes[key]
 
-    def _look_for_home(self, q: Piece, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+    def _look_for_home(self, q: Piece, cm: int, mask: int, wild: tuple[int, ...]) -> bool:
         saved = self.steps
         self.steps = min(saved, LOOK_STEPS)
         try:
-            for k in range(ci, len(self.cores)):
-                ids = frozenset(p.id for p in self.cores[k])
-                if next(self._melds(self.cores[k] + [q], mask, wild, ids, ordered=False), None) is not None:
+            for k in range(len(self.cores)):
+                if cm >> k & 1 and next(self._melds(self.cores[k] + [q], mask, wild, self.core_ids[k], ordered=False),
+                                        None) is not None:
                     return True
             return next(self._melds([q], mask, wild, None, ordered=False), None) is not None
         except _OutOfSteps:
@@ -339,22 +465,29 @@ class _Cover:
             self.cores_of[key] = self._work_out_core(pieces, stated)
         return self.cores_of[key]
 
+    def _founds(self, three: tuple[Piece, ...], ids: frozenset[int]) -> bool:
+        """Whether the three cards make a meld on their own (worked out once)."""
+        ok = self.threes.get(ids)
+        if ok is None:
+            ok = self.threes[ids] = next(readings(three, ids, self.aces_high, self.barred), None) is not None
+        return ok
+
     def _work_out_core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
         if not all(_Search._joined(p, pieces) for p in pieces if p.laid.player or p.laid.beside):
             return None
         if stated is not None:
             return stated if next(readings(pieces, stated, self.aces_high, self.barred), None) else None
-        if next(readings(pieces, frozenset(), self.aces_high, self.barred), None) is None:
-            return None
         founders = [p for p in pieces if p.id in self.eligible]
         if len(founders) < 3:
+            return None
+        if next(readings(pieces, frozenset(), self.aces_high, self.barred), None) is None:
             return None
         founders.sort(key=lambda p: p.fixed is None)  # natural cards first
         threes = list(itertools.combinations(founders, 3))
         threes.sort(key=lambda t: not t[0].owner == t[1].owner == t[2].owner)  # one player's first
         for three in threes:
             ids = frozenset(p.id for p in three)
-            if next(readings(three, ids, self.aces_high, self.barred), None) is None:
+            if not self._founds(three, ids):
                 continue
             if all(p.fixed is not None for p in three):
                 return ids  # no WILDCARD in the core: the meld reads as it did without one
