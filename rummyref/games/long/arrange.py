@@ -529,8 +529,8 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
                 return found
         if homeless(stated, own, loose, ruleset.aces_high, barred):
             return None
-        seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(COVER_STEPS, budget.steps), ruleset)
-        budget.steps -= spent
+        seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, COVER_STEPS, ruleset)
+        budget.steps -= min(spent, COVER_SHARE)
         if seating is None:
             return None
         if seating is not UNKNOWN:
@@ -547,7 +547,8 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
     return None
 
 
-COVER_STEPS = 4_000  #: melds the exact cover may try, of the search's steps
+COVER_STEPS = 50_000  #: melds the exact cover may try (a legal table is seated, not given up on)
+COVER_SHARE = 4_000  #: of them, the most taken from the search's steps (what the last resort has left)
 
 
 def _from_cover(seating, stated: list[list[Piece]], aces_high: bool, barred: frozenset[Card],

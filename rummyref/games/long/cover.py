@@ -37,11 +37,7 @@ from rummyref.rules.ruleset import RuleSet
 COVER_STEPS = 6_000  #: melds tried at most before the search says it does not know
 HOMELESS_STEPS = 200  #: melds tried at most for one card before it counts as having a home
 LOOK_STEPS = 30  #: melds tried at most, looking ahead, before a card counts as having a home
-FEW = 4  #: the melds counted at most for a card, to seat first the card with the fewest
-
-
-_MRV = True
-_MELDABLE = True
+FEW = 2  #: the melds counted at most for a card, to seat first the card with the fewest
 
 
 class Unknown:
@@ -152,6 +148,12 @@ class _Cover:
         self.mergeable = len(set(bases)) < len(bases)
         self.homes: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
         self.threes: dict[frozenset[int], bool] = {}
+        self.plain = [c[0].laid.kind is None and c[0].laid.player is None and c[0].laid.beside is None
+                      for c in self.classes]
+        self.stated_ids = set(self.core_ids)
+        self.path: list[CoverMeld] = []  #: the melds seated above the position searched
+        self.grown: dict[int, CoverMeld] = {}  #: melds of the path with WILDCARDs left added
+        self.impure = 0  #: failures that depend on the melds above (never remembered)
         self.counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         self.cores_of: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
 
@@ -174,15 +176,45 @@ class _Cover:
             options = self._all_wild(wild)
         else:
             return []
+        impure, depth = self.impure, len(self.path)
         for meld, cm2, mask2, wild2 in options:
             if not self._neighbours_housed(meld, cm2, mask2, wild2):
                 continue
+            self.path.append(meld)
             rest = self._dfs(cm2, mask2, wild2)
+            self.path.pop()
             if rest is not None:
-                rest.append(meld)
+                rest.append(self.grown.pop(depth, meld))
                 return rest
-        self.failed.add(key)
+        if not cm and not mask and any(wild) and all(self.plain[i] for i, w in enumerate(wild) if w):
+            if self._absorb([p for c, w in zip(self.classes, wild) for p in c[len(c) - w:]], 0):
+                return []
+            self.impure += 1  # whether the WILDCARDs left fit depends on the melds above
+            return None
+        if self.impure == impure:
+            self.failed.add(key)
         return None
+
+    def _absorb(self, left: list[Piece], i: int) -> bool:
+        """The plain WILDCARDs left each added to a meld already seated (the melds the search
+        tries take no WILDCARD they could do without: these are the ones left over)."""
+        if i == len(left):
+            return True
+        for d, meld in enumerate(self.path):
+            now = self.grown.get(d, meld)
+            pieces = list(now.pieces) + [left[i]]
+            self._spend()
+            core = self._core(pieces, now.core if now.core in self.stated_ids else None)
+            if core is None:
+                continue
+            self.grown[d] = CoverMeld(tuple(pieces), core)
+            if self._absorb(left, i + 1):
+                return True
+            if now is meld:
+                del self.grown[d]
+            else:
+                self.grown[d] = now
+        return False
 
     def _canon(self, mask: int, wild: tuple[int, ...]) -> tuple:
         """The WILDCARDs left as the search sees them: those of players no card left is said to
@@ -201,7 +233,7 @@ class _Cover:
     def _meldable(self, cm: int, mask: int, n_wild: int) -> bool:
         """Whether the engine can meld every card left at all, whoever laid them (a seating of
         them is such a melding): a cheap, certain test that cuts a position before its search."""
-        if self.ruleset is None or not _MELDABLE:
+        if self.ruleset is None:
             return True
         key = (cm, mask, n_wild)
         if key not in self.meldable:
@@ -224,8 +256,6 @@ class _Cover:
             low = m & -m
             m ^= low
             items.append(low.bit_length() - 1)
-        if not _MRV:
-            return self._options(items[0], cm, mask, wild, True)
         for item in items:
             n = self._ways(item, cm, mask, wild)
             if n < fewest:
@@ -356,7 +386,7 @@ class _Cover:
         for pieces in candidates:
             self._spend()
             core_ids = self._core(pieces, core)
-            if core_ids is None:
+            if core_ids is None or self._spare_wild(pieces, core_ids, core):
                 continue
             mask2 = mask
             for p in pieces:
@@ -366,6 +396,16 @@ class _Cover:
                 if p.id in self.class_of:
                     used[self._class_of(p)] += 1
             yield CoverMeld(tuple(pieces), core_ids), mask2, tuple(w - u for w, u in zip(wild, used))
+
+    def _spare_wild(self, pieces: list[Piece], core_ids: frozenset[int], core: frozenset[int] | None) -> bool:
+        """Whether the meld has a plain WILDCARD (nothing said of it) outside its core that it
+        could do without: the meld without it is tried instead, and the WILDCARDs left over at
+        the end are added to the melds seated (:meth:`_absorb`)."""
+        for k, p in enumerate(pieces):
+            if p.id in self.class_of and self.plain[self.class_of[p.id]] and p.id not in core_ids:
+                if self._core(pieces[:k] + pieces[k + 1:], core) is not None:
+                    return True
+        return False
 
     def _class_of(self, p: Piece) -> int:
         return self.class_of[p.id]
