@@ -12,13 +12,21 @@ is a split of every piece on the table into melds such that
   said nothing of where it went;
 * ``>NAME`` and ``>2D`` hold: the meld has another of NAME's cards, the 2D.
 
-The search is depth-first over the cards whose value is known (natural cards, and WILDCARDs
-said to stand for one), stated groups first and then in deck order: the first card not yet
-seated must be in a meld, so the search tries every meld that holds it, built from the cards
-not yet seated: every run through its place (each place a natural card or a WILDCARD) and
-every match of its rank. WILDCARDs that nothing was said of are counted, not told apart, by
-what the table said of them and who laid them. A position that failed once (the cards left)
-is remembered and never searched again.
+The search is depth-first. At each position it seats the stated group or the card of known
+value (natural cards, and WILDCARDs said to stand for one) with the fewest melds left (counted
+up to two: a card with none fails the position at once, a card with one is seated before any
+guess), the first in a fixed order among equals: stated groups, then the cards that were said
+to go somewhere, the fewest neighbours first. It tries every meld that holds it, built from the
+cards not yet seated: every run through its place (each place a natural card or a WILDCARD),
+every match of its rank, and for a card, a stated group not yet seated with it. A meld takes no
+plain WILDCARD (nothing said of it) that it could do without: the WILDCARDs left over when
+every card is seated go to the melds seated (or make a meld of their own). WILDCARDs that
+nothing was said of are counted, not told apart, by what the table said of them and who laid
+them (who laid them only where a ``>NAME`` names the player, and only while a card said to
+join that player's meld is left). A position is cut before its search when the engine cannot
+meld its cards at all, when a meld seated leaves out a card or WILDCARD said to join it, or
+when a card that lost a neighbour has no meld left. A position that failed once (the cards
+left) is remembered and never searched again.
 
 The answer is certain either way (a seating, or none), unless the search runs out of its
 steps: then it says it does not know, and the caller searches the slower way.
@@ -38,6 +46,7 @@ COVER_STEPS = 6_000  #: melds tried at most before the search says it does not k
 HOMELESS_STEPS = 200  #: melds tried at most for one card before it counts as having a home
 LOOK_STEPS = 30  #: melds tried at most, looking ahead, before a card counts as having a home
 FEW = 2  #: the melds counted at most for a card, to seat first the card with the fewest
+COUNT_STEPS = 300  #: melds tried at most to count a card's (past that it counts as having many)
 
 
 class Unknown:
@@ -200,14 +209,17 @@ class _Cover:
         tries take no WILDCARD they could do without: these are the ones left over)."""
         if i == len(left):
             return True
+        ways = []
         for d, meld in enumerate(self.path):
             now = self.grown.get(d, meld)
             pieces = list(now.pieces) + [left[i]]
             self._spend()
             core = self._core(pieces, now.core if now.core in self.stated_ids else None)
-            if core is None:
-                continue
-            self.grown[d] = CoverMeld(tuple(pieces), core)
+            if core is not None:  # first where it is laid off (the meld's core the same)
+                ways.append((core != now.core, d, meld, now, CoverMeld(tuple(pieces), core)))
+        ways.sort(key=lambda w: w[:2])
+        for _, d, meld, now, grown in ways:
+            self.grown[d] = grown
             if self._absorb(left, i + 1):
                 return True
             if now is meld:
@@ -292,7 +304,14 @@ class _Cover:
             key = (item, cm, mask & self.kin[self.fixed[item].id], wild)
         n = self.counts.get(key)
         if n is None:
-            n = sum(1 for _ in itertools.islice(self._options(item, cm, mask, wild, False), FEW))
+            steps = self.steps  # counting is not trying: it takes none of the search's steps
+            self.steps = COUNT_STEPS
+            try:
+                n = sum(1 for _ in itertools.islice(self._options(item, cm, mask, wild, False), FEW))
+            except _OutOfSteps:
+                n = FEW
+            finally:
+                self.steps = steps
             self.counts[key] = n
         return n
 
@@ -484,7 +503,7 @@ class _Cover:
                     for ws in self._wild_sets(n, wild):
                         yield base + ws
 
-    def _all_wild(self, wild: tuple[int, ...]) -> Iterator[tuple[CoverMeld, int, tuple[int, ...]]]:
+    def _all_wild(self, wild: tuple[int, ...]) -> Iterator[tuple[CoverMeld, int, int, tuple[int, ...]]]:
         """The WILDCARDs left, when no natural card is: one meld of WILDCARDs alone (splitting
         them never helps: a meld of WILDCARDs needs three that may found it, and >NAME a
         card of NAME's)."""
@@ -492,7 +511,7 @@ class _Cover:
         self._spend()
         core_ids = self._core(pieces, None)
         if core_ids is not None:
-            yield CoverMeld(tuple(pieces), core_ids), 0, tuple(0 for _ in wild)
+            yield CoverMeld(tuple(pieces), core_ids), 0, 0, tuple(0 for _ in wild)
 
     # -- one meld ----------------------------------------------------------------------------
 
