@@ -69,12 +69,13 @@ class _OutOfSteps(Exception):
 
 
 def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
-          aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS, ruleset: RuleSet | None = None
-          ) -> tuple[list[CoverMeld] | None | Unknown, int]:
+          aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS, ruleset: RuleSet | None = None,
+          fewest_first: bool = True) -> tuple[list[CoverMeld] | None | Unknown, int]:
     """A seating of every piece (any one), ``None`` when there is none, or :data:`UNKNOWN`;
     and the steps it took. With the ``ruleset``, a position whose cards the engine cannot
     meld at all is cut before it is searched."""
     search = _Cover(stated, own, loose, aces_high, barred, steps, ruleset)
+    search.fewest_first = fewest_first
     try:
         found: list[CoverMeld] | None | Unknown = search.solve()
     except _OutOfSteps:
@@ -104,6 +105,7 @@ class _Cover:
                  ruleset: RuleSet | None = None) -> None:
         self.aces_high, self.barred, self.steps, self.ruleset = aces_high, barred, steps, ruleset
         self.meldable: dict[tuple[int, int, int], bool] = {}
+        self.fewest_first = True  #: seat the card with the fewest melds first (else the first card)
         self.cores = [list(c) for c in stated]
         core_ids = {p.id for c in stated for p in c}
         others = [p for m in own for p in m] + list(loose)
@@ -268,6 +270,8 @@ class _Cover:
             low = m & -m
             m ^= low
             items.append(low.bit_length() - 1)
+        if not self.fewest_first:
+            return self._options(items[0], cm, mask, wild, True)
         for item in items:
             n = self._ways(item, cm, mask, wild)
             if n < fewest:
