@@ -586,7 +586,7 @@ def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pie
     return fewest_unmelded(cards, ruleset).count == 0
 
 
-SEARCH_BUDGET = 10_000  #: steps the search may take (the cover's among them) before asking the table to say more
+SEARCH_BUDGET = 10_000  #: steps the search may take (the cover's first 4,000 among them) before asking the table to say more
 
 
 MOST_ATTEMPTS = 64  #: combinations of the players' own arrangements tried before the last resort
