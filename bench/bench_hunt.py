@@ -100,6 +100,11 @@ KNOWN_TABLES: list[tuple[list[str], list[str]]] = [
     (["Bill=6S>run KS 6H 7H 8H 9H>Bill 3D W 3C 10C 7D>Ben JD",
       "Ben=2C 2S 2D 4D 4C 4H 5D 5C W AS>run W=7C 8C 9C JC QC>Ben AC 8D 9D W",
       "Larry=JH QH KH 10H>JH AH>Larry 10S JS QS W 8S QD"], ["Ben=9S", "Bill=6C>8C", "Larry=W"]),
+    # issue 12: a legal table refused "too many ways to try" (the cover needed 277,000 steps);
+    # seated since branch seat2 (some 25,000 steps)
+    (["Bill=W W 6C / 2S / 3D / 9D 10D JD / 6H 7H 8H", "Ben=KD KH KC 2D W 2H 6D 7D 8D 4S 5S 6S 9S JS>run",
+      "Larry=AC W AS 7C KS W 9H>Bill JH 8S>Ben"],
+     ["Ben=5D", "Ben=5H>6H", "Bill=W>6H", "Ben=QH", "Ben=7S", "Ben=10S", "Bill=QS>4S"]),
 ]
 
 

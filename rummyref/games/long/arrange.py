@@ -529,8 +529,8 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
                 return found
         if homeless(stated, own, loose, ruleset.aces_high, barred):
             return None
-        seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(COVER_STEPS, budget.steps))
-        budget.steps -= spent
+        seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, COVER_STEPS, ruleset)
+        budget.steps -= min(spent, COVER_SHARE)
         if seating is None:
             return None
         if seating is not UNKNOWN:
@@ -547,7 +547,8 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
     return None
 
 
-COVER_STEPS = 4_000  #: melds the exact cover may try, of the search's steps
+COVER_STEPS = 50_000  #: melds the exact cover may try (a legal table is seated, not given up on)
+COVER_SHARE = 4_000  #: of them, the most taken from the search's steps (what the last resort has left)
 
 
 def _from_cover(seating, stated: list[list[Piece]], aces_high: bool, barred: frozenset[Card],
@@ -585,7 +586,7 @@ def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pie
     return fewest_unmelded(cards, ruleset).count == 0
 
 
-SEARCH_BUDGET = 10_000  #: steps the search may take (the cover's among them) before asking the table to say more
+SEARCH_BUDGET = 10_000  #: steps the search may take (the cover's first 4,000 among them) before asking the table to say more
 
 
 MOST_ATTEMPTS = 64  #: combinations of the players' own arrangements tried before the last resort
@@ -912,7 +913,9 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
         raise _NoMoreTrials
     if not _all_meld(stated, own, loose, ruleset):
         return None
-    found, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(DIAGNOSIS_STEPS, budget.steps))
+    # the plain order, without the engine's cut: a trial is small, and these cost less per step
+    found, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(DIAGNOSIS_STEPS, budget.steps),
+                         fewest_first=False)
     budget.steps -= spent
     if found is None or found is UNKNOWN:
         return None

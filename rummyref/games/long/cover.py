@@ -12,13 +12,21 @@ is a split of every piece on the table into melds such that
   said nothing of where it went;
 * ``>NAME`` and ``>2D`` hold: the meld has another of NAME's cards, the 2D.
 
-The search is depth-first over the cards whose value is known (natural cards, and WILDCARDs
-said to stand for one), stated groups first and then in deck order: the first card not yet
-seated must be in a meld, so the search tries every meld that holds it, built from the cards
-not yet seated: every run through its place (each place a natural card or a WILDCARD) and
-every match of its rank. WILDCARDs that nothing was said of are counted, not told apart, by
-what the table said of them and who laid them. A position that failed once (the cards left)
-is remembered and never searched again.
+The search is depth-first. At each position it seats the stated group or the card of known
+value (natural cards, and WILDCARDs said to stand for one) with the fewest melds left (counted
+up to two: a card with none fails the position at once, a card with one is seated before any
+guess), the first in a fixed order among equals: stated groups, then the cards that were said
+to go somewhere, the fewest neighbours first. It tries every meld that holds it, built from the
+cards not yet seated: every run through its place (each place a natural card or a WILDCARD),
+every match of its rank, and for a card, a stated group not yet seated with it. A meld takes no
+plain WILDCARD (nothing said of it) that it could do without: the WILDCARDs left over when
+every card is seated go to the melds seated (or make a meld of their own). WILDCARDs that
+nothing was said of are counted, not told apart, by what the table said of them and who laid
+them (who laid them only where a ``>NAME`` names the player, and only while a card said to
+join that player's meld is left). A position is cut before its search when the engine cannot
+meld its cards at all, when a meld seated leaves out a card or WILDCARD said to join it, or
+when a card that lost a neighbour has no meld left. A position that failed once (the cards
+left) is remembered and never searched again.
 
 The answer is certain either way (a seating, or none), unless the search runs out of its
 steps: then it says it does not know, and the caller searches the slower way.
@@ -30,12 +38,15 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from rummyref.cards import SUITS, Card
+from rummyref.cards import SUITS, WILD, Card
 from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, readings
+from rummyref.rules.ruleset import RuleSet
 
 COVER_STEPS = 6_000  #: melds tried at most before the search says it does not know
 HOMELESS_STEPS = 200  #: melds tried at most for one card before it counts as having a home
 LOOK_STEPS = 30  #: melds tried at most, looking ahead, before a card counts as having a home
+FEW = 2  #: the melds counted at most for a card, to seat first the card with the fewest
+COUNT_STEPS = 300  #: melds tried at most to count a card's (past that it counts as having many)
 
 
 class Unknown:
@@ -58,10 +69,13 @@ class _OutOfSteps(Exception):
 
 
 def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
-          aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS) -> tuple[list[CoverMeld] | None | Unknown, int]:
+          aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS, ruleset: RuleSet | None = None,
+          fewest_first: bool = True) -> tuple[list[CoverMeld] | None | Unknown, int]:
     """A seating of every piece (any one), ``None`` when there is none, or :data:`UNKNOWN`;
-    and the steps it took."""
-    search = _Cover(stated, own, loose, aces_high, barred, steps)
+    and the steps it took. With the ``ruleset``, a position whose cards the engine cannot
+    meld at all is cut before it is searched."""
+    search = _Cover(stated, own, loose, aces_high, barred, steps, ruleset)
+    search.fewest_first = fewest_first
     try:
         found: list[CoverMeld] | None | Unknown = search.solve()
     except _OutOfSteps:
@@ -87,8 +101,11 @@ def homeless(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], 
 
 
 class _Cover:
-    def __init__(self, stated, own, loose, aces_high: bool, barred: frozenset[Card], steps: int) -> None:
-        self.aces_high, self.barred, self.steps = aces_high, barred, steps
+    def __init__(self, stated, own, loose, aces_high: bool, barred: frozenset[Card], steps: int,
+                 ruleset: RuleSet | None = None) -> None:
+        self.aces_high, self.barred, self.steps, self.ruleset = aces_high, barred, steps, ruleset
+        self.meldable: dict[tuple[int, int, int], bool] = {}
+        self.fewest_first = True  #: seat the card with the fewest melds first (else the first card)
         self.cores = [list(c) for c in stated]
         core_ids = {p.id for c in stated for p in c}
         others = [p for m in own for p in m] + list(loose)
@@ -103,57 +120,219 @@ class _Cover:
         for p in self.fixed:
             self.by_card.setdefault(p.fixed_index, []).append(p)
             self.by_rank.setdefault(int(p.fixed.rank), []).append(p)
+        # a WILDCARD's owner matters only to a >NAME naming them: the others are one class
+        named = {p.laid.player for c in stated for p in c} | {p.laid.player for p in others}
         classes: dict[tuple, list[Piece]] = {}
         for p in others:
             if p.fixed is None and p.id not in core_ids:
                 laid = p.laid
-                key = (p.owner, p.id in self.eligible, laid.kind, laid.player, laid.beside)
+                key = (p.owner if p.owner in named else None, p.id in self.eligible, laid.kind, laid.player, laid.beside)
                 classes.setdefault(key, []).append(p)
         self.classes = list(classes.values())
         self.class_of = {p.id: i for i, c in enumerate(self.classes) for p in c}
-        self.failed: set[tuple[int, int, tuple[int, ...]]] = set()
+        self.core_ids = [frozenset(p.id for p in c) for c in self.cores]
+        self.failed: set[tuple[int, int, tuple]] = set()
         self.kin = {p.id: sum(self.bit[o.id] for o in self.fixed
                               if o.fixed.rank == p.fixed.rank or o.fixed.suit == p.fixed.suit)
                     for p in self.fixed}
+        self.core_kin = [sum(self.bit[o.id] for o in self.fixed for p in c if p.fixed is not None
+                             and (o.fixed.rank == p.fixed.rank or o.fixed.suit == p.fixed.suit)) for c in self.cores]
+        # what the table said each card or WILDCARD joined: the cards said to join a card's meld;
+        # for each NAME, the cards and WILDCARD classes said to join NAME's meld, and NAME's own
+        self.beside: dict[Card, list[Piece]] = {}
+        for p in self.fixed:
+            if p.laid.beside is not None:
+                self.beside.setdefault(p.laid.beside, []).append(p)
+        self.beside_mask = sum(self.bit[p.id] for ps in self.beside.values() for p in ps)
+        self.joining: dict[str, tuple[int, list[int]]] = {}
+        self.owned: dict[str, tuple[int, int, list[int]]] = {}
+        for name in {p.laid.player for p in self.fixed} | {c[0].laid.player for c in self.classes}:
+            if name is None:
+                continue
+            self.joining[name] = (sum(self.bit[p.id] for p in self.fixed if p.laid.player == name),
+                                  [i for i, c in enumerate(self.classes) if c[0].laid.player == name])
+            self.owned[name] = (sum(self.bit[p.id] for p in self.fixed if p.owner == name),
+                                sum(1 << k for k, c in enumerate(self.cores) if any(p.owner == name for p in c)),
+                                [i for i, c in enumerate(self.classes) if c[0].owner == name])
+        self.class_keys = [(c[0].owner, key[1:]) for key, c in classes.items()]
+        bases = [b for _, b in self.class_keys]
+        self.mergeable = len(set(bases)) < len(bases)
         self.homes: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
+        self.threes: dict[frozenset[int], bool] = {}
+        self.plain = [c[0].laid.kind is None and c[0].laid.player is None and c[0].laid.beside is None
+                      for c in self.classes]
+        self.stated_ids = set(self.core_ids)
+        self.path: list[CoverMeld] = []  #: the melds seated above the position searched
+        self.grown: dict[int, CoverMeld] = {}  #: melds of the path with WILDCARDs left added
+        self.impure = 0  #: failures that depend on the melds above (never remembered)
+        self.counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         self.cores_of: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
 
     # -- the search ----------------------------------------------------------------------
 
     def solve(self) -> list[CoverMeld] | None:
-        found = self._dfs(0, (1 << len(self.fixed)) - 1, tuple(len(c) for c in self.classes))
+        found = self._dfs((1 << len(self.cores)) - 1, (1 << len(self.fixed)) - 1, tuple(len(c) for c in self.classes))
         return None if found is None else list(reversed(found))
 
-    def _dfs(self, ci: int, mask: int, wild: tuple[int, ...]) -> list[CoverMeld] | None:
-        key = (ci, mask, wild)
+    def _dfs(self, cm: int, mask: int, wild: tuple[int, ...]) -> list[CoverMeld] | None:
+        key = (cm, mask, self._canon(mask, wild))
         if key in self.failed:
             return None
-        if ci < len(self.cores):
-            options = self._melds(self.cores[ci], mask, wild, frozenset(p.id for p in self.cores[ci]))
-            nxt = ci + 1
-        elif mask:
-            low = mask & -mask
-            options = self._melds([self.fixed[low.bit_length() - 1]], mask, wild, None)
-            nxt = ci
+        if (cm or mask) and not self._meldable(cm, mask, sum(wild)):
+            self.failed.add(key)
+            return None
+        if cm or mask:
+            options = self._choose(cm, mask, wild)
         elif any(wild):
             options = self._all_wild(wild)
-            nxt = ci
         else:
             return []
-        for meld, mask2, wild2 in options:
-            if not self._neighbours_housed(meld, nxt, mask2, wild2):
+        impure, depth = self.impure, len(self.path)
+        for meld, cm2, mask2, wild2 in options:
+            if not self._neighbours_housed(meld, cm2, mask2, wild2):
                 continue
-            rest = self._dfs(nxt, mask2, wild2)
+            self.path.append(meld)
+            rest = self._dfs(cm2, mask2, wild2)
+            self.path.pop()
             if rest is not None:
-                rest.append(meld)
+                rest.append(self.grown.pop(depth, meld))
                 return rest
-        self.failed.add(key)
+        if not cm and not mask and any(wild) and all(self.plain[i] for i, w in enumerate(wild) if w):
+            if self._absorb([p for c, w in zip(self.classes, wild) for p in c[len(c) - w:]], 0):
+                return []
+            self.impure += 1  # whether the WILDCARDs left fit depends on the melds above
+            return None
+        if self.impure == impure:
+            self.failed.add(key)
         return None
 
-    def _neighbours_housed(self, meld: CoverMeld, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+    def _absorb(self, left: list[Piece], i: int) -> bool:
+        """The plain WILDCARDs left each added to a meld already seated (the melds the search
+        tries take no WILDCARD they could do without: these are the ones left over)."""
+        if i == len(left):
+            return True
+        ways = []
+        for d, meld in enumerate(self.path):
+            now = self.grown.get(d, meld)
+            pieces = list(now.pieces) + [left[i]]
+            self._spend()
+            core = self._core(pieces, now.core if now.core in self.stated_ids else None)
+            if core is not None:  # first where it is laid off (the meld's core the same)
+                ways.append((core != now.core, d, meld, now, CoverMeld(tuple(pieces), core)))
+        ways.sort(key=lambda w: w[:2])
+        for _, d, meld, now, grown in ways:
+            self.grown[d] = grown
+            if self._absorb(left, i + 1):
+                return True
+            if now is meld:
+                del self.grown[d]
+            else:
+                self.grown[d] = now
+        return False
+
+    def _canon(self, mask: int, wild: tuple[int, ...]) -> tuple:
+        """The WILDCARDs left as the search sees them: those of players no card left is said to
+        join (>NAME) are told apart only by what the table said of them (the same positions)."""
+        if not self.mergeable:
+            return wild
+        needed = {name for name, (bits, said) in self.joining.items() if mask & bits or any(wild[i] for i in said)}
+        out: dict[tuple, int] = {}
+        for i, w in enumerate(wild):
+            if w:
+                owner, base = self.class_keys[i]
+                k = (owner if owner in needed else None, base)
+                out[k] = out.get(k, 0) + w
+        return tuple(sorted(out.items(), key=repr))
+
+    def _meldable(self, cm: int, mask: int, n_wild: int) -> bool:
+        """Whether the engine can meld every card left at all, whoever laid them (a seating of
+        them is such a melding): a cheap, certain test that cuts a position before its search."""
+        if self.ruleset is None:
+            return True
+        key = (cm, mask, n_wild)
+        if key not in self.meldable:
+            from rummyref.melding.solver import fewest_unmelded
+
+            cards = [self.fixed[i].laid.card for i in range(len(self.fixed)) if mask >> i & 1]
+            cards += [p.laid.card for k, c in enumerate(self.cores) if cm >> k & 1 for p in c] + [WILD] * n_wild
+            self.meldable[key] = fewest_unmelded(cards, self.ruleset).count == 0
+        return self.meldable[key]
+
+    def _choose(self, cm: int, mask: int, wild: tuple[int, ...]
+                ) -> Iterator[tuple[CoverMeld, int, int, tuple[int, ...]]]:
+        """The melds for the stated meld or the card left with the fewest ways to sit (counted
+        up to :data:`FEW`; the first in the fixed order among equals): a card with none fails
+        the position at once, a card with one is seated before anything else is guessed."""
+        best, fewest = None, FEW + 1
+        items = [~k for k in range(len(self.cores)) if cm >> k & 1]
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            items.append(low.bit_length() - 1)
+        if not self.fewest_first:
+            return self._options(items[0], cm, mask, wild, True)
+        for item in items:
+            n = self._ways(item, cm, mask, wild)
+            if n < fewest:
+                best, fewest = item, n
+                if n <= 1:
+                    break
+        if fewest == 0 or best is None:
+            return iter(())
+        return self._options(best, cm, mask, wild, True)
+
+    def _options(self, item: int, cm: int, mask: int, wild: tuple[int, ...], ordered: bool
+                 ) -> Iterator[tuple[CoverMeld, int, int, tuple[int, ...]]]:
+        """The melds for a stated meld (``~k``) or a card (its index in :attr:`fixed`): a
+        card's are a stated meld not yet seated with it and more, or a meld of cards left."""
+        if item < 0:
+            k = ~item
+            for meld, mask2, wild2 in self._melds(self.cores[k], mask, wild, self.core_ids[k], ordered):
+                yield meld, cm & ~(1 << k), mask2, wild2
+            return
+        q = self.fixed[item]
+        for k in range(len(self.cores)):
+            if cm >> k & 1:
+                for meld, mask2, wild2 in self._melds(self.cores[k] + [q], mask, wild, self.core_ids[k], ordered):
+                    yield meld, cm & ~(1 << k), mask2, wild2
+        for meld, mask2, wild2 in self._melds([q], mask, wild, None, ordered):
+            yield meld, cm, mask2, wild2
+
+    def _ways(self, item: int, cm: int, mask: int, wild: tuple[int, ...]) -> int:
+        """How many melds the item has (up to :data:`FEW`): kept by the cards of its rank or
+        suit, the only ones such a meld can hold (and the stated melds left, for a card)."""
+        if item < 0:
+            key = (item, 0, mask & self.core_kin[~item], wild)
+        else:
+            key = (item, cm, mask & self.kin[self.fixed[item].id], wild)
+        n = self.counts.get(key)
+        if n is None:
+            steps = self.steps  # counting is not trying: it takes none of the search's steps
+            self.steps = COUNT_STEPS
+            try:
+                n = sum(1 for _ in itertools.islice(self._options(item, cm, mask, wild, False), FEW))
+            except _OutOfSteps:
+                n = FEW
+            finally:
+                self.steps = steps
+            self.counts[key] = n
+        return n
+
+    def _neighbours_housed(self, meld: CoverMeld, cm: int, mask: int, wild: tuple[int, ...]) -> bool:
         """Whether every card left that the meld took a neighbour from (its rank, or its suit
         within two places) still has some meld to sit in: a quick look ahead that cuts a branch
         as soon as it strands a card."""
+        cards = {p.laid.card for p in meld.pieces}
+        if any(w and self.classes[i][0].laid.beside in cards for i, w in enumerate(wild)):
+            return False  # a WILDCARD said to join this meld (W>2D) is left out of it
+        if mask & self.beside_mask and any(mask & self.bit[q.id] for c in cards for q in self.beside.get(c, ())):
+            return False  # so is a card said to join it
+        for name, ps in self.joining.items():  # W>NAME, 2D>NAME: NAME must have a card left for them
+            if any(wild[i] for i in ps[1]) or mask & ps[0]:
+                if not (mask & self.owned[name][0] or cm & self.owned[name][1]
+                        or any(wild[i] for i in self.owned[name][2])):
+                    return False
         ranks = {int(p.fixed.rank) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
         near = {(p.fixed.suit, int(p.fixed.rank)) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
         m = mask
@@ -166,26 +345,26 @@ class _Cover:
             r = int(card.rank)
             if r not in ranks and not any(s == card.suit and abs(x - r) <= 2 for s, x in near):
                 continue
-            if not self._has_home(q, ci, mask, wild):
+            if not self._has_home(q, cm, mask, wild):
                 return False
         return True
 
-    def _has_home(self, q: Piece, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+    def _has_home(self, q: Piece, cm: int, mask: int, wild: tuple[int, ...]) -> bool:
         """Some meld of the cards left holds ``q`` (alone, or with a stated meld not yet seated);
         yes, too, when the look runs out of its steps. Only the cards of its rank or suit can
         be in such a meld, so the answer is kept by those."""
-        key = (q.id, ci, mask & self.kin[q.id], wild)
+        key = (q.id, cm, mask & self.kin[q.id], wild)
         if key not in self.homes:
-            self.homes[key] = self._look_for_home(q, ci, mask, wild)
+            self.homes[key] = self._look_for_home(q, cm, mask, wild)
         return self.homes[key]
 
-    def _look_for_home(self, q: Piece, ci: int, mask: int, wild: tuple[int, ...]) -> bool:
+    def _look_for_home(self, q: Piece, cm: int, mask: int, wild: tuple[int, ...]) -> bool:
         saved = self.steps
         self.steps = min(saved, LOOK_STEPS)
         try:
-            for k in range(ci, len(self.cores)):
-                ids = frozenset(p.id for p in self.cores[k])
-                if next(self._melds(self.cores[k] + [q], mask, wild, ids, ordered=False), None) is not None:
+            for k in range(len(self.cores)):
+                if cm >> k & 1 and next(self._melds(self.cores[k] + [q], mask, wild, self.core_ids[k], ordered=False),
+                                        None) is not None:
                     return True
             return next(self._melds([q], mask, wild, None, ordered=False), None) is not None
         except _OutOfSteps:
@@ -230,7 +409,7 @@ class _Cover:
         for pieces in candidates:
             self._spend()
             core_ids = self._core(pieces, core)
-            if core_ids is None:
+            if core_ids is None or self._spare_wild(pieces, core_ids, core):
                 continue
             mask2 = mask
             for p in pieces:
@@ -240,6 +419,16 @@ class _Cover:
                 if p.id in self.class_of:
                     used[self._class_of(p)] += 1
             yield CoverMeld(tuple(pieces), core_ids), mask2, tuple(w - u for w, u in zip(wild, used))
+
+    def _spare_wild(self, pieces: list[Piece], core_ids: frozenset[int], core: frozenset[int] | None) -> bool:
+        """Whether the meld has a plain WILDCARD (nothing said of it) outside its core that it
+        could do without: the meld without it is tried instead, and the WILDCARDs left over at
+        the end are added to the melds seated (:meth:`_absorb`)."""
+        for k, p in enumerate(pieces):
+            if p.id in self.class_of and self.plain[self.class_of[p.id]] and p.id not in core_ids:
+                if self._core(pieces[:k] + pieces[k + 1:], core) is not None:
+                    return True
+        return False
 
     def _class_of(self, p: Piece) -> int:
         return self.class_of[p.id]
@@ -318,7 +507,7 @@ class _Cover:
                     for ws in self._wild_sets(n, wild):
                         yield base + ws
 
-    def _all_wild(self, wild: tuple[int, ...]) -> Iterator[tuple[CoverMeld, int, tuple[int, ...]]]:
+    def _all_wild(self, wild: tuple[int, ...]) -> Iterator[tuple[CoverMeld, int, int, tuple[int, ...]]]:
         """The WILDCARDs left, when no natural card is: one meld of WILDCARDs alone (splitting
         them never helps: a meld of WILDCARDs needs three that may found it, and >NAME a
         card of NAME's)."""
@@ -326,7 +515,7 @@ class _Cover:
         self._spend()
         core_ids = self._core(pieces, None)
         if core_ids is not None:
-            yield CoverMeld(tuple(pieces), core_ids), 0, tuple(0 for _ in wild)
+            yield CoverMeld(tuple(pieces), core_ids), 0, 0, tuple(0 for _ in wild)
 
     # -- one meld ----------------------------------------------------------------------------
 
@@ -339,22 +528,29 @@ class _Cover:
             self.cores_of[key] = self._work_out_core(pieces, stated)
         return self.cores_of[key]
 
+    def _founds(self, three: tuple[Piece, ...], ids: frozenset[int]) -> bool:
+        """Whether the three cards make a meld on their own (worked out once)."""
+        ok = self.threes.get(ids)
+        if ok is None:
+            ok = self.threes[ids] = next(readings(three, ids, self.aces_high, self.barred), None) is not None
+        return ok
+
     def _work_out_core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
         if not all(_Search._joined(p, pieces) for p in pieces if p.laid.player or p.laid.beside):
             return None
         if stated is not None:
             return stated if next(readings(pieces, stated, self.aces_high, self.barred), None) else None
-        if next(readings(pieces, frozenset(), self.aces_high, self.barred), None) is None:
-            return None
         founders = [p for p in pieces if p.id in self.eligible]
         if len(founders) < 3:
+            return None
+        if next(readings(pieces, frozenset(), self.aces_high, self.barred), None) is None:
             return None
         founders.sort(key=lambda p: p.fixed is None)  # natural cards first
         threes = list(itertools.combinations(founders, 3))
         threes.sort(key=lambda t: not t[0].owner == t[1].owner == t[2].owner)  # one player's first
         for three in threes:
             ids = frozenset(p.id for p in three)
-            if next(readings(three, ids, self.aces_high, self.barred), None) is None:
+            if not self._founds(three, ids):
                 continue
             if all(p.fixed is not None for p in three):
                 return ids  # no WILDCARD in the core: the meld reads as it did without one
