@@ -304,7 +304,7 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
     play such an ace both low and high, or keep it for Q-K-A and not play it. An answer that
     does neither is exact; "no" is certain. Otherwise the choice that answer points at is
     searched, then every ace low; then a branch and bound fixes one relaxed ace at a time, low
-    or high, the one the answer played wrongly first: a partial choice that still has an
+    then high, the one the answer played wrongly first: a partial choice that still has an
     answer is searched further, one that has none is dropped with every choice below it.
     Choices the same but for suits holding the same cards are searched once. Where no choice
     goes out, this usually takes far fewer searches than one per choice (up to 16)."""
@@ -323,8 +323,7 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
         wrong = [i for i in range(4) if free >> i & 1 and (acts[0] >> 4 * i & 15 == DEFER) != (acts[13] >> 4 * i & 15 == NAT)]
         i = wrong[0] if wrong else (free & -free).bit_length() - 1
         bit = 1 << i
-        order = (bit, 0) if acts[13] >> 4 * i & 15 == NAT else (0, bit)
-        for h in order:
+        for h in (0, bit):  # low first: most hands that go out play most aces low
             f2, h2 = fixed | bit, high | h
             key = _canonical(f2, h2, masks)
             if key in tried:
