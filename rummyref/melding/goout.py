@@ -34,11 +34,15 @@ run (an *absorber*), or one stays unmelded where one card must be left.
 
 A state is ``(codes, kept aces, unmelded, absorber, natural sequences, sequences,
 WILDCARDs used)`` packed in an int; states another state beats on every count are dropped.
+A layer is a set of such ints, made in C (each state's moves are addends, sorted, so that
+those within the hand's WILDCARDs are a prefix); the way to the answer is found afterwards,
+walking back through the layers.
 Every point is checked against the brute-force reference in the tests.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import product
 
@@ -210,7 +214,7 @@ def _upgrades(codes: int) -> list[int]:
     return out
 
 
-def _prune(layer: dict, exact_one: bool) -> dict:
+def _prune(layer, exact_one: bool) -> list[int]:
     """Drop states another state beats: the same kept aces, every run as long or 3+ (of the
     same kind), no more unmelded (the same, when exactly one must be left), no fewer
     sequences or natural ones, an absorber if it has one, and the same WILDCARDs used, or
@@ -219,38 +223,48 @@ def _prune(layer: dict, exact_one: bool) -> dict:
     The states are grouped by their runs (and kept aces); the counts of a layer, few, are
     numbered, and each group holds the set of its counts as a bitmask. A state is beaten when
     its group holds counts that beat its own, or a group with one suit's run longer holds
-    counts as good: two ANDs a state. (Runs longer in two suits at once are not looked at:
+    counts as good: one AND a state. (Runs longer in two suits at once are not looked at:
     dropping fewer states is always safe, and gathering those groups cost more than it saved.)"""
     keymask = CODES | 15 << DM | ((1 << U) if exact_one else 0)
-    index: dict = {}
+    his = list(set(map(U.__rrshift__, layer)))  # the distinct counts, numbered
+    n = len(his)
+    bit = dict(zip(his, [1 << i for i in range(n)]))
     groups: dict = {}
+    get = groups.get
     for s in layer:
-        hi = s >> U
-        i = index.get(hi)
-        if i is None:
-            i = index[hi] = len(index)
         key = s & keymask
-        groups[key] = groups.get(key, 0) | 1 << i
-    beats = _beaters(list(index))
-
-    def up(key: int) -> int:  # the counts of the groups with one suit's run longer
+        groups[key] = get(key, 0) | bit[s >> U]
+    # a state is beaten when its group holds counts that beat it (strong), or a group with
+    # one suit's run longer holds counts as good (weak): both tests in one AND, the group's
+    # counts in the low n bits and the longer groups' above them
+    killer = {h: strong | weak << n for h, (weak, strong) in zip(his, _beaters(his))}
+    both = {}
+    longer = _LONGER.get
+    for key, mask in groups.items():
+        keys = longer(key)
+        if keys is None:
+            keys = _longer(key)
         got = 0
-        for i in (0, 3, 6, 9):
-            L = (key >> i) & 3
-            if L == 1:
-                got |= groups.get(key + (1 << i), 0) | groups.get(key + (2 << i), 0)
-            elif L == 2:
-                got |= groups.get(key + (1 << i), 0)
-        return got
+        for k in keys:
+            got |= get(k, 0)
+        both[key] = mask | got << n
+    return [s for s in layer if not both[s & keymask] & killer[s >> U]]
 
-    ahead = {key: (mask, up(key)) for key, mask in groups.items()}
-    out = {}
-    for s, val in layer.items():
-        mask, longer = ahead[s & keymask]
-        weak, strong = beats[index[s >> U]]
-        if not (mask & strong or longer & weak):
-            out[s] = val
-    return out
+
+#: the groups of runs with one suit's run longer, by group (kept for the life of the process)
+_LONGER: dict = {}
+
+
+def _longer(key: int) -> tuple[int, ...]:
+    out = []
+    for i in (0, 3, 6, 9):
+        L = (key >> i) & 3
+        if L == 1:
+            out += [key + (1 << i), key + (2 << i)]
+        elif L == 2:
+            out.append(key + (1 << i))
+    found = _LONGER[key] = tuple(out)
+    return found
 
 
 def _beaters(his: list[int]) -> list[tuple[int, int]]:
@@ -405,15 +419,17 @@ class _Walk:
             self.at.append(at + (local,))
 
     def moves(self, p: int, s: int):
+        """The moves of state ``s`` at position ``p``: (the addends in increasing order, the
+        action of each addend)."""
         flags, P, Pn, SM, CM, defer, local = self.at[p]
         low = s & LOW
         moves = local.get(low)
         if moves is None:
             if P < 0:
                 P = low >> DM & 15
-            moves = local[low] = _moves(
-                low, P, Pn, SM, CM, flags, defer, self.umax, self.sequences, self.natural, self.exact_one
-            )
+            found = _moves(low, P, Pn, SM, CM, flags, defer, self.umax, self.sequences, self.natural, self.exact_one)
+            acts = dict(found)
+            moves = local[low] = (tuple(sorted(acts)), acts)
         return moves
 
 
@@ -424,20 +440,25 @@ def _search(masks, w, aces_high, allowed, sequences, natural, free, high, keep=0
     the state: exact, and slower."""
     walk = _Walk(masks, w, aces_high, allowed, sequences, natural, free, high, keep)
     top, limit, exact_one, relaxed = walk.top, walk.limit, walk.exact_one, walk.relaxed
-    layer: dict = {0: None}
-    backs = []
+    layer: list[int] | set[int] = {0}
+    layers = []
     for p in range(1, top + 1):
-        new: dict = {}
+        # every state's moves, in C: the addends are sorted, so those that keep the
+        # WILDCARDs used within the hand's are a prefix
+        new: set = set()
+        add = new.update
         known = walk.at[p][-1].get
         for s in layer:
             moves = known(s & LOW)
             if moves is None:
                 moves = walk.moves(p, s)
-            for delta, act in moves:
-                s2 = s + delta
-                if s2 < limit and s2 not in new:
-                    new[s2] = (s, act)
-        backs.append(new)
+            deltas = moves[0]
+            cut = bisect_left(deltas, limit - s)
+            if cut == len(deltas):
+                add(map(s.__add__, deltas))
+            elif cut:
+                add(map(s.__add__, deltas[:cut]))
+        layers.append(layer)
         layer = _prune(new, exact_one) if len(new) > PRUNE_AT else new
         if not layer:
             return None
@@ -446,12 +467,7 @@ def _search(masks, w, aces_high, allowed, sequences, natural, free, high, keep=0
         choice = _leftover(s, w, allowed, sequences, natural)
         if choice is None:
             continue
-        acts = []
-        t = s
-        for back in reversed(backs):
-            t, act = back[t]
-            acts.append(act)
-        acts.reverse()
+        acts = _walk_back(walk, layers, s)
         found = (choice, acts)
         if not relaxed or _consistent(acts, free):
             break
@@ -462,6 +478,25 @@ def _search(masks, w, aces_high, allowed, sequences, natural, free, high, keep=0
         found = first
     (left, place), acts = found
     return _plan(masks, acts, aces_high, high), left, place, acts
+
+
+def _walk_back(walk: _Walk, layers: list, s: int) -> list[int]:
+    """The actions of a way to the final state ``s``: at each position, back to the first
+    state of the layer before that has a move to the state reached."""
+    acts = []
+    for p in range(len(layers), 0, -1):
+        known = walk.at[p][-1].get
+        for t in layers[p - 1]:
+            moves = known(t & LOW)
+            act = None if moves is None else moves[1].get(s - t)
+            if act is not None:
+                acts.append(act)
+                s = t
+                break
+        else:  # pragma: no cover - every state of a layer was reached from the one before
+            raise AssertionError("no way back")
+    acts.reverse()
+    return acts
 
 
 def _consistent(acts: list[int], free: int) -> bool:
