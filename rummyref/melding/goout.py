@@ -34,6 +34,9 @@ run (an *absorber*), or one stays unmelded where one card must be left.
 
 A state is ``(codes, kept aces, unmelded, absorber, natural sequences, sequences,
 WILDCARDs used)`` packed in an int; states another state beats on every count are dropped.
+A state that cannot finish within the hand's WILDCARDs is dropped as soon as it is made: the
+fewest WILDCARDs the positions left need, from its runs and unmelded card, are worked out once
+per check without the condition (:class:`_Need`), a lower bound for every search of the check.
 A layer is a set of such ints, made in C (each state's moves are addends, sorted, so that
 those within the hand's WILDCARDs are a prefix); the way to the answer is found afterwards,
 walking back through the layers.
@@ -325,7 +328,8 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
     if sequences > CAP or natural > CAP:
         return None
     kept = dp.deferrable(masks, w, aces_high)
-    found = _search(masks, w, aces_high, allowed, sequences, natural, kept, 0)
+    need = _Need(masks, w, aces_high, allowed)  # shared by every search of this check
+    found = _search(masks, w, aces_high, allowed, sequences, natural, kept, 0, need=need)
     if found is None:
         return None
     if _consistent(found[3], kept):
@@ -343,7 +347,7 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
             if key in tried:
                 continue  # the same as a choice tried, suits swapped
             tried.add(key)
-            got = _search(masks, w, aces_high, allowed, sequences, natural, kept & ~f2, h2)
+            got = _search(masks, w, aces_high, allowed, sequences, natural, kept & ~f2, h2, need=need)
             if got is None:
                 continue
             if _consistent(got[3], kept & ~f2):
@@ -360,7 +364,7 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
     found = None
     for h in dict.fromkeys((guess, 0)):  # then every ace low, the usual way
         tried.add(_canonical(kept, h, masks))
-        found = found or _search(masks, w, aces_high, allowed, sequences, natural, 0, h)
+        found = found or _search(masks, w, aces_high, allowed, sequences, natural, 0, h, need=need)
     found = found or branch(0, 0, acts)
     return None if found is None else found[:3]
 
@@ -433,11 +437,66 @@ class _Walk:
         return moves
 
 
-def _search(masks, w, aces_high, allowed, sequences, natural, free, high, keep=0):
+#: the fields of a state a _Need looks at: the runs' lengths (not whether committed), unmelded
+NEED_KEY = (CODES & ~0o4444) | 1 << U
+
+
+class _Need:
+    """The fewest WILDCARDs the positions after ``p`` need, from a state's runs and unmelded
+    card, whatever the condition: the same walk with no sequences to count and every ace
+    that may be played high relaxed. Every move of a search maps to one of this walk's that
+    uses no more WILDCARDs (a committed run is a run; a run that restarts or overlaps, one
+    that carries on; single-card runs beside a group, the group with them; an ace played
+    high, a relaxed one), so a state whose WILDCARDs used and this need pass the hand's
+    cannot finish and is dropped. Worked out on first need and kept for every search of a
+    check (the states of a hand's searches share most of their runs)."""
+
+    def __init__(self, masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ...]) -> None:
+        self.walk = _Walk(masks, w, aces_high, allowed, 0, 0, dp.deferrable(masks, w, aces_high), 0, 0)
+        self.top = self.walk.top
+        self.memo: list[dict] = [{} for _ in range(self.top + 1)]
+        self.memo[self.top] = {}
+
+    def within(self, p: int, states, w: int) -> list[int]:
+        """The states (after position ``p``) that may finish within ``w`` WILDCARDs."""
+        known = self.memo[p].get
+        out: list[int] = []
+        keep = out.append
+        for s in states:
+            key = s & NEED_KEY
+            n = known(key)
+            if n is None:
+                n = self._fill(p, key)
+            if (s >> K) + n <= w:
+                keep(s)
+        return out
+
+    def _fill(self, p: int, key: int) -> int:
+        if p == self.top:
+            return 0
+        best = 99  # no way on: the hand cannot finish from here
+        memo = self.memo[p + 1]
+        for delta in self.walk.moves(p + 1, key)[0]:
+            t = key + delta
+            dw = t >> K
+            if dw >= best:
+                break  # the addends are in increasing order of WILDCARDs
+            k2 = t & NEED_KEY
+            n = memo.get(k2)
+            if n is None:
+                n = self._fill(p + 1, k2)
+            if dw + n < best:
+                best = dw + n
+        self.memo[p][key] = best
+        return best
+
+
+def _search(masks, w, aces_high, allowed, sequences, natural, free, high, keep=0, need=None):
     """One search, the aces ``free`` relaxed, the aces ``high`` played high, every other
     played low: (plan, WILDCARDs left, WILDCARDs to place, actions) or None. With ``keep``
     (the tests' plain programme) those aces are each kept for Q-K-A or not, the choice held in
-    the state: exact, and slower."""
+    the state: exact, and slower. ``need``: a :class:`_Need` of the same hand, to drop the
+    states that cannot finish (the tests' plain programme goes without)."""
     walk = _Walk(masks, w, aces_high, allowed, sequences, natural, free, high, keep)
     top, limit, exact_one, relaxed = walk.top, walk.limit, walk.exact_one, walk.relaxed
     layer: list[int] | set[int] = {0}
@@ -459,6 +518,8 @@ def _search(masks, w, aces_high, allowed, sequences, natural, free, high, keep=0
             elif cut:
                 add(map(s.__add__, deltas[:cut]))
         layers.append(layer)
+        if need is not None and p < top:  # drop the states that cannot finish within the hand's WILDCARDs
+            new = need.within(p, new, w)
         layer = _prune(new, exact_one) if len(new) > PRUNE_AT else new
         if not layer:
             return None

@@ -575,3 +575,46 @@ def test_a_relaxed_no_holds_for_every_choice_below_it(cards, wilds, mode, sequen
     elif meld_goout._consistent(partial[3], free):
         chosen = high | sum(1 << i for i in range(4) if free >> i & 1 and partial[3][13] >> 4 * i & 15 == meld_goout.NAT)
         assert chosen in found
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sets(st.sampled_from(DECK), min_size=6, max_size=30),
+    st.integers(0, 7),
+    st.sampled_from(GOING_OUT_MODES),
+    st.integers(0, 4),
+    st.integers(0, 2),
+    st.integers(0, 15),
+    st.integers(0, 15),
+)
+def test_the_wildcards_needed_never_drop_a_state_that_can_finish(cards, wilds, mode, sequences, natural, fixed, high):
+    """The going-out search drops the states whose WILDCARDs used and the fewest the positions
+    left need (``_Need``, worked out without the condition, every ace relaxed) pass the hand's.
+    That bound may never change an answer: for any choice of aces (relaxed, fixed low or
+    high), the search with it finds an arrangement exactly when the search without it does,
+    and what it finds meets the condition. And the need from the start is the fewest
+    WILDCARDs the hand needs: with one fewer, no search goes out."""
+    from rummyref.melding import dp as meld_dp
+    from rummyref.melding import goout as meld_goout
+    from rummyref.melding.plan import hand_masks as _masks
+
+    natural = min(natural, sequences)
+    hand = sorted(cards, key=lambda c: c.index) + [WILD] * wilds
+    masks, w = _masks(hand)
+    allowed = ALLOWED[mode]
+    kept = meld_dp.deferrable(masks, w, True)
+    fixed &= kept
+    high &= fixed
+    need = meld_goout._Need(masks, w, True, allowed)
+    args = (masks, w, True, allowed, sequences, natural, kept & ~fixed, high)
+    bounded = meld_goout._search(*args, need=need)
+    plain = meld_goout._search(*args)
+    assert (bounded is None) == (plain is None)
+    if bounded is not None:
+        plan, left, place, _acts = bounded
+        assert left in (0, 1) and place >= 0
+        assert len(plan.unmelded) + left <= max(allowed)
+    least = need._fill(0, 0)
+    if 0 < least <= w:
+        fewer = (masks, least - 1, True, allowed, 0, 0, kept, 0)
+        assert meld_goout._search(*fewer) is None
