@@ -586,8 +586,11 @@ def test_a_relaxed_no_holds_for_every_choice_below_it(cards, wilds, mode, sequen
     st.integers(0, 2),
     st.integers(0, 15),
     st.integers(0, 15),
+    st.booleans(),
 )
-def test_the_wildcards_needed_never_drop_a_state_that_can_finish(cards, wilds, mode, sequences, natural, fixed, high):
+def test_the_wildcards_needed_never_drop_a_state_that_can_finish(
+    cards, wilds, mode, sequences, natural, fixed, high, aces_high
+):
     """The going-out search drops the states whose WILDCARDs used and the fewest the positions
     left need (``_Need``, worked out without the condition, every ace relaxed) pass the hand's.
     That bound may never change an answer: for any choice of aces (relaxed, fixed low or
@@ -602,11 +605,11 @@ def test_the_wildcards_needed_never_drop_a_state_that_can_finish(cards, wilds, m
     hand = sorted(cards, key=lambda c: c.index) + [WILD] * wilds
     masks, w = _masks(hand)
     allowed = ALLOWED[mode]
-    kept = meld_dp.deferrable(masks, w, True)
+    kept = meld_dp.deferrable(masks, w, aces_high)
     fixed &= kept
     high &= fixed
-    need = meld_goout._Need(masks, w, True, allowed)
-    args = (masks, w, True, allowed, sequences, natural, kept & ~fixed, high)
+    need = meld_goout._Need(masks, w, aces_high, allowed)
+    args = (masks, w, aces_high, allowed, sequences, natural, kept & ~fixed, high)
     bounded = meld_goout._search(*args, need=need)
     plain = meld_goout._search(*args)
     assert (bounded is None) == (plain is None)
@@ -616,5 +619,5 @@ def test_the_wildcards_needed_never_drop_a_state_that_can_finish(cards, wilds, m
         assert len(plan.unmelded) + left <= max(allowed)
     least = need._fill(0, 0)
     if 0 < least <= w:
-        fewer = (masks, least - 1, True, allowed, 0, 0, kept, 0)
+        fewer = (masks, least - 1, aces_high, allowed, 0, 0, kept, 0)
         assert meld_goout._search(*fewer) is None
