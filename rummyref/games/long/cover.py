@@ -400,10 +400,7 @@ class _Cover:
         if not fixed:
             return
         if ordered:  # the fewest WILDCARDs, then the most cards, runs before matches
-            raw = [(c, 0) for c in self._runs(fixed, own_wild, mask, wild)]
-            raw += [(c, 1) for c in self._groups(fixed, own_wild, mask, wild)]
-            raw.sort(key=lambda r: (sum(1 for p in r[0] if p.id in self.class_of), -len(r[0]), r[1]))
-            candidates: Iterator[list[Piece]] = (c for c, _ in raw)
+            candidates: Iterator[list[Piece]] = self._in_order(fixed, own_wild, mask, wild)
         else:
             candidates = itertools.chain(self._runs(fixed, own_wild, mask, wild), self._groups(fixed, own_wild, mask, wild))
         for pieces in candidates:
@@ -451,9 +448,18 @@ class _Cover:
             yield from walk(0, n)
 
     def _runs(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
+        for base, spots, own in self._windows(fixed, own_wild, mask, wild):
+            yield from self._fill(base, spots, own, wild)
+
+    def _windows(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]
+                 ) -> list[tuple[list[Piece], list[list[Piece]], int]]:
+        """The places a run holding ``fixed`` may take (each ace reading, each start and length,
+        those the WILDCARDs left can fill): its pieces so far, the cards left for each place
+        not taken, and the meld's own WILDCARDs."""
+        out: list[tuple[list[Piece], list[list[Piece]], int]] = []
         suit = fixed[0].fixed.suit  # type: ignore[union-attr]
         if any(p.fixed.suit != suit for p in fixed):  # type: ignore[union-attr]
-            return
+            return out
         s = SUITS.index(suit)
         top = HIGH_ACE if self.aces_high else 13
         readings_of_aces = [False, True] if self.aces_high and any(p.fixed.rank == 1 for p in fixed) else [False]  # type: ignore[union-attr]
@@ -478,21 +484,58 @@ class _Cover:
                         continue
                     seen.add((a, length))
                     spots = [left[x] for x in range(a, a + length) if x not in taken]
-                    yield from self._fill(fixed + own_wild, spots, own, wild)
+                    out.append((fixed + own_wild, spots, own))
+        return out
 
-    def _fill(self, base: list[Piece], spots: list[list[Piece]], own: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
-        """Each spot a natural card left or a WILDCARD (the meld's ``own`` first, then others)."""
+    def _fill(self, base: list[Piece], spots: list[list[Piece]], own: int, wild: tuple[int, ...],
+              only: int | None = None) -> Iterator[list[Piece]]:
+        """Each spot a natural card left or a WILDCARD (the meld's ``own`` first, then others);
+        with ``only``, just the ways that take that many WILDCARDs left."""
         bare = sum(1 for c in spots if not c)
         filled = [c for c in spots if c]
-        for k in range(0, min(len(filled), sum(wild) + own - bare) + 1):  # naturals left out
+        ks = range(0, min(len(filled), sum(wild) + own - bare) + 1) if only is None else [only + own - bare]
+        for k in ks:  # naturals left out
             extra = bare + k - own
-            if extra < 0:
+            if extra < 0 or not 0 <= k <= len(filled):
                 continue
             for out in itertools.combinations(range(len(filled)), k):
                 kept = [c for i, c in enumerate(filled) if i not in out]
                 for naturals in itertools.product(*kept):
                     for ws in self._wild_sets(extra, wild):
                         yield base + list(naturals) + ws
+
+    def _in_order(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]
+                  ) -> Iterator[list[Piece]]:
+        """The melds of :meth:`_runs` and :meth:`_groups`, the fewest WILDCARDs left first, then
+        the most cards, runs before matches, else in the order they are made: made one level
+        (WILDCARDs, cards, kind) at a time, so that a search that takes the first ones never
+        makes the rest (the order a sort of all of them gives)."""
+        free = sum(wild)
+        levels: list[tuple[int, int, int, int, tuple]] = []  # (WILDCARDs, -cards, kind, made, how)
+        for base, spots, own in self._windows(fixed, own_wild, mask, wild):
+            bare = sum(1 for c in spots if not c)
+            n_filled = len(spots) - bare
+            for k in range(0, min(n_filled, free + own - bare) + 1):
+                if bare + k - own >= 0:
+                    levels.append((bare + k - own, -(len(base) - own + len(spots)), 0, len(levels), (base, spots, own)))
+        rank = fixed[0].fixed.rank  # type: ignore[union-attr]
+        if all(p.fixed.rank == rank for p in fixed):  # type: ignore[union-attr]
+            mine = {p.id for p in fixed}
+            more = [p for p in self.by_rank.get(int(rank), ()) if mask & self.bit[p.id] and p.id not in mine]  # type: ignore[arg-type]
+            for k in range(len(more), -1, -1):
+                size = len(fixed) + len(own_wild) + k
+                for n in range(max(0, 3 - size), free + 1):
+                    levels.append((n, -(size + n), 1, len(levels), (more, k)))
+        levels.sort()
+        for n, _, kind, _, how in levels:
+            if kind == 0:
+                base, spots, own = how
+                yield from self._fill(base, spots, own, wild, only=n)
+            else:
+                more, k = how
+                for chosen in itertools.combinations(more, k):
+                    for ws in self._wild_sets(n, wild):
+                        yield fixed + own_wild + list(chosen) + ws
 
     def _groups(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
         rank = fixed[0].fixed.rank  # type: ignore[union-attr]
