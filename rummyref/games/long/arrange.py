@@ -658,8 +658,12 @@ def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
     for i, a in enumerate(order):
         mine = [q for q in order[i + 1:] if q.owner == a.owner or not one_player]
         for j, b in enumerate(mine):
+            if not could_be((a, b), aces_high):  # two that no meld holds: no three with them is one
+                continue
             for c in mine[j + 1:]:
                 three = (a, b, c)
+                if not could_be(three, aces_high):  # a quick test that every meld passes
+                    continue
                 if next(readings(three, frozenset(p.id for p in three), aces_high, barred), None) is not None:
                     triples[a.id].append(three)
     return triples

@@ -167,6 +167,10 @@ class _Cover:
         self.impure = 0  #: failures that depend on the melds above (never remembered)
         self.counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         self.cores_of: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
+        #: a meld's core when it is one the search tries (no spare WILDCARD), else None
+        self.usable: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None | bool] = {}
+        self.windows: dict[tuple, list[tuple[list[Piece], list[list[Piece]], int]]] = {}
+        self.suit_mask = [sum(self.bit[p.id] for p in self.fixed if p.fixed.suit == suit) for suit in SUITS]
 
     # -- the search ----------------------------------------------------------------------
 
@@ -403,10 +407,17 @@ class _Cover:
             candidates: Iterator[list[Piece]] = self._in_order(fixed, own_wild, mask, wild)
         else:
             candidates = itertools.chain(self._runs(fixed, own_wild, mask, wild), self._groups(fixed, own_wild, mask, wild))
+        usable = self.usable
         for pieces in candidates:
             self._spend()
-            core_ids = self._core(pieces, core)
-            if core_ids is None or self._spare_wild(pieces, core_ids, core):
+            key = (frozenset([p.id for p in pieces]), core)
+            core_ids = usable.get(key, False)
+            if core_ids is False:
+                core_ids = self._core(pieces, core)
+                if core_ids is not None and self._spare_wild(pieces, core_ids, core):
+                    core_ids = None
+                usable[key] = core_ids
+            if core_ids is None:
                 continue
             mask2 = mask
             for p in pieces:
@@ -461,6 +472,12 @@ class _Cover:
         if any(p.fixed.suit != suit for p in fixed):  # type: ignore[union-attr]
             return out
         s = SUITS.index(suit)
+        # the same for every position with the same cards of the suit left (worked out once)
+        key = (tuple(p.id for p in fixed), tuple(p.id for p in own_wild), mask & self.suit_mask[s], sum(wild))
+        known = self.windows.get(key)
+        if known is not None:
+            return known
+        self.windows[key] = out
         top = HIGH_ACE if self.aces_high else 13
         readings_of_aces = [False, True] if self.aces_high and any(p.fixed.rank == 1 for p in fixed) else [False]  # type: ignore[union-attr]
         seen: set[tuple[int, int]] = set()
