@@ -105,7 +105,13 @@ class Placement:
 
 
 def _card_at(suit: Suit, pos: int) -> Card:
-    return Card(Rank.ACE if pos == HIGH_ACE else Rank(pos), suit)
+    card = _AT.get((suit, pos))
+    if card is None:
+        card = _AT[suit, pos] = Card(Rank.ACE if pos == HIGH_ACE else Rank(pos), suit)
+    return card
+
+
+_AT: dict[tuple[Suit, int], Card] = {}  #: the cards made by :func:`_card_at` (a card is immutable)
 
 
 def _kinds(pieces: Sequence[Piece]) -> set[Kind]:
@@ -151,7 +157,7 @@ def _runs(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred
         lo, hi = min(taken), max(taken)
         for start in range(min(lo, ceiling - n + 1), max(floor, hi - n + 1) - 1, -1):  # high end first
             holes = [x for x in range(start, start + n) if x not in taken]
-            if any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
+            if barred and any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
                 continue
             for places in _wild_places(holes, free, core, pos):
                 at = {**pos, **places}

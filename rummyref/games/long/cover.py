@@ -170,6 +170,7 @@ class _Cover:
         #: a meld's core when it is one the search tries (no spare WILDCARD), else None
         self.usable: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None | bool] = {}
         self.windows: dict[tuple, list[tuple[list[Piece], list[list[Piece]], int]]] = {}
+        self.wild_sets: dict[tuple[int, tuple[int, ...]], list[list[Piece]]] = {}
         self.suit_mask = [sum(self.bit[p.id] for p in self.fixed if p.fixed.suit == suit) for suit in SUITS]
 
     # -- the search ----------------------------------------------------------------------
@@ -441,8 +442,16 @@ class _Cover:
     def _class_of(self, p: Piece) -> int:
         return self.class_of[p.id]
 
-    def _wild_sets(self, n: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
-        """Every way to take ``n`` WILDCARDs from the classes left (how many of each)."""
+    def _wild_sets(self, n: int, wild: tuple[int, ...]) -> list[list[Piece]]:
+        """Every way to take ``n`` WILDCARDs from the classes left (how many of each); worked
+        out once for each count and WILDCARDs left."""
+        key = (n, wild)
+        out = self.wild_sets.get(key)
+        if out is None:
+            out = self.wild_sets[key] = list(self._walk_wild(n, wild))
+        return out
+
+    def _walk_wild(self, n: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
 
         def walk(i: int, left: int) -> Iterator[list[Piece]]:
             if left == 0:
