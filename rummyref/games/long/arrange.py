@@ -134,6 +134,50 @@ def readings(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, bar
         yield _made(Meld(MeldKind.WILD, (WILD,) * len(pieces), (None,) * len(pieces)), pieces)
 
 
+def readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred: frozenset[Card]) -> bool:
+    """Whether :func:`readings` has any reading of the pieces (the same tests, no meld made)."""
+    kinds = _kinds(pieces)
+    if len(kinds) > 1:
+        return False
+    if Kind.MATCH not in kinds and _run_readable(pieces, core, aces_high, barred):
+        return True
+    if Kind.RUN not in kinds and len(pieces) >= 3:
+        fixed = [c for p in pieces if (c := p.fixed) is not None]
+        if fixed and all(c.rank == fixed[0].rank for c in fixed):
+            suits = [p.laid.card.suit for p in pieces if not p.laid.card.is_wild]
+            if len(set(suits)) == len(suits):
+                return True
+    return not kinds and len(pieces) >= 3 and all(p.fixed is None for p in pieces)
+
+
+def _run_readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred: frozenset[Card]) -> bool:
+    """Whether :func:`_runs` yields any reading (the same loop, the first found)."""
+    n = len(pieces)
+    fixed = [(p, p.fixed) for p in pieces if p.fixed is not None]
+    if not 3 <= n <= 13 or not fixed:
+        return False
+    suit = fixed[0][1].suit
+    if any(c.suit != suit for _, c in fixed) or any(p.laid.card.is_wild and c in barred for p, c in fixed):
+        return False
+    free = [p for p in pieces if p.fixed is None]
+    in_core = any(p.id in core for p in free)
+    has_ace = any(c.rank is Rank.ACE for _, c in fixed)
+    for high in (False, True) if aces_high and has_ace else (False,):
+        pos = {p.id: HIGH_ACE if high and c.rank is Rank.ACE else int(c.rank) for p, c in fixed}  # type: ignore[arg-type]
+        taken = set(pos.values())
+        if len(taken) != len(pos):
+            continue
+        floor, ceiling = ((2, HIGH_ACE) if high else (1, 13)) if has_ace else (1, HIGH_ACE if aces_high else 13)
+        lo, hi = min(taken), max(taken)
+        for start in range(min(lo, ceiling - n + 1), max(floor, hi - n + 1) - 1, -1):
+            holes = [x for x in range(start, start + n) if x not in taken]
+            if barred and any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
+                continue
+            if not in_core or next(_wild_places(holes, free, core, pos), None) is not None:
+                return True
+    return False
+
+
 def _made(meld: Meld, pieces: Sequence[Piece]) -> TableMeld:
     return TableMeld(meld, tuple(pieces))
 
@@ -670,7 +714,7 @@ def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
                 three = (a, b, c)
                 if not could_be(three, aces_high):  # a quick test that every meld passes
                     continue
-                if next(readings(three, frozenset(p.id for p in three), aces_high, barred), None) is not None:
+                if readable(three, frozenset(p.id for p in three), aces_high, barred):
                     triples[a.id].append(three)
     return triples
 

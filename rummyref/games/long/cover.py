@@ -39,7 +39,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rummyref.cards import SUITS, WILD, Card
-from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, readings
+from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, readable
 from rummyref.rules.ruleset import RuleSet
 
 COVER_STEPS = 6_000  #: melds tried at most before the search says it does not know
@@ -601,18 +601,18 @@ class _Cover:
         """Whether the three cards make a meld on their own (worked out once)."""
         ok = self.threes.get(ids)
         if ok is None:
-            ok = self.threes[ids] = next(readings(three, ids, self.aces_high, self.barred), None) is not None
+            ok = self.threes[ids] = readable(three, ids, self.aces_high, self.barred)
         return ok
 
     def _work_out_core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
         if not all(_Search._joined(p, pieces) for p in pieces if p.laid.player or p.laid.beside):
             return None
         if stated is not None:
-            return stated if next(readings(pieces, stated, self.aces_high, self.barred), None) else None
+            return stated if readable(pieces, stated, self.aces_high, self.barred) else None
         founders = [p for p in pieces if p.id in self.eligible]
         if len(founders) < 3:
             return None
-        if next(readings(pieces, frozenset(), self.aces_high, self.barred), None) is None:
+        if not readable(pieces, frozenset(), self.aces_high, self.barred):
             return None
         founders.sort(key=lambda p: p.fixed is None)  # natural cards first
         threes = list(itertools.combinations(founders, 3))
@@ -623,7 +623,7 @@ class _Cover:
                 continue
             if all(p.fixed is not None for p in three):
                 return ids  # no WILDCARD in the core: the meld reads as it did without one
-            if next(readings(pieces, ids, self.aces_high, self.barred), None) is not None:
+            if readable(pieces, ids, self.aces_high, self.barred):
                 return ids
         return None
 
