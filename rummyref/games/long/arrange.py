@@ -169,7 +169,12 @@ def _run_readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool
             continue
         floor, ceiling = ((2, HIGH_ACE) if high else (1, 13)) if has_ace else (1, HIGH_ACE if aces_high else 13)
         lo, hi = min(taken), max(taken)
-        for start in range(min(lo, ceiling - n + 1), max(floor, hi - n + 1) - 1, -1):
+        starts = range(min(lo, ceiling - n + 1), max(floor, hi - n + 1) - 1, -1)
+        if not barred and not in_core:  # any start will do
+            if starts:
+                return True
+            continue
+        for start in starts:
             holes = [x for x in range(start, start + n) if x not in taken]
             if barred and any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
                 continue

@@ -492,7 +492,8 @@ class _Cover:
         seen: set[tuple[int, int]] = set()
         free = sum(wild)
         at = _CARDS_AT[s]
-        left = {x: [p for p in self.by_card.get(at[x], ()) if mask & self.bit[p.id]] for x in range(1, top + 1)}
+        left = [[p for p in self.by_card.get(at[x], ()) if mask & self.bit[p.id]] if x else [] for x in range(top + 1)]
+        two = len(readings_of_aces) > 1
         for high in readings_of_aces:
             pos = [HIGH_ACE if high and p.fixed.rank == 1 else int(p.fixed.rank) for p in fixed]  # type: ignore[union-attr, arg-type]
             if len(set(pos)) != len(pos):
@@ -506,9 +507,12 @@ class _Cover:
                 bare[x] = bare[x - 1] + (x not in taken and not left[x])
             for length in range(max(3, hi - lo + 1, len(fixed) + own), 14):
                 for a in range(max(floor, hi - length + 1), min(lo, top - length + 1) + 1):
-                    if bare[a + length - 1] - bare[a - 1] - own > free or (a, length) in seen:
+                    if bare[a + length - 1] - bare[a - 1] - own > free:
                         continue
-                    seen.add((a, length))
+                    if two:
+                        if (a, length) in seen:
+                            continue
+                        seen.add((a, length))
                     spots = [left[x] for x in range(a, a + length) if x not in taken]
                     out.append((fixed + own_wild, spots, own))
         return out
