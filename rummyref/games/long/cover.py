@@ -172,6 +172,8 @@ class _Cover:
         self.windows: dict[tuple, list[tuple[list[Piece], list[list[Piece]], int]]] = {}
         self.wild_sets: dict[tuple[int, tuple[int, ...]], list[list[Piece]]] = {}
         self.suit_mask = [sum(self.bit[p.id] for p in self.fixed if p.fixed.suit == suit) for suit in SUITS]
+        #: by a card, the cards of its rank, or of its suit within two places (worked out once)
+        self.near: dict[Card, int] = {}
 
     # -- the search ----------------------------------------------------------------------
 
@@ -338,19 +340,20 @@ class _Cover:
                 if not (mask & self.owned[name][0] or cm & self.owned[name][1]
                         or any(wild[i] for i in self.owned[name][2])):
                     return False
-        ranks = {int(p.fixed.rank) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
-        near = {(p.fixed.suit, int(p.fixed.rank)) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
-        m = mask
+        m = 0
+        for p in meld.pieces:
+            c = p.fixed
+            if c is not None:
+                near = self.near.get(c)
+                if near is None:
+                    near = self.near[c] = sum(self.bit[q.id] for q in self.fixed if q.fixed.rank == c.rank or (
+                        q.fixed.suit == c.suit and abs(int(q.fixed.rank) - int(c.rank)) <= 2))  # type: ignore
+                m |= near
+        m &= mask
         while m:
             low = m & -m
             m ^= low
-            q = self.fixed[low.bit_length() - 1]
-            card = q.fixed
-            assert card is not None
-            r = int(card.rank)
-            if r not in ranks and not any(s == card.suit and abs(x - r) <= 2 for s, x in near):
-                continue
-            if not self._has_home(q, cm, mask, wild):
+            if not self._has_home(self.fixed[low.bit_length() - 1], cm, mask, wild):
                 return False
         return True
 
