@@ -407,12 +407,20 @@ class _Cover:
         own_wild = [p for p in must if p.fixed is None]
         if not fixed:
             return
+        need = self._needs(must, core)
         if ordered:  # the fewest WILDCARDs, then the most cards, runs before matches
-            candidates: Iterator[list[Piece]] = self._in_order(fixed, own_wild, mask, wild)
+            candidates: Iterator[list[Piece] | int] = self._in_order(fixed, own_wild, mask, wild, need)
         else:
-            candidates = itertools.chain(self._runs(fixed, own_wild, mask, wild), self._groups(fixed, own_wild, mask, wild))
+            candidates = itertools.chain(self._runs(fixed, own_wild, mask, wild, need),
+                                         self._groups(fixed, own_wild, mask, wild, need))
         usable = self.usable
         for pieces in candidates:
+            if isinstance(pieces, int):  # that many melds, none valid: a step each, as if tried
+                self.steps -= pieces
+                if self.steps < 0:
+                    self.steps = -1
+                    raise _OutOfSteps
+                continue
             self._spend()
             key = (frozenset([p.id for p in pieces]), core)
             core_ids = usable.get(key, False)
@@ -431,6 +439,39 @@ class _Cover:
                 if p.id in self.class_of:
                     used[self._class_of(p)] += 1
             yield CoverMeld(tuple(pieces), core_ids), mask2, tuple(w - u for w, u in zip(wild, used))
+
+    def _needs(self, must: list[Piece], core: frozenset[int] | None) -> tuple | None:
+        """What every meld holding ``must`` needs besides, for :meth:`_hopeless`: a card of
+        each player a card of ``must`` is said to join (>NAME) and has none of in ``must``;
+        each card one is said to join (>2D) that ``must`` lacks; and, for a meld with no
+        stated core, the founders (cards that may have laid it) ``must`` has. ``None``: none."""
+        names = {p.laid.player for p in must
+                 if p.laid.player and not any(q.owner == p.laid.player and q.id != p.id for q in must)}
+        cards = {p.laid.beside for p in must if p.laid.beside is not None and not p.laid.beside.is_wild}
+        cards = {c for c in cards if not any(q.laid.card == c for q in must)}
+        founders = sum(1 for p in must if p.id in self.eligible) if core is None else None
+        if not names and not cards and (founders is None or founders >= 3):
+            return None
+        return names, cards, founders
+
+    def _hopeless(self, need: tuple, more: Sequence[Sequence[Piece]], extra: int, wild: tuple[int, ...]) -> bool:
+        """Whether no meld of ``must`` with one card of each of ``more`` and ``extra``
+        WILDCARDs left can be valid (:meth:`_needs`): certain, so the melds need not be made."""
+        names, cards, founders = need
+        for n in names:
+            if not any(q.owner == n for c in more for q in c) and not (
+                    extra and any(w and self.classes[i][0].owner == n for i, w in enumerate(wild))):
+                return True
+        for card in cards:
+            if not any(q.laid.card == card for c in more for q in c):
+                return True
+        if founders is not None and founders < 3:
+            could = founders + sum(1 for c in more if any(q.id in self.eligible for q in c))
+            if extra:
+                could += min(extra, sum(w for i, w in enumerate(wild) if self.classes[i][0].id in self.eligible))
+            if could < 3:
+                return True
+        return False
 
     def _spare_wild(self, pieces: list[Piece], core_ids: frozenset[int], core: frozenset[int] | None) -> bool:
         """Whether the meld has a plain WILDCARD (nothing said of it) outside its core that it
@@ -470,9 +511,10 @@ class _Cover:
         if n <= sum(wild):
             yield from walk(0, n)
 
-    def _runs(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
+    def _runs(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...],
+              need: tuple | None = None) -> Iterator[list[Piece] | int]:
         for base, spots, own in self._windows(fixed, own_wild, mask, wild):
-            yield from self._fill(base, spots, own, wild)
+            yield from self._fill(base, spots, own, wild, need=need)
 
     def _windows(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]
                  ) -> list[tuple[list[Piece], list[list[Piece]], int]]:
@@ -521,9 +563,10 @@ class _Cover:
         return out
 
     def _fill(self, base: list[Piece], spots: list[list[Piece]], own: int, wild: tuple[int, ...],
-              only: int | None = None) -> Iterator[list[Piece]]:
+              only: int | None = None, need: tuple | None = None) -> Iterator[list[Piece] | int]:
         """Each spot a natural card left or a WILDCARD (the meld's ``own`` first, then others);
-        with ``only``, just the ways that take that many WILDCARDs left."""
+        with ``only``, just the ways that take that many WILDCARDs left. Where :meth:`_hopeless`
+        says none of a choice of the spots can be valid, their number instead of the melds."""
         bare = sum(1 for c in spots if not c)
         filled = [c for c in spots if c]
         ks = range(0, min(len(filled), sum(wild) + own - bare) + 1) if only is None else [only + own - bare]
@@ -533,12 +576,19 @@ class _Cover:
                 continue
             for out in itertools.combinations(range(len(filled)), k):
                 kept = [c for i, c in enumerate(filled) if i not in out]
+                if need is not None and self._hopeless(need, kept, extra, wild):
+                    n = len(self._wild_sets(extra, wild))
+                    for c in kept:
+                        n *= len(c)
+                    if n:
+                        yield n
+                    continue
                 for naturals in itertools.product(*kept):
                     for ws in self._wild_sets(extra, wild):
                         yield base + list(naturals) + ws
 
-    def _in_order(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]
-                  ) -> Iterator[list[Piece]]:
+    def _in_order(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...],
+                  need: tuple | None = None) -> Iterator[list[Piece] | int]:
         """The melds of :meth:`_runs` and :meth:`_groups`, the fewest WILDCARDs left first, then
         the most cards, runs before matches, else in the order they are made: made one level
         (WILDCARDs, cards, kind) at a time, so that a search that takes the first ones never
@@ -563,14 +613,19 @@ class _Cover:
         for n, _, kind, _, how in levels:
             if kind == 0:
                 base, spots, own = how
-                yield from self._fill(base, spots, own, wild, only=n)
+                yield from self._fill(base, spots, own, wild, only=n, need=need)
             else:
                 more, k = how
                 for chosen in itertools.combinations(more, k):
+                    if need is not None and self._hopeless(need, [[q] for q in chosen], n, wild):
+                        if self._wild_sets(n, wild):
+                            yield len(self._wild_sets(n, wild))
+                        continue
                     for ws in self._wild_sets(n, wild):
                         yield fixed + own_wild + list(chosen) + ws
 
-    def _groups(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
+    def _groups(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...],
+                need: tuple | None = None) -> Iterator[list[Piece] | int]:
         rank = fixed[0].fixed.rank  # type: ignore[union-attr]
         if any(p.fixed.rank != rank for p in fixed):  # type: ignore[union-attr]
             return
@@ -580,6 +635,10 @@ class _Cover:
             for chosen in itertools.combinations(more, k):
                 base = fixed + own_wild + list(chosen)
                 for n in range(max(0, 3 - len(base)), sum(wild) + 1):
+                    if need is not None and self._hopeless(need, [[q] for q in chosen], n, wild):
+                        if self._wild_sets(n, wild):
+                            yield len(self._wild_sets(n, wild))
+                        continue
                     for ws in self._wild_sets(n, wild):
                         yield base + ws
 
