@@ -246,3 +246,38 @@ def test_the_melds_in_order_are_the_sorted_melds(rules, table):
         raw.sort(key=lambda r: (sum(1 for p in r[0] if p.id in search.class_of), -len(r[0]), r[1]))
         got = [[p.id for p in c] for c in search._in_order(fixed, own_wild, mask, wild)]
         assert got == [[p.id for p in c] for c, _ in raw]
+
+
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=small_tables(), drop=st.integers(0, 8))
+def test_the_melds_counted_not_made_are_none_of_them_valid(rules, table, drop):
+    """The melds the cover counts instead of making them (a >NAME or >2D no card of the choice
+    meets, too few founders) are never valid: the same valid melds, in the same order, for the
+    same steps as when every one is made and tried."""
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    counted = _Cover(stated, own, loose, ruleset.aces_high, barred, 0)
+    made = _Cover(stated, own, loose, ruleset.aces_high, barred, 0)
+    made._needs = lambda must, core: None  # type: ignore[method-assign]
+    mask = ((1 << len(counted.fixed)) - 1) & ~(1 << drop)
+    wild = tuple(len(c) for c in counted.classes)
+    musts = [([p], None) for p in counted.fixed] + list(zip(counted.cores, counted.core_ids))
+    musts += [(c + [p], ids) for c, ids in zip(counted.cores, counted.core_ids) for p in counted.fixed]
+    for must, core in musts:
+        for ordered in (True, False):
+            found = []
+            for search in (counted, made):
+                search.steps = 10**9
+                melds = [([p.id for p in m.pieces], sorted(m.core), mask2, wild2)
+                         for m, mask2, wild2 in search._melds(must, mask, wild, core, ordered)]
+                found.append((melds, search.steps))
+            assert found[0] == found[1]
