@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from rummyref.cards import SUITS, WILD, Card
 from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, readable
+from rummyref.games.long.table import Kind
 from rummyref.rules.ruleset import RuleSet
 
 COVER_STEPS = 6_000  #: melds tried at most before the search says it does not know
@@ -443,21 +444,27 @@ class _Cover:
     def _needs(self, must: list[Piece], core: frozenset[int] | None) -> tuple | None:
         """What every meld holding ``must`` needs besides, for :meth:`_hopeless`: a card of
         each player a card of ``must`` is said to join (>NAME) and has none of in ``must``;
-        each card one is said to join (>2D) that ``must`` lacks; and, for a meld with no
-        stated core, the founders (cards that may have laid it) ``must`` has. ``None``: none."""
+        each card one is said to join (>2D) that ``must`` lacks; for a meld with no stated
+        core, the founders (cards that may have laid it) ``must`` has; the kinds said of its
+        cards (>run, >match) and how many cards of known value it has. ``None``: nothing."""
         names = {p.laid.player for p in must
                  if p.laid.player and not any(q.owner == p.laid.player and q.id != p.id for q in must)}
         cards = {p.laid.beside for p in must if p.laid.beside is not None and not p.laid.beside.is_wild}
         cards = {c for c in cards if not any(q.laid.card == c for q in must)}
         founders = sum(1 for p in must if p.id in self.eligible) if core is None else None
-        if not names and not cards and (founders is None or founders >= 3):
+        kinds = {p.laid.kind for p in must if p.laid.kind is not None}
+        if not names and not cards and (founders is None or founders >= 3) and not kinds:
             return None
-        return names, cards, founders
+        return names, cards, founders, kinds, sum(1 for p in must if p.fixed is not None)
 
-    def _hopeless(self, need: tuple, more: Sequence[Sequence[Piece]], extra: int, wild: tuple[int, ...]) -> bool:
+    def _hopeless(self, need: tuple, more: Sequence[Sequence[Piece]], extra: int, wild: tuple[int, ...],
+                  match: bool) -> bool:
         """Whether no meld of ``must`` with one card of each of ``more`` and ``extra``
-        WILDCARDs left can be valid (:meth:`_needs`): certain, so the melds need not be made."""
-        names, cards, founders = need
+        WILDCARDs left can be valid (:meth:`_needs`): certain, so the melds need not be made.
+        ``match``: the cards are of one rank (else of one suit, each of another rank)."""
+        names, cards, founders, kinds, known = need
+        if kinds and (len(kinds) > 1 or known + len(more) >= 2 and (Kind.RUN in kinds) == match):
+            return True  # >run and >match; or two cards or more, >run in a match, >match in a run
         for n in names:
             if not any(q.owner == n for c in more for q in c) and not (
                     extra and any(w and self.classes[i][0].owner == n for i, w in enumerate(wild))):
@@ -576,7 +583,7 @@ class _Cover:
                 continue
             for out in itertools.combinations(range(len(filled)), k):
                 kept = [c for i, c in enumerate(filled) if i not in out]
-                if need is not None and self._hopeless(need, kept, extra, wild):
+                if need is not None and self._hopeless(need, kept, extra, wild, False):
                     n = len(self._wild_sets(extra, wild))
                     for c in kept:
                         n *= len(c)
@@ -617,7 +624,7 @@ class _Cover:
             else:
                 more, k = how
                 for chosen in itertools.combinations(more, k):
-                    if need is not None and self._hopeless(need, [[q] for q in chosen], n, wild):
+                    if need is not None and self._hopeless(need, [[q] for q in chosen], n, wild, True):
                         if self._wild_sets(n, wild):
                             yield len(self._wild_sets(n, wild))
                         continue
@@ -635,7 +642,7 @@ class _Cover:
             for chosen in itertools.combinations(more, k):
                 base = fixed + own_wild + list(chosen)
                 for n in range(max(0, 3 - len(base)), sum(wild) + 1):
-                    if need is not None and self._hopeless(need, [[q] for q in chosen], n, wild):
+                    if need is not None and self._hopeless(need, [[q] for q in chosen], n, wild, True):
                         if self._wild_sets(n, wild):
                             yield len(self._wild_sets(n, wild))
                         continue
