@@ -408,7 +408,7 @@ class _Cover:
         own_wild = [p for p in must if p.fixed is None]
         if not fixed:
             return
-        need = self._needs(must, core)
+        need = self._needs(must, core, wild)
         if ordered:  # the fewest WILDCARDs, then the most cards, runs before matches
             candidates: Iterator[list[Piece] | int] = self._in_order(fixed, own_wild, mask, wild, need)
         else:
@@ -441,7 +441,7 @@ class _Cover:
                     used[self._class_of(p)] += 1
             yield CoverMeld(tuple(pieces), core_ids), mask2, tuple(w - u for w, u in zip(wild, used))
 
-    def _needs(self, must: list[Piece], core: frozenset[int] | None) -> tuple | None:
+    def _needs(self, must: list[Piece], core: frozenset[int] | None, wild: tuple[int, ...]) -> tuple | None:
         """What every meld holding ``must`` needs besides, for :meth:`_hopeless`: a card of
         each player a card of ``must`` is said to join (>NAME) and has none of in ``must``;
         each card one is said to join (>2D) that ``must`` lacks; for a meld with no stated
@@ -455,29 +455,33 @@ class _Cover:
         kinds = {p.laid.kind for p in must if p.laid.kind is not None}
         if not names and not cards and (founders is None or founders >= 3) and not kinds:
             return None
-        return names, cards, founders, kinds, sum(1 for p in must if p.fixed is not None)
+        # the players a WILDCARD left could be of, and how many WILDCARDs left may found a meld
+        owners = {self.classes[i][0].owner for i, w in enumerate(wild) if w}
+        eligible = sum(w for i, w in enumerate(wild) if self.classes[i][0].id in self.eligible)
+        return names, cards, founders, kinds, sum(1 for p in must if p.fixed is not None), owners, eligible
 
     def _hopeless(self, need: tuple, more: Sequence[Sequence[Piece]], extra: int, wild: tuple[int, ...],
                   match: bool) -> bool:
         """Whether no meld of ``must`` with one card of each of ``more`` and ``extra``
         WILDCARDs left can be valid (:meth:`_needs`): certain, so the melds need not be made.
         ``match``: the cards are of one rank (else of one suit, each of another rank)."""
-        names, cards, founders, kinds, known = need
+        names, cards, founders, kinds, known, owners, eligible = need
         if kinds and (len(kinds) > 1 or known + len(more) >= 2 and (Kind.RUN in kinds) == match):
             return True  # >run and >match; or two cards or more, >run in a match, >match in a run
         for n in names:
-            if not any(q.owner == n for c in more for q in c) and not (
-                    extra and any(w and self.classes[i][0].owner == n for i, w in enumerate(wild))):
+            if not (extra and n in owners) and not any(q.owner == n for c in more for q in c):
                 return True
         for card in cards:
             if not any(q.laid.card == card for c in more for q in c):
                 return True
         if founders is not None and founders < 3:
-            could = founders + sum(1 for c in more if any(q.id in self.eligible for q in c))
-            if extra:
-                could += min(extra, sum(w for i, w in enumerate(wild) if self.classes[i][0].id in self.eligible))
-            if could < 3:
+            could = founders + min(extra, eligible)
+            if could + len(more) < 3:
                 return True
+            if could < 3:
+                could += sum(1 for c in more if any(q.id in self.eligible for q in c))
+                if could < 3:
+                    return True
         return False
 
     def _spare_wild(self, pieces: list[Piece], core_ids: frozenset[int], core: frozenset[int] | None) -> bool:

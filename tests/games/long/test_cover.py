@@ -267,7 +267,7 @@ def test_the_melds_counted_not_made_are_none_of_them_valid(rules, table, drop):
         return
     counted = _Cover(stated, own, loose, ruleset.aces_high, barred, 0)
     made = _Cover(stated, own, loose, ruleset.aces_high, barred, 0)
-    made._needs = lambda must, core: None  # type: ignore[method-assign]
+    made._needs = lambda must, core, wild: None  # type: ignore[method-assign]
     mask = ((1 << len(counted.fixed)) - 1) & ~(1 << drop)
     wild = tuple(len(c) for c in counted.classes)
     musts = [([p], None) for p in counted.fixed] + list(zip(counted.cores, counted.core_ids))
