@@ -362,6 +362,17 @@ class _Search:
         #: the cores each loose piece could join at all (a piece with none: no arrangement)
         self.fits = {p.id: [i for i, c in enumerate(self.cores) if could_be(c + [p], aces_high)] for p in self.loose}
         self.read: dict[tuple[int, ...], TableMeld | None] = {}  #: readings met before, by the meld's pieces
+        #: for :meth:`_gaps_unfillable`: the plain WILDCARDs from each loose piece on; for each
+        #: meld, the loose pieces that could join it (their place in the order, their card); the
+        #: holes of each meld met (each reading of the ace) and its WILDCARDs, by its pieces
+        self.wild_left = [sum(1 for p in self.loose[k:] if p.laid.card.is_wild and p.fixed is None)
+                          for k in range(len(self.loose) + 1)]
+        self.fitting: list[list[tuple[int, int]]] = [[] for _ in self.cores]
+        for j, p in enumerate(self.loose):
+            for i in self.fits[p.id]:
+                self.fitting[i].append((j, p.fixed_index))
+        self.holes: dict[tuple[int, ...], tuple[list[set[int]], int]] = {}
+        self.keys = [tuple(p.id for p in m) for m in self.melds]  #: each meld's pieces (ids), kept by _dfs
 
     def run(self) -> list[TableMeld] | None:
         """The best arrangement, searched apart for each group of melds that share no loose
@@ -459,23 +470,30 @@ class _Search:
         for i in self._options(k, p):
             self.melds[i].append(p)
             self.home[p.id] = i
+            key = self.keys[i]
+            self.keys[i] = key + (p.id,)
             self._dfs(k + 1)
+            self.keys[i] = key
             del self.home[p.id]
             self.melds[i].pop()
 
     def _gaps_unfillable(self, k: int) -> bool:
         """A run that can only be a run, with holes no card still to be placed can fill: the
         holes the cards left to seat cannot fill need WILDCARDs, and there are too few."""
-        rest = self.loose[k:]
-        wild = sum(1 for p in rest if p.laid.card.is_wild and p.fixed is None)
+        wild = self.wild_left[k]
         need = 0
         for i, meld in enumerate(self.melds):
+            key = self.keys[i]
+            known = self.holes.get(key)
+            if known is None:
+                # WILDCARDs in the meld fill holes too
+                known = self.holes[key] = (_hole_readings(meld, self.aces_high), sum(1 for p in meld if p.fixed is None))
+            readings_, inside = known
             # an ace low and high leave different holes: the reading that needs the fewest
             # WILDCARDs, once the cards still to come are in (not the one with fewest holes now)
             least = None
-            for holes in _hole_readings(meld, self.aces_high):
-                coming = {x for p in rest if (x := p.fixed_index) in holes and i in self.fits[p.id]}
-                inside = sum(1 for p in meld if p.fixed is None)  # WILDCARDs in the meld fill holes too
+            for holes in readings_:
+                coming = {x for j, x in self.fitting[i] if j >= k and x in holes}
                 n = max(0, len(holes - coming) - inside)
                 least = n if least is None else min(least, n)
             need += least or 0
