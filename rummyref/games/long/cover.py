@@ -69,6 +69,9 @@ class _OutOfSteps(Exception):
     pass
 
 
+_UNSEEN: frozenset[int] = frozenset({-1})  #: a meld not yet met (never a core: no piece has id -1)
+
+
 def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
           aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS, ruleset: RuleSet | None = None,
           fewest_first: bool = True) -> tuple[list[CoverMeld] | None | Unknown, int]:
@@ -169,7 +172,7 @@ class _Cover:
         self.counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         self.cores_of: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
         #: a meld's core when it is one the search tries (no spare WILDCARD), else None
-        self.usable: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None | bool] = {}
+        self.usable: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
         self.windows: dict[tuple, list[tuple[list[Piece], list[list[Piece]], int]]] = {}
         self.wild_sets: dict[tuple[int, tuple[int, ...]], list[list[Piece]]] = {}
         self.suit_mask = [sum(self.bit[p.id] for p in self.fixed if p.fixed.suit == suit) for suit in SUITS]
@@ -347,8 +350,7 @@ class _Cover:
             if c is not None:
                 near = self.near.get(c)
                 if near is None:
-                    near = self.near[c] = sum(self.bit[q.id] for q in self.fixed if q.fixed.rank == c.rank or (
-                        q.fixed.suit == c.suit and abs(int(q.fixed.rank) - int(c.rank)) <= 2))  # type: ignore
+                    near = self.near[c] = self._near(c)
                 m |= near
         m &= mask
         while m:
@@ -357,6 +359,16 @@ class _Cover:
             if not self._has_home(self.fixed[low.bit_length() - 1], cm, mask, wild):
                 return False
         return True
+
+    def _near(self, c: Card) -> int:
+        """The cards of the rank of ``c``, or of its suit within two places (as a bitmask)."""
+        out = 0
+        for q in self.fixed:
+            d = q.fixed
+            assert d is not None and d.rank is not None and c.rank is not None
+            if d.rank == c.rank or (d.suit == c.suit and abs(int(d.rank) - int(c.rank)) <= 2):
+                out |= self.bit[q.id]
+        return out
 
     def _has_home(self, q: Piece, cm: int, mask: int, wild: tuple[int, ...]) -> bool:
         """Some meld of the cards left holds ``q`` (alone, or with a stated meld not yet seated);
@@ -424,8 +436,8 @@ class _Cover:
                 continue
             self._spend()
             key = (frozenset([p.id for p in pieces]), core)
-            core_ids = usable.get(key, False)
-            if core_ids is False:
+            core_ids = usable.get(key, _UNSEEN)
+            if core_ids is _UNSEEN:
                 core_ids = self._core(pieces, core)
                 if core_ids is not None and self._spare_wild(pieces, core_ids, core):
                     core_ids = None
