@@ -704,16 +704,17 @@ class _Cover:
         if not readable(pieces, frozenset(), self.aces_high, self.barred):
             return None
         founders.sort(key=lambda p: p.fixed is None)  # natural cards first
-        threes = list(itertools.combinations(founders, 3))
-        threes.sort(key=lambda t: not t[0].owner == t[1].owner == t[2].owner)  # one player's first
-        for three in threes:
-            ids = frozenset(p.id for p in three)
-            if not self._founds(three, ids):
-                continue
-            if all(p.fixed is not None for p in three):
-                return ids  # no WILDCARD in the core: the meld reads as it did without one
-            if readable(pieces, ids, self.aces_high, self.barred):
-                return ids
+        for one_player in (True, False):  # one player's threes first, each in the order made
+            for three in itertools.combinations(founders, 3):
+                if (three[0].owner == three[1].owner == three[2].owner) != one_player:
+                    continue
+                ids = frozenset(p.id for p in three)
+                if not self._founds(three, ids):
+                    continue
+                if all(p.fixed is not None for p in three):
+                    return ids  # no WILDCARD in the core: the meld reads as it did without one
+                if readable(pieces, ids, self.aces_high, self.barred):
+                    return ids
         return None
 
 
