@@ -20,7 +20,10 @@ to go somewhere, the fewest neighbours first. It tries every meld that holds it,
 cards not yet seated: every run through its place (each place a natural card or a WILDCARD),
 every match of its rank, and for a card, a stated group not yet seated with it. A meld takes no
 plain WILDCARD (nothing said of it) that it could do without: the WILDCARDs left over when
-every card is seated go to the melds seated (or make a meld of their own). WILDCARDs that
+every card is seated go to the melds seated (or make a meld of their own). The melds are
+made as they are tried, the fewest WILDCARDs first; those that cannot be valid whatever cards
+fill their places (a ``>NAME`` or ``>2D`` nothing chosen meets, too few founders, ``>run``
+among cards of a rank) are counted, a step each, not made. WILDCARDs that
 nothing was said of are counted, not told apart, by what the table said of them and who laid
 them (who laid them only where a ``>NAME`` names the player, and only while a card said to
 join that player's meld is left). A position is cut before its search when the engine cannot
