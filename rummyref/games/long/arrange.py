@@ -105,7 +105,13 @@ class Placement:
 
 
 def _card_at(suit: Suit, pos: int) -> Card:
-    return Card(Rank.ACE if pos == HIGH_ACE else Rank(pos), suit)
+    card = _AT.get((suit, pos))
+    if card is None:
+        card = _AT[suit, pos] = Card(Rank.ACE if pos == HIGH_ACE else Rank(pos), suit)
+    return card
+
+
+_AT: dict[tuple[Suit, int], Card] = {}  #: the cards made by :func:`_card_at` (a card is immutable)
 
 
 def _kinds(pieces: Sequence[Piece]) -> set[Kind]:
@@ -126,6 +132,55 @@ def readings(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, bar
             yield group
     if not kinds and len(pieces) >= 3 and all(p.fixed is None for p in pieces):
         yield _made(Meld(MeldKind.WILD, (WILD,) * len(pieces), (None,) * len(pieces)), pieces)
+
+
+def readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred: frozenset[Card]) -> bool:
+    """Whether :func:`readings` has any reading of the pieces (the same tests, no meld made)."""
+    kinds = _kinds(pieces)
+    if len(kinds) > 1:
+        return False
+    if Kind.MATCH not in kinds and _run_readable(pieces, core, aces_high, barred):
+        return True
+    if Kind.RUN not in kinds and len(pieces) >= 3:
+        fixed = [c for p in pieces if (c := p.fixed) is not None]
+        if fixed and all(c.rank == fixed[0].rank for c in fixed):
+            suits = [p.laid.card.suit for p in pieces if not p.laid.card.is_wild]
+            if len(set(suits)) == len(suits):
+                return True
+    return not kinds and len(pieces) >= 3 and all(p.fixed is None for p in pieces)
+
+
+def _run_readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred: frozenset[Card]) -> bool:
+    """Whether :func:`_runs` yields any reading (the same loop, the first found)."""
+    n = len(pieces)
+    fixed = [(p, p.fixed) for p in pieces if p.fixed is not None]
+    if not 3 <= n <= 13 or not fixed:
+        return False
+    suit = fixed[0][1].suit
+    if any(c.suit != suit for _, c in fixed) or any(p.laid.card.is_wild and c in barred for p, c in fixed):
+        return False
+    free = [p for p in pieces if p.fixed is None]
+    in_core = any(p.id in core for p in free)
+    has_ace = any(c.rank is Rank.ACE for _, c in fixed)
+    for high in (False, True) if aces_high and has_ace else (False,):
+        pos = {p.id: HIGH_ACE if high and c.rank is Rank.ACE else int(c.rank) for p, c in fixed}  # type: ignore[arg-type]
+        taken = set(pos.values())
+        if len(taken) != len(pos):
+            continue
+        floor, ceiling = ((2, HIGH_ACE) if high else (1, 13)) if has_ace else (1, HIGH_ACE if aces_high else 13)
+        lo, hi = min(taken), max(taken)
+        starts = range(min(lo, ceiling - n + 1), max(floor, hi - n + 1) - 1, -1)
+        if not barred and not in_core:  # any start will do
+            if starts:
+                return True
+            continue
+        for start in starts:
+            holes = [x for x in range(start, start + n) if x not in taken]
+            if barred and any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
+                continue
+            if not in_core or next(_wild_places(holes, free, core, pos), None) is not None:
+                return True
+    return False
 
 
 def _made(meld: Meld, pieces: Sequence[Piece]) -> TableMeld:
@@ -151,7 +206,7 @@ def _runs(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred
         lo, hi = min(taken), max(taken)
         for start in range(min(lo, ceiling - n + 1), max(floor, hi - n + 1) - 1, -1):  # high end first
             holes = [x for x in range(start, start + n) if x not in taken]
-            if any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
+            if barred and any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
                 continue
             for places in _wild_places(holes, free, core, pos):
                 at = {**pos, **places}
@@ -307,6 +362,17 @@ class _Search:
         #: the cores each loose piece could join at all (a piece with none: no arrangement)
         self.fits = {p.id: [i for i, c in enumerate(self.cores) if could_be(c + [p], aces_high)] for p in self.loose}
         self.read: dict[tuple[int, ...], TableMeld | None] = {}  #: readings met before, by the meld's pieces
+        #: for :meth:`_gaps_unfillable`: the plain WILDCARDs from each loose piece on; for each
+        #: meld, the loose pieces that could join it (their place in the order, their card); the
+        #: holes of each meld met (each reading of the ace) and its WILDCARDs, by its pieces
+        self.wild_left = [sum(1 for p in self.loose[k:] if p.laid.card.is_wild and p.fixed is None)
+                          for k in range(len(self.loose) + 1)]
+        self.fitting: list[list[tuple[int, int]]] = [[] for _ in self.cores]
+        for j, p in enumerate(self.loose):
+            for i in self.fits[p.id]:
+                self.fitting[i].append((j, p.fixed_index))
+        self.holes: dict[tuple[int, ...], tuple[list[set[int]], int]] = {}
+        self.keys = [tuple(p.id for p in m) for m in self.melds]  #: each meld's pieces (ids), kept by _dfs
 
     def run(self) -> list[TableMeld] | None:
         """The best arrangement, searched apart for each group of melds that share no loose
@@ -404,23 +470,30 @@ class _Search:
         for i in self._options(k, p):
             self.melds[i].append(p)
             self.home[p.id] = i
+            key = self.keys[i]
+            self.keys[i] = key + (p.id,)
             self._dfs(k + 1)
+            self.keys[i] = key
             del self.home[p.id]
             self.melds[i].pop()
 
     def _gaps_unfillable(self, k: int) -> bool:
         """A run that can only be a run, with holes no card still to be placed can fill: the
         holes the cards left to seat cannot fill need WILDCARDs, and there are too few."""
-        rest = self.loose[k:]
-        wild = sum(1 for p in rest if p.laid.card.is_wild and p.fixed is None)
+        wild = self.wild_left[k]
         need = 0
         for i, meld in enumerate(self.melds):
+            key = self.keys[i]
+            known = self.holes.get(key)
+            if known is None:
+                # WILDCARDs in the meld fill holes too
+                known = self.holes[key] = (_hole_readings(meld, self.aces_high), sum(1 for p in meld if p.fixed is None))
+            readings_, inside = known
             # an ace low and high leave different holes: the reading that needs the fewest
             # WILDCARDs, once the cards still to come are in (not the one with fewest holes now)
             least = None
-            for holes in _hole_readings(meld, self.aces_high):
-                coming = {x for p in rest if (x := p.fixed_index) in holes and i in self.fits[p.id]}
-                inside = sum(1 for p in meld if p.fixed is None)  # WILDCARDs in the meld fill holes too
+            for holes in readings_:
+                coming = {x for j, x in self.fitting[i] if j >= k and x in holes}
                 n = max(0, len(holes - coming) - inside)
                 least = n if least is None else min(least, n)
             need += least or 0
@@ -658,9 +731,13 @@ def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
     for i, a in enumerate(order):
         mine = [q for q in order[i + 1:] if q.owner == a.owner or not one_player]
         for j, b in enumerate(mine):
+            if not could_be((a, b), aces_high):  # two that no meld holds: no three with them is one
+                continue
             for c in mine[j + 1:]:
                 three = (a, b, c)
-                if next(readings(three, frozenset(p.id for p in three), aces_high, barred), None) is not None:
+                if not could_be(three, aces_high):  # a quick test that every meld passes
+                    continue
+                if readable(three, frozenset(p.id for p in three), aces_high, barred):
                     triples[a.id].append(three)
     return triples
 

@@ -20,7 +20,10 @@ to go somewhere, the fewest neighbours first. It tries every meld that holds it,
 cards not yet seated: every run through its place (each place a natural card or a WILDCARD),
 every match of its rank, and for a card, a stated group not yet seated with it. A meld takes no
 plain WILDCARD (nothing said of it) that it could do without: the WILDCARDs left over when
-every card is seated go to the melds seated (or make a meld of their own). WILDCARDs that
+every card is seated go to the melds seated (or make a meld of their own). The melds are
+made as they are tried, the fewest WILDCARDs first; those that cannot be valid whatever cards
+fill their places (a ``>NAME`` or ``>2D`` nothing chosen meets, too few founders, ``>run``
+among cards of a rank) are counted, a step each, not made. WILDCARDs that
 nothing was said of are counted, not told apart, by what the table said of them and who laid
 them (who laid them only where a ``>NAME`` names the player, and only while a card said to
 join that player's meld is left). A position is cut before its search when the engine cannot
@@ -39,7 +42,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rummyref.cards import SUITS, WILD, Card
-from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, readings
+from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, readable
+from rummyref.games.long.table import Kind
 from rummyref.rules.ruleset import RuleSet
 
 COVER_STEPS = 6_000  #: melds tried at most before the search says it does not know
@@ -66,6 +70,9 @@ class CoverMeld:
 
 class _OutOfSteps(Exception):
     pass
+
+
+_UNSEEN: frozenset[int] = frozenset({-1})  #: a meld not yet met (never a core: no piece has id -1)
 
 
 def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
@@ -167,6 +174,13 @@ class _Cover:
         self.impure = 0  #: failures that depend on the melds above (never remembered)
         self.counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         self.cores_of: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
+        #: a meld's core when it is one the search tries (no spare WILDCARD), else None
+        self.usable: dict[tuple[frozenset[int], frozenset[int] | None], frozenset[int] | None] = {}
+        self.windows: dict[tuple, list[tuple[list[Piece], list[list[Piece]], int]]] = {}
+        self.wild_sets: dict[tuple[int, tuple[int, ...]], list[list[Piece]]] = {}
+        self.suit_mask = [sum(self.bit[p.id] for p in self.fixed if p.fixed.suit == suit) for suit in SUITS]
+        #: by a card, the cards of its rank, or of its suit within two places (worked out once)
+        self.near: dict[Card, int] = {}
 
     # -- the search ----------------------------------------------------------------------
 
@@ -333,21 +347,31 @@ class _Cover:
                 if not (mask & self.owned[name][0] or cm & self.owned[name][1]
                         or any(wild[i] for i in self.owned[name][2])):
                     return False
-        ranks = {int(p.fixed.rank) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
-        near = {(p.fixed.suit, int(p.fixed.rank)) for p in meld.pieces if p.fixed is not None}  # type: ignore[arg-type]
-        m = mask
+        m = 0
+        for p in meld.pieces:
+            c = p.fixed
+            if c is not None:
+                near = self.near.get(c)
+                if near is None:
+                    near = self.near[c] = self._near(c)
+                m |= near
+        m &= mask
         while m:
             low = m & -m
             m ^= low
-            q = self.fixed[low.bit_length() - 1]
-            card = q.fixed
-            assert card is not None
-            r = int(card.rank)
-            if r not in ranks and not any(s == card.suit and abs(x - r) <= 2 for s, x in near):
-                continue
-            if not self._has_home(q, cm, mask, wild):
+            if not self._has_home(self.fixed[low.bit_length() - 1], cm, mask, wild):
                 return False
         return True
+
+    def _near(self, c: Card) -> int:
+        """The cards of the rank of ``c``, or of its suit within two places (as a bitmask)."""
+        out = 0
+        for q in self.fixed:
+            d = q.fixed
+            assert d is not None and d.rank is not None and c.rank is not None
+            if d.rank == c.rank or (d.suit == c.suit and abs(int(d.rank) - int(c.rank)) <= 2):
+                out |= self.bit[q.id]
+        return out
 
     def _has_home(self, q: Piece, cm: int, mask: int, wild: tuple[int, ...]) -> bool:
         """Some meld of the cards left holds ``q`` (alone, or with a stated meld not yet seated);
@@ -399,17 +423,29 @@ class _Cover:
         own_wild = [p for p in must if p.fixed is None]
         if not fixed:
             return
+        need = self._needs(must, core, wild)
         if ordered:  # the fewest WILDCARDs, then the most cards, runs before matches
-            raw = [(c, 0) for c in self._runs(fixed, own_wild, mask, wild)]
-            raw += [(c, 1) for c in self._groups(fixed, own_wild, mask, wild)]
-            raw.sort(key=lambda r: (sum(1 for p in r[0] if p.id in self.class_of), -len(r[0]), r[1]))
-            candidates: Iterator[list[Piece]] = (c for c, _ in raw)
+            candidates: Iterator[list[Piece] | int] = self._in_order(fixed, own_wild, mask, wild, need)
         else:
-            candidates = itertools.chain(self._runs(fixed, own_wild, mask, wild), self._groups(fixed, own_wild, mask, wild))
+            candidates = itertools.chain(self._runs(fixed, own_wild, mask, wild, need),
+                                         self._groups(fixed, own_wild, mask, wild, need))
+        usable = self.usable
         for pieces in candidates:
+            if isinstance(pieces, int):  # that many melds, none valid: a step each, as if tried
+                self.steps -= pieces
+                if self.steps < 0:
+                    self.steps = -1
+                    raise _OutOfSteps
+                continue
             self._spend()
-            core_ids = self._core(pieces, core)
-            if core_ids is None or self._spare_wild(pieces, core_ids, core):
+            key = (frozenset([p.id for p in pieces]), core)
+            core_ids = usable.get(key, _UNSEEN)
+            if core_ids is _UNSEEN:
+                core_ids = self._core(pieces, core)
+                if core_ids is not None and self._spare_wild(pieces, core_ids, core):
+                    core_ids = None
+                usable[key] = core_ids
+            if core_ids is None:
                 continue
             mask2 = mask
             for p in pieces:
@@ -419,6 +455,49 @@ class _Cover:
                 if p.id in self.class_of:
                     used[self._class_of(p)] += 1
             yield CoverMeld(tuple(pieces), core_ids), mask2, tuple(w - u for w, u in zip(wild, used))
+
+    def _needs(self, must: list[Piece], core: frozenset[int] | None, wild: tuple[int, ...]) -> tuple | None:
+        """What every meld holding ``must`` needs besides, for :meth:`_hopeless`: a card of
+        each player a card of ``must`` is said to join (>NAME) and has none of in ``must``;
+        each card one is said to join (>2D) that ``must`` lacks; for a meld with no stated
+        core, the founders (cards that may have laid it) ``must`` has; the kinds said of its
+        cards (>run, >match) and how many cards of known value it has. ``None``: nothing."""
+        names = {p.laid.player for p in must
+                 if p.laid.player and not any(q.owner == p.laid.player and q.id != p.id for q in must)}
+        cards = {p.laid.beside for p in must if p.laid.beside is not None and not p.laid.beside.is_wild}
+        cards = {c for c in cards if not any(q.laid.card == c for q in must)}
+        founders = sum(1 for p in must if p.id in self.eligible) if core is None else None
+        kinds = {p.laid.kind for p in must if p.laid.kind is not None}
+        if not names and not cards and (founders is None or founders >= 3) and not kinds:
+            return None
+        # the players a WILDCARD left could be of, and how many WILDCARDs left may found a meld
+        owners = {self.classes[i][0].owner for i, w in enumerate(wild) if w}
+        eligible = sum(w for i, w in enumerate(wild) if self.classes[i][0].id in self.eligible)
+        return names, cards, founders, kinds, sum(1 for p in must if p.fixed is not None), owners, eligible
+
+    def _hopeless(self, need: tuple, more: Sequence[Sequence[Piece]], extra: int, wild: tuple[int, ...],
+                  match: bool) -> bool:
+        """Whether no meld of ``must`` with one card of each of ``more`` and ``extra``
+        WILDCARDs left can be valid (:meth:`_needs`): certain, so the melds need not be made.
+        ``match``: the cards are of one rank (else of one suit, each of another rank)."""
+        names, cards, founders, kinds, known, owners, eligible = need
+        if kinds and (len(kinds) > 1 or known + len(more) >= 2 and (Kind.RUN in kinds) == match):
+            return True  # >run and >match; or two cards or more, >run in a match, >match in a run
+        for n in names:
+            if not (extra and n in owners) and not any(q.owner == n for c in more for q in c):
+                return True
+        for card in cards:
+            if not any(q.laid.card == card for c in more for q in c):
+                return True
+        if founders is not None and founders < 3:
+            could = founders + min(extra, eligible)
+            if could + len(more) < 3:
+                return True
+            if could < 3:
+                could += sum(1 for c in more if any(q.id in self.eligible for q in c))
+                if could < 3:
+                    return True
+        return False
 
     def _spare_wild(self, pieces: list[Piece], core_ids: frozenset[int], core: frozenset[int] | None) -> bool:
         """Whether the meld has a plain WILDCARD (nothing said of it) outside its core that it
@@ -433,8 +512,16 @@ class _Cover:
     def _class_of(self, p: Piece) -> int:
         return self.class_of[p.id]
 
-    def _wild_sets(self, n: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
-        """Every way to take ``n`` WILDCARDs from the classes left (how many of each)."""
+    def _wild_sets(self, n: int, wild: tuple[int, ...]) -> list[list[Piece]]:
+        """Every way to take ``n`` WILDCARDs from the classes left (how many of each); worked
+        out once for each count and WILDCARDs left."""
+        key = (n, wild)
+        out = self.wild_sets.get(key)
+        if out is None:
+            out = self.wild_sets[key] = list(self._walk_wild(n, wild))
+        return out
+
+    def _walk_wild(self, n: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
 
         def walk(i: int, left: int) -> Iterator[list[Piece]]:
             if left == 0:
@@ -450,17 +537,34 @@ class _Cover:
         if n <= sum(wild):
             yield from walk(0, n)
 
-    def _runs(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
+    def _runs(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...],
+              need: tuple | None = None) -> Iterator[list[Piece] | int]:
+        for base, spots, own in self._windows(fixed, own_wild, mask, wild):
+            yield from self._fill(base, spots, own, wild, need=need)
+
+    def _windows(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]
+                 ) -> list[tuple[list[Piece], list[list[Piece]], int]]:
+        """The places a run holding ``fixed`` may take (each ace reading, each start and length,
+        those the WILDCARDs left can fill): its pieces so far, the cards left for each place
+        not taken, and the meld's own WILDCARDs."""
+        out: list[tuple[list[Piece], list[list[Piece]], int]] = []
         suit = fixed[0].fixed.suit  # type: ignore[union-attr]
         if any(p.fixed.suit != suit for p in fixed):  # type: ignore[union-attr]
-            return
+            return out
         s = SUITS.index(suit)
+        # the same for every position with the same cards of the suit left (worked out once)
+        key = (tuple(p.id for p in fixed), tuple(p.id for p in own_wild), mask & self.suit_mask[s], sum(wild))
+        known = self.windows.get(key)
+        if known is not None:
+            return known
+        self.windows[key] = out
         top = HIGH_ACE if self.aces_high else 13
         readings_of_aces = [False, True] if self.aces_high and any(p.fixed.rank == 1 for p in fixed) else [False]  # type: ignore[union-attr]
         seen: set[tuple[int, int]] = set()
         free = sum(wild)
         at = _CARDS_AT[s]
-        left = {x: [p for p in self.by_card.get(at[x], ()) if mask & self.bit[p.id]] for x in range(1, top + 1)}
+        left = [[p for p in self.by_card.get(at[x], ()) if mask & self.bit[p.id]] if x else [] for x in range(top + 1)]
+        two = len(readings_of_aces) > 1
         for high in readings_of_aces:
             pos = [HIGH_ACE if high and p.fixed.rank == 1 else int(p.fixed.rank) for p in fixed]  # type: ignore[union-attr, arg-type]
             if len(set(pos)) != len(pos):
@@ -474,27 +578,80 @@ class _Cover:
                 bare[x] = bare[x - 1] + (x not in taken and not left[x])
             for length in range(max(3, hi - lo + 1, len(fixed) + own), 14):
                 for a in range(max(floor, hi - length + 1), min(lo, top - length + 1) + 1):
-                    if bare[a + length - 1] - bare[a - 1] - own > free or (a, length) in seen:
+                    if bare[a + length - 1] - bare[a - 1] - own > free:
                         continue
-                    seen.add((a, length))
+                    if two:
+                        if (a, length) in seen:
+                            continue
+                        seen.add((a, length))
                     spots = [left[x] for x in range(a, a + length) if x not in taken]
-                    yield from self._fill(fixed + own_wild, spots, own, wild)
+                    out.append((fixed + own_wild, spots, own))
+        return out
 
-    def _fill(self, base: list[Piece], spots: list[list[Piece]], own: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
-        """Each spot a natural card left or a WILDCARD (the meld's ``own`` first, then others)."""
+    def _fill(self, base: list[Piece], spots: list[list[Piece]], own: int, wild: tuple[int, ...],
+              only: int | None = None, need: tuple | None = None) -> Iterator[list[Piece] | int]:
+        """Each spot a natural card left or a WILDCARD (the meld's ``own`` first, then others);
+        with ``only``, just the ways that take that many WILDCARDs left. Where :meth:`_hopeless`
+        says none of a choice of the spots can be valid, their number instead of the melds."""
         bare = sum(1 for c in spots if not c)
         filled = [c for c in spots if c]
-        for k in range(0, min(len(filled), sum(wild) + own - bare) + 1):  # naturals left out
+        ks = range(0, min(len(filled), sum(wild) + own - bare) + 1) if only is None else [only + own - bare]
+        for k in ks:  # naturals left out
             extra = bare + k - own
-            if extra < 0:
+            if extra < 0 or not 0 <= k <= len(filled):
                 continue
             for out in itertools.combinations(range(len(filled)), k):
                 kept = [c for i, c in enumerate(filled) if i not in out]
+                if need is not None and self._hopeless(need, kept, extra, wild, False):
+                    n = len(self._wild_sets(extra, wild))
+                    for c in kept:
+                        n *= len(c)
+                    if n:
+                        yield n
+                    continue
                 for naturals in itertools.product(*kept):
                     for ws in self._wild_sets(extra, wild):
                         yield base + list(naturals) + ws
 
-    def _groups(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...]) -> Iterator[list[Piece]]:
+    def _in_order(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...],
+                  need: tuple | None = None) -> Iterator[list[Piece] | int]:
+        """The melds of :meth:`_runs` and :meth:`_groups`, the fewest WILDCARDs left first, then
+        the most cards, runs before matches, else in the order they are made: made one level
+        (WILDCARDs, cards, kind) at a time, so that a search that takes the first ones never
+        makes the rest (the order a sort of all of them gives)."""
+        free = sum(wild)
+        levels: list[tuple[int, int, int, int, tuple]] = []  # (WILDCARDs, -cards, kind, made, how)
+        for base, spots, own in self._windows(fixed, own_wild, mask, wild):
+            bare = sum(1 for c in spots if not c)
+            n_filled = len(spots) - bare
+            for k in range(0, min(n_filled, free + own - bare) + 1):
+                if bare + k - own >= 0:
+                    levels.append((bare + k - own, -(len(base) - own + len(spots)), 0, len(levels), (base, spots, own)))
+        rank = fixed[0].fixed.rank  # type: ignore[union-attr]
+        if all(p.fixed.rank == rank for p in fixed):  # type: ignore[union-attr]
+            mine = {p.id for p in fixed}
+            more = [p for p in self.by_rank.get(int(rank), ()) if mask & self.bit[p.id] and p.id not in mine]  # type: ignore[arg-type]
+            for k in range(len(more), -1, -1):
+                size = len(fixed) + len(own_wild) + k
+                for n in range(max(0, 3 - size), free + 1):
+                    levels.append((n, -(size + n), 1, len(levels), (more, k)))
+        levels.sort()
+        for n, _, kind, _, how in levels:
+            if kind == 0:
+                base, spots, own = how
+                yield from self._fill(base, spots, own, wild, only=n, need=need)
+            else:
+                more, k = how
+                for chosen in itertools.combinations(more, k):
+                    if need is not None and self._hopeless(need, [[q] for q in chosen], n, wild, True):
+                        if self._wild_sets(n, wild):
+                            yield len(self._wild_sets(n, wild))
+                        continue
+                    for ws in self._wild_sets(n, wild):
+                        yield fixed + own_wild + list(chosen) + ws
+
+    def _groups(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...],
+                need: tuple | None = None) -> Iterator[list[Piece] | int]:
         rank = fixed[0].fixed.rank  # type: ignore[union-attr]
         if any(p.fixed.rank != rank for p in fixed):  # type: ignore[union-attr]
             return
@@ -504,6 +661,10 @@ class _Cover:
             for chosen in itertools.combinations(more, k):
                 base = fixed + own_wild + list(chosen)
                 for n in range(max(0, 3 - len(base)), sum(wild) + 1):
+                    if need is not None and self._hopeless(need, [[q] for q in chosen], n, wild, True):
+                        if self._wild_sets(n, wild):
+                            yield len(self._wild_sets(n, wild))
+                        continue
                     for ws in self._wild_sets(n, wild):
                         yield base + ws
 
@@ -532,30 +693,31 @@ class _Cover:
         """Whether the three cards make a meld on their own (worked out once)."""
         ok = self.threes.get(ids)
         if ok is None:
-            ok = self.threes[ids] = next(readings(three, ids, self.aces_high, self.barred), None) is not None
+            ok = self.threes[ids] = readable(three, ids, self.aces_high, self.barred)
         return ok
 
     def _work_out_core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
         if not all(_Search._joined(p, pieces) for p in pieces if p.laid.player or p.laid.beside):
             return None
         if stated is not None:
-            return stated if next(readings(pieces, stated, self.aces_high, self.barred), None) else None
+            return stated if readable(pieces, stated, self.aces_high, self.barred) else None
         founders = [p for p in pieces if p.id in self.eligible]
         if len(founders) < 3:
             return None
-        if next(readings(pieces, frozenset(), self.aces_high, self.barred), None) is None:
+        if not readable(pieces, frozenset(), self.aces_high, self.barred):
             return None
         founders.sort(key=lambda p: p.fixed is None)  # natural cards first
-        threes = list(itertools.combinations(founders, 3))
-        threes.sort(key=lambda t: not t[0].owner == t[1].owner == t[2].owner)  # one player's first
-        for three in threes:
-            ids = frozenset(p.id for p in three)
-            if not self._founds(three, ids):
-                continue
-            if all(p.fixed is not None for p in three):
-                return ids  # no WILDCARD in the core: the meld reads as it did without one
-            if next(readings(pieces, ids, self.aces_high, self.barred), None) is not None:
-                return ids
+        for one_player in (True, False):  # one player's threes first, each in the order made
+            for three in itertools.combinations(founders, 3):
+                if (three[0].owner == three[1].owner == three[2].owner) != one_player:
+                    continue
+                ids = frozenset(p.id for p in three)
+                if not self._founds(three, ids):
+                    continue
+                if all(p.fixed is not None for p in three):
+                    return ids  # no WILDCARD in the core: the meld reads as it did without one
+                if readable(pieces, ids, self.aces_high, self.barred):
+                    return ids
         return None
 
 

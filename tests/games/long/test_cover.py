@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from rummyref.errors import RummyrefError
-from rummyref.games.long.arrange import _Search, _split, pieces_of, readings
-from rummyref.games.long.cover import UNKNOWN, cover, homeless
+from rummyref.games.long.arrange import Piece, _Search, _split, pieces_of, readable, readings
+from rummyref.games.long.cover import UNKNOWN, _Cover, cover, homeless
 from rummyref.games.long.scoring import score_hand
-from rummyref.games.long.table import read_hand
+from rummyref.games.long.table import Where, read_hand, read_token
 from rummyref.rules.ruleset import load_ruleset
 
 ROSTER = ("Bill", "Ben")
@@ -202,3 +202,82 @@ def test_a_legal_tangle_is_seated_with_every_card_credited_to_its_player():
         laid = [c for m in score.arrangement for c in m.laid if c.by == name]
         assert sum(c.value for c in laid if not c.claimed) == s.melded
         assert sum(c.value for c in laid if c.claimed) == s.claimed
+
+
+@settings(max_examples=400, deadline=None)
+@given(tokens=st.lists(st.sampled_from(POOL + ["AH", "KH", "QH", "W", "W=2H", "W=KH", "W=AS", "2H>run", "2S>match"]),
+                       min_size=1, max_size=6),
+       core_size=st.integers(0, 4), aces_high=st.booleans(), barred=st.sets(st.sampled_from(["2H", "3H", "KH", "AS"])))
+def test_readable_says_whether_there_is_a_reading(tokens, core_size, aces_high, barred):
+    """``readable`` (what the cover asks) answers as ``readings`` does, cores and cards laid
+    sideways included."""
+    where = Where("Bill", "--melded")
+    pieces = [Piece(i, read_token(t, where, ROSTER), "Bill") for i, t in enumerate(tokens)]
+    core = frozenset(p.id for p in pieces[:core_size])
+    cut = frozenset(read_token(c, where, ROSTER).card for c in barred)
+    assert readable(pieces, core, aces_high, cut) == (next(readings(pieces, core, aces_high, cut), None) is not None)
+
+
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=small_tables())
+def test_the_melds_in_order_are_the_sorted_melds(rules, table):
+    """The cover makes the melds of a position one level at a time: the same melds, in the
+    order a stable sort of all of them (fewest WILDCARDs, most cards, runs first) gives."""
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    search = _Cover(stated, own, loose, ruleset.aces_high, barred, 0)
+    mask, wild = (1 << len(search.fixed)) - 1, tuple(len(c) for c in search.classes)
+    for must in [[p] for p in search.fixed] + search.cores:
+        fixed = [p for p in must if p.fixed is not None]
+        own_wild = [p for p in must if p.fixed is None]
+        if not fixed:
+            continue
+        raw = [(c, 0) for c in search._runs(fixed, own_wild, mask, wild)]
+        raw += [(c, 1) for c in search._groups(fixed, own_wild, mask, wild)]
+        raw.sort(key=lambda r: (sum(1 for p in r[0] if p.id in search.class_of), -len(r[0]), r[1]))
+        got = [[p.id for p in c] for c in search._in_order(fixed, own_wild, mask, wild)]
+        assert got == [[p.id for p in c] for c, _ in raw]
+
+
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=small_tables(), drop=st.integers(0, 8))
+def test_the_melds_counted_not_made_are_none_of_them_valid(rules, table, drop):
+    """The melds the cover counts instead of making them (a >NAME or >2D no card of the choice
+    meets, too few founders) are never valid: the same valid melds, in the same order, for the
+    same steps as when every one is made and tried."""
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    counted = _Cover(stated, own, loose, ruleset.aces_high, barred, 0)
+    made = _Cover(stated, own, loose, ruleset.aces_high, barred, 0)
+    made._needs = lambda must, core, wild: None  # type: ignore[method-assign]
+    mask = ((1 << len(counted.fixed)) - 1) & ~(1 << drop)
+    wild = tuple(len(c) for c in counted.classes)
+    musts = [([p], None) for p in counted.fixed] + list(zip(counted.cores, counted.core_ids))
+    musts += [(c + [p], ids) for c, ids in zip(counted.cores, counted.core_ids) for p in counted.fixed]
+    for must, core in musts:
+        for ordered in (True, False):
+            found = []
+            for search in (counted, made):
+                search.steps = 10**9
+                melds = [([p.id for p in m.pieces], sorted(m.core), mask2, wild2)
+                         for m, mask2, wild2 in search._melds(must, mask, wild, core, ordered)]
+                found.append((melds, search.steps))
+            assert found[0] == found[1]
