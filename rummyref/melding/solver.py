@@ -62,6 +62,7 @@ class GoOut:
 
 
 BIG_HAND = 24  #: natural cards from which an exact search at bound 0 is tried first
+ARRANGE_FIRST = 12  #: cards from which a going-out check tries the arrange plan before its search
 SPLIT_ACES_FROM = 12  #: natural cards from which hands with 2+ aces that may be high are split
 FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
 
@@ -254,9 +255,9 @@ def go_out_check(
     if natural_sequences and not _has_natural_run(masks, ruleset.aces_high):
         reason = "no natural sequence (three cards or more in a row of one suit, no WILDCARD) in the hand"
         return GoOut(False, mode, best_try, reason)
-    # (arrange_all's arrangement reshaped used to come next: since the exact search drops
-    # the states that cannot finish, it is cheaper than that arrangement on the slow hands)
     quick = _reshape(raw, left, allowed, sequences, natural_sequences)
+    if quick is None and len(cards) >= ARRANGE_FIRST:
+        quick = _reshape(*_arrange_plan(masks, w, ruleset, raw), allowed, sequences, natural_sequences)
     if quick is not None:
         solution = _solution(quick, _plan_cost(quick, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
