@@ -36,7 +36,7 @@ A state is ``(codes, kept aces, unmelded, absorber, natural sequences, sequences
 WILDCARDs used)`` packed in an int; states another state beats on every count are dropped.
 A state that cannot finish within the hand's WILDCARDs is dropped as soon as it is made: the
 fewest WILDCARDs the positions left need, from its runs and unmelded card, are worked out once
-per check without the condition (:class:`_Need`), a lower bound for every search of the check.
+per check without the condition (:class:`Need`), a lower bound for every search of the check.
 A layer is a set of such ints, made in C (each state's moves are addends, sorted, so that
 those within the hand's WILDCARDs are a prefix); the way to the answer is found afterwards,
 walking back through the layers.
@@ -313,9 +313,13 @@ def _present(masks: Sequence[int], p: int) -> int:
     return dp._present(masks, p) if p <= 13 else 0
 
 
-def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ...], sequences: int, natural: int):
+def search(
+    masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ...], sequences: int, natural: int,
+    need: Need | None = None,
+):
     """An arrangement meeting the condition, as (plan, WILDCARDs left unmelded, WILDCARDs to
-    place), or None when there is none.
+    place), or None when there is none. ``need``: the hand's :class:`Need`, when the caller
+    has made it already.
 
     Aces that may be played high (``dp.deferrable``) are first all *relaxed*: the search may
     play such an ace both low and high, or keep it for Q-K-A and not play it. An answer that
@@ -328,7 +332,7 @@ def search(masks: Sequence[int], w: int, aces_high: bool, allowed: tuple[int, ..
     if sequences > CAP or natural > CAP:
         return None
     kept = dp.deferrable(masks, w, aces_high)
-    need = _Need(masks, w, aces_high, allowed)  # shared by every search of this check
+    need = need or Need(masks, w, aces_high, allowed)  # shared by every search of this check
     found = _search(masks, w, aces_high, allowed, sequences, natural, kept, 0, need=need)
     if found is None:
         return None
@@ -437,11 +441,11 @@ class _Walk:
         return moves
 
 
-#: the fields of a state a _Need looks at: the runs' lengths (not whether committed), unmelded
+#: the fields of a state a Need looks at: the runs' lengths (not whether committed), unmelded
 NEED_KEY = (CODES & ~0o4444) | 1 << U
 
 
-class _Need:
+class Need:
     """The fewest WILDCARDs the positions after ``p`` need, from a state's runs and unmelded
     card, whatever the condition: the same walk with no sequences to count and every ace
     that may be played high relaxed. Every move of a search maps to one of this walk's that
@@ -456,6 +460,11 @@ class _Need:
         self.top = self.walk.top
         self.memo: list[dict] = [{} for _ in range(self.top + 1)]
         self.memo[self.top] = {}
+
+    def least(self) -> int:
+        """The fewest WILDCARDs the hand needs to go out (the condition aside)."""
+        known = self.memo[0].get(0)
+        return self._fill(0, 0) if known is None else known
 
     def within(self, p: int, states, w: int) -> list[int]:
         """The states (after position ``p``) that may finish within ``w`` WILDCARDs."""
@@ -495,7 +504,7 @@ def _search(masks, w, aces_high, allowed, sequences, natural, free, high, keep=0
     """One search, the aces ``free`` relaxed, the aces ``high`` played high, every other
     played low: (plan, WILDCARDs left, WILDCARDs to place, actions) or None. With ``keep``
     (the tests' plain programme) those aces are each kept for Q-K-A or not, the choice held in
-    the state: exact, and slower. ``need``: a :class:`_Need` of the same hand, to drop the
+    the state: exact, and slower. ``need``: a :class:`Need` of the same hand, to drop the
     states that cannot finish (the tests' plain programme goes without)."""
     walk = _Walk(masks, w, aces_high, allowed, sequences, natural, free, high, keep)
     top, limit, exact_one, relaxed = walk.top, walk.limit, walk.exact_one, walk.relaxed

@@ -63,6 +63,7 @@ class GoOut:
 
 BIG_HAND = 24  #: natural cards from which an exact search at bound 0 is tried first
 ARRANGE_FIRST = 12  #: cards from which a going-out check tries the arrange plan before its search
+WIDE = 3  #: WILDCARDs to spare (beyond the fewest the hand needs) from which it does
 SPLIT_ACES_FROM = 12  #: natural cards from which hands with 2+ aces that may be high are split
 FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
 
@@ -256,12 +257,16 @@ def go_out_check(
         reason = "no natural sequence (three cards or more in a row of one suit, no WILDCARD) in the hand"
         return GoOut(False, mode, best_try, reason)
     quick = _reshape(raw, left, allowed, sequences, natural_sequences)
-    if quick is None and len(cards) >= ARRANGE_FIRST:
+    need = goout.Need(masks, w, ruleset.aces_high, allowed)
+    if quick is None and len(cards) >= ARRANGE_FIRST and w - need.least() >= WIDE:
+        # WILDCARDs to spare: many ways to play, a wide search; arrange_all's arrangement
+        # reshaped answers most such hands first (with few to spare, the search is narrow:
+        # it drops the states that cannot finish, and is the cheaper)
         quick = _reshape(*_arrange_plan(masks, w, ruleset, raw), allowed, sequences, natural_sequences)
     if quick is not None:
         solution = _solution(quick, _plan_cost(quick, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
-    found = goout.search(masks, w, ruleset.aces_high, allowed, sequences, natural_sequences)
+    found = goout.search(masks, w, ruleset.aces_high, allowed, sequences, natural_sequences, need)
     if found is not None:
         plan, unmelded_wilds, to_place = found
         plan.wild_unmelded = unmelded_wilds

@@ -592,7 +592,7 @@ def test_the_wildcards_needed_never_drop_a_state_that_can_finish(
     cards, wilds, mode, sequences, natural, fixed, high, aces_high
 ):
     """The going-out search drops the states whose WILDCARDs used and the fewest the positions
-    left need (``_Need``, worked out without the condition, every ace relaxed) pass the hand's.
+    left need (``Need``, worked out without the condition, every ace relaxed) pass the hand's.
     That bound may never change an answer: for any choice of aces (relaxed, fixed low or
     high), the search with it finds an arrangement exactly when the search without it does,
     and what it finds meets the condition. And the need from the start is the fewest
@@ -608,7 +608,7 @@ def test_the_wildcards_needed_never_drop_a_state_that_can_finish(
     kept = meld_dp.deferrable(masks, w, aces_high)
     fixed &= kept
     high &= fixed
-    need = meld_goout._Need(masks, w, aces_high, allowed)
+    need = meld_goout.Need(masks, w, aces_high, allowed)
     args = (masks, w, aces_high, allowed, sequences, natural, kept & ~fixed, high)
     bounded = meld_goout._search(*args, need=need)
     plain = meld_goout._search(*args)
@@ -617,7 +617,7 @@ def test_the_wildcards_needed_never_drop_a_state_that_can_finish(
         plan, left, place, _acts = bounded
         assert left in (0, 1) and place >= 0
         assert len(plan.unmelded) + left <= max(allowed)
-    least = need._fill(0, 0)
+    least = need.least()
     if 0 < least <= w:
         fewer = (masks, least - 1, aces_high, allowed, 0, 0, kept, 0)
         assert meld_goout._search(*fewer) is None
