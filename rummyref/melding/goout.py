@@ -459,10 +459,10 @@ class Need:
         self.walk = _Walk(masks, w, aces_high, allowed, 0, 0, dp.deferrable(masks, w, aces_high), 0, 0)
         self.top = self.walk.top
         self.memo: list[dict] = [{} for _ in range(self.top + 1)]
-        self.memo[self.top] = {}
 
     def least(self) -> int:
-        """The fewest WILDCARDs the hand needs to go out (the condition aside)."""
+        """At least how many WILDCARDs the hand needs to go out (the condition aside, the
+        aces relaxed: a lower bound)."""
         known = self.memo[0].get(0)
         return self._fill(0, 0) if known is None else known
 

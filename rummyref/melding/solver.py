@@ -63,7 +63,7 @@ class GoOut:
 
 BIG_HAND = 24  #: natural cards from which an exact search at bound 0 is tried first
 ARRANGE_FIRST = 12  #: cards from which a going-out check tries the arrange plan before its search
-WIDE = 3  #: WILDCARDs to spare (beyond the fewest the hand needs) from which it does
+WIDE = 3  #: WILDCARDs to spare (beyond goout.Need's least) from which it does so
 SPLIT_ACES_FROM = 12  #: natural cards from which hands with 2+ aces that may be high are split
 FEWEST_WEIGHT = 1 << 24  #: per unmelded card, when minimising their number (value breaks ties)
 
