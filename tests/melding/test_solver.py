@@ -17,6 +17,7 @@ from rummyref.melding.solver import (
     Solution,
     arrange_all,
     best_melding,
+    every_card_melds,
     fewest_unmelded,
     go_out_check,
     meld_value,
@@ -621,3 +622,61 @@ def test_the_wildcards_needed_never_drop_a_state_that_can_finish(
     if 0 < least <= w:
         fewer = (masks, least - 1, aces_high, allowed, 0, 0, kept, 0)
         assert meld_goout._search(*fewer) is None
+
+
+# -- every card melds: the yes/no the seating of a table asks -----------------------------------
+
+dense_hands = st.builds(
+    lambda cards, wilds: cards + [WILD] * wilds,
+    st.lists(st.sampled_from([c for c in DECK if c.rank in (1, 2, 3, 4, 5, 10, 11, 12, 13)]), unique=True,
+             max_size=30),
+    st.integers(0, 7),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(hands, dense_hands), st.sampled_from(["rummy-2m", "simple-rummy", "gin"]))
+def test_every_card_melds_is_fewest_unmelded_at_zero(hand, name):
+    """The cheap yes/no (a quick arrangement, then the search at bound 0 with the aces
+    relaxed, then the full search) answers what the full search does."""
+    ruleset = RULESETS[name]
+    assert every_card_melds(hand, ruleset) == (fewest_unmelded(hand, ruleset).count == 0)
+
+
+def test_every_card_melds_takes_each_way_and_agrees(monkeypatch):
+    """On a seeded sample of dense hands, every way of answering is taken (the quick
+    arrangement, a no from the relaxed search, a yes where no ace may be played high, the full
+    search), and every answer is the full search's."""
+    from rummyref.melding import dp as meld_dp
+    from rummyref.melding import solver as meld_solver
+
+    rng = random.Random(12)
+    ways: dict[str, int] = {}
+    real_min_cost, real_fewest = meld_dp.min_cost, meld_solver.fewest_unmelded
+
+    def min_cost(*args, **kwargs):
+        found = real_min_cost(*args, **kwargs)
+        way = "relaxed no" if found is None else f"{kwargs['aces']} yes"
+        ways[way] = ways.get(way, 0) + 1
+        return found
+
+    def fewest(cards, ruleset):
+        ways["full search"] = ways.get("full search", 0) + 1
+        return real_fewest(cards, ruleset)
+
+    hands_ = []
+    for _ in range(400):
+        pool = [c for c in DECK if c.rank in (1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13)]
+        hands_.append(rng.sample(pool, rng.randint(10, 32)) + [WILD] * rng.randint(0, 4))
+    expected = [real_fewest(h, R2M).count == 0 for h in hands_]
+    monkeypatch.setattr(meld_dp, "min_cost", min_cost)
+    monkeypatch.setattr(meld_solver, "fewest_unmelded", fewest)
+    got, quick = [], 0
+    for h in hands_:
+        before = sum(ways.values())
+        got.append(every_card_melds(h, R2M))
+        quick += sum(ways.values()) == before  # the quick arrangement answered alone
+    assert got == expected
+    assert True in got and False in got
+    assert quick > 0 and ways.get("relaxed no", 0) > 0 and ways.get("low yes", 0) > 0
+    assert ways.get("full search", 0) > 0

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from rummyref.cards import SUITS, WILD, Card, Rank, Suit
@@ -571,9 +571,10 @@ def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
     typed = pieces_of(facts)
     barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, ruleset, barred)
-    found = _seat(stated, own, loose, ruleset, barred)
+    known = _Known()
+    found = _seat(stated, own, loose, ruleset, barred, known=known)
     if found is None:
-        raise _refusal(stated, own, loose, ruleset, barred)
+        raise _refusal(stated, own, loose, ruleset, barred, known)
     ids = {frozenset(p.id for p in c) for c in stated}
     melds = tuple(
         replace(t, stated=t.core in ids, designated=t.core in ids or any(p.laid.joins or p.laid.stands_for for p in t.pieces))
@@ -582,8 +583,19 @@ def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
     return Placement(melds, tuple(_notes(melds, ruleset.aces_high, barred)))
 
 
+@dataclass
+class _Known:
+    """What one seating has worked out that its refusal asks again: whether the engine melds
+    a set of cards (the trials that drop a designation ask it of the same cards), and the
+    cards with no meld to sit in."""
+
+    melds: dict[tuple[int, ...], bool] = field(default_factory=dict)
+    homeless: list[Piece] | None = None
+
+
 def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-          barred: frozenset[Card], budget: Budget | None = None) -> list[TableMeld] | None:
+          barred: frozenset[Card], budget: Budget | None = None, known: _Known | None = None
+          ) -> list[TableMeld] | None:
     """The first attempt (:func:`_attempts`) whose cores seat every loose card, best seated.
 
     After the most trusting attempts, the exact cover (:mod:`rummyref.games.long.cover`)
@@ -591,7 +603,8 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
     then seats best. Only when the cover runs out of steps does the last resort search on."""
     from rummyref.games.long.cover import UNKNOWN, cover, homeless
 
-    if not _all_meld(stated, own, loose, ruleset):
+    known = known or _Known()
+    if not _all_meld(stated, own, loose, ruleset, known):
         return None
     budget = budget or Budget(SEARCH_BUDGET)
     try:
@@ -600,9 +613,11 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
             found = _Search(stated + cores, left, ruleset.aces_high, barred, budget).run()
             if found is not None:
                 return found
-        if homeless(stated, own, loose, ruleset.aces_high, barred):
+        known.homeless = homeless(stated, own, loose, ruleset.aces_high, barred)
+        if known.homeless:
             return None
-        seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, COVER_STEPS, ruleset)
+        seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, COVER_STEPS, ruleset,
+                               melds=known.melds)
         budget.steps -= min(spent, COVER_SHARE)
         if seating is None:
             return None
@@ -648,15 +663,19 @@ def _from_cover(seating, stated: list[list[Piece]], aces_high: bool, barred: fro
 FROM_COVER_STEPS = 1_000  #: steps to seat the cover's cores best before taking the cover as it is
 
 
-def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet) -> bool:
+def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+              known: _Known) -> bool:
     """Whether the engine can meld every card on the table at all, whoever laid it, wherever the
     table said it went and whatever it said a WILDCARD stands for: a seating is such a melding,
     so a table that fails this has none (a quick, certain refusal before any search)."""
-    from rummyref.melding.solver import fewest_unmelded
+    from rummyref.melding.solver import every_card_melds
 
     cards = [p.laid.card for c in stated for p in c] + [p.laid.card for m in own for p in m]
     cards += [p.laid.card for p in loose]
-    return fewest_unmelded(cards, ruleset).count == 0
+    key = tuple(sorted(c.index for c in cards))
+    if key not in known.melds:
+        known.melds[key] = every_card_melds(cards, ruleset)
+    return known.melds[key]
 
 
 SEARCH_BUDGET = 10_000  #: steps the search may take (the cover's first 4,000 among them) before asking the table to say more
@@ -896,7 +915,7 @@ def engine_arrangement(pieces: Sequence[Piece], ruleset: RuleSet) -> tuple[list[
 
 
 def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-             barred: frozenset[Card]) -> RuleRefusal:
+             barred: frozenset[Card], known: _Known) -> RuleRefusal:
     """Why the cards cannot all be seated: a card that fits nowhere, something the table said
     that cannot hold (the cards sit without it), or the cards laid off and claimed together."""
     from rummyref.games.long.cover import homeless
@@ -912,7 +931,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
         if p.laid.joins and not _unseatable(stated, triples, [bare], aces_high):
             return _blame(p, _nothing_takes(p))
     if not stranded:
-        stranded = homeless(stated, own, loose, aces_high, barred)
+        stranded = known.homeless if known.homeless is not None else homeless(stated, own, loose, aces_high, barred)
         for p in stranded:
             if p.laid.joins or p.laid.stands_for:
                 bare = replace(p, laid=Laid(p.laid.card))
@@ -926,7 +945,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
         )
     try:
-        blamed = _culprit(stated, own, loose, ruleset, barred, everything, Budget(DIAGNOSIS_BUDGET))
+        blamed = _culprit(stated, own, loose, ruleset, barred, everything, Budget(DIAGNOSIS_BUDGET), known)
     except _NoMoreTrials:
         blamed = None
     return blamed or RuleRefusal(
@@ -946,7 +965,7 @@ def _swapped(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
 
 
 def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-             barred: frozenset[Card], everything: list[Piece], budget: Budget) -> RuleRefusal | None:
+             barred: frozenset[Card], everything: list[Piece], budget: Budget, known: _Known) -> RuleRefusal | None:
     """Something the table said that cannot hold, or the one card that fits nowhere, found by
     trial seatings without it (on the refusal's budget of steps)."""
     aces_high = ruleset.aces_high
@@ -955,7 +974,7 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
     for p in said:
         bare = replace(p, laid=Laid(p.laid.card))
         free = barred - {p.laid.card} if p.laid.sideways else barred
-        found = _try(*_swapped(stated, own, loose, p, bare), ruleset, free, budget)
+        found = _try(*_swapped(stated, own, loose, p, bare), ruleset, free, budget, known)
         if found is not None:
             if p.laid.stands_for in barred:
                 return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
@@ -964,7 +983,7 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                 return _blame(p, _nothing_takes(p))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
     for p in loose:
-        if _try(stated, own, [q for q in loose if q is not p], ruleset, barred, budget):
+        if _try(stated, own, [q for q in loose if q is not p], ruleset, barred, budget, known):
             return RuleRefusal(
                 f"{p.says()} cannot sit in any meld on the table (every other card can)",
                 hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
@@ -981,14 +1000,14 @@ class _NoMoreTrials(Exception):
 
 
 def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-         barred: frozenset[Card], budget: Budget) -> list[list[Piece]] | None:
+         barred: frozenset[Card], budget: Budget, known: _Known) -> list[list[Piece]] | None:
     """A trial seating for a diagnosis (any seating: the exact cover's), on a small budget
     taken from the refusal's; one that gives up counts as none."""
     from rummyref.games.long.cover import UNKNOWN, cover
 
     if budget.steps <= 0:
         raise _NoMoreTrials
-    if not _all_meld(stated, own, loose, ruleset):
+    if not _all_meld(stated, own, loose, ruleset, known):
         return None
     # the plain order, without the engine's cut: a trial is small, and these cost less per step
     found, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(DIAGNOSIS_STEPS, budget.steps),

@@ -77,11 +77,15 @@ _UNSEEN: frozenset[int] = frozenset({-1})  #: a meld not yet met (never a core: 
 
 def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
           aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS, ruleset: RuleSet | None = None,
-          fewest_first: bool = True) -> tuple[list[CoverMeld] | None | Unknown, int]:
+          fewest_first: bool = True, melds: dict[tuple[int, ...], bool] | None = None
+          ) -> tuple[list[CoverMeld] | None | Unknown, int]:
     """A seating of every piece (any one), ``None`` when there is none, or :data:`UNKNOWN`;
     and the steps it took. With the ``ruleset``, a position whose cards the engine cannot
-    meld at all is cut before it is searched."""
+    meld at all is cut before it is searched; ``melds`` keeps the engine's answers by the
+    cards (their indexes, sorted), shared with the caller."""
     search = _Cover(stated, own, loose, aces_high, barred, steps, ruleset)
+    if melds is not None:
+        search.melds = melds
     search.fewest_first = fewest_first
     try:
         found: list[CoverMeld] | None | Unknown = search.solve()
@@ -112,6 +116,7 @@ class _Cover:
                  ruleset: RuleSet | None = None) -> None:
         self.aces_high, self.barred, self.steps, self.ruleset = aces_high, barred, steps, ruleset
         self.meldable: dict[tuple[int, int, int], bool] = {}
+        self.melds: dict[tuple[int, ...], bool] = {}  #: the engine's answers, by the cards
         self.fewest_first = True  #: seat the card with the fewest melds first (else the first card)
         self.cores = [list(c) for c in stated]
         core_ids = {p.id for c in stated for p in c}
@@ -265,11 +270,15 @@ class _Cover:
             return True
         key = (cm, mask, n_wild)
         if key not in self.meldable:
-            from rummyref.melding.solver import fewest_unmelded
+            from rummyref.melding.solver import every_card_melds
 
             cards = [self.fixed[i].laid.card for i in range(len(self.fixed)) if mask >> i & 1]
             cards += [p.laid.card for k, c in enumerate(self.cores) if cm >> k & 1 for p in c] + [WILD] * n_wild
-            self.meldable[key] = fewest_unmelded(cards, self.ruleset).count == 0
+            by_cards = tuple(sorted(c.index for c in cards))
+            ok = self.melds.get(by_cards)
+            if ok is None:
+                ok = self.melds[by_cards] = every_card_melds(cards, self.ruleset)
+            self.meldable[key] = ok
         return self.meldable[key]
 
     def _choose(self, cm: int, mask: int, wild: tuple[int, ...]

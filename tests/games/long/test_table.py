@@ -283,6 +283,25 @@ def test_a_stated_wildcard_that_fits_nowhere_is_refused():
     assert "Ben's W=9S (--melded)" in exc.value.message and exc.value.exit_code == ExitCode.REFUSED
 
 
+def test_a_refusal_asks_the_engine_once_per_set_of_cards(monkeypatch):
+    """The trial seatings that look for the designation at fault drop a designation, not a
+    card: whether the engine melds the table's cards is worked out once for all of them."""
+    from rummyref.melding import solver
+
+    asked: Counter = Counter()
+    real = solver.every_card_melds
+
+    def counted(cards, ruleset):
+        asked[tuple(sorted(str(c) for c in cards))] += 1
+        return real(cards, ruleset)
+
+    monkeypatch.setattr(solver, "every_card_melds", counted)
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=JH QH W / 10H>Bill 7H", "Ben=8D 8S 8H W>match 2C 2H 2D"], claims=["Ben=9H"])
+    assert exc.value.message.startswith("Ben's W>match (--melded) cannot be: with it the cards on the table")
+    assert asked and max(asked.values()) == 1
+
+
 def test_a_wildcard_in_an_ace_low_run_is_worth_one():
     _, s = score(["Bill=W=AS 2S 3S"])
     assert s.points()["Bill"] == 6 and laid_by(s, "W") == ("Bill", 1, "AS")
