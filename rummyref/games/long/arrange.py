@@ -1009,9 +1009,10 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
         raise _NoMoreTrials
     if not _all_meld(stated, own, loose, ruleset, known):
         return None
-    # the plain order, without the engine's cut: a trial is small, and these cost less per step
+    # the plain order, cut only by what the engine has said of the cards already (a trial is
+    # small: new questions to the engine and the fewest-first choice cost more than they save)
     found, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(DIAGNOSIS_STEPS, budget.steps),
-                         fewest_first=False)
+                         fewest_first=False, melds=known.melds)
     budget.steps -= spent
     if found is None or found is UNKNOWN:
         return None

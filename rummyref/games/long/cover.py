@@ -27,7 +27,8 @@ among cards of a rank) are counted, a step each, not made. WILDCARDs that
 nothing was said of are counted, not told apart, by what the table said of them and who laid
 them (who laid them only where a ``>NAME`` names the player, and only while a card said to
 join that player's meld is left). A position is cut before its search when the engine cannot
-meld its cards at all, when a meld seated leaves out a card or WILDCARD said to join it, or
+meld its cards at all (without the rule set, only where the caller already has the engine's
+answer for those cards), when a meld seated leaves out a card or WILDCARD said to join it, or
 when a card that lost a neighbour has no meld left. A position that failed once (the cards
 left) is remembered and never searched again.
 
@@ -266,7 +267,7 @@ class _Cover:
     def _meldable(self, cm: int, mask: int, n_wild: int) -> bool:
         """Whether the engine can meld every card left at all, whoever laid them (a seating of
         them is such a melding): a cheap, certain test that cuts a position before its search."""
-        if self.ruleset is None:
+        if self.ruleset is None and not self.melds:
             return True
         key = (cm, mask, n_wild)
         if key not in self.meldable:
@@ -277,7 +278,10 @@ class _Cover:
             by_cards = tuple(sorted(c.index for c in cards))
             ok = self.melds.get(by_cards)
             if ok is None:
-                ok = self.melds[by_cards] = every_card_melds(cards, self.ruleset)
+                if self.ruleset is None:  # no engine: only the answers known already cut
+                    ok = True
+                else:
+                    ok = self.melds[by_cards] = every_card_melds(cards, self.ruleset)
             self.meldable[key] = ok
         return self.meldable[key]
 

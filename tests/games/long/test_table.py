@@ -302,6 +302,18 @@ def test_a_refusal_asks_the_engine_once_per_set_of_cards(monkeypatch):
     assert asked and max(asked.values()) == 1
 
 
+def test_the_trials_of_a_refusal_are_cut_by_what_the_engine_said():
+    """The trial seatings that look for the card at fault are cut where the engine has said
+    the cards left cannot all meld: within their steps they find the one card (before, they ran
+    out of steps and the refusal could only list every card)."""
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=8S 9S 10S / 7S>8S / QS>run / 7D / 3H / KH KD W=KS / 10H 10C 10D / 5H 5S 5C",
+               "Ben=W>Bill 4H 4S 4C", "Larry=AD W W=3D 6C 7C 8C 4D 5D W JC JH JD"],
+              claims=["Larry=8D>run"], wildcards=7)
+    assert exc.value.message == ("Bill's 3H (--melded) cannot sit in any meld on the table (every other card can)")
+    assert exc.value.exit_code == ExitCode.REFUSED
+
+
 def test_a_wildcard_in_an_ace_low_run_is_worth_one():
     _, s = score(["Bill=W=AS 2S 3S"])
     assert s.points()["Bill"] == 6 and laid_by(s, "W") == ("Bill", 1, "AS")
