@@ -10,7 +10,9 @@ Which cores, for a player who stated nothing (:func:`_attempts`): the engine's a
 of the player's own cards (:func:`rummyref.melding.solver.arrange_all`: every card melded if
 possible, the most in runs: B5's default); if the loose cards cannot all be seated on that,
 the player's matches taken first, and each way without the player's WILDCARDs. When none of
-these seats the table, the exact cover (:mod:`rummyref.games.long.cover`) first looks for a
+these seats the table, the founders' test (:mod:`rummyref.games.long.founders`) asks whether
+the cards can be split into melds that each hold three cards that may have laid one (a no is
+a certain refusal); then the exact cover (:mod:`rummyref.games.long.cover`) first looks for a
 card that no meld of the table's cards can hold (a certain refusal that names it), then says
 whether any seating exists at all: none is a certain refusal; one gives the cores, which the
 search then seats best. Only if the cover runs out of steps does the last resort run: every
@@ -590,6 +592,7 @@ class _Known:
     cards with no meld to sit in."""
 
     melds: dict[tuple[int, ...], bool] = field(default_factory=dict)
+    founded: dict[tuple, bool] = field(default_factory=dict)  #: could_found's answers, by its question
     homeless: list[Piece] | None = None
 
 
@@ -613,6 +616,8 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
             found = _Search(stated + cores, left, ruleset.aces_high, barred, budget).run()
             if found is not None:
                 return found
+        if not _all_found(stated, own, loose, ruleset.aces_high, known):
+            return None
         known.homeless = homeless(stated, own, loose, ruleset.aces_high, barred)
         if known.homeless:
             return None
@@ -676,6 +681,31 @@ def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pie
     if key not in known.melds:
         known.melds[key] = every_card_melds(cards, ruleset)
     return known.melds[key]
+
+
+def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], aces_high: bool,
+               known: _Known) -> bool:
+    """Whether the cards on the table can be split into melds that each hold three founders,
+    cards that may have laid a meld, each card in a meld of the kind the table said
+    (:mod:`rummyref.games.long.founders`): every meld of a seating has a core, so a table
+    that fails this has no seating (a certain refusal, asked before the exact cover searches)."""
+    from rummyref.games.long.founders import ANY, MATCH, RUN, SIDEWAYS, could_found
+
+    founders = {p.id for c in stated for p in c} | {p.id for m in own for p in m}
+    founders |= {p.id for p in loose if p.claimed and not p.laid.joins}
+    naturals: list[tuple[int, int, bool, int]] = []
+    wild = [0, 0]
+    for p in [p for c in stated for p in c] + [p for m in own for p in m] + loose:
+        if p.fixed is None:
+            wild[p.id in founders] += 1
+        else:
+            kind = p.laid.kind
+            said = ANY if kind is None else RUN if kind is Kind.RUN else SIDEWAYS if p.laid.sideways else MATCH
+            naturals.append((SUIT_INDEX[p.fixed.suit], int(p.fixed.rank), p.id in founders, said))  # type: ignore[index, arg-type]
+    found = (tuple(sorted(naturals)), wild[1], wild[0])
+    if found not in known.founded:
+        known.founded[found] = could_found(found[0], found[1], found[2], aces_high)
+    return known.founded[found]
 
 
 SEARCH_BUDGET = 10_000  #: steps the search may take (the cover's first 4,000 among them) before asking the table to say more
@@ -1007,7 +1037,8 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
 
     if budget.steps <= 0:
         raise _NoMoreTrials
-    if not _all_meld(stated, own, loose, ruleset, known):
+    if not _all_meld(stated, own, loose, ruleset, known) or not _all_found(stated, own, loose, ruleset.aces_high,
+                                                                            known):
         return None
     # the plain order, cut only by what the engine has said of the cards already (a trial is
     # small: new questions to the engine and the fewest-first choice cost more than they save)

@@ -166,6 +166,32 @@ def test_the_cover_with_the_engines_cut_answers_the_same(rules, table):
     assert (cut is None) == (plain is None) == (not _brute(stated, own, loose, ruleset.aces_high, barred))
 
 
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=small_tables())
+def test_the_founders_test_never_refuses_a_table_with_a_seating(rules, table):
+    """A seating's melds each hold a core, three founders (or a stated group): the founders'
+    test (rummyref.games.long.founders) answers a looser question, so it says no only where
+    the brute force finds no seating."""
+    from rummyref.games.long.arrange import _all_found, _Known
+
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    found = _all_found(stated, own, loose, ruleset.aces_high, _Known())
+    exists = _brute(stated, own, loose, ruleset.aces_high, barred)
+    event("a seating exists" if exists else "refused by the founders' test" if not found else "no seating")
+    if exists:
+        assert found
+
+
 #: a legal table (issue 12) the search gave up on, "too many ways to try": its cover takes
 #: some 40,000 steps (277,000 before the fewest-first order and the cuts)
 TANGLE = (["Bill=W W 6C / 2S / 3D / 9D 10D JD / 6H 7H 8H",

@@ -314,6 +314,30 @@ def test_the_trials_of_a_refusal_are_cut_by_what_the_engine_said():
     assert exc.value.exit_code == ExitCode.REFUSED
 
 
+def test_a_table_without_founders_enough_is_refused_before_the_search(monkeypatch):
+    """A table whose cards all meld, but not each meld around three cards that may have laid
+    it: refused by the founders' test, with no exact cover searched for it. Before, the cover
+    ran out of steps on this one ("too many ways to try"); now a trial seating finds the card."""
+    from rummyref.games.long import cover
+
+    searched: list[bool] = []
+    real = cover.cover
+
+    def counted(*args, **kwargs):
+        searched.append(kwargs.get("ruleset") is not None)  # the seating's own cover, not a trial
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cover, "cover", counted)
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=W W KD 10D>run 6S 2H 3C 4C 5C 6C 9C>Bill QS KS AS W 4D 5D",
+               "Ben=7S 8S W=9S / 6H>Larry / 7H>Larry / 8H>run / 7C>3C KH",
+               "Larry=W>Bill / 3H 4H 5H / W>run / 8C"],
+              claims=["Ben=AH", "Larry=10C", "Bill=JC", "Larry=2D", "Bill=6D>run"], wildcards=7)
+    assert exc.value.message == "Bill's 10D>run (--melded) cannot sit in any meld on the table (every other card can)"
+    assert exc.value.exit_code == ExitCode.REFUSED
+    assert not any(searched)
+
+
 def test_a_wildcard_in_an_ace_low_run_is_worth_one():
     _, s = score(["Bill=W=AS 2S 3S"])
     assert s.points()["Bill"] == 6 and laid_by(s, "W") == ("Bill", 1, "AS")

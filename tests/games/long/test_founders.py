@@ -1,0 +1,143 @@
+"""The founders' test (rummyref.games.long.founders) against a brute force over every split of
+the cards into melds of three founders or more: the same answer where no ace may be read high,
+and never a "no" where a split exists (an ace read high may be left out: looser, never wrong).
+That its "no" is a certain "no" for a seating is checked against the seating's brute force in
+test_cover.py."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from table_strategies import ROSTER, legal_tables
+
+from rummyref.games.long.founders import ANY, MATCH, RUN, SIDEWAYS, could_found
+
+#: (suit index, rank): two or three suits, ranks close together at both ends (aces high or low)
+SMALL = [(s, r) for s in range(3) for r in (1, 2, 3, 4, 5, 11, 12, 13)]
+
+
+def _brute(cards: list[tuple[int, int, bool, int]], wild_founders: int, wild_others: int, aces_high: bool) -> bool:
+    """Every split of the cards into runs and matches, each with the WILDCARDs it takes (those
+    it lacks in its places, and more), each holding three cards and three founders or more,
+    each card in a meld of the kind said (a run has no WILDCARD in the place of a card laid
+    sideways); WILDCARDs left over are free."""
+    if len({(s, r) for s, r, _, _ in cards}) < len(cards):
+        return True
+    sideways = {(s, r) for s, r, _, said in cards if said == SIDEWAYS}
+
+    def gaps(meld: tuple[tuple[int, int, bool, int], ...]) -> int | None:
+        """The WILDCARDs a run of these cards needs in its places; None if they are no run."""
+        if len({s for s, _, _, _ in meld}) != 1 or any(said in (MATCH, SIDEWAYS) for _, _, _, said in meld):
+            return None
+        suit = meld[0][0]
+        readings = [[r for _, r, _, _ in meld]]
+        if aces_high and any(r == 1 for _, r, _, _ in meld):
+            readings.append([14 if r == 1 else r for _, r, _, _ in meld])
+        needs = [max(rd) - min(rd) + 1 - len(rd) for rd in readings if len(set(rd)) == len(rd)
+                 and not any((suit, 1 if x == 14 else x) in sideways for x in range(min(rd), max(rd)))]
+        return min(needs) if needs else None
+
+    def split(left: list[tuple[int, int, bool, int]], wf: int, wo: int) -> bool:
+        if not left:
+            return True
+        first, rest = left[0], left[1:]
+        for k in range(len(rest) + 1):
+            for more in itertools.combinations(rest, k):
+                meld = (first, *more)
+                founders = sum(f for _, _, f, _ in meld)
+                need = gaps(meld)
+                match = len({r for _, r, _, _ in meld}) == 1 and all(said != RUN for _, _, _, said in meld)
+                if need is None and not match:
+                    continue
+                others = [c for c in rest if c not in more]
+                for a in range(wf + 1):
+                    for b in range(wo + 1):
+                        if founders + a < 3 or len(meld) + a + b < 3:
+                            continue
+                        if (match or a + b >= need) and split(others, wf - a, wo - b):  # type: ignore[operator]
+                            return True
+        return False
+
+    return split(cards, wild_founders, wild_others)
+
+
+@settings(max_examples=800, deadline=None)
+@given(picked=st.lists(st.sampled_from(SMALL), min_size=1, max_size=8, unique=True),
+       founders=st.lists(st.booleans(), min_size=8, max_size=8),
+       said=st.lists(st.sampled_from([ANY, ANY, ANY, RUN, MATCH, SIDEWAYS]), min_size=8, max_size=8),
+       wild_founders=st.integers(0, 3), wild_others=st.integers(0, 2), aces_high=st.booleans())
+def test_the_founders_test_is_the_brute_force_split(picked, founders, said, wild_founders, wild_others, aces_high):
+    cards = [(s, r, f, k) for (s, r), f, k in zip(picked, founders, said)]
+    exists = _brute(cards, wild_founders, wild_others, aces_high)
+    answer = could_found(cards, wild_founders, wild_others, aces_high)
+    if exists:
+        assert answer  # never a "no" where a split exists
+    if not aces_high or not any(r == 1 for _, r, _, _ in cards):
+        assert answer == exists
+
+
+@pytest.mark.parametrize(("cards", "wild_founders", "wild_others", "expected"), [
+    # a run of three founders; a card laid off on it
+    ([(0, 5, True), (0, 6, True), (0, 7, True), (0, 8, False)], 0, 0, True),
+    # a run with two founders: a third founder is a WILDCARD that may found, not one laid off
+    ([(0, 5, True), (0, 6, True), (0, 7, False)], 0, 1, False),
+    ([(0, 5, True), (0, 6, True), (0, 7, False)], 1, 0, True),
+    # a match of founders, and two cards laid off on melds that are not there
+    ([(0, 7, True), (1, 7, True), (2, 7, True), (0, 8, False), (0, 9, False)], 0, 0, False),
+    # ... the run 7-8-9 takes them if a 7 goes to it, but it holds one founder
+    ([(0, 7, True), (1, 7, True), (2, 7, True), (3, 7, True), (0, 8, False), (0, 9, False)], 0, 0, False),
+    # ... with two WILDCARDs that may found it, the match left lacks one; with three, none lacks
+    ([(0, 7, True), (1, 7, True), (2, 7, True), (0, 8, False), (0, 9, False)], 2, 0, False),
+    ([(0, 7, True), (1, 7, True), (2, 7, True), (0, 8, False), (0, 9, False)], 3, 0, True),
+    # a run carried across a gap with a WILDCARD: 3 W 5 6 of one suit, founders 3, 5, 6
+    ([(1, 3, True), (1, 5, True), (1, 6, True), (1, 7, False)], 0, 1, True),
+    ([(1, 3, True), (1, 5, True), (1, 6, True), (1, 7, False)], 0, 0, False),
+    # the 5 goes to the match of 5s (it needs its founder), and a WILDCARD that founds nothing
+    # takes its place in the run 2-7, which reaches the 6 and 7 laid off
+    ([(0, 2, True), (0, 3, True), (0, 4, True), (0, 5, True), (0, 6, False), (0, 7, False), (1, 5, True),
+      (2, 5, True)], 0, 1, True),
+    ([(0, 2, True), (0, 3, True), (0, 4, True), (0, 5, True), (0, 6, False), (0, 7, False), (1, 5, True),
+      (2, 5, True)], 0, 0, False),
+    # a card said to go to a match sits in no run: 5S 6S and 7S>match make no run
+    ([(0, 5, True), (0, 6, True), (0, 7, True, MATCH)], 0, 0, False),
+    ([(0, 5, True), (0, 6, True), (0, 7, True, MATCH)], 3, 0, True),
+    # 5S 6S W 8S takes a WILDCARD in the place of the 7S that went to the match of 7s ...
+    ([(0, 5, True), (0, 6, True), (0, 8, True), (0, 7, True, MATCH), (1, 7, True), (2, 7, True)], 0, 1, True),
+    # ... but not of a 7S laid sideways on it (B6): the run is cut off there
+    ([(0, 5, True), (0, 6, True), (0, 8, True), (0, 7, True, SIDEWAYS), (1, 7, True), (2, 7, True)], 0, 1, False),
+    # a card said to go to a run sits in no match
+    ([(0, 9, True, RUN), (1, 9, True), (2, 9, True)], 0, 0, False),
+    ([(0, 9, True), (1, 9, True), (2, 9, True)], 0, 0, True),
+    # the ace high: Q K A of one suit, all founders
+    ([(2, 12, True), (2, 13, True), (2, 1, True)], 0, 0, True),
+    # WILDCARDs alone, and nothing at all
+    ([], 3, 0, True),
+    ([], 0, 0, True),
+])
+def test_the_founders_test_on_tables_worked_by_hand(cards, wild_founders, wild_others, expected):
+    cards = [c if len(c) == 4 else (*c, ANY) for c in cards]
+    for aces_high in (False, True):
+        if expected and not aces_high and any(r == 1 for _, r, _, _ in cards) and any(r == 13 for _, r, _, _ in cards):
+            continue  # Q K A is a run only with aces high
+        assert could_found(cards, wild_founders, wild_others, aces_high) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=legal_tables(wildcards=7))
+def test_a_legal_table_always_passes_the_founders_test(table):
+    """Random legal tables (every meld a core of three laid by one player, the rest laid off,
+    claimed or said to join it; up to 7 WILDCARDs): they have a seating, so the test says yes."""
+    from rummyref.games.long.arrange import _all_found, _Known, _split, pieces_of
+    from rummyref.games.long.table import read_hand
+    from rummyref.rules.ruleset import load_ruleset
+
+    melded, held, claims = table
+    ruleset = load_ruleset("rummy-2m")
+    facts = read_hand(ROSTER, melded, held, claims)
+    typed = pieces_of(facts)
+    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    stated, own, loose = _split(typed, facts, ruleset, barred)
+    assert _all_found(stated, own, loose, ruleset.aces_high, _Known())
