@@ -693,15 +693,38 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
 
     founders = {p.id for c in stated for p in c} | {p.id for m in own for p in m}
     founders |= {p.id for p in loose if p.claimed and not p.laid.joins}
+    pieces = [p for c in stated for p in c] + [p for m in own for p in m] + loose
+    said: dict[int, int] = {}
+    for p in pieces:
+        kind = p.laid.kind
+        said[p.id] = ANY if kind is None else RUN if kind is Kind.RUN else SIDEWAYS if p.laid.sideways else MATCH
+    # a stated meld's cards sit in one meld: a match if two are of a rank, a run if two are of
+    # a suit; a card said to join the meld of a card of its rank (>2D) sits with it in a
+    # match, of its suit in a run: where nothing else was said of them, that is said of them
+    for c in stated:
+        fixed = [p for p in c if p.fixed is not None]
+        ranks, suits = {p.fixed.rank for p in fixed}, {p.fixed.suit for p in fixed}  # type: ignore[union-attr]
+        if len(fixed) >= 2 and (len(ranks) == 1) != (len(suits) == 1):
+            for p in fixed:
+                if said[p.id] == ANY:
+                    said[p.id] = MATCH if len(ranks) == 1 else RUN
+    typed = {p.laid.card: p for p in pieces if not p.laid.card.is_wild}
+    for p in pieces:
+        q = typed.get(p.laid.beside) if p.laid.beside is not None else None
+        if q is None or q is p or p.fixed is None:
+            continue
+        rank, suit = p.fixed.rank == q.laid.card.rank, p.fixed.suit == q.laid.card.suit
+        if rank != suit:
+            for r in (p, q):
+                if said[r.id] == ANY:
+                    said[r.id] = MATCH if rank else RUN
     naturals: list[tuple[int, int, bool, int]] = []
     wild = [0, 0]
-    for p in [p for c in stated for p in c] + [p for m in own for p in m] + loose:
+    for p in pieces:
         if p.fixed is None:
             wild[p.id in founders] += 1
         else:
-            kind = p.laid.kind
-            said = ANY if kind is None else RUN if kind is Kind.RUN else SIDEWAYS if p.laid.sideways else MATCH
-            naturals.append((SUIT_INDEX[p.fixed.suit], int(p.fixed.rank), p.id in founders, said))  # type: ignore[index, arg-type]
+            naturals.append((SUIT_INDEX[p.fixed.suit], int(p.fixed.rank), p.id in founders, said[p.id]))  # type: ignore[index, arg-type]
     found = (tuple(sorted(naturals)), wild[1], wild[0])
     if found not in known.founded:
         known.founded[found] = could_found(found[0], found[1], found[2], aces_high)

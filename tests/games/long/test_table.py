@@ -338,6 +338,30 @@ def test_a_table_without_founders_enough_is_refused_before_the_search(monkeypatc
     assert not any(searched)
 
 
+@pytest.mark.parametrize(("melded", "refused"), [
+    # 5H>5S sits with the 5S, so both in a match: the run 2H 3H 4H 5H that would found the 5H
+    # is no home for it, and 6S 7S are left without a third founder
+    (["Bill=5S 6S 7S 2H 3H 4H", "Ben=5H>5S / KD KC KH"], True),
+    (["Bill=5S 6S 7S 2H 3H 4H", "Ben=5H / KD KC KH"], False),
+    # Ben's stated 7H 7D 7S 7C is a match: its 7H founds no run 7H 8H 9H for Bill
+    (["Bill=8H 9H", "Ben=7H 7D 7S 7C / KS KD KC"], True),
+    (["Bill=7H 8H 9H", "Ben=7D 7S 7C / KS KD KC"], False),
+])
+def test_the_founders_test_knows_what_a_stated_meld_and_a_card_joined_say_of_the_kind(melded, refused):
+    """A stated meld of two cards of a rank is a match, of a suit a run; a card said to join
+    the meld of a card of its rank sits with it in a match (of its suit, in a run)."""
+    from rummyref.games.long.arrange import _all_found, _Known, _split, pieces_of
+
+    facts = read_hand(ROSTER, melded, (), ())
+    typed = pieces_of(facts)
+    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    stated, own, loose = _split(typed, facts, RS, barred)
+    assert _all_found(stated, own, loose, RS.aces_high, _Known()) is not refused
+    if refused:
+        with pytest.raises(RuleRefusal):
+            score(melded, wildcards=7)
+
+
 def test_a_wildcard_in_an_ace_low_run_is_worth_one():
     _, s = score(["Bill=W=AS 2S 3S"])
     assert s.points()["Bill"] == 6 and laid_by(s, "W") == ("Bill", 1, "AS")
