@@ -701,6 +701,7 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
     # a stated meld's cards sit in one meld: a match if two are of a rank, a run if two are of
     # a suit; a card said to join the meld of a card of its rank (>2D) sits with it in a
     # match, of its suit in a run: where nothing else was said of them, that is said of them
+    matched: dict[int, int] = {}  # by rank, the WILDCARDs of the stated matches of that rank
     for c in stated:
         fixed = [p for p in c if p.fixed is not None]
         ranks, suits = {p.fixed.rank for p in fixed}, {p.fixed.suit for p in fixed}  # type: ignore[union-attr]
@@ -708,6 +709,9 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
             for p in fixed:
                 if said[p.id] == ANY:
                     said[p.id] = MATCH if len(ranks) == 1 else RUN
+            if len(ranks) == 1:  # its WILDCARDs sit in the match of its rank
+                rank = int(fixed[0].fixed.rank)  # type: ignore[union-attr, arg-type]
+                matched[rank] = matched.get(rank, 0) + sum(1 for p in c if p.fixed is None)
     typed = {p.laid.card: p for p in pieces if not p.laid.card.is_wild}
     for p in pieces:
         q = typed.get(p.laid.beside) if p.laid.beside is not None else None
@@ -725,9 +729,9 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
             wild[p.id in founders] += 1
         else:
             naturals.append((SUIT_INDEX[p.fixed.suit], int(p.fixed.rank), p.id in founders, said[p.id]))  # type: ignore[index, arg-type]
-    found = (tuple(sorted(naturals)), wild[1], wild[0])
+    found = (tuple(sorted(naturals)), wild[1], wild[0], tuple(sorted(matched.items())))
     if found not in known.founded:
-        known.founded[found] = could_found(found[0], found[1], found[2], aces_high)
+        known.founded[found] = could_found(found[0], found[1], found[2], aces_high, dict(found[3]))
     return known.founded[found]
 
 

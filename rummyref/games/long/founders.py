@@ -130,13 +130,17 @@ _BETTER = [[_at_least(a, b) for b in range(8)] for a in range(8)]
 
 
 def could_found(cards: Iterable[tuple[int, int, bool, int]], wild_founders: int, wild_others: int,
-                aces_high: bool) -> bool:
+                aces_high: bool, matched: dict[int, int] | None = None) -> bool:
     """Whether the cards (suit index 0-3, rank 1-13, founder?, what the table said: :data:`ANY`,
     :data:`RUN`, :data:`MATCH` or :data:`SIDEWAYS`) and the WILDCARDs (that many founders,
     that many not) can be split into melds each holding three founders or more, each card in
     a meld of the kind said (the module doc: a looser question than a seating's; a "no" is
-    certain). A meld needs three cards; WILDCARDs left over are free."""
-    if wild_founders > _MOST_WILD or wild_others > _MOST_WILD:
+    certain). A meld needs three cards; WILDCARDs left over are free. ``matched``: by rank,
+    the WILDCARDs of stated matches of that rank (among the founding ones): they sit in that
+    rank's match."""
+    matched = matched or {}
+    wild_founders -= sum(matched.values())
+    if wild_founders > _MOST_WILD or wild_others > _MOST_WILD or wild_founders < 0:
         return True
     at = [[-1] * 4 for _ in range(15)]  # at[rank][suit]: -1 absent, else founder | said << 1
     for suit, rank, founder, said in cards:
@@ -182,7 +186,7 @@ def could_found(cards: Iterable[tuple[int, int, bool, int]], wild_founders: int,
         for s in range(4):
             steps.append((_BITS * s, at[x][s] if x < 14 else -1, at[1][s] & 1 if x == 14 and high[s] else -1,
                           carry[x][s], x == 1 and high[s]))
-        steps.append((-1, 0, 0, False, False))  # the rank's match
+        steps.append((-1, matched.get(x, 0) if x < 14 else 0, 0, False, False))  # the rank's match
     found = _quick(steps, wild_founders, wild_others)
     if found is not None:
         return found
@@ -216,10 +220,10 @@ def _step(state: int, move: tuple[int, int, int, bool, bool], wild_founders: int
     shift = move[0]
     spare_f, spare_o = wild_founders - (state >> _UF & 31), wild_others - (state >> _UO & 31)
     if shift < 0:  # the rank's match, with the founding WILDCARDs it lacks
-        pool = state >> _POOL & 7
-        if not pool:
+        pool, held = state >> _POOL & 7, move[1]  # held: the WILDCARDs of stated matches of the rank
+        if not pool and not held:
             return [state]
-        need = _ending(pool)
+        need = max(0, 3 - (pool - 1 if pool else 0) - held)
         return [(state & ~_POOL_MASK) + (need << _UF)] if need <= spare_f else []
     base = state & ~(_SUIT << shift) & ~_POOL_MASK
     ways = _table(move)[(state >> shift & _SUIT) * 8 + (state >> _POOL & 7)]

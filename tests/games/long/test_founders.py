@@ -125,6 +125,15 @@ def test_the_founders_test_on_tables_worked_by_hand(cards, wild_founders, wild_o
         assert could_found(cards, wild_founders, wild_others, aces_high) == expected
 
 
+def test_the_wildcards_of_a_stated_match_sit_in_the_match_of_its_rank():
+    """7H 7D and a WILDCARD stated as a match, 7C, and 8S 9S of one player: the WILDCARD could
+    found a run 8S 9S W only if it were free; it sits in the match of 7s."""
+    cards = [(1, 7, True, MATCH), (2, 7, True, MATCH), (3, 7, True, ANY), (0, 8, True, ANY), (0, 9, True, ANY)]
+    assert could_found(cards, 1, 0, True)
+    assert not could_found(cards, 1, 0, True, matched={7: 1})
+    assert could_found(cards, 2, 0, True, matched={7: 1})
+
+
 @settings(max_examples=200, deadline=None)
 @given(table=legal_tables(wildcards=7))
 def test_a_legal_table_always_passes_the_founders_test(table):

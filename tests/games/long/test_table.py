@@ -346,10 +346,14 @@ def test_a_table_without_founders_enough_is_refused_before_the_search(monkeypatc
     # Ben's stated 7H 7D 7S 7C is a match: its 7H founds no run 7H 8H 9H for Bill
     (["Bill=8H 9H", "Ben=7H 7D 7S 7C / KS KD KC"], True),
     (["Bill=7H 8H 9H", "Ben=7D 7S 7C / KS KD KC"], False),
+    # the WILDCARD of Ben's stated match 7H 7D W sits in it: none is left for Bill's 8S 9S
+    (["Bill=7C 8S 9S", "Ben=7H 7D W / KS KD KC"], True),
+    (["Bill=7C 8S 9S W", "Ben=7H 7D W / KS KD KC"], False),
 ])
 def test_the_founders_test_knows_what_a_stated_meld_and_a_card_joined_say_of_the_kind(melded, refused):
-    """A stated meld of two cards of a rank is a match, of a suit a run; a card said to join
-    the meld of a card of its rank sits with it in a match (of its suit, in a run)."""
+    """A stated meld of two cards of a rank is a match (its WILDCARDs in it), of a suit a run;
+    a card said to join the meld of a card of its rank sits with it in a match (of its suit,
+    in a run)."""
     from rummyref.games.long.arrange import _all_found, _Known, _split, pieces_of
 
     facts = read_hand(ROSTER, melded, (), ())
