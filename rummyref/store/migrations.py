@@ -10,6 +10,9 @@ failure leaves the database at the previous version. Never edit a published step
 - v3: no new table: the header and the nights go under the chain. Each existing game gets an
   ``adopt`` entry at the end of its chain stating its header and nights as found
   (:mod:`rummyref.store.header`); new games state them as they happen.
+- v4: the cached totals (``player_total.points``, ``session_total.points``) are 64-bit on
+  PostgreSQL too, as :data:`rummyref.bounds.TOTAL` allows (SQLite's ``INTEGER`` always was:
+  on SQLite the step only bumps the version).
 
 The statements above are SQLite's, kept exactly as published. PostgreSQL gets the same tables
 from :func:`pg_table`: an ``id INTEGER PRIMARY KEY`` (SQLite's rowid) becomes an identity
@@ -226,5 +229,17 @@ def _v3(conn) -> None:
     adopt_all(conn)
 
 
-MIGRATIONS: tuple[Callable, ...] = (_statements(V1), _v2, _v3)
+V4_PG = (
+    "ALTER TABLE player_total ALTER COLUMN points TYPE BIGINT",
+    "ALTER TABLE session_total ALTER COLUMN points TYPE BIGINT",
+)
+
+
+def _v4(conn) -> None:
+    if conn.dialect.name == "postgresql":
+        for sql in V4_PG:
+            conn.exec_driver_sql(sql)
+
+
+MIGRATIONS: tuple[Callable, ...] = (_statements(V1), _v2, _v3, _v4)
 LATEST = len(MIGRATIONS)

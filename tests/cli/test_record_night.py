@@ -9,6 +9,8 @@ import sqlite3
 import pytest
 from cli_helpers import ref, ref_json, ref_subprocess
 
+from rummyref.store.migrations import LATEST
+
 R = "rummyref.store"
 
 
@@ -337,7 +339,7 @@ def test_real_subprocess_against_a_real_file(tmp_path):
     assert not (tmp_path / "unused.db").exists()
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "3"
+    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(LATEST)
 
 
 def test_a_game_of_another_rule_set_keeps_its_own_roster_words(record):

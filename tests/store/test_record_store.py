@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import ref, ref_json
 
+from rummyref.store.migrations import LATEST
+
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "schema_v1.db"
 V1_TABLES = ("game", "player", "session", "entry", "result")
 
@@ -32,7 +34,7 @@ def test_schema_v1_fixture_opens_with_every_row_intact(tmp_path):
     assert {t: rows[:len(before[t])] for t, rows in after.items()} == before  # every v1 row intact
     assert [r[3] for r in after["entry"][len(before["entry"]):]] == ["adopt"]  # v3 appends, changes nothing
     con = sqlite3.connect(db)
-    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("3",)
+    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == (str(LATEST),)
     # v2's aggregates were back-filled from the log: amended hand 2 counts, voided hand 5 does not
     totals = {p["name"]: p["total"] for p in st["players"]}
     assert totals == {"Bill": 1_000_000 + 45 + 12 - 7 + 100 - 15, "Ben": -10 + 35 + 8 + 0 + 40, "Larry": 20 - 5 + 60 + 3 + 9}
@@ -58,7 +60,7 @@ def test_migrations_run_one_step_at_a_time(tmp_path):
         names = {r[0] for r in c.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")}
         c.rollback()
     assert "player_total" not in names and "entry" in names
-    assert migrate(engine) == 3
+    assert migrate(engine) == LATEST
     engine.dispose()
 
 
@@ -224,3 +226,18 @@ def test_a_wal_file_that_vanishes_while_looked_at_does_not_make_the_record_missi
     real_exists = Path.exists
     monkeypatch.setattr(Path, "exists", lambda self, *a, **k: True if self == wal else real_exists(self, *a, **k))
     assert probe(db).kind is FileKind.RECORD
+
+
+def test_a_cached_total_holds_the_largest_total_a_record_allows(record):
+    """``bounds.TOTAL`` reaches about 10^13: the cached totals are 64-bit on either back-end
+    (v4 widens PostgreSQL's, which were 32-bit)."""
+    from rummyref.bounds import TOTAL
+
+    assert ref("new-session").exit_code == 0
+    assert ref("score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3").exit_code == 0
+    with record.raw() as con:
+        con.execute("UPDATE player_total SET points = ?", (TOTAL.hi,))
+        con.execute("UPDATE session_total SET points = ?", (TOTAL.lo,))
+    with record.raw() as con:
+        assert con.execute("SELECT MIN(points), MAX(points) FROM player_total").fetchone() == (TOTAL.hi, TOTAL.hi)
+        assert con.execute("SELECT MIN(points), MAX(points) FROM session_total").fetchone() == (TOTAL.lo, TOTAL.lo)

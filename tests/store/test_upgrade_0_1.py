@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import ref, ref_json
 
+from rummyref.store.migrations import LATEST
+
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "release_0_1"
 MADE_AT = "2026-11-30T18:45:00+00:00"  #: the clock when 0.1 printed the JSON (days since the last night)
 GAMES = {"rummy-2m": "rummy-2m", "Friday Simple": "Friday_Simple"}
@@ -56,7 +58,7 @@ def test_a_0_1_record_upgrades_with_the_same_standings_history_and_rulings(old):
     assert ref_json("rulings", "--db", str(old)) == json.loads((HERE / "rulings.json").read_text())
     con = sqlite3.connect(old)
     after = {t: con.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in before}
-    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "3"
+    assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(LATEST)
     kinds = con.execute("SELECT g.name, e.seq, e.kind FROM entry e JOIN game g ON g.id = e.game_id "
                         "WHERE e.id > ? ORDER BY e.id", (len(before["entry"]),)).fetchall()
     con.close()
