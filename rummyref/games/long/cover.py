@@ -32,6 +32,11 @@ answer for those cards), when a meld seated leaves out a card or WILDCARD said t
 when a card that lost a neighbour has no meld left. A position that failed once (the cards
 left) is remembered and never searched again.
 
+The search takes turns (:data:`TURNS`): runs first, then, briefly, matches first (each meld
+of a card tried matches before runs), then runs first to the end of the steps. A table of
+matches laid by players who stated nothing often seats at once with matches first, where
+runs first try long; a failure is a failure in either order, so the turns share what failed.
+
 The answer is certain either way (a seating, or none), unless the search runs out of its
 steps: then it says it does not know, and the caller searches the slower way.
 """
@@ -52,6 +57,12 @@ HOMELESS_STEPS = 200  #: melds tried at most for one card before it counts as ha
 LOOK_STEPS = 30  #: melds tried at most, looking ahead, before a card counts as having a home
 FEW = 2  #: the melds counted at most for a card, to seat first the card with the fewest
 COUNT_STEPS = 300  #: melds tried at most to count a card's (past that it counts as having many)
+#: The searches of one cover, in turn, each on the steps given (``None``: the steps left) and
+#: starting again from the top: runs tried first (B5's order), then briefly matches first (a
+#: table of matches often seats at once that way, where runs first wander long), then runs
+#: first again. What one turn learnt of the positions (those that fail, how many melds a card
+#: has) holds in every order, so a turn never repeats another's failures.
+TURNS: tuple[tuple[bool, int | None], ...] = ((False, 1_000), (True, 2_000), (False, None))
 
 
 class Unknown:
@@ -78,21 +89,30 @@ _UNSEEN: frozenset[int] = frozenset({-1})  #: a meld not yet met (never a core: 
 
 def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
           aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS, ruleset: RuleSet | None = None,
-          fewest_first: bool = True, melds: dict[tuple[int, ...], bool] | None = None
-          ) -> tuple[list[CoverMeld] | None | Unknown, int]:
+          fewest_first: bool = True, melds: dict[tuple[int, ...], bool] | None = None,
+          turns: Sequence[tuple[bool, int | None]] | None = None) -> tuple[list[CoverMeld] | None | Unknown, int]:
     """A seating of every piece (any one), ``None`` when there is none, or :data:`UNKNOWN`;
     and the steps it took. With the ``ruleset``, a position whose cards the engine cannot
     meld at all is cut before it is searched; ``melds`` keeps the engine's answers by the
-    cards (their indexes, sorted), shared with the caller."""
+    cards (their indexes, sorted), shared with the caller. ``turns``: the searches in turn
+    (:data:`TURNS`)."""
     search = _Cover(stated, own, loose, aces_high, barred, steps, ruleset)
     if melds is not None:
         search.melds = melds
     search.fewest_first = fewest_first
-    try:
-        found: list[CoverMeld] | None | Unknown = search.solve()
-    except _OutOfSteps:
-        found = UNKNOWN
-    return found, steps - max(search.steps, 0)
+    left = steps
+    for matches_first, share in TURNS if turns is None else turns:
+        given = left if share is None else min(share, left)
+        search.restart(given, matches_first)
+        try:
+            found: list[CoverMeld] | None = search.solve()
+        except _OutOfSteps:
+            left -= given
+            if left <= 0:
+                break
+            continue
+        return found, steps - left + given - max(search.steps, 0)
+    return UNKNOWN, steps
 
 
 def homeless(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
@@ -119,6 +139,7 @@ class _Cover:
         self.meldable: dict[tuple[int, int, int], bool] = {}
         self.melds: dict[tuple[int, ...], bool] = {}  #: the engine's answers, by the cards
         self.fewest_first = True  #: seat the card with the fewest melds first (else the first card)
+        self.matches_first = False  #: try a card's matches before its runs (else runs first, B5's order)
         self.cores = [list(c) for c in stated]
         core_ids = {p.id for c in stated for p in c}
         others = [p for m in own for p in m] + list(loose)
@@ -189,6 +210,12 @@ class _Cover:
         self.near: dict[Card, int] = {}
 
     # -- the search ----------------------------------------------------------------------
+
+    def restart(self, steps: int, matches_first: bool) -> None:
+        """Search again from the start, on ``steps`` steps, in the order given: what is known
+        of the positions (those that fail, the melds a card has) holds whatever the order."""
+        self.steps, self.matches_first = steps, matches_first
+        self.path, self.grown, self.impure = [], {}, 0
 
     def solve(self) -> list[CoverMeld] | None:
         found = self._dfs((1 << len(self.cores)) - 1, (1 << len(self.fixed)) - 1, tuple(len(c) for c in self.classes))
@@ -629,7 +656,8 @@ class _Cover:
     def _in_order(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...],
                   need: tuple | None = None) -> Iterator[list[Piece] | int]:
         """The melds of :meth:`_runs` and :meth:`_groups`, the fewest WILDCARDs left first, then
-        the most cards, runs before matches, else in the order they are made: made one level
+        the most cards, runs before matches (matches before runs in a turn that tries them
+        first, :data:`TURNS`), else in the order they are made: made one level
         (WILDCARDs, cards, kind) at a time, so that a search that takes the first ones never
         makes the rest (the order a sort of all of them gives)."""
         free = sum(wild)
@@ -648,7 +676,7 @@ class _Cover:
                 size = len(fixed) + len(own_wild) + k
                 for n in range(max(0, 3 - size), free + 1):
                     levels.append((n, -(size + n), 1, len(levels), (more, k)))
-        levels.sort()
+        levels.sort(key=(lambda v: (v[0], -v[2], v[1], v[3])) if self.matches_first else None)
         for n, _, kind, _, how in levels:
             if kind == 0:
                 base, spots, own = how

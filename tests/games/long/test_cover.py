@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rummyref.errors import RummyrefError
 from rummyref.games.long.arrange import Piece, _Search, _split, pieces_of, readable, readings
-from rummyref.games.long.cover import UNKNOWN, _Cover, cover, homeless
+from rummyref.games.long.cover import COVER_STEPS, UNKNOWN, _Cover, cover, homeless
 from rummyref.games.long.scoring import score_hand
 from rummyref.games.long.table import Where, read_hand, read_token
 from rummyref.rules.ruleset import load_ruleset
@@ -245,11 +245,57 @@ def test_readable_says_whether_there_is_a_reading(tokens, core_size, aces_high, 
 
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=small_tables())
+def test_turns_that_stop_and_start_again_answer_exactly(rules, table):
+    """Turns of a few steps each, in both orders, sharing what failed: the same answer as the
+    brute force (a failure learnt in one order holds in the other)."""
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    turns = ((True, 2), (False, 3), (True, 5), (False, 8), (True, 13), (False, None))
+    found, spent = cover(stated, own, loose, ruleset.aces_high, barred, ruleset=ruleset, turns=turns)
+    assert found is not UNKNOWN and spent <= COVER_STEPS
+    assert (found is not None) == _brute(stated, own, loose, ruleset.aces_high, barred)
+    if found is not None:
+        everything = [p for c in stated for p in c] + [p for m in own for p in m] + list(loose)
+        assert sorted(p.id for m in found for p in m.pieces) == sorted(p.id for p in everything)
+
+
+#: a table of matches laid by players who stated nothing, with cards said to join them
+MATCHES = (["Bill=5S / 4S 4D W", "Ben=W=5D 5H 5C 3D 3C 3S 7S W 7C W 2H 2D 2S>Ben KS>match JC JD W JH>Ben 6D>match "
+            "10H 10D 10C", "Larry=3H QS W QH KC KD KH 9C 9S 9D AH W AD 8D 8C 8S 6C 6H 6S"], ["Ben=QD"])
+
+
+def test_a_table_of_matches_is_seated_in_the_turn_that_tries_matches_first():
+    ruleset = load_ruleset("rummy-2m")
+    facts = read_hand(("Bill", "Ben", "Larry"), *MATCHES[:1], (), MATCHES[1])
+    typed = pieces_of(facts)
+    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    stated, own, loose = _split(typed, facts, ruleset, barred)
+    found, spent = cover(stated, own, loose, ruleset.aces_high, barred, 50_000, ruleset)
+    assert found not in (None, UNKNOWN) and 1_000 < spent <= 3_000  # the runs-first turn, then matches first
+    # runs first only, as before the turns: seven times the steps
+    found, spent_runs_first = cover(stated, own, loose, ruleset.aces_high, barred, 50_000, ruleset,
+                                    turns=((False, None),))
+    assert found not in (None, UNKNOWN) and spent_runs_first > 5 * spent
+
+
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@pytest.mark.parametrize("matches_first", [False, True])
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(table=small_tables())
-def test_the_melds_in_order_are_the_sorted_melds(rules, table):
+def test_the_melds_in_order_are_the_sorted_melds(rules, matches_first, table):
     """The cover makes the melds of a position one level at a time: the same melds, in the
-    order a stable sort of all of them (fewest WILDCARDs, most cards, runs first) gives."""
+    order a stable sort of all of them (fewest WILDCARDs, most cards, runs first, or matches
+    first in a turn that tries them first) gives."""
     ruleset = load_ruleset(rules)
     melded, claims = table
     try:
@@ -261,6 +307,7 @@ def test_the_melds_in_order_are_the_sorted_melds(rules, table):
         assume(False)
         return
     search = _Cover(stated, own, loose, ruleset.aces_high, barred, 0)
+    search.matches_first = matches_first
     mask, wild = (1 << len(search.fixed)) - 1, tuple(len(c) for c in search.classes)
     for must in [[p] for p in search.fixed] + search.cores:
         fixed = [p for p in must if p.fixed is not None]
@@ -269,7 +316,10 @@ def test_the_melds_in_order_are_the_sorted_melds(rules, table):
             continue
         raw = [(c, 0) for c in search._runs(fixed, own_wild, mask, wild)]
         raw += [(c, 1) for c in search._groups(fixed, own_wild, mask, wild)]
-        raw.sort(key=lambda r: (sum(1 for p in r[0] if p.id in search.class_of), -len(r[0]), r[1]))
+        if matches_first:
+            raw.sort(key=lambda r: (sum(1 for p in r[0] if p.id in search.class_of), -r[1], -len(r[0])))
+        else:
+            raw.sort(key=lambda r: (sum(1 for p in r[0] if p.id in search.class_of), -len(r[0]), r[1]))
         got = [[p.id for p in c] for c in search._in_order(fixed, own_wild, mask, wild)]
         assert got == [[p.id for p in c] for c, _ in raw]
 
