@@ -316,6 +316,19 @@ def _position(obj: int, P: int, Pn: int, SM: int, flags: int) -> dict:
     return pos
 
 
+_FOLDED: dict = {}
+
+
+def _folded(obj: int, P: int, Pn: int, SM: int, flags: int, v: int) -> dict:
+    """:func:`_position`'s transitions with the cost of an unmelded card at the position (``v``)
+    folded in: (delta state, cost, flag, action), by the run lengths of a state."""
+    key = (obj, P, Pn, SM, flags, v)
+    pos = _FOLDED.get(key)
+    if pos is None:
+        pos = _FOLDED[key] = {}
+    return pos
+
+
 def min_cost(
     masks,
     w: int,
@@ -361,17 +374,22 @@ def min_cost(
         if p == 14:
             P14 = high | dmask if aces in ("fixed", "relaxed", "mixed") else -1  # -1: the state's kept aces
             ptab = _position(obj, P14, 0, 0, flags)
+            folded = _folded(obj, P14, 0, 0, flags, v)
+            get = new.get
             for s, c in layer.items():
                 key = s & 0xFFF
-                tab = ptab.get(key)
+                tab = folded.get(key)
                 if tab is None:
-                    tab = ptab[key] = _table(obj, P14 if P14 >= 0 else (s >> 8) & 15, 0, 0, s & 255, flags)
-                for ds, unm, extra, fl, act in tab:
+                    raw = ptab.get(key)
+                    if raw is None:
+                        raw = ptab[key] = _table(obj, P14 if P14 >= 0 else (s >> 8) & 15, 0, 0, s & 255, flags)
+                    tab = folded[key] = [(ds, unm * v + extra, fl, act) for ds, unm, extra, fl, act in raw]
+                for ds, cost, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
                         continue
-                    c2 = c + unm * v + extra
-                    old = new.get(s2)
+                    c2 = c + cost
+                    old = get(s2)
                     if old is None or c2 < old:
                         new[s2] = c2
                         back[s2] = (s, act)
@@ -382,18 +400,24 @@ def min_cost(
             Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
             SM = starts[p]
             ptab = _position(obj, P, Pn, SM, flags)
+            folded = _folded(obj, P, Pn, SM, flags, v)
+            get = new.get
             for s, c in layer.items():
-                tab = ptab.get(s & 255)
+                low = s & 255
+                tab = folded.get(low)
                 if tab is None:
-                    tab = ptab[s & 255] = _table(obj, P, Pn, SM, s & 255, flags)
-                for ds, unm, extra, fl, act in tab:
+                    raw = ptab.get(low)
+                    if raw is None:
+                        raw = ptab[low] = _table(obj, P, Pn, SM, low, flags)
+                    tab = folded[low] = [(ds, unm * v + extra, fl, act) for ds, unm, extra, fl, act in raw]
+                for ds, cost, fl, act in tab:
                     s2 = (s + ds) | fl
                     if s2 >= limit:
                         continue
-                    c2 = c + unm * v + extra
+                    c2 = c + cost
                     if c2 > bound:
                         continue
-                    old = new.get(s2)
+                    old = get(s2)
                     if old is None or c2 < old:
                         new[s2] = c2
                         back[s2] = (s, act)
