@@ -436,3 +436,51 @@ def min_cost(
         acts.append(act)
     acts.reverse()
     return layer[best_s], best_s, acts
+
+
+_ZERO: dict = {}
+
+
+def all_melded(masks, w: int, aces_high: bool, aces: str = "exact", high: int = 0, free: int = 0) -> int | None:
+    """Whether every natural card can be melded: :func:`min_cost` (BEST) at ``bound=0`` asked
+    only yes or no. Its final state with the fewest WILDCARDs used (the one ``min_cost``
+    answers with), or None. No cost is kept (every state left costs nothing) and no way back:
+    only the transitions that leave no card unmelded, by the run lengths of a state."""
+    top = 14 if aces_high else 13
+    limit = (w + 1) << KS
+    dmask = 0 if aces in ("low", "fixed") else free if aces == "mixed" else deferrable(masks, w, aces_high)
+    relaxed = RELAXED if aces in ("relaxed", "mixed") else 0
+    starts = _start_masks(masks, w, aces_high)
+    layer = {0}
+    for p in range(1, top + 1):
+        flags = _flags(p, top, dmask)
+        if p in (1, 14):
+            flags |= relaxed
+        if p == 14 and relaxed:
+            flags |= dmask << 4
+        if p == 14:
+            P, Pn, SM, bits = (high | dmask if aces in ("fixed", "relaxed", "mixed") else -1), 0, 0, 0xFFF
+        else:
+            P, Pn, SM, bits = _present(masks, p) & ~(high if p == 1 else 0), 0, starts[p], 255
+            Pn = _present(masks, p + 1) if p < 13 else (_present(masks, 1) if top == 14 else 0)
+        key = (P, Pn, SM, flags)
+        zero = _ZERO.get(key)
+        if zero is None:
+            zero = _ZERO[key] = {}
+        new: set[int] = set()
+        for s in layer:
+            low = s & bits
+            moves = zero.get(low)
+            if moves is None:
+                raw = _table(BEST, P if P >= 0 else (s >> 8) & 15, Pn, SM, s & 255, flags)
+                moves = zero[low] = [(ds, fl) for ds, unm, extra, fl, _act in raw if not unm and not extra]
+            for ds, fl in moves:
+                s2 = (s + ds) | fl
+                if s2 < limit:
+                    new.add(s2)
+        if len(new) > PRUNE_AT:
+            new = set(prune(dict.fromkeys(new, 0), w))
+        if not new:
+            return None
+        layer = new
+    return min(layer)

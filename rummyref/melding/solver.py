@@ -234,12 +234,40 @@ def every_card_melds(cards: Sequence[Card], ruleset: RuleSet) -> bool:
     if cost == 0:
         return wildcards_fit(left)
     exact = not dp.deferrable(masks, w, ruleset.aces_high)
-    found = dp.min_cost(masks, w, ruleset.aces_high, values, dp.BEST, bound=0, aces="low" if exact else "relaxed")
-    if found is None:
+    state = dp.all_melded(masks, w, ruleset.aces_high, aces="low" if exact else "relaxed")
+    if state is None:
         return False
     if exact:
-        return wildcards_fit(w - (found[1] >> dp.KS))
-    return fewest_unmelded(cards, ruleset).count == 0
+        return wildcards_fit(w - (state >> dp.KS))
+    return _melded_with_aces(masks, w)  # natural cards there: WILDCARDs left over fit
+
+
+def _melded_with_aces(masks: list[int], w: int) -> bool:
+    """Whether every natural card melds with the aces that may be high decided: some choice of
+    those played high (Q-K-A) melds everything. Every ace low first (most often the answer);
+    then a search over the choices, each branch cut by the relaxation (the aces not yet
+    decided free to be high or not: a "no" there is a "no" for every choice in it), one ace
+    decided at a time, low first. Of suits holding the same cards, only the first ones play
+    their aces high (the other choices are the same, suits swapped)."""
+    candidates = dp.deferrable(masks, w, True)
+    below = [sum(1 << k for k in range(i) if masks[k] == masks[i]) & candidates for i in range(4)]
+    above = [sum(1 << k for k in range(i + 1, 4) if masks[k] == masks[i]) & candidates for i in range(4)]
+
+    def melds(high: int, free: int) -> bool:
+        if not free:
+            return high != 0 and dp.all_melded(masks, w, True, "fixed", high) is not None
+        if dp.all_melded(masks, w, True, "mixed", high, free) is None:
+            return False
+        i = (free & -free).bit_length() - 1
+        rest = free & ~(1 << i)
+        low = candidates & ~high & ~free  # decided: not played high
+        if not above[i] & high and melds(high, rest & ~above[i]):
+            return True
+        return not below[i] & low and melds(high | 1 << i | below[i], rest & ~below[i])
+
+    if dp.all_melded(masks, w, True, "fixed") is not None:
+        return True  # every ace low: most often the answer, so asked first
+    return melds(0, candidates)
 
 
 def _allowed(mode: str) -> tuple[int, ...]:

@@ -645,32 +645,27 @@ def test_every_card_melds_is_fewest_unmelded_at_zero(hand, name):
 
 def test_every_card_melds_takes_each_way_and_agrees(monkeypatch):
     """On a seeded sample of dense hands, every way of answering is taken (the quick
-    arrangement, a no from the relaxed search, a yes where no ace may be played high, the full
-    search), and every answer is the full search's."""
+    arrangement, a no from the relaxed search, the exact search where no ace may be played
+    high, the search over the aces that may be), and every answer is the full search's."""
     from rummyref.melding import dp as meld_dp
-    from rummyref.melding import solver as meld_solver
 
     rng = random.Random(12)
     ways: dict[str, int] = {}
-    real_min_cost, real_fewest = meld_dp.min_cost, meld_solver.fewest_unmelded
+    real_all_melded = meld_dp.all_melded
 
-    def min_cost(*args, **kwargs):
-        found = real_min_cost(*args, **kwargs)
-        way = "relaxed no" if found is None else f"{kwargs['aces']} yes"
+    def all_melded(*args, **kwargs):
+        found = real_all_melded(*args, **kwargs)
+        aces = kwargs.get("aces", args[3] if len(args) > 3 else "exact")
+        way = "relaxed no" if aces == "relaxed" and found is None else aces
         ways[way] = ways.get(way, 0) + 1
         return found
-
-    def fewest(cards, ruleset):
-        ways["full search"] = ways.get("full search", 0) + 1
-        return real_fewest(cards, ruleset)
 
     hands_ = []
     for _ in range(400):
         pool = [c for c in DECK if c.rank in (1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13)]
         hands_.append(rng.sample(pool, rng.randint(10, 32)) + [WILD] * rng.randint(0, 4))
-    expected = [real_fewest(h, R2M).count == 0 for h in hands_]
-    monkeypatch.setattr(meld_dp, "min_cost", min_cost)
-    monkeypatch.setattr(meld_solver, "fewest_unmelded", fewest)
+    expected = [fewest_unmelded(h, R2M).count == 0 for h in hands_]
+    monkeypatch.setattr(meld_dp, "all_melded", all_melded)
     got, quick = [], 0
     for h in hands_:
         before = sum(ways.values())
@@ -678,5 +673,22 @@ def test_every_card_melds_takes_each_way_and_agrees(monkeypatch):
         quick += sum(ways.values()) == before  # the quick arrangement answered alone
     assert got == expected
     assert True in got and False in got
-    assert quick > 0 and ways.get("relaxed no", 0) > 0 and ways.get("low yes", 0) > 0
-    assert ways.get("full search", 0) > 0
+    assert quick > 0 and ways.get("relaxed no", 0) > 0 and ways.get("low", 0) > 0  # no ace may be high
+    assert ways.get("mixed", 0) > 0 and ways.get("fixed", 0) > 0  # the aces decided one by one
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(hands, dense_hands), st.booleans(), st.sampled_from(["low", "relaxed", "exact", "fixed", "mixed"]),
+       st.integers(0, 15), st.integers(0, 15))
+def test_the_yes_or_no_search_ends_where_the_search_at_bound_zero_does(hand, aces_high, aces, high, free):
+    """``all_melded`` keeps no cost and no way back, yet ends in the state the search at
+    bound 0 answers with (or neither finds one), in every mode of the aces."""
+    from rummyref.melding import dp as meld_dp
+    from rummyref.melding.plan import hand_masks as _masks
+
+    masks, w = _masks(hand)
+    may = meld_dp.deferrable(masks, w, aces_high)
+    high, free = high & may, free & may & ~high
+    values = tuple((1 << 24) + v for v in SIMPLE.values)
+    found = meld_dp.min_cost(masks, w, aces_high, values, meld_dp.BEST, bound=0, aces=aces, high=high, free=free)
+    assert meld_dp.all_melded(masks, w, aces_high, aces, high, free) == (None if found is None else found[1])
