@@ -205,46 +205,42 @@ def _table(obj: int, P: int, Pn: int, SM: int, codes: int, flags: int):
     return tab
 
 
-def _upgrades(codes: int) -> list[int]:
-    """The codes that dominate ``codes`` strictly: some suits' run lengths raised to 3+."""
-    free = [i for i in range(4) if (codes >> 2 * i) & 3 != 3]
-    out = []
-    for sub in range(1, 1 << len(free)):
-        c = codes
-        for j, i in enumerate(free):
-            if sub >> j & 1:
-                c |= 3 << 2 * i
-        out.append(c)
+def _downgrades(codes: int) -> list[int]:
+    """The codes that ``codes`` dominates, itself included: any run length where it has 3+."""
+    out = [codes]
+    for i in range(4):
+        if (codes >> 2 * i) & 3 == 3:
+            out = [c & ~(3 << 2 * i) | k << 2 * i for c in out for k in range(4)]
     return out
 
 
-UPGRADES = [_upgrades(c) for c in range(256)]
+DOWNGRADES = [_downgrades(c) for c in range(256)]
 LOW_BITS = (1 << KS) - 1
 
 
 def prune(layer: dict, w: int) -> dict:
     """Drop dominated states: another state with the same deferred aces and flag, every suit's
-    run length equal or 3+, no more WILDCARDs used and no more cost."""
-    kept: dict = {}  # low bits -> lowest cost kept so far (states come by WILDCARDs used)
+    run length equal or 3+, no more WILDCARDs used and no more cost. The states come by
+    WILDCARDs used, then most runs of 3+ first, so a state is checked against those kept
+    before it: each kept state marks, with its cost, every run-length pattern it dominates."""
+    beaten: dict = {}  # low bits -> the lowest cost of a state kept so far that dominates them
     out = {}
     flip = LOW_BITS
-    for key in sorted([s ^ flip for s in layer]):  # by WILDCARDs used, then most runs of 3+
+    get = beaten.get
+    for key in sorted([s ^ flip for s in layer]):
         s = key ^ flip
         c = layer[s]
         low = s & flip
-        m = kept.get(low)
+        m = get(low)
         if m is not None and m <= c:
             continue
-        codes = s & 255
-        hi = low - codes
-        for up in UPGRADES[codes]:
-            m2 = kept.get(hi | up)
-            if m2 is not None and m2 <= c:
-                break
-        else:
-            out[s] = c
+        out[s] = c
+        hi = low - (s & 255)
+        for down in DOWNGRADES[s & 255]:
+            x = hi | down
+            m = get(x)
             if m is None or c < m:
-                kept[low] = c
+                beaten[x] = c
     return out
 
 
@@ -319,9 +315,18 @@ def _position(obj: int, P: int, Pn: int, SM: int, flags: int) -> dict:
 _FOLDED: dict = {}
 
 
+def _within(raw, v: int, low: int, room: int) -> list:
+    """A position's transitions from states whose low bits are ``low`` and that have ``room``
+    WILDCARDs left, in their order: those taking no more WILDCARDs than that (the others
+    would pass the hand's), each with the cost of an unmelded card (``v``) folded in."""
+    return [(ds, unm * v + extra, fl, act) for ds, unm, extra, fl, act in raw if (low + ds) >> KS <= room]
+
+
 def _folded(obj: int, P: int, Pn: int, SM: int, flags: int, v: int) -> dict:
     """:func:`_position`'s transitions with the cost of an unmelded card at the position (``v``)
-    folded in: (delta state, cost, flag, action), by the run lengths of a state."""
+    folded in: (delta state, cost, flag, action), by the run lengths of a state (its low bits)
+    and the WILDCARDs it has left (:func:`_within`: the transitions that need more are left
+    out, so the search never makes a state past the hand's WILDCARDs)."""
     key = (obj, P, Pn, SM, flags, v)
     pos = _FOLDED.get(key)
     if pos is None:
@@ -354,7 +359,6 @@ def min_cost(
     lower bound for every choice that plays ``high`` high and only aces of ``free`` besides).
     """
     top = 14 if aces_high else 13
-    limit = (w + 1) << KS
     dmask = 0 if aces in ("low", "fixed") else free if aces == "mixed" else deferrable(masks, w, aces_high)
     relaxed = RELAXED if aces in ("relaxed", "mixed") else 0
     starts = _start_masks(masks, w, aces_high)
@@ -377,17 +381,16 @@ def min_cost(
             folded = _folded(obj, P14, 0, 0, flags, v)
             get = new.get
             for s, c in layer.items():
+                room = w - (s >> KS)
                 key = s & 0xFFF
-                tab = folded.get(key)
+                tab = folded.get(key | room << 12)
                 if tab is None:
                     raw = ptab.get(key)
                     if raw is None:
                         raw = ptab[key] = _table(obj, P14 if P14 >= 0 else (s >> 8) & 15, 0, 0, s & 255, flags)
-                    tab = folded[key] = [(ds, unm * v + extra, fl, act) for ds, unm, extra, fl, act in raw]
+                    tab = folded[key | room << 12] = _within(raw, v, key, room)
                 for ds, cost, fl, act in tab:
                     s2 = (s + ds) | fl
-                    if s2 >= limit:
-                        continue
                     c2 = c + cost
                     old = get(s2)
                     if old is None or c2 < old:
@@ -403,20 +406,19 @@ def min_cost(
             folded = _folded(obj, P, Pn, SM, flags, v)
             get = new.get
             for s, c in layer.items():
+                room = w - (s >> KS)
                 low = s & 255
-                tab = folded.get(low)
+                tab = folded.get(low | room << 8)
                 if tab is None:
                     raw = ptab.get(low)
                     if raw is None:
                         raw = ptab[low] = _table(obj, P, Pn, SM, low, flags)
-                    tab = folded[low] = [(ds, unm * v + extra, fl, act) for ds, unm, extra, fl, act in raw]
+                    tab = folded[low | room << 8] = _within(raw, v, low, room)
                 for ds, cost, fl, act in tab:
-                    s2 = (s + ds) | fl
-                    if s2 >= limit:
-                        continue
                     c2 = c + cost
                     if c2 > bound:
                         continue
+                    s2 = (s + ds) | fl
                     old = get(s2)
                     if old is None or c2 < old:
                         new[s2] = c2
