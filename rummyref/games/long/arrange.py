@@ -604,7 +604,7 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
     After the most trusting attempts, the exact cover (:mod:`rummyref.games.long.cover`)
     says whether any seating exists: none is a certain refusal; one gives the cores the search
     then seats best. Only when the cover runs out of steps does the last resort search on."""
-    from rummyref.games.long.cover import UNKNOWN, cover, homeless
+    from rummyref.games.long.cover import UNKNOWN, cover, homeless, ready
 
     known = known or _Known()
     if not _all_meld(stated, own, loose, ruleset, known):
@@ -618,11 +618,12 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
                 return found
         if not _all_found(stated, own, loose, ruleset.aces_high, known):
             return None
-        known.homeless = homeless(stated, own, loose, ruleset.aces_high, barred)
+        search = ready(stated, own, loose, ruleset.aces_high, barred)
+        known.homeless = homeless(stated, own, loose, ruleset.aces_high, barred, search=search)
         if known.homeless:
             return None
         seating, spent = cover(stated, own, loose, ruleset.aces_high, barred, COVER_STEPS, ruleset,
-                               melds=known.melds)
+                               melds=known.melds, search=search)
         budget.steps -= min(spent, COVER_SHARE)
         if seating is None:
             return None

@@ -90,13 +90,17 @@ _UNSEEN: frozenset[int] = frozenset({-1})  #: a meld not yet met (never a core: 
 def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
           aces_high: bool, barred: frozenset[Card], steps: int = COVER_STEPS, ruleset: RuleSet | None = None,
           fewest_first: bool = True, melds: dict[tuple[int, ...], bool] | None = None,
-          turns: Sequence[tuple[bool, int | None]] | None = None) -> tuple[list[CoverMeld] | None | Unknown, int]:
+          turns: Sequence[tuple[bool, int | None]] | None = None, search: _Cover | None = None
+          ) -> tuple[list[CoverMeld] | None | Unknown, int]:
     """A seating of every piece (any one), ``None`` when there is none, or :data:`UNKNOWN`;
     and the steps it took. With the ``ruleset``, a position whose cards the engine cannot
     meld at all is cut before it is searched; ``melds`` keeps the engine's answers by the
     cards (their indexes, sorted), shared with the caller. ``turns``: the searches in turn
-    (:data:`TURNS`)."""
-    search = _Cover(stated, own, loose, aces_high, barred, steps, ruleset)
+    (:data:`TURNS`). ``search``: the same pieces made ready by :func:`ready` (what
+    :func:`homeless` worked out of the melds is used again)."""
+    if search is None:
+        search = _Cover(stated, own, loose, aces_high, barred, steps, ruleset)
+    search.ruleset = ruleset
     if melds is not None:
         search.melds = melds
     search.fewest_first = fewest_first
@@ -115,12 +119,20 @@ def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loo
     return UNKNOWN, steps
 
 
+def ready(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
+          aces_high: bool, barred: frozenset[Card]) -> _Cover:
+    """The table's pieces made ready for :func:`homeless` and then :func:`cover`: the melds
+    one works out (which cards a meld can hold, and its core) the other needs again."""
+    return _Cover(stated, own, loose, aces_high, barred, 0)
+
+
 def homeless(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
-             aces_high: bool, barred: frozenset[Card], steps: int = HOMELESS_STEPS) -> list[Piece]:
+             aces_high: bool, barred: frozenset[Card], steps: int = HOMELESS_STEPS, search: _Cover | None = None
+             ) -> list[Piece]:
     """The cards that no valid meld of the table's cards can hold, whatever the others do: a
     stated meld (its cards) or a card of known value. Certain, and cheap: each is a card with
     nowhere to go (a card whose search runs out of steps counts as having somewhere)."""
-    search = _Cover(stated, own, loose, aces_high, barred, 0)
+    search = search or _Cover(stated, own, loose, aces_high, barred, 0)
     full, wild = (1 << len(search.fixed)) - 1, tuple(len(c) for c in search.classes)
     out: list[Piece] = []
     cores = [(c, frozenset(p.id for p in c)) for c in search.cores]

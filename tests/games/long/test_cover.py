@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rummyref.errors import RummyrefError
 from rummyref.games.long.arrange import Piece, _Search, _split, pieces_of, readable, readings
-from rummyref.games.long.cover import COVER_STEPS, UNKNOWN, _Cover, cover, homeless
+from rummyref.games.long.cover import COVER_STEPS, UNKNOWN, _Cover, cover, homeless, ready
 from rummyref.games.long.scoring import score_hand
 from rummyref.games.long.table import Where, read_hand, read_token
 from rummyref.rules.ruleset import load_ruleset
@@ -267,6 +267,52 @@ def test_turns_that_stop_and_start_again_answer_exactly(rules, table):
     if found is not None:
         everything = [p for c in stated for p in c] + [p for m in own for p in m] + list(loose)
         assert sorted(p.id for m in found for p in m.pieces) == sorted(p.id for p in everything)
+
+
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=small_tables())
+def test_the_cover_after_the_homeless_test_answers_as_a_fresh_one(rules, table):
+    """The seating asks :func:`homeless` and then the cover of the same pieces made ready once
+    (the melds one works out, the other uses again): the same cards without a home, and the
+    same seating in the same steps, as each asked afresh."""
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    search = ready(stated, own, loose, ruleset.aces_high, barred)
+    shared = homeless(stated, own, loose, ruleset.aces_high, barred, search=search)
+    assert shared == homeless(stated, own, loose, ruleset.aces_high, barred)
+    again = cover(stated, own, loose, ruleset.aces_high, barred, ruleset=ruleset, melds={}, search=search)
+    fresh = cover(stated, own, loose, ruleset.aces_high, barred, ruleset=ruleset, melds={})
+    assert again[1] == fresh[1]
+    assert again[0] == fresh[0] or again[0] is fresh[0]
+
+
+#: a table no seating fits (a card changed), where the engine's cut saves the cover most of its steps
+NO_SEATING = (["Bill=9D>run / 2S 2D 2C / 8S 9S 10S / 4S>4H", "Ben=6H W=7H 8H W AD>10D 7S>8S JS 8C 9C 10C",
+               "Larry=10H>Ben 10D JD W KD>Larry QS 4H 4C 4D 7C>run JC 5D W=6D 7D W=3D W 3H 3C AH"], [])
+
+
+def test_the_cover_made_ready_before_cuts_by_the_engine_as_a_fresh_one():
+    ruleset = load_ruleset("rummy-2m")
+    facts = read_hand(("Bill", "Ben", "Larry"), NO_SEATING[0], (), NO_SEATING[1])
+    typed = pieces_of(facts)
+    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    stated, own, loose = _split(typed, facts, ruleset, barred)
+    search = ready(stated, own, loose, ruleset.aces_high, barred)
+    assert homeless(stated, own, loose, ruleset.aces_high, barred, search=search) == []
+    found, spent = cover(stated, own, loose, ruleset.aces_high, barred, ruleset=ruleset, melds={}, search=search)
+    assert found is None and (found, spent) == cover(stated, own, loose, ruleset.aces_high, barred, ruleset=ruleset,
+                                                     melds={})
+    _, uncut = cover(stated, own, loose, ruleset.aces_high, barred, melds={})
+    assert uncut > 2 * spent  # without the engine's cut
 
 
 #: a table of matches laid by players who stated nothing, with cards said to join them
