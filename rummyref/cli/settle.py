@@ -29,9 +29,12 @@ NightGameOption = Annotated[
 Decide = Callable[[Any], Any]  #: (Table | None) -> DisputeResult
 
 
-def record_file(db: Optional[str]):
+def _where_kept(db: Optional[str]):
     """Where the record is (a file, or a server URL without its password) and whether it exists
-    (a file is checked without loading the store; a server database is asked)."""
+    (a file is checked without loading the store; a server database is asked). Unlike
+    :func:`rummyref.cli.common.record_file`, which never asks a server (``ref ruling`` and
+    ``ref count`` answer without the store), a dispute opens the store when there is a record,
+    so it may ask the server first."""
     from rummyref.store.location import file_of, resolve, shown
 
     url = resolve(db)
@@ -66,7 +69,7 @@ def settle(
 
     db = db_choice(db)
     record = no_record  # the option is --record/--no-record: True, False, or None (when it settled something)
-    path, exists = record_file(db)
+    path, exists = _where_kept(db)
     table, why, earlier, kept = None, "", [], None
     if not exists:
         if need_table:
