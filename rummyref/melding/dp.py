@@ -447,9 +447,9 @@ def all_melded(masks, w: int, aces_high: bool, aces: str = "exact", high: int = 
     """Whether every natural card can be melded: :func:`min_cost` (BEST) at ``bound=0`` asked
     only yes or no. Its final state with the fewest WILDCARDs used (the one ``min_cost``
     answers with), or None. No cost is kept (every state left costs nothing) and no way back:
-    only the transitions that leave no card unmelded, by the run lengths of a state."""
+    only the transitions that leave no card unmelded and fit the WILDCARDs left, by the run
+    lengths of a state and those WILDCARDs, each state's added to the next layer at once."""
     top = 14 if aces_high else 13
-    limit = (w + 1) << KS
     dmask = 0 if aces in ("low", "fixed") else free if aces == "mixed" else deferrable(masks, w, aces_high)
     relaxed = RELAXED if aces in ("relaxed", "mixed") else 0
     starts = _start_masks(masks, w, aces_high)
@@ -470,16 +470,17 @@ def all_melded(masks, w: int, aces_high: bool, aces: str = "exact", high: int = 
         if zero is None:
             zero = _ZERO[key] = {}
         new: set[int] = set()
+        add = new.update
         for s in layer:
-            low = s & bits
+            low = (s & bits) | (w - (s >> KS)) << 12  # the run lengths (and kept aces), the WILDCARDs left
             moves = zero.get(low)
             if moves is None:
                 raw = _table(BEST, P if P >= 0 else (s >> 8) & 15, Pn, SM, s & 255, flags)
-                moves = zero[low] = [(ds, fl) for ds, unm, extra, fl, _act in raw if not unm and not extra]
-            for ds, fl in moves:
-                s2 = (s + ds) | fl
-                if s2 < limit:
-                    new.add(s2)
+                room, base = w - (s >> KS), s & bits
+                # no flag is set for BEST (FLAG_RUN is the arrange objective's): the new state is s + ds
+                moves = zero[low] = [ds for ds, unm, extra, _fl, _act in raw
+                                     if not unm and not extra and (base + ds) >> KS <= room]
+            add(map(s.__add__, moves))
         if len(new) > PRUNE_AT:
             new = set(prune(dict.fromkeys(new, 0), w))
         if not new:
