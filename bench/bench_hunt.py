@@ -105,6 +105,15 @@ KNOWN_TABLES: list[tuple[list[str], list[str]]] = [
     (["Bill=W W 6C / 2S / 3D / 9D 10D JD / 6H 7H 8H", "Ben=KD KH KC 2D W 2H 6D 7D 8D 4S 5S 6S 9S JS>run",
       "Larry=AC W AS 7C KS W 9H>Bill JH 8S>Ben"],
      ["Ben=5D", "Ben=5H>6H", "Bill=W>6H", "Ben=QH", "Ben=7S", "Ben=10S", "Bill=QS>4S"]),
+    # found by this hunt (seed 2026, 150 s, stop 26): a legal table seated after about 0.9 s,
+    # and a changed one refused after about 0.55 s (the cover's search, both)
+    (["Bill=W 8C 7D>run 8D>run W 2D 2S 8S 5H 6H 7H",
+      "Ben=9C 10C JC / 5C / W=9D>4D / 10D / 9S 10S JS / 6S>run / QS>Ben / W>run / W / 3H 3S 3C",
+      "Larry=W=3D 4D W / 6D / 7S / AS AH AC / 8H / JH / KC KS KH / QD QC QH"],
+     ["Larry=6C", "Bill=JD", "Bill=9H>Bill"]),
+    (["Bill=6D 10D 8H 9H 10H W=JH 4H 5H W", "Ben=JD QD KD 8D 4C 5C 6C 2C 8C>run 9C AH>4H 7H W KC KH",
+      "Larry=3C>4C / 2H>run / W=3H / 2S 3S W / 6S JH"],
+     ["Ben=5D>JD", "Larry=7D", "Bill=9D", "Ben=7C", "Ben=10C>Ben", "Bill=AS>run", "Ben=W>Larry"]),
 ]
 
 

@@ -11,14 +11,14 @@ of the player's own cards (:func:`rummyref.melding.solver.arrange_all`: every ca
 possible, the most in runs: B5's default); if the loose cards cannot all be seated on that,
 the player's matches taken first, and each way without the player's WILDCARDs. When none of
 these seats the table, the founders' test (:mod:`rummyref.games.long.founders`) asks whether
-the cards can be split into melds that each hold three cards that may have laid one (a no is
-a certain refusal); then the exact cover (:mod:`rummyref.games.long.cover`) first looks for a
-card that no meld of the table's cards can hold (a certain refusal that names it), then says
-whether any seating exists at all: none is a certain refusal; one gives the cores, which the
-search then seats best. Only if the cover runs out of steps does the last resort run: every
-choice of three cards as each meld's core, one player's, then anyone's (a meld completed with
-another player's cards). All of it shares one budget of steps; so do the trial seatings that
-name the card or the designation at fault in a refusal.
+the cards can be split into melds that each hold three cards that may have laid one, in a row
+in a run (a no is a certain refusal); then the exact cover (:mod:`rummyref.games.long.cover`)
+first looks for a card that no meld of the table's cards can hold (a certain refusal that
+names it), then says whether any seating exists at all: none is a certain refusal; one gives
+the cores, which the search then seats best. Only if the cover runs out of steps does the
+last resort run: every choice of three cards as each meld's core, one player's, then anyone's
+(a meld completed with another player's cards). All of it shares one budget of steps; so do
+the trial seatings that name the card or the designation at fault in a refusal.
 
 Which arrangement, when several fit (:class:`_Search`): the table's designations are obeyed
 (``>run``, ``>match``, ``>NAME``, ``>2D``, ``W=7H``); then the most loose cards that were not
@@ -685,11 +685,13 @@ def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pie
 
 
 def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], aces_high: bool,
-               known: _Known) -> bool:
+               known: _Known, close: bool = True) -> bool:
     """Whether the cards on the table can be split into melds that each hold three founders,
     cards that may have laid a meld, each card in a meld of the kind the table said
     (:mod:`rummyref.games.long.founders`): every meld of a seating has a core, so a table
-    that fails this has no seating (a certain refusal, asked before the exact cover searches)."""
+    that fails this has no seating (a certain refusal, asked before the exact cover searches).
+    ``close``: where the looser question says yes, ask the closer one too (three founders in a
+    row in a run, an ace read at one end only); ``False`` only to test the looser one."""
     from rummyref.games.long.founders import ANY, MATCH, RUN, SIDEWAYS, could_found
 
     founders = {p.id for c in stated for p in c} | {p.id for m in own for p in m}
@@ -730,9 +732,12 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
             wild[p.id in founders] += 1
         else:
             naturals.append((SUIT_INDEX[p.fixed.suit], int(p.fixed.rank), p.id in founders, said[p.id]))  # type: ignore[index, arg-type]
-    found = (tuple(sorted(naturals)), wild[1], wild[0], tuple(sorted(matched.items())))
-    if found not in known.founded:
-        known.founded[found] = could_found(found[0], found[1], found[2], aces_high, dict(found[3]))
+    cards, wild_founders, wild_others = tuple(sorted(naturals)), wild[1], wild[0]
+    found = (cards, wild_founders, wild_others, tuple(sorted(matched.items())), close)
+    if found not in known.founded:  # the looser question first: it is quicker, and most often enough
+        known.founded[found] = (could_found(cards, wild_founders, wild_others, aces_high, matched)
+                                and (not close or could_found(cards, wild_founders, wild_others, aces_high, matched,
+                                                              close=True)))
     return known.founded[found]
 
 

@@ -34,10 +34,23 @@ over every split, and its "no" against the exact cover's):
   there to a run but may also be left out (looser still: no state remembers that it waited);
 - a WILDCARD-only meld is WILDCARDs left over.
 
+The *closer* question (``close=True``) is asked where the looser one says yes: it is nearer
+the seating's, still looser, and costs more states:
+
+- a core is three cards that are a meld on their own, so a run must hold three founders *in a
+  row*: three places one after another, each a founder or a founding WILDCARD (in a gap, or
+  before or after the run's cards); a run's code is then the founders' places in a row at its
+  end, and a card that founds nothing breaks them;
+- but where two runs merged (above), a founding WILDCARD of one may stand where the other has
+  a card: so a founding WILDCARD may be paid for the place of a card that founds nothing;
+- an ace that waits for the high end must be read there: each suit's field remembers it.
+
+It gives up (``True``, no cut) after :data:`MOST_STATES` states, a few milliseconds.
+
 The search goes depth first (a split is found at once where one exists), then breadth first
 with the states another beats dropped (a "no" is found when none is left). A card typed
-twice (a natural card and a WILDCARD said to stand for it) is beyond these steps: then the
-answer is "yes" (no cut).
+twice (a natural card and a WILDCARD said to stand for it): the second counts as a WILDCARD,
+which may stand for any card (looser).
 """
 
 from __future__ import annotations
@@ -45,11 +58,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-# A state is one int: per suit (3 bits each) the open run (0: none, else 1 + its founders,
-# capped at 3); then the rank's match so far (0: none, else 1 + its founders, capped at 3);
-# then the WILDCARDs used, founders and others (5 bits each).
-_BITS = 3
-_SUIT = 7
+# A state is one int: per suit (4 bits each) the open run (0: none, else 1 + its founders,
+# capped at 3; in the closer question, 1 + the founders' places at its end, 4 once it has a
+# core) and, in the closer question, whether the suit's ace waits to be read high (bit 3);
+# then the rank's match so far (0: none, else 1 + its founders, capped at 3); then the
+# WILDCARDs used, founders and others (5 bits each).
+_BITS = 4
+_SUIT = 15
+_WAITS = 8  #: in a suit's field: its ace waits to be read high (the closer question)
 _POOL = 4 * _BITS
 _POOL_MASK = 7 << _POOL
 _UF = _POOL + 3
@@ -59,15 +75,44 @@ _MOST_WILD = 31  #: more WILDCARDs than this: no answer (no cut)
 
 
 def _ending(code: int) -> int:
-    """The founding WILDCARDs that end a run or complete a match (code 1 + founders)."""
+    """The founding WILDCARDs that end a run or complete a match (code 1 + founders, or 1 +
+    the founders' places at a run's end: as many places more after it)."""
+    code &= 7
     return 4 - code if code else 0
 
 
 ANY, RUN, MATCH, SIDEWAYS = 0, 1, 2, 3  #: what the table said of a card: where it may sit
+Step = tuple[int, int, int, bool, bool, bool]  #: (shift, card, high ace, carry, may wait, closer?)
+
+
+def _joins(code: int, f: int, close: bool) -> list[tuple[int, int]]:
+    """A run (``code``, no ace waiting) takes a natural card at its next place (``f``: a
+    founder): its new code and the founding WILDCARDs paid. Looser: the founders add up. Closer:
+    a card that founds nothing breaks the founders' places, unless a founding WILDCARD is paid
+    for its place (see the module doc: runs that interleave merged)."""
+    if not close:
+        return [(min(code + f, 4), 0)]
+    if code == 4 or f:
+        return [(min(code + 1, 4), 0)]
+    return [(1, 0), (min(code + 1, 4), 1)]
+
+
+def _passed(code: int, close: bool) -> int:
+    """A run (``code``) takes a WILDCARD that founds nothing at its next place: looser, its
+    founders are as they were; closer, the founders' places in a row are broken (a core kept)."""
+    return code if not close or code == 4 else 1
+
+
+def _starts(f: int, close: bool) -> list[tuple[int, int]]:
+    """A run starts with a natural card: its code and the founding WILDCARDs paid. Closer: with
+    founding WILDCARDs in the places below it, or one paid for its own place."""
+    if not close:
+        return [(1 + f, 0)]
+    return ([] if f else [(1, 0)]) + [(min(2 + k, 4), k + 1 - f) for k in range(3)]
 
 
 @cache
-def _moves(code: int, card: int, carry: bool, may_wait: bool, ace_high: int
+def _moves(code: int, card: int, carry: bool, may_wait: bool, ace_high: int, close: bool = False
            ) -> tuple[tuple[int, int, int, int], ...]:
     """One suit's moves at one rank: (its new code, the founder flag of a card sent to the
     rank's match or -1, founding WILDCARDs, others). ``card``: -1 none, else its founder flag
@@ -75,78 +120,93 @@ def _moves(code: int, card: int, carry: bool, may_wait: bool, ace_high: int
     :data:`SIDEWAYS`: a match, and no WILDCARD of a run in its place); ``carry``: a run may
     carry on with a WILDCARD (its WILDCARDs can reach a card above it may take);
     ``may_wait``: the card is an ace that may be read high instead (it is then offered at the
-    high end, ``ace_high``: its founder flag there, -1 for none)."""
+    high end, ``ace_high``: its founder flag there, -1 for none). ``close``: the closer
+    question (the module doc); the code's bit :data:`_WAITS` says the ace waited."""
     out: list[tuple[int, int, int, int]] = []
+    waits, code = code & _WAITS, code & 7
     end = _ending(code)
-    if ace_high >= 0:  # the ace read high, if it waited: it ends a run or makes one
+    if ace_high >= 0 and (waits or not close):  # the ace read high: it joins the run, or starts one
         f = ace_high
         if code:
-            out.append((min(code + f, 4), -1, 0, 0))
-            out.append((1 + f, -1, end, 0))
-            out.append((0, -1, end, 0))
+            out += [(new, -1, paid, 0) for new, paid in _joins(code, f, close)]
+            out += [(new, -1, end + paid, 0) for new, paid in _starts(f, close)]
+            if not close:
+                out.append((0, -1, end, 0))  # looser: it need not have waited
         else:
-            out.append((1 + f, -1, 0, 0))
-            out.append((0, -1, 0, 0))
+            out += [(new, -1, paid, 0) for new, paid in _starts(f, close)]
+            if not close:
+                out.append((0, -1, 0, 0))
     elif card >= 0:
         f, said = card & 1, card >> 1
         in_run, in_match = said in (ANY, RUN), said != RUN
         if code:
-            if in_run:
-                out.append((min(code + f, 4), -1, 0, 0))  # joins the run
+            if in_run:  # joins the run
+                out += [(waits | new, -1, paid, 0) for new, paid in _joins(code, f, close)]
             if carry and said in (ANY, MATCH):  # the card to the match, a WILDCARD in its place
                 # (one that founds nothing: a founding one here is no better than the card in
-                # the run and that WILDCARD in the match, or at the run's end)
-                out.append((code, f, 0, 1))
+                # the run and that WILDCARD in the match, or at the run's end, or paid for it)
+                out.append((waits | _passed(code, close), f, 0, 1))
             if in_match:
-                out.append((0, f, end, 0))  # the run ends; the card to the match
-            if in_run:
-                out.append((1 + f, -1, end, 0))  # the run ends; the card starts one
+                out.append((waits, f, end, 0))  # the run ends; the card to the match
+            if in_run:  # the run ends; the card starts one
+                out += [(waits | new, -1, end + paid, 0) for new, paid in _starts(f, close)]
         else:
-            if in_run:
-                out.append((1 + f, -1, 0, 0))  # starts a run
+            if in_run:  # starts a run
+                out += [(waits | new, -1, paid, 0) for new, paid in _starts(f, close)]
             if in_match:
-                out.append((0, f, 0, 0))  # to the match
+                out.append((waits, f, 0, 0))  # to the match
             if may_wait and in_run:
-                out.append((0, -1, 0, 0))  # read high, at the end
+                out.append((_WAITS if close else 0, -1, 0, 0))  # read high, at the end
     elif code:
         if carry:  # carried across with a WILDCARD, for a card to come
-            out.append((code, -1, 0, 1))
-            out.append((min(code + 1, 4), -1, 1, 0))
-        out.append((0, -1, end, 0))
+            out.append((waits | _passed(code, close), -1, 0, 1))
+            out.append((waits | min(code + 1, 4), -1, 1, 0))
+        out.append((waits, -1, end, 0))
     else:
-        out.append((code, -1, 0, 0))
-    return tuple(out)
+        out.append((waits, -1, 0, 0))
+    return tuple(dict.fromkeys(out))
 
 
 def _at_least(a: int, b: int) -> bool:
     """Whether suit code ``a`` can do all that ``b`` can, at no more cost: a run with as many
-    founders (one with three ends free: it can do all that no run can)."""
+    founders, or founders' places at its end (one with three ends free, or a core: it can do all
+    that no run can); an ace that waits in both or neither."""
+    if a & _WAITS != b & _WAITS:
+        return False
+    a, b = a & 7, b & 7
     if b == 0:
         return a in (0, 4)
     return a >= b
 
 
-_BETTER = [[_at_least(a, b) for b in range(8)] for a in range(8)]
+_BETTER = [[_at_least(a, b) for b in range(16)] for a in range(16)]
 
 
 def could_found(cards: Iterable[tuple[int, int, bool, int]], wild_founders: int, wild_others: int,
-                aces_high: bool, matched: dict[int, int] | None = None) -> bool:
+                aces_high: bool, matched: dict[int, int] | None = None, close: bool = False) -> bool:
     """Whether the cards (suit index 0-3, rank 1-13, founder?, what the table said: :data:`ANY`,
     :data:`RUN`, :data:`MATCH` or :data:`SIDEWAYS`) and the WILDCARDs (that many founders,
     that many not) can be split into melds each holding three founders or more, each card in
     a meld of the kind said (the module doc: a looser question than a seating's; a "no" is
     certain). A meld needs three cards; WILDCARDs left over are free. ``matched``: by rank,
     the WILDCARDs of stated matches of that rank (among the founding ones): they sit in that
-    rank's match."""
+    rank's match. ``close``: the closer question (the module doc), which gives up (``True``)
+    after :data:`MOST_STATES` states."""
     matched = matched or {}
     wild_founders -= sum(matched.values())
-    if wild_founders > _MOST_WILD or wild_others > _MOST_WILD or wild_founders < 0:
+    if wild_founders < 0:
         return True
     at = [[-1] * 4 for _ in range(15)]  # at[rank][suit]: -1 absent, else founder | said << 1
     for suit, rank, founder, said in cards:
-        if at[rank][suit] != -1:
-            return True  # a card twice: beyond this programme
+        if at[rank][suit] != -1:  # a card twice (a WILDCARD said to stand for a card typed too):
+            if founder:  # the second counts as a WILDCARD, that may stand for anything (looser)
+                wild_founders += 1
+            else:
+                wild_others += 1
+            continue
         at[rank][suit] = int(founder) | said << 1
+    if wild_founders > _MOST_WILD or wild_others > _MOST_WILD:
+        return True
     top = 14 if aces_high else 13
     if all(at[x][s] == -1 for x in range(1, 14) for s in range(4)):
         return True  # WILDCARDs only: left over, or a meld of their own; nothing to cut
@@ -181,40 +241,41 @@ def could_found(cards: Iterable[tuple[int, int, bool, int]], wild_founders: int,
                 gap, seen = 0, False
             else:
                 gap += 1
-    steps: list[tuple[int, int, int, bool, bool]] = []  # (shift, card, high ace, carry, may wait)
+    steps: list[Step] = []
     for x in range(1, top + 1):
         for s in range(4):
             steps.append((_BITS * s, at[x][s] if x < 14 else -1, at[1][s] & 1 if x == 14 and high[s] else -1,
-                          carry[x][s], x == 1 and high[s]))
-        steps.append((-1, matched.get(x, 0) if x < 14 else 0, 0, False, False))  # the rank's match
+                          carry[x][s], x == 1 and high[s], close))
+        steps.append((-1, matched.get(x, 0) if x < 14 else 0, 0, False, False, close))  # the rank's match
     found = _quick(steps, wild_founders, wild_others)
     if found is not None:
         return found
-    return _layers(steps, wild_founders, wild_others)
+    return _layers(steps, wild_founders, wild_others, MOST_STATES if close else None)
 
 
 QUICK_STEPS = 200  #: states the depth-first search visits before the layered search takes over
+MOST_STATES = 1_500  #: states the closer question looks at before it gives up (a few ms)
 
 
 @cache
-def _table(move: tuple[int, int, int, bool, bool]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+def _table(move: Step) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """One step's moves by the suit's code and the match's (``code * 8 + match``): what each
     adds to a state with those fields cleared (the WILDCARDs used included), and the founding
     and other WILDCARDs it takes."""
-    shift, card, high, carry, may_wait = move
+    shift, card, high, carry, may_wait, close = move
     out: list[tuple[tuple[int, int, int], ...]] = []
-    for code in range(8):
+    for code in range(16):
         for pool in range(8):
             ways = []
-            if code <= 4 and pool <= 4:
-                for new, pooled, a, b in _moves(code, card, carry, may_wait, high):
+            if code & 7 <= 4 and pool <= 4 and (close or not code & _WAITS):
+                for new, pooled, a, b in _moves(code, card, carry, may_wait, high, close):
                     match = pool if pooled < 0 else (min(pool + pooled, 4) if pool else 1 + pooled)
                     ways.append((new << shift | match << _POOL | a << _UF | b << _UO, a, b))
             out.append(tuple(ways))
     return tuple(out)
 
 
-def _step(state: int, move: tuple[int, int, int, bool, bool], wild_founders: int, wild_others: int
+def _step(state: int, move: Step, wild_founders: int, wild_others: int
           ) -> list[int]:
     """The states one step leads to from ``state`` (within the WILDCARDs), cheapest first."""
     shift = move[0]
@@ -234,11 +295,14 @@ def _ends(state: int, wild_founders: int) -> bool:
     """Whether every run still open can end (no ace still waiting) within the WILDCARDs."""
     uf = state >> _UF & 31
     for s in range(4):
-        uf += _ending(state >> _BITS * s & _SUIT)
+        code = state >> _BITS * s & _SUIT
+        if code & _WAITS:
+            return False
+        uf += _ending(code)
     return uf <= wild_founders
 
 
-def _quick(steps: list[tuple[int, int, int, bool, bool]], wild_founders: int, wild_others: int) -> bool | None:
+def _quick(steps: list[Step], wild_founders: int, wild_others: int) -> bool | None:
     """Depth first, each state that failed remembered: a split found at once where there is
     one (``True``); ``False`` when all was searched; ``None`` after :data:`QUICK_STEPS` states."""
     failed: dict[tuple[int, int], list[tuple[int, int]]] = {}  # the WILDCARDs used, by step and codes
@@ -272,12 +336,16 @@ def _quick(steps: list[tuple[int, int, int, bool, bool]], wild_founders: int, wi
     return False
 
 
-def _layers(steps: list[tuple[int, int, int, bool, bool]], wild_founders: int, wild_others: int) -> bool:
+def _layers(steps: list[Step], wild_founders: int, wild_others: int, most: int | None = None) -> bool:
     """Breadth first: all the states after each step, those beaten by another dropped
-    (:func:`_prune`); "no" when none is left."""
+    (:func:`_prune`); "no" when none is left. After ``most`` states, "yes" (no answer)."""
     layer = {0}
+    seen = 0
     for move in steps:
         shift = move[0]
+        seen += len(layer)
+        if most is not None and seen > most:
+            return True
         if shift >= 0 and move[1] < 0 and move[2] < 0 and not any(state >> shift & _SUIT for state in layer):
             continue  # nothing of the suit here, and no run to carry or end
         step: set[int] = set()

@@ -170,9 +170,10 @@ def test_the_cover_with_the_engines_cut_answers_the_same(rules, table):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(table=small_tables())
 def test_the_founders_test_never_refuses_a_table_with_a_seating(rules, table):
-    """A seating's melds each hold a core, three founders (or a stated group): the founders'
-    test (rummyref.games.long.founders) answers a looser question, so it says no only where
-    the brute force finds no seating."""
+    """A seating's melds each hold a core, three founders (or a stated group), three in a row
+    in a run: the founders' test (rummyref.games.long.founders), looser and closer questions
+    alike, answers a looser question than the seating's, so it says no only where the brute
+    force finds no seating."""
     from rummyref.games.long.arrange import _all_found, _Known
 
     ruleset = load_ruleset(rules)

@@ -1,15 +1,16 @@
 """The founders' test (rummyref.games.long.founders) against a brute force over every split of
 the cards into melds of three founders or more: the same answer where no ace may be read high,
 and never a "no" where a split exists (an ace read high may be left out: looser, never wrong).
-That its "no" is a certain "no" for a seating is checked against the seating's brute force in
-test_cover.py."""
+The closer question (three founders in a row in a run, an ace read high where it waited)
+against its own brute force: the same answer, aces and all. That a "no" is a certain "no" for
+a seating is checked against the seating's brute force in test_cover.py."""
 
 from __future__ import annotations
 
 import itertools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from table_strategies import ROSTER, legal_tables
 
@@ -18,29 +19,44 @@ from rummyref.games.long.founders import ANY, MATCH, RUN, SIDEWAYS, could_found
 #: (suit index, rank): two or three suits, ranks close together at both ends (aces high or low)
 SMALL = [(s, r) for s in range(3) for r in (1, 2, 3, 4, 5, 11, 12, 13)]
 
+Card = tuple[int, int, bool, int]
 
-def _brute(cards: list[tuple[int, int, bool, int]], wild_founders: int, wild_others: int, aces_high: bool) -> bool:
+
+def _brute(cards: list[Card], wild_founders: int, wild_others: int, aces_high: bool, close: bool = False) -> bool:
     """Every split of the cards into runs and matches, each with the WILDCARDs it takes (those
     it lacks in its places, and more), each holding three cards and three founders or more,
     each card in a meld of the kind said (a run has no WILDCARD in the place of a card laid
-    sideways); WILDCARDs left over are free."""
+    sideways); WILDCARDs left over are free. ``close``: a run holds three founders *in a row*
+    (:func:`_row_of_three`)."""
     if len({(s, r) for s, r, _, _ in cards}) < len(cards):
         return True
     sideways = {(s, r) for s, r, _, said in cards if said == SIDEWAYS}
 
-    def gaps(meld: tuple[tuple[int, int, bool, int], ...]) -> int | None:
-        """The WILDCARDs a run of these cards needs in its places; None if they are no run."""
+    def readings(meld: tuple[Card, ...]) -> list[list[tuple[int, bool]]]:
+        """The places a run of these cards takes (each with its founder flag), each way the
+        aces read; none if they are no run."""
         if len({s for s, _, _, _ in meld}) != 1 or any(said in (MATCH, SIDEWAYS) for _, _, _, said in meld):
-            return None
+            return []
         suit = meld[0][0]
-        readings = [[r for _, r, _, _ in meld]]
+        ways = [[(r, f) for _, r, f, _ in meld]]
         if aces_high and any(r == 1 for _, r, _, _ in meld):
-            readings.append([14 if r == 1 else r for _, r, _, _ in meld])
-        needs = [max(rd) - min(rd) + 1 - len(rd) for rd in readings if len(set(rd)) == len(rd)
-                 and not any((suit, 1 if x == 14 else x) in sideways for x in range(min(rd), max(rd)))]
-        return min(needs) if needs else None
+            ways.append([(14 if r == 1 else r, f) for _, r, f, _ in meld])
+        return [sorted(rd) for rd in ways if len({x for x, _ in rd}) == len(rd)
+                and not any((suit, 1 if x == 14 else x) in sideways
+                            for x in range(min(x for x, _ in rd), max(x for x, _ in rd)))]
 
-    def split(left: list[tuple[int, int, bool, int]], wf: int, wo: int) -> bool:
+    def run_takes(meld: tuple[Card, ...], a: int, b: int) -> bool:
+        """Whether a run of these cards with ``a`` founding and ``b`` other WILDCARDs is one."""
+        for rd in readings(meld):
+            gaps = rd[-1][0] - rd[0][0] + 1 - len(rd)
+            if not close:
+                if sum(f for _, f in rd) + a >= 3 and len(rd) + a + b >= 3 and a + b >= gaps:
+                    return True
+            elif _row_of_three(rd, a, b):
+                return True
+        return False
+
+    def split(left: list[Card], wf: int, wo: int) -> bool:
         if not left:
             return True
         first, rest = left[0], left[1:]
@@ -48,20 +64,33 @@ def _brute(cards: list[tuple[int, int, bool, int]], wild_founders: int, wild_oth
             for more in itertools.combinations(rest, k):
                 meld = (first, *more)
                 founders = sum(f for _, _, f, _ in meld)
-                need = gaps(meld)
                 match = len({r for _, r, _, _ in meld}) == 1 and all(said != RUN for _, _, _, said in meld)
-                if need is None and not match:
-                    continue
                 others = [c for c in rest if c not in more]
                 for a in range(wf + 1):
                     for b in range(wo + 1):
-                        if founders + a < 3 or len(meld) + a + b < 3:
-                            continue
-                        if (match or a + b >= need) and split(others, wf - a, wo - b):  # type: ignore[operator]
+                        is_match = match and founders + a >= 3 and len(meld) + a + b >= 3
+                        if (is_match or run_takes(meld, a, b)) and split(others, wf - a, wo - b):
                             return True
         return False
 
     return split(cards, wild_founders, wild_others)
+
+
+def _row_of_three(places: list[tuple[int, bool]], a: int, b: int) -> bool:
+    """A run of cards at these places (with their founder flags), ``a`` founding WILDCARDs and
+    ``b`` others: three places in a row, each a founder, or a founding WILDCARD (in a gap,
+    before or after the cards) or paid for a card that founds nothing (two runs merged: one's
+    WILDCARD where the other has a card); the other gaps take any WILDCARDs left."""
+    at = dict(places)
+    lo, hi = places[0][0], places[-1][0]
+    gaps = hi - lo + 1 - len(places)
+    for w in range(lo - 3, hi + 2):
+        row = range(w, w + 3)
+        cost = sum(0 if at.get(x) else 1 for x in row)  # a founder: free; a gap, an end, a card that founds nothing: one
+        gaps_in_row = sum(1 for x in row if lo <= x <= hi and x not in at)
+        if cost <= a and gaps - gaps_in_row <= a - cost + b:
+            return True
+    return False
 
 
 @settings(max_examples=800, deadline=None)
@@ -77,6 +106,62 @@ def test_the_founders_test_is_the_brute_force_split(picked, founders, said, wild
         assert answer  # never a "no" where a split exists
     if not aces_high or not any(r == 1 for _, r, _, _ in cards):
         assert answer == exists
+
+
+#: for the closer question: two suits, ranks in a row at both ends (founders in a row or not)
+CLOSE = [(s, r) for s in range(2) for r in (1, 2, 3, 4, 5, 6, 7, 12, 13)]
+
+
+@settings(max_examples=800, deadline=None)
+# a WILDCARD paid for the place of a card that founds nothing; an ace at both ends; two rows
+@example(picked=[(0, 5), (0, 6), (0, 7)], founders=[True, False, True] + [True] * 5, said=[ANY] * 8,
+         wild_founders=1, wild_others=0, aces_high=False)
+@example(picked=[(0, 1), (0, 2), (0, 13)], founders=[True] * 8, said=[ANY] * 8, wild_founders=2, wild_others=0,
+         aces_high=True)
+@example(picked=[(1, 2), (1, 3), (1, 6), (1, 7)], founders=[True] * 8, said=[ANY] * 8, wild_founders=2,
+         wild_others=0, aces_high=False)
+@given(picked=st.lists(st.sampled_from(CLOSE), min_size=1, max_size=8, unique=True),
+       founders=st.lists(st.booleans(), min_size=8, max_size=8),
+       said=st.lists(st.sampled_from([ANY, ANY, ANY, RUN, MATCH, SIDEWAYS]), min_size=8, max_size=8),
+       wild_founders=st.integers(0, 3), wild_others=st.integers(0, 2), aces_high=st.booleans())
+def test_the_closer_question_is_its_brute_force_split(picked, founders, said, wild_founders, wild_others, aces_high):
+    """Three founders in a row in each run, an ace read high only where it waited: the same
+    answer as the brute force, aces and all; and never a yes where the looser test says no."""
+    cards = [(s, r, f, k) for (s, r), f, k in zip(picked, founders, said)]
+    answer = could_found(cards, wild_founders, wild_others, aces_high, close=True)
+    assert answer == _brute(cards, wild_founders, wild_others, aces_high, close=True)
+    if answer:
+        assert could_found(cards, wild_founders, wild_others, aces_high)
+
+
+@pytest.mark.parametrize(("cards", "wild_founders", "wild_others", "loose", "close"), [
+    # founders 5 and 7 around a 6 laid off, and a 9 founder: three founders, none in a row
+    ([(0, 5, True), (0, 6, False), (0, 7, True), (0, 8, False), (0, 9, True)], 0, 0, True, False),
+    # ... a founding WILDCARD is paid for the 6's place (two runs merged): 5 W(6) 7 in a row
+    ([(0, 5, True), (0, 6, False), (0, 7, True), (0, 8, False), (0, 9, True)], 1, 0, True, True),
+    # ... a WILDCARD that founds nothing pays for nothing
+    ([(0, 5, True), (0, 6, False), (0, 7, True), (0, 8, False), (0, 9, True)], 0, 1, True, False),
+    # 5 6 founders and two WILDCARDs, one founding: W 5 6 (or 5 6 W) in a row, the other after
+    ([(1, 5, True), (1, 6, True), (1, 9, False)], 1, 1, True, True),
+    # two founders apart: 5 . . 8 founders, 6 and 7 WILDCARDs: both must found
+    ([(1, 5, True), (1, 8, True)], 1, 1, True, False),
+    ([(1, 5, True), (1, 8, True)], 2, 0, True, True),
+])
+def test_a_run_needs_three_founders_in_a_row_in_the_closer_question(cards, wild_founders, wild_others, loose, close):
+    cards = [(*c, ANY) for c in cards]
+    assert could_found(cards, wild_founders, wild_others, False) == loose
+    assert could_found(cards, wild_founders, wild_others, False, close=True) == close
+
+
+def test_an_ace_is_read_low_or_high_not_both_in_the_closer_question():
+    """AS 2S KS, all founders, two founding WILDCARDs, aces high: A 2 W and W K A would take
+    the ace twice; A 2 W and K W W, or W K A and 2 W W, take three WILDCARDs. The looser
+    test does not remember whether the ace waited for the high end, so it may count it at
+    both ends (yes); the closer one says no. With three WILDCARDs, both say yes."""
+    cards = [(0, 1, True, ANY), (0, 2, True, ANY), (0, 13, True, ANY)]
+    assert could_found(cards, 2, 0, True)
+    assert not could_found(cards, 2, 0, True, close=True)
+    assert could_found(cards, 3, 0, True, close=True)
 
 
 @pytest.mark.parametrize(("cards", "wild_founders", "wild_others", "expected"), [

@@ -366,6 +366,38 @@ def test_the_founders_test_knows_what_a_stated_meld_and_a_card_joined_say_of_the
             score(melded, wildcards=7)
 
 
+def test_a_run_needs_three_founders_in_a_row_so_the_table_is_refused_before_any_search(monkeypatch):
+    """Ben laid 8C 9C and KC among his cards, and laid off 10C and QC; Bill claimed the JC.
+    The clubs 8-K hold four cards that may found a meld, but never three in a row (10C and QC
+    were laid off): no meld of them was ever laid (a core is a meld on its own), unless Ben's
+    WILDCARD stood in one, and Bill's 3S needs it (3S W 5S). Every card has some meld to sit
+    in, taken alone; the founders' closer question says over the ranks that they cannot all,
+    so the table is refused without the exact cover's search (which would say the same)."""
+    import rummyref.games.long.cover as cover_module
+    from rummyref.games.long.arrange import _all_found, _Known, _seat, _split, pieces_of
+
+    melded = ["Bill=5D 5C 5S 5H 3S", "Ben=KD KH KS W 8C 9C 10C>Ben QC>Ben KC"]
+    claims = ["Bill=JC"]
+    facts = read_hand(ROSTER, melded, (), claims)
+    typed = pieces_of(facts)
+    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    stated, own, loose = _split(typed, facts, RS, barred)
+    assert not cover_module.homeless(stated, own, loose, RS.aces_high, barred)
+    assert _all_found(stated, own, loose, RS.aces_high, _Known(), close=False)  # founders enough, not in a row
+    assert not _all_found(stated, own, loose, RS.aces_high, _Known())
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the exact cover searched")
+
+    with monkeypatch.context() as m:
+        m.setattr(cover_module, "cover", no_search)
+        assert _seat(stated, own, loose, RS, barred) is None
+    found, _ = cover_module.cover(stated, own, loose, RS.aces_high, barred)
+    assert found is None  # the exact cover agrees: no seating
+    with pytest.raises(RuleRefusal, match="these cards cannot all sit in melds on the table"):
+        score(melded, claims=claims)
+
+
 def test_a_wildcard_in_an_ace_low_run_is_worth_one():
     _, s = score(["Bill=W=AS 2S 3S"])
     assert s.points()["Bill"] == 6 and laid_by(s, "W") == ("Bill", 1, "AS")
