@@ -26,7 +26,7 @@ from rummyref.replay import (
     session_close_facts,
     session_open_facts,
 )
-from rummyref.store.models import GameRow, PlayerRow, SessionRow
+from rummyref.store.models import GameRow, PlayerRow, SessionRow, row_id
 from rummyref.store.record import Record
 
 
@@ -41,13 +41,13 @@ def _seats(players: Sequence[PlayerRow]) -> list[Seat]:
 
 def chain_header(rec: Record, g: GameRow) -> None:
     """Entry 1 of a new game (in the caller's write transaction, after its player rows)."""
-    body = header_facts(header_of(g), _seats(rec.players(g.id)))  # type: ignore[arg-type]
+    body = header_facts(header_of(g), _seats(rec.players(row_id(g))))
     rec.append_entry(g, EntryKind.HEADER.value, None, None, None, None, body, None, None, {})
 
 
 def chain_open(rec: Record, g: GameRow, s: SessionRow, seated: Sequence[str] = ()) -> None:
     """A night opened; ``seated``: the players whose rows this opening added (an open roster)."""
-    new = [p for p in rec.players(g.id) if p.name in set(seated)]  # type: ignore[arg-type]
+    new = [p for p in rec.players(row_id(g)) if p.name in set(seated)]
     body = session_open_facts(s.number, s.opened_at, json.loads(s.options or "{}"), _seats(new))
     rec.append_entry(g, EntryKind.SESSION_OPEN.value, s, None, None, None, body, None, None, {})
 
@@ -61,13 +61,13 @@ def chain_close(rec: Record, g: GameRow, s: SessionRow) -> None:
 def adopt_all(conn) -> None:
     """Migration v3: an ``adopt`` entry at the end of every game's chain (inside the migration's
     transaction, on the migration's connection)."""
-    from sqlmodel import Session, select
+    from sqlmodel import Session, col, select
 
     with Session(bind=conn, autoflush=False) as session:
         rec = Record(session)
-        for g in session.exec(select(GameRow).order_by(GameRow.id)):  # type: ignore[arg-type]
-            nights = session.exec(select(SessionRow).where(SessionRow.game_id == g.id).order_by(SessionRow.number))  # type: ignore[arg-type]
+        for g in session.exec(select(GameRow).order_by(col(GameRow.id))):
+            nights = session.exec(select(SessionRow).where(SessionRow.game_id == row_id(g)).order_by(col(SessionRow.number)))
             found = [Night(s.number, s.opened_at, s.closed_at, json.loads(s.options or "{}")) for s in nights]
-            body = adopt_facts(header_of(g), _seats(rec.players(g.id)), found)  # type: ignore[arg-type]
+            body = adopt_facts(header_of(g), _seats(rec.players(row_id(g))), found)
             rec.append_entry(g, EntryKind.ADOPT.value, None, None, None, None, body, None, None, {})
         session.flush()

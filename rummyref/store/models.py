@@ -4,10 +4,22 @@ frozen domain objects of ``rummyref.record``."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Protocol
 
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+
+class _Stored(Protocol):
+    id: Optional[int]
+
+
+def row_id(row: _Stored) -> int:
+    """The id of a row read from the database or flushed to it: it has one then (a row only
+    built has none, and asking for it is a bug)."""
+    if row.id is None:
+        raise AssertionError(f"{type(row).__name__} has no id: it was never stored")
+    return row.id
 
 
 class Meta(SQLModel, table=True):

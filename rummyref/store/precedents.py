@@ -18,7 +18,7 @@ from rummyref.errors import AmbiguousInput, NotFound
 from rummyref.record import Game
 from rummyref.rulebook.precedents import KIND, Precedent, precedent_from, ruling_facts
 from rummyref.rules.ruleset import RuleSet
-from rummyref.store.models import GameRow, SessionRow
+from rummyref.store.models import GameRow, SessionRow, row_id
 from rummyref.store.record import Record
 
 
@@ -56,7 +56,7 @@ def find_table(rec: Record, game: str | None, strict: bool = False) -> tuple[Tab
 def _find(rec: Record, game: str | None) -> Table:
     if game is not None:
         g = rec.game_row(game)
-        s = rec.open_night_row(g.id)  # type: ignore[arg-type]
+        s = rec.open_night_row(row_id(g))
         if s is None:
             raise NotFound(f"no {rec.ruleset(g).session_word} of {g.name} is open", hint="ref new-session opens one")
     else:
@@ -70,7 +70,7 @@ def _find(rec: Record, game: str | None) -> Table:
             names = ", ".join(g.name for g, _ in rows)
             raise AmbiguousInput(f"sessions of several games are open ({names})", hint="say which with --game NAME")
         g, s = rows[0]
-    dealt = rec.hands_dealt(s.id)  # type: ignore[arg-type]
+    dealt = rec.hands_dealt(row_id(s))
     return Table(rec.game(g), rec.ruleset(g), s.number, dealt, rec.position(g).next_hand, dealt + 1, g, s)
 
 

@@ -38,7 +38,16 @@ from rummyref.store.clock import stamp
 from rummyref.store.engine import opened, storage_errors
 from rummyref.store.guard import expect, expect_entry
 from rummyref.store.migrations import NIGHTS_WON
-from rummyref.store.models import EntryRow, GameRow, GameTotalRow, PlayerRow, PlayerTotalRow, ResultRow, SessionRow
+from rummyref.store.models import (
+    EntryRow,
+    GameRow,
+    GameTotalRow,
+    PlayerRow,
+    PlayerTotalRow,
+    ResultRow,
+    SessionRow,
+    row_id,
+)
 from rummyref.store.select import HANDS_DEALT, _last_played, _parsed, choose_game
 
 
@@ -96,10 +105,10 @@ class Record:
     # -- reading a game ----------------------------------------------------------------------
 
     def players(self, game_id: int) -> list[PlayerRow]:
-        return list(self.s.exec(select(PlayerRow).where(PlayerRow.game_id == game_id).order_by(PlayerRow.seat)))  # type: ignore[arg-type]
+        return list(self.s.exec(select(PlayerRow).where(PlayerRow.game_id == game_id).order_by(col(PlayerRow.seat))))
 
     def game(self, row: GameRow) -> Game:
-        players = tuple(Player(p.name, p.seat, p.opening) for p in self.players(row.id))  # type: ignore[arg-type]
+        players = tuple(Player(p.name, p.seat, p.opening) for p in self.players(row_id(row)))
         options = json.loads(row.options or "{}")
         closed = bool(options.get("closed_roster", True))
         return Game(row.name, row.ruleset, row.target, row.wildcards, players, row.created_at, row.finished_at,
@@ -113,22 +122,22 @@ class Record:
         """Where the game's log stands now."""
         last, entries = self.sql(
             "SELECT COALESCE(MAX(hand), 0), COUNT(*) FROM entry WHERE game_id = :g", g=g.id).first() or (0, 0)
-        s = self.open_night_row(g.id)  # type: ignore[arg-type]
+        s = self.open_night_row(row_id(g))
         return Position(g.name, int(last or 0) + 1, s.number if s else None, int(entries or 0))
 
     def context(self, g: GameRow, history: bool = False) -> Context:
         """Everything a command needs of game ``g`` (the hands in force only if ``history``)."""
         sessions = tuple(
             SessionInfo(s.number, s.opened_at, s.closed_at, json.loads(s.options or "{}"))
-            for s in self.s.exec(select(SessionRow).where(SessionRow.game_id == g.id).order_by(SessionRow.number))  # type: ignore[arg-type]
+            for s in self.s.exec(select(SessionRow).where(SessionRow.game_id == row_id(g)).order_by(col(SessionRow.number)))
         )
-        open_row = self.open_night_row(g.id)  # type: ignore[arg-type]
-        dealt = self.hands_dealt(open_row.id) if open_row else 0  # type: ignore[arg-type]
-        return Context(self.game(g), self.ruleset(g), self.position(g), self.totals(g.id), sessions, dealt,  # type: ignore[arg-type]
+        open_row = self.open_night_row(row_id(g))
+        dealt = self.hands_dealt(row_id(open_row)) if open_row else 0
+        return Context(self.game(g), self.ruleset(g), self.position(g), self.totals(row_id(g)), sessions, dealt,
                        self.in_force(g) if history else None,
-                       self.night_points(open_row.id) if open_row else (),  # type: ignore[arg-type]
+                       self.night_points(row_id(open_row)) if open_row else (),
                        self.last_status(g),
-                       self.session_hands(open_row.id) if open_row else 0)  # type: ignore[arg-type]
+                       self.session_hands(row_id(open_row)) if open_row else 0)
 
     def last_status(self, g: GameRow) -> Status | None:
         """The game's status as the latest entry that states one says (ties pending past the target)."""
@@ -225,7 +234,7 @@ class Record:
         )
         self.s.add(row)
         self.s.flush()
-        self.s.add(GameTotalRow(game_id=row.id, head_hash=GENESIS))  # type: ignore[arg-type]
+        self.s.add(GameTotalRow(game_id=row_id(row), head_hash=GENESIS))
         self.s.flush()
         self.seat(row, [n for n, _ in header.players], dict(header.players))
         from rummyref.store.header import chain_header
@@ -236,7 +245,7 @@ class Record:
     def seat(self, g: GameRow, names: Sequence[str], openings: dict[str, int] | None = None) -> tuple[str, ...]:
         """Player rows (and zero totals) for names not yet in the game, seated after the others;
         the names seated now."""
-        known = {p.name for p in self.players(g.id)}  # type: ignore[arg-type]
+        known = {p.name for p in self.players(row_id(g))}
         seat = len(known)
         new: list[str] = []
         sessions = [s.id for s in self.s.exec(select(SessionRow).where(SessionRow.game_id == g.id))]
@@ -244,10 +253,10 @@ class Record:
             if n in known:
                 continue
             seat += 1
-            p = PlayerRow(game_id=g.id, name=n, seat=seat, opening=(openings or {}).get(n, 0))  # type: ignore[arg-type]
+            p = PlayerRow(game_id=row_id(g), name=n, seat=seat, opening=(openings or {}).get(n, 0))
             self.s.add(p)
             self.s.flush()
-            self.s.add(PlayerTotalRow(player_id=p.id, game_id=g.id))  # type: ignore[arg-type]
+            self.s.add(PlayerTotalRow(player_id=row_id(p), game_id=row_id(g)))
             for sid in sessions:
                 self.sql("INSERT INTO session_total (session_id, player_id) VALUES (:s, :p)", s=sid, p=p.id)
             new.append(n)
@@ -260,11 +269,11 @@ class Record:
         if seen is not None:
             expect(self, g, seen)
         number = int(self.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()) + 1
-        s = SessionRow(game_id=g.id, number=number, opened_at=stamp(),  # type: ignore[arg-type]
+        s = SessionRow(game_id=row_id(g), number=number, opened_at=stamp(),
                        options=json.dumps(options, ensure_ascii=False))
         self.s.add(s)
         self.s.flush()
-        for p in self.players(g.id):  # type: ignore[arg-type]
+        for p in self.players(row_id(g)):
             self.sql("INSERT INTO session_total (session_id, player_id) VALUES (:s, :p)", s=s.id, p=p.id)
         from rummyref.store.header import chain_open
 
@@ -273,7 +282,7 @@ class Record:
 
     def close_session(self, g: GameRow, seen: Position, abandoned: bool = False) -> SessionRow:
         expect(self, g, seen)
-        s = self.open_night_row(g.id)  # type: ignore[arg-type]
+        s = self.open_night_row(row_id(g))
         assert s is not None, "the kind checked that a session is open"
         s.closed_at = stamp()
         if abandoned:  # opened by mistake, no hand counted: it does not count as a session (SPEC §8)
@@ -283,7 +292,7 @@ class Record:
         from rummyref.store.header import chain_close
 
         chain_close(self, g, s)
-        self.refresh_nights_won(g.id)  # type: ignore[arg-type]
+        self.refresh_nights_won(row_id(g))
         return s
 
     def append(self, g: GameRow, seen: Position, draft: Draft) -> EntryRow:
@@ -293,11 +302,11 @@ class Record:
         if draft.kind in (EntryKind.AMEND, EntryKind.VOID):
             return self._correct(g, draft)
         expect(self, g, seen)
-        s = self.open_night_row(g.id)  # type: ignore[arg-type]
+        s = self.open_night_row(row_id(g))
         assert s is not None, "the kind checked that a session is open"
         entry = self.append_entry(g, draft.kind, s, draft.hand, draft.hand_in_session, draft.dealer,
                                   chained_body(draft), draft.reason, None, draft.points())
-        self.add_results(g, s.id, entry.id, draft.results, hands_delta=1)  # type: ignore[arg-type]
+        self.add_results(g, row_id(s), row_id(entry), draft.results, hands_delta=1)
         self._status(g, draft, entry)
         return entry
 
@@ -309,14 +318,14 @@ class Record:
         assert s is not None
         entry = self.append_entry(g, draft.kind, s, draft.hand, old.hand_in_session, old.dealer, chained_body(draft),
                                   draft.reason, old.seq, draft.points())
-        old_points = self.results_of(old.id)  # type: ignore[arg-type]
+        old_points = self.results_of(row_id(old))
         self.sql("UPDATE result SET current = 0 WHERE entry_id = :e", e=old.id)
-        self.add_results(g, s.id, None, tuple(PlayerResult(n, -v) for n, v in old_points.items()), hands_delta=-1)  # type: ignore[arg-type]
+        self.add_results(g, row_id(s), None, tuple(PlayerResult(n, -v) for n, v in old_points.items()), hands_delta=-1)
         if draft.results:
-            self.add_results(g, s.id, entry.id, draft.results, hands_delta=1)  # type: ignore[arg-type]
-        self.refresh_best_worst(g.id)  # type: ignore[arg-type]
+            self.add_results(g, row_id(s), row_id(entry), draft.results, hands_delta=1)
+        self.refresh_best_worst(row_id(g))
         if s.closed_at:
-            self.refresh_nights_won(g.id)  # type: ignore[arg-type]
+            self.refresh_nights_won(row_id(g))
         self._status(g, draft, entry)
         return entry
 
@@ -358,11 +367,11 @@ class Record:
 
     def add_results(self, g: GameRow, session_id: int, entry_id: int | None, results: Sequence[PlayerResult],
                     hands_delta: int) -> None:
-        ids = {p.name: p.id for p in self.players(g.id)}  # type: ignore[arg-type]
+        ids = {p.name: row_id(p) for p in self.players(row_id(g))}
         for r in results:
             pid, pts = ids[r.name], r.points
             if entry_id is not None:
-                self.s.add(ResultRow(entry_id=entry_id, player_id=pid, points=pts, count=r.count,  # type: ignore[arg-type]
+                self.s.add(ResultRow(entry_id=entry_id, player_id=pid, points=pts, count=r.count,
                                      won=None if r.won is None else int(r.won)))
                 self.sql(
                     "UPDATE player_total SET points = points + :v, hands = hands + 1, "

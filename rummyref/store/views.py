@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from rummyref.chain import BOOKKEEPING
 from rummyref.errors import NotFound
 from rummyref.record import Entry, Game
 from rummyref.rules.ruleset import RuleSet
-from rummyref.store.models import EntryRow, SessionRow
+from rummyref.store.models import EntryRow, SessionRow, row_id
 from rummyref.store.record import Record, to_entry
 from rummyref.store.verify import Problem, VerifyReport, verify
 
@@ -33,18 +33,18 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
     game = rec.game(g)
     nights = {s.id: s.number for s in rec.s.exec(select(SessionRow).where(SessionRow.game_id == g.id))}
     # the header and the nights' openings and closings are shown by standings, not as lines here
-    query = select(EntryRow).where(EntryRow.game_id == g.id, EntryRow.kind.not_in(sorted(k.value for k in BOOKKEEPING)))  # type: ignore[attr-defined]
+    query = select(EntryRow).where(EntryRow.game_id == g.id, col(EntryRow.kind).not_in(sorted(k.value for k in BOOKKEEPING)))
     if night is not None:
         sid = next((i for i, n in nights.items() if n == night), None)
         if sid is None:
             word = rec.ruleset(g).session_word
             raise NotFound(f"game {g.name} has no {word} {night}", hint=f"{word}s 1 to {max(nights.values(), default=0)}")
         query = query.where(EntryRow.session_id == sid)
-    rows = list(rec.s.exec(query.order_by(EntryRow.seq)))  # type: ignore[arg-type]
+    rows = list(rec.s.exec(query.order_by(col(EntryRow.seq))))
     results: dict[int, dict[str, int]] = {}
     current: set[int] = set()
     ids = [r.id for r in rows]
-    for entry_id, pname, pts, cur in _results(rec, g.id):  # type: ignore[arg-type]
+    for entry_id, pname, pts, cur in _results(rec, row_id(g)):
         if entry_id in ids or night is None:
             results.setdefault(entry_id, {})[pname] = pts
             if cur:
