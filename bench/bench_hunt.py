@@ -5,8 +5,10 @@ Every engine function must answer any hand, up to the whole deck plus 7 WILDCARD
 many cards from few ranks or suits, rule sets rummy-2m and simple-rummy with aces high, and
 gin with aces low), random legal tables at the seating of the table as melds (melds, lay-offs,
 Rummy! claims, W and W=CARD, >run, >match, >NAME, >CARD, up to the whole deck), the same
-tables with one card changed (most of them cannot be seated and are refused), random Gin
-knocks at the settling of a hand, and the slowest hands ever found (``KNOWN``).
+tables with one card changed (most of them cannot be seated and are refused), both with up to
+7 WILDCARDs and, apart, with no more than rummy-2m allows (2: what a table playing the shipped
+rule sets meets), random Gin knocks at the settling of a hand, and the slowest hands ever
+found (``KNOWN``).
 
 Each input is run once untimed (the engine builds its transition tables on first use and
 keeps them: the warm figure is the one that counts), then timed; a time over 5 ms is timed
@@ -332,11 +334,11 @@ def main(argv: list[str] | None = None) -> int:
         t, _ = timed(lambda: gin.deadwood(naturals, gin_rs))
         tally("gin deadwood (aces low)").add(t, gbase, f"gin: {text(naturals)}")
 
-    def one_table(table: tuple[list[str], list[str]], label: str) -> None:
+    def one_table(table: tuple[list[str], list[str]], label: str, wild: int = 7) -> None:
         melded, claims = table
         cards = table_cards(table)
         base, _ = timed(lambda: best_melding(cards, long_rs))
-        t, result = timed(lambda: score_hand(read_hand(ROSTER, melded, (), claims), long_rs, 7, ROSTER))
+        t, result = timed(lambda: score_hand(read_hand(ROSTER, melded, (), claims), long_rs, wild, ROSTER))
         outcome = "refused" if isinstance(result, RummyrefError) else "seated"
         shown = " ".join(f'--melded "{m}"' for m in melded) + "".join(f' --claim "{c}"' for c in claims)
         tally(label).add(t, base, f"{len(cards)} cards, {outcome}: {shown}", outcome)
@@ -370,6 +372,11 @@ def main(argv: list[str] | None = None) -> int:
             table = legal_table(rng, rng.randint(1, 20), 7)
             one_table(table, "seat a legal table")
             one_table(perturbed(rng, table), "seat a changed table")
+            # at the rule set's own limit (the house game and 500 Rum: 2 WILDCARDs at most)
+            limit = long_rs.wild_max
+            table = legal_table(rng, rng.randint(1, 20), limit)
+            one_table(table, f"seat a legal table, <= {limit} W", limit)
+            one_table(perturbed(rng, table), f"seat a changed table, <= {limit} W", limit)
             one_knock(*gin_knock(rng, rulesets["gin"]))
         tried += 1
     elapsed = time.perf_counter() - started

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FUNCTIONS = [
     "best_melding", "fewest_unmelded", "arrange_all", "go_out at-most-one", "go_out all", "go_out exactly-one",
     "go_out sequences 2/1", "go_out V3 any S/N/mode", "gin deadwood (aces low)", "seat a legal table",
-    "seat a changed table", "gin settle (knock)",
+    "seat a changed table", "seat a legal table, <= 2 W", "seat a changed table, <= 2 W", "gin settle (knock)",
 ]  # fmt: skip
 
 
