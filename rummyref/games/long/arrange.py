@@ -80,6 +80,16 @@ class Piece:
         suit = SUIT_INDEX[f.suit]
         return self.laid.kind, int(f.rank), suit, suit if natural else -1
 
+    @cached_property
+    def rank(self) -> int:
+        """The rank it counts as (1 for an ace, 13 for a king), 0 when unknown."""
+        return self.sig[1]
+
+    @cached_property
+    def suit_no(self) -> int:
+        """The index in :data:`~rummyref.cards.SUITS` of the suit it counts as, -1 when unknown."""
+        return self.sig[2]
+
     @property
     def where(self) -> Where:
         return Where(self.owner, "--claim" if self.claimed else "--melded")
@@ -158,14 +168,15 @@ def _run_readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool
     fixed = [(p, p.fixed) for p in pieces if p.fixed is not None]
     if not 3 <= n <= 13 or not fixed:
         return False
-    suit = fixed[0][1].suit
-    if any(c.suit != suit for _, c in fixed) or any(p.laid.card.is_wild and c in barred for p, c in fixed):
+    s = fixed[0][0].suit_no
+    if any(p.suit_no != s for p, _ in fixed) or any(p.laid.card.is_wild and c in barred for p, c in fixed):
         return False
+    suit = SUITS[s]
     free = [p for p in pieces if p.fixed is None]
     in_core = any(p.id in core for p in free)
-    has_ace = any(c.rank is Rank.ACE for _, c in fixed)
+    has_ace = any(p.rank == 1 for p, _ in fixed)
     for high in (False, True) if aces_high and has_ace else (False,):
-        pos = {p.id: HIGH_ACE if high and c.rank is Rank.ACE else int(c.rank) for p, c in fixed}  # type: ignore[arg-type]
+        pos = {p.id: HIGH_ACE if high and p.rank == 1 else p.rank for p, _ in fixed}
         taken = set(pos.values())
         if len(taken) != len(pos):
             continue
@@ -178,7 +189,7 @@ def _run_readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool
             continue
         for start in starts:
             holes = [x for x in range(start, start + n) if x not in taken]
-            if barred and any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
+            if barred and any(_card_at(suit, x) in barred for x in holes):
                 continue
             if not in_core or next(_wild_places(holes, free, core, pos), None) is not None:
                 return True
@@ -194,13 +205,14 @@ def _runs(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred
     fixed = [(p, p.fixed) for p in pieces if p.fixed is not None]
     if not 3 <= n <= 13 or not fixed:
         return
-    suit = fixed[0][1].suit
-    if any(c.suit != suit for _, c in fixed) or any(p.laid.card.is_wild and c in barred for p, c in fixed):
+    s = fixed[0][0].suit_no
+    if any(p.suit_no != s for p, _ in fixed) or any(p.laid.card.is_wild and c in barred for p, c in fixed):
         return
+    suit = SUITS[s]
     free = [p for p in pieces if p.fixed is None]
-    has_ace = any(c.rank is Rank.ACE for _, c in fixed)
+    has_ace = any(p.rank == 1 for p, _ in fixed)
     for high in (False, True) if aces_high and has_ace else (False,):
-        pos = {p.id: HIGH_ACE if high and c.rank is Rank.ACE else int(c.rank) for p, c in fixed}  # type: ignore[arg-type]
+        pos = {p.id: HIGH_ACE if high and p.rank == 1 else p.rank for p, _ in fixed}
         taken = set(pos.values())
         if len(taken) != len(pos):
             continue
@@ -208,13 +220,13 @@ def _runs(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred
         lo, hi = min(taken), max(taken)
         for start in range(min(lo, ceiling - n + 1), max(floor, hi - n + 1) - 1, -1):  # high end first
             holes = [x for x in range(start, start + n) if x not in taken]
-            if barred and any(_card_at(suit, x) in barred for x in holes):  # type: ignore[arg-type]
+            if barred and any(_card_at(suit, x) in barred for x in holes):
                 continue
             for places in _wild_places(holes, free, core, pos):
                 at = {**pos, **places}
                 ordered = sorted(pieces, key=lambda p: at[p.id])
                 cards = tuple(p.laid.card for p in ordered)
-                reps = tuple(_card_at(suit, at[p.id]) for p in ordered)  # type: ignore[arg-type]
+                reps = tuple(_card_at(suit, at[p.id]) for p in ordered)
                 yield _made(Meld(MeldKind.SEQUENCE, cards, reps, start), ordered)
 
 
@@ -247,7 +259,7 @@ def _group(pieces: Sequence[Piece], barred: frozenset[Card]) -> TableMeld | None
     rank = fixed[0].rank
     stated = [p for p in pieces if p.laid.card.is_wild and p.fixed is not None]
     free = [p for p in pieces if p.fixed is None]
-    used = set(suits) | {p.fixed.suit for p in stated}  # type: ignore[union-attr]
+    used = set(suits) | {SUITS[p.suit_no] for p in stated}
     spare = [s for s in SUITS if s not in used and Card(rank, s) not in barred] or list(SUITS)
     ordered = naturals + stated + free
     reps = [p.fixed for p in naturals + stated] + [Card(rank, spare[i % len(spare)]) for i in range(len(free))]
@@ -291,10 +303,10 @@ def could_be(pieces: Sequence[Piece], aces_high: bool) -> bool:
     return not kinds & 2 and same_suit and len(pieces) <= 13 and ranks.bit_count() == count
 
 
-def _run_room(fixed: Sequence[Card], n: int, aces_high: bool) -> bool:
-    if n > 13 or any(c.suit != fixed[0].suit for c in fixed):
+def _run_room(fixed: Sequence[Piece], n: int, aces_high: bool) -> bool:
+    if n > 13 or any(p.suit_no != fixed[0].suit_no for p in fixed):
         return False
-    ranks = [int(c.rank) for c in fixed]  # type: ignore[arg-type]
+    ranks = [p.rank for p in fixed]
     for reading in [ranks] + ([[HIGH_ACE if r == 1 else r for r in ranks]] if aces_high and 1 in ranks else []):
         if len(set(reading)) == len(reading) and max(reading) - min(reading) < 13:
             return True
@@ -331,7 +343,7 @@ _CARDS_AT = [[_card_at(s, max(x, 1)).index for x in range(HIGH_ACE + 1)] for s i
 
 
 def _is_run_possible(pieces: Sequence[Piece], aces_high: bool) -> bool:
-    fixed = [c for p in pieces if (c := p.fixed) is not None]
+    fixed = [p for p in pieces if p.fixed is not None]
     return Kind.MATCH not in _kinds(pieces) and (not fixed or _run_room(fixed, len(pieces), aces_high))
 
 
@@ -707,13 +719,13 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
     matched: dict[int, int] = {}  # by rank, the WILDCARDs of the stated matches of that rank
     for c in stated:
         fixed = [p for p in c if p.fixed is not None]
-        ranks, suits = {p.fixed.rank for p in fixed}, {p.fixed.suit for p in fixed}  # type: ignore[union-attr]
+        ranks, suits = {p.rank for p in fixed}, {p.suit_no for p in fixed}
         if len(fixed) >= 2 and (len(ranks) == 1) != (len(suits) == 1):
             for p in fixed:
                 if said[p.id] == ANY:
                     said[p.id] = MATCH if len(ranks) == 1 else RUN
             if len(ranks) == 1:  # its WILDCARDs sit in the match of its rank
-                rank = int(fixed[0].fixed.rank)  # type: ignore[union-attr, arg-type]
+                rank = fixed[0].rank
                 matched[rank] = matched.get(rank, 0) + sum(1 for p in c if p.fixed is None)
     typed = {p.laid.card: p for p in pieces if not p.laid.card.is_wild}
     for p in pieces:
@@ -731,7 +743,7 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
         if p.fixed is None:
             wild[p.id in founders] += 1
         else:
-            naturals.append((SUIT_INDEX[p.fixed.suit], int(p.fixed.rank), p.id in founders, said[p.id]))  # type: ignore[index, arg-type]
+            naturals.append((p.suit_no, p.rank, p.id in founders, said[p.id]))
     cards, wild_founders, wild_others = tuple(sorted(naturals)), wild[1], wild[0]
     found = (cards, wild_founders, wild_others, tuple(sorted(matched.items())), close)
     if found not in known.founded:  # the looser question first: it is quicker, and most often enough
@@ -953,13 +965,14 @@ def engine_arrangement(pieces: Sequence[Piece], ruleset: RuleSet) -> tuple[list[
     by_card: dict[Card, Piece] = {p.laid.card: p for p in pieces if not p.laid.card.is_wild}
     wilds, aside = [], []
     for p in pieces:
-        if p.laid.card.is_wild and p.fixed is None:
+        if not p.laid.card.is_wild:
+            continue
+        if (stands_for := p.fixed) is None:
             wilds.append(p)
-        elif p.laid.card.is_wild:
-            if p.fixed in naturals or p.fixed in by_card:
-                aside.append(p)
-            else:
-                by_card[p.fixed] = p  # type: ignore[index]
+        elif stands_for in naturals or stands_for in by_card:
+            aside.append(p)
+        else:
+            by_card[stands_for] = p
     cards = list(by_card) + [WILD] * len(wilds)
     if not cards:
         return [], aside
@@ -1066,7 +1079,7 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
          barred: frozenset[Card], budget: Budget, known: _Known) -> list[list[Piece]] | None:
     """A trial seating for a diagnosis (any seating: the exact cover's), on a small budget
     taken from the refusal's; one that gives up counts as none."""
-    from rummyref.games.long.cover import UNKNOWN, cover
+    from rummyref.games.long.cover import cover
 
     if budget.steps <= 0:
         raise _NoMoreTrials
@@ -1078,9 +1091,9 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
     found, spent = cover(stated, own, loose, ruleset.aces_high, barred, min(DIAGNOSIS_STEPS, budget.steps),
                          fewest_first=False, melds=known.melds)
     budget.steps -= spent
-    if found is None or found is UNKNOWN:
+    if not isinstance(found, list):  # none, or the trial gave up
         return None
-    return [list(m.pieces) for m in found]  # type: ignore[union-attr]
+    return [list(m.pieces) for m in found]
 
 
 def _nothing_takes(p: Piece) -> str:

@@ -165,7 +165,7 @@ class _Cover:
         self.by_rank: dict[int, list[Piece]] = {}
         for p in self.fixed:
             self.by_card.setdefault(p.fixed_index, []).append(p)
-            self.by_rank.setdefault(int(p.fixed.rank), []).append(p)
+            self.by_rank.setdefault(p.rank, []).append(p)
         # a WILDCARD's owner matters only to a >NAME naming them: the others are one class
         named = {p.laid.player for c in stated for p in c} | {p.laid.player for p in others}
         classes: dict[tuple, list[Piece]] = {}
@@ -600,10 +600,9 @@ class _Cover:
         those the WILDCARDs left can fill): its pieces so far, the cards left for each place
         not taken, and the meld's own WILDCARDs."""
         out: list[tuple[list[Piece], list[list[Piece]], int]] = []
-        suit = fixed[0].fixed.suit  # type: ignore[union-attr]
-        if any(p.fixed.suit != suit for p in fixed):  # type: ignore[union-attr]
+        s = fixed[0].suit_no
+        if any(p.suit_no != s for p in fixed):
             return out
-        s = SUITS.index(suit)
         # the same for every position with the same cards of the suit left (worked out once)
         key = (tuple(p.id for p in fixed), tuple(p.id for p in own_wild), mask & self.suit_mask[s], sum(wild))
         known = self.windows.get(key)
@@ -611,14 +610,14 @@ class _Cover:
             return known
         self.windows[key] = out
         top = HIGH_ACE if self.aces_high else 13
-        readings_of_aces = [False, True] if self.aces_high and any(p.fixed.rank == 1 for p in fixed) else [False]  # type: ignore[union-attr]
+        readings_of_aces = [False, True] if self.aces_high and any(p.rank == 1 for p in fixed) else [False]
         seen: set[tuple[int, int]] = set()
         free = sum(wild)
         at = _CARDS_AT[s]
         left = [[p for p in self.by_card.get(at[x], ()) if mask & self.bit[p.id]] if x else [] for x in range(top + 1)]
         two = len(readings_of_aces) > 1
         for high in readings_of_aces:
-            pos = [HIGH_ACE if high and p.fixed.rank == 1 else int(p.fixed.rank) for p in fixed]  # type: ignore[union-attr, arg-type]
+            pos = [HIGH_ACE if high and p.rank == 1 else p.rank for p in fixed]
             if len(set(pos)) != len(pos):
                 continue
             taken = set(pos)
@@ -680,10 +679,10 @@ class _Cover:
             for k in range(0, min(n_filled, free + own - bare) + 1):
                 if bare + k - own >= 0:
                     levels.append((bare + k - own, -(len(base) - own + len(spots)), 0, len(levels), (base, spots, own)))
-        rank = fixed[0].fixed.rank  # type: ignore[union-attr]
-        if all(p.fixed.rank == rank for p in fixed):  # type: ignore[union-attr]
+        rank = fixed[0].rank
+        if all(p.rank == rank for p in fixed):
             mine = {p.id for p in fixed}
-            more = [p for p in self.by_rank.get(int(rank), ()) if mask & self.bit[p.id] and p.id not in mine]  # type: ignore[arg-type]
+            more = [p for p in self.by_rank.get(rank, ()) if mask & self.bit[p.id] and p.id not in mine]
             for k in range(len(more), -1, -1):
                 size = len(fixed) + len(own_wild) + k
                 for n in range(max(0, 3 - size), free + 1):
@@ -705,11 +704,11 @@ class _Cover:
 
     def _groups(self, fixed: list[Piece], own_wild: list[Piece], mask: int, wild: tuple[int, ...],
                 need: tuple | None = None) -> Iterator[list[Piece] | int]:
-        rank = fixed[0].fixed.rank  # type: ignore[union-attr]
-        if any(p.fixed.rank != rank for p in fixed):  # type: ignore[union-attr]
+        rank = fixed[0].rank
+        if any(p.rank != rank for p in fixed):
             return
         mine = {p.id for p in fixed}
-        more = [p for p in self.by_rank.get(int(rank), ()) if mask & self.bit[p.id] and p.id not in mine]  # type: ignore[arg-type]
+        more = [p for p in self.by_rank.get(rank, ()) if mask & self.bit[p.id] and p.id not in mine]
         for k in range(len(more), -1, -1):
             for chosen in itertools.combinations(more, k):
                 base = fixed + own_wild + list(chosen)
@@ -777,15 +776,12 @@ class _Cover:
 def _partners(p: Piece, fixed: list[Piece], n_wild: int) -> int:
     """How many cards could sit beside ``p`` in a meld (a rough count, to seat the cards with
     the fewest first: a card that fits nowhere is found at once)."""
-    card = p.fixed
-    assert card is not None
     n = n_wild
     for q in fixed:
-        c = q.fixed
-        if q is p or c is None:
+        if q is p or q.fixed is None:
             continue
-        if c.rank == card.rank:
+        if q.rank == p.rank:
             n += 1
-        elif c.suit == card.suit and abs(int(c.rank) - int(card.rank)) <= 2:  # type: ignore[arg-type]
+        elif q.suit_no == p.suit_no and abs(q.rank - p.rank) <= 2:
             n += 1
     return n
