@@ -732,11 +732,11 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
         q = typed.get(p.laid.beside) if p.laid.beside is not None else None
         if q is None or q is p or p.fixed is None:
             continue
-        rank, suit = p.fixed.rank == q.laid.card.rank, p.fixed.suit == q.laid.card.suit
-        if rank != suit:
+        same_rank, same_suit = p.fixed.rank == q.laid.card.rank, p.fixed.suit == q.laid.card.suit
+        if same_rank != same_suit:
             for r in (p, q):
                 if said[r.id] == ANY:
-                    said[r.id] = MATCH if rank else RUN
+                    said[r.id] = MATCH if same_rank else RUN
     naturals: list[tuple[int, int, bool, int]] = []
     wild = [0, 0]
     for p in pieces:
