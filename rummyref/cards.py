@@ -86,9 +86,9 @@ class Card:
     @property
     def index(self) -> int:
         """0-51 for natural cards (suit-major: spades A..K, hearts, diamonds, clubs); 52 for WILDCARD."""
-        if self.rank is None:
+        if self.rank is None or self.suit is None:
             return 52
-        return _SUIT_INDEX[self.suit] * 13 + int(self.rank) - 1  # type: ignore[index]
+        return _SUIT_INDEX[self.suit] * 13 + int(self.rank) - 1
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -97,24 +97,24 @@ class Card:
         return _BY_INDEX[index]
 
     def __str__(self) -> str:
-        if self.rank is None:
+        if self.rank is None or self.suit is None:
             return "W"
-        return f"{_RANK_LABEL[self.rank]}{self.suit.value}"  # type: ignore[union-attr]
+        return f"{_RANK_LABEL[self.rank]}{self.suit.value}"
 
     def pretty(self) -> str:
         """The card with a suit symbol, for display: ``A♠``, ``10♥``, ``W``."""
-        if self.rank is None:
+        if self.rank is None or self.suit is None:
             return "W"
-        return f"{_RANK_LABEL[self.rank]}{_SUIT_SYMBOL[self.suit]}"  # type: ignore[index]
+        return f"{_RANK_LABEL[self.rank]}{_SUIT_SYMBOL[self.suit]}"
 
     def __repr__(self) -> str:
         return f"Card({self})"
 
     def sort_key(self) -> tuple[int, int]:
         """Suit then rank, WILDCARDs last."""
-        if self.rank is None:
+        if self.rank is None or self.suit is None:
             return (4, 0)
-        return (_SUIT_INDEX[self.suit], int(self.rank))  # type: ignore[index]
+        return (_SUIT_INDEX[self.suit], int(self.rank))
 
 
 WILD = Card()

@@ -192,6 +192,7 @@ def correct(db: str | None, game: str | None, hand: int, given: Given | None, re
 
 def close_session(db: str | None, game: str | None) -> Done:
     """``end-session``: close the open session if the kind allows it, in one write."""
+    from rummyref.store.models import row_id
     from rummyref.store.record import writing
 
     with writing(db) as rec:
@@ -202,8 +203,8 @@ def close_session(db: str | None, game: str | None) -> Done:
             ctx = rec.context(row, history=True)
         closing = kind.close_session(ctx)
         s = rec.close_session(row, ctx.position, closing.abandoned)
-        points = rec.night_points(s.id)  # type: ignore[arg-type]
-        played = rec.session_hands(s.id)  # type: ignore[arg-type]
+        points = rec.night_points(row_id(s))
+        played = rec.session_hands(row_id(s))
         from rummyref.store import seal
 
         return Done(kind, kind.closed(ctx, closing, points, played), seal.current(rec))

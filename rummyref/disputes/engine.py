@@ -427,7 +427,8 @@ def _pts(n: int) -> str:
 
 def _run_end(option: JoinOption) -> str:
     """Where the new card sits in the run: the low or the high end."""
-    pos = int(option.stands_for.rank)  # type: ignore[arg-type]
+    rank = option.stands_for.rank
+    pos = 0 if rank is None else int(rank)
     if pos == 1 and option.result.ace_high:
         pos = HIGH_ACE
     return "low" if pos == option.result.low else "high"

@@ -100,9 +100,9 @@ def sequence_options(cards: Sequence[Card], aces_high: bool) -> list[Meld]:
     if n < 3 or n > 13 or not naturals:
         return []
     suit = naturals[0].suit
-    if any(c.suit != suit for c in naturals):
+    if suit is None or any(c.suit != suit for c in naturals):
         return []
-    ranks = [int(c.rank) for c in naturals]  # type: ignore[arg-type]
+    ranks = [int(c.rank) for c in naturals if c.rank is not None]
     if len(set(ranks)) != len(ranks):
         return []
     options = []
@@ -125,14 +125,16 @@ def sequence_options(cards: Sequence[Card], aces_high: bool) -> list[Meld]:
         start = top - n + 1
         if start < floor:
             continue
-        options.append(_build_sequence(suit, start, n, naturals))  # type: ignore[arg-type]
+        options.append(_build_sequence(suit, start, n, naturals))
     return options
 
 
 def _build_sequence(suit: Suit, start: int, n: int, naturals: list[Card]) -> Meld:
     by_pos = {}
     for c in naturals:
-        pos = int(c.rank)  # type: ignore[arg-type]
+        if c.rank is None:
+            continue
+        pos = int(c.rank)
         if pos == 1 and not (start <= 1 < start + n):
             pos = HIGH_ACE
         by_pos[pos] = c
