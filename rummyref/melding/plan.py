@@ -24,11 +24,11 @@ def hand_masks(cards: Sequence[Card]) -> tuple[list[int], int]:
     w = 0
     offs = SUIT_OFFSET
     for c in cards:
-        r = c.rank
-        if r is None:
+        r, s = c.rank, c.suit
+        if r is None or s is None:
             w += 1
         else:
-            masks[offs[c.suit._value_]] |= 1 << (r - 1)  # type: ignore[union-attr]
+            masks[offs[s._value_]] |= 1 << (r - 1)
     return masks, w
 
 

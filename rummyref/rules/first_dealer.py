@@ -128,13 +128,14 @@ def _strength(card: Card, order: FirstDealerOrder) -> tuple[int, int]:
 
 def _reason(best: TurnedUp, second: TurnedUp, order: FirstDealerOrder) -> str:
     b, s = best.card, second.card
+    assert b.rank is not None and b.suit is not None and s.rank is not None and s.suit is not None  # the regular cards that count, never WILDCARDs
     head = f"{best.name}'s {b.pretty()} beats {second.name}'s {s.pretty()}"
     if b.rank == s.rank:
         return (
-            f"{head}: equal rank, {_SUIT_NAMES[b.suit]} outrank {_SUIT_NAMES[s.suit]} "  # type: ignore[index]
+            f"{head}: equal rank, {_SUIT_NAMES[b.suit]} outrank {_SUIT_NAMES[s.suit]} "
             f"(suits rank {', '.join(_SUIT_NAMES[x] for x in order.suits)}; {order.rule})"
         )
     return (
-        f"{head}, the next best card: {_RANK_NAMES[b.rank]} outrank {_RANK_NAMES[s.rank]} "  # type: ignore[index]
+        f"{head}, the next best card: {_RANK_NAMES[b.rank]} outrank {_RANK_NAMES[s.rank]} "
         f"(ranks run {' '.join(r.label for r in order.ranks)}, highest first; {order.rule})"
     )

@@ -245,8 +245,8 @@ def _by_game(game: Game, nights: Sequence[NightPoints], games: Sequence[HandLine
 
 def _crossing(st: Standings, last: int) -> Crossing | None:
     """The first projected crossing of the target (the standings' nights to go and date)."""
-    ahead = [p for p in st.players if p.nights_to_go]
+    ahead = [(n, p.rank, p) for p in st.players if (n := p.nights_to_go)]
     if not ahead:
         return None
-    first = min(ahead, key=lambda p: (p.nights_to_go, p.rank))
-    return Crossing(first.name, last + first.nights_to_go, first.projected_date)  # type: ignore[operator]
+    nights, _, first = min(ahead, key=lambda a: a[:2])
+    return Crossing(first.name, last + nights, first.projected_date)

@@ -54,7 +54,8 @@ def chain_open(rec: Record, g: GameRow, s: SessionRow, seated: Sequence[str] = (
 
 def chain_close(rec: Record, g: GameRow, s: SessionRow) -> None:
     abandoned = json.loads(s.options or "{}").get("closed_as") == "abandoned"
-    body = session_close_facts(s.number, s.closed_at, abandoned)  # type: ignore[arg-type]
+    assert s.closed_at is not None  # called once the night is closed
+    body = session_close_facts(s.number, s.closed_at, abandoned)
     rec.append_entry(g, EntryKind.SESSION_CLOSE.value, s, None, None, None, body, None, None, {})
 
 

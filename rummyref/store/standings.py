@@ -23,7 +23,11 @@ RECENT_NIGHTS = 5
 
 def _day(stamp: str | None) -> date | None:
     """The local calendar date of a stored UTC time (a night at 23:00 stays on its own date)."""
-    return datetime.fromisoformat(stamp).astimezone().date() if stamp else None
+    return _date_of(stamp) if stamp else None
+
+
+def _date_of(stamp: str) -> date:
+    return datetime.fromisoformat(stamp).astimezone().date()
 
 
 def read_summary(db: str | None, name: str | None, history: Callable[[RuleSet], bool] = lambda rs: False) -> Summary:
@@ -68,7 +72,7 @@ def summary(conn, name: str | None) -> Summary:
         pts = tuple((r[0], int(r[1])) for r in night_rows)
         played = max((int(r[2]) for r in night_rows), default=0)
         closed = s.closed_at is not None
-        recent.append(NightSummary(s.number, _day(s.opened_at).isoformat(), closed,  # type: ignore[union-attr]
+        recent.append(NightSummary(s.number, _date_of(s.opened_at).isoformat(), closed,
                                     played, pts, night_winners(pts, played, closed)))
     open_night = next((s.number for s in nights if s.closed_at is None), None)
     open_id = next((s.id for s in nights if s.closed_at is None), None)

@@ -41,7 +41,7 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
             raise NotFound(f"game {g.name} has no {word} {night}", hint=f"{word}s 1 to {max(nights.values(), default=0)}")
         query = query.where(EntryRow.session_id == sid)
     rows = list(rec.s.exec(query.order_by(col(EntryRow.seq))))
-    results: dict[int, dict[str, int]] = {}
+    results: dict[int | None, dict[str, int]] = {}  # by entry id (a row read always has one)
     current: set[int] = set()
     ids = [r.id for r in rows]
     for entry_id, pname, pts, cur in _results(rec, row_id(g)):
@@ -49,13 +49,13 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
             results.setdefault(entry_id, {})[pname] = pts
             if cur:
                 current.add(entry_id)
-    last_of_hand: dict[int, int] = {}
+    last_of_hand: dict[int | None, int] = {}  # by hand (None: the entries of no hand)
     for r in rows:
-        last_of_hand[r.hand] = r.seq  # type: ignore[index]
+        last_of_hand[r.hand] = r.seq
     lines = tuple(
         HistoryLine(
-            to_entry(r, nights.get(r.session_id), results.get(r.id, {})),  # type: ignore[arg-type]
-            r.kind == "ruling" or (last_of_hand.get(r.hand) == r.seq and r.kind != "void"),  # type: ignore[arg-type]
+            to_entry(r, nights.get(r.session_id), results.get(r.id, {})),
+            r.kind == "ruling" or (last_of_hand.get(r.hand) == r.seq and r.kind != "void"),
         )
         for r in rows
     )

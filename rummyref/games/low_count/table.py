@@ -152,7 +152,7 @@ class SimpleTable:
     def going_out(self) -> str:
         """The going-out mode: a variation's (V1 Major "all", Minor "exactly-one"), else S9's."""
         v = self.going_out_variation
-        return v.going_out if v else self.ruleset.going_out  # type: ignore[return-value]
+        return v.going_out if v is not None and v.going_out is not None else self.ruleset.going_out
 
     @property
     def going_out_rule(self) -> str:
