@@ -84,7 +84,7 @@ def legal_tables(draw, roster=ROSTER, wildcards=2):
     return melded, held, claims
 
 
-MELD_LINE = re.compile(r"^  (?P<cards>.+?)  \[(?P<note>[^\]]+), (?P<value>-?[\d,]+)\](?P<how>.*)$")
+MELD_LINE = re.compile(r"^  (?P<cards>.+?) +\[(?P<note>[^\]]+), (?P<value>-?[\d,]+)\](?P<how>.*)$")
 CREDIT_LINE = re.compile(r"^  (?P<name>\w+): (?P<terms>.*) = (?P<points>-?[\d,]+)$")
 OWNED = re.compile(r"(?P<cards>(?:\S+ )+?)\((?P<who>\w+)\)")
 
