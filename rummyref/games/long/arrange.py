@@ -606,6 +606,7 @@ class _Known:
     melds: dict[tuple[int, ...], bool] = field(default_factory=dict)
     founded: dict[tuple, bool] = field(default_factory=dict)  #: could_found's answers, by its question
     homeless: list[Piece] | None = None
+    search: object | None = None  #: the table's exact cover (:func:`rummyref.games.long.cover.ready`), once made
 
 
 def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
@@ -630,7 +631,7 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
                 return found
         if not _all_found(stated, own, loose, ruleset.aces_high, known):
             return None
-        search = ready(stated, own, loose, ruleset.aces_high, barred)
+        search = known.search = ready(stated, own, loose, ruleset.aces_high, barred)
         known.homeless = homeless(stated, own, loose, ruleset.aces_high, barred, search=search)
         if known.homeless:
             return None
@@ -1044,6 +1045,8 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
              barred: frozenset[Card], everything: list[Piece], budget: Budget, known: _Known) -> RuleRefusal | None:
     """Something the table said that cannot hold, or the one card that fits nowhere, found by
     trial seatings without it (on the refusal's budget of steps)."""
+    from rummyref.games.long.cover import _Cover, drop_one
+
     aces_high = ruleset.aces_high
     said = [p for p in everything if p.laid.joins or p.laid.stands_for]
     said.sort(key=lambda p: p.laid.stands_for not in barred)  # a WILDCARD past a sideways card first (B6)
@@ -1058,13 +1061,24 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
                 return _blame(p, _nothing_takes(p))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
+    if budget.steps <= 0:
+        raise _NoMoreTrials
+    odd, spent = drop_one(stated, own, loose, aces_high, barred, budget.steps, ruleset, known.melds,
+                          search=known.search if isinstance(known.search, _Cover) else None)
+    budget.steps -= spent
+    if odd is not None:
+        return _odd_one(odd)
     for p in loose:
-        if _try(stated, own, [q for q in loose if q is not p], ruleset, barred, budget, known):
-            return RuleRefusal(
-                f"{p.says()} cannot sit in any meld on the table (every other card can)",
-                hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
-            )
+        if p.fixed is None and _try(stated, own, [q for q in loose if q is not p], ruleset, barred, budget, known):
+            return _odd_one(p)
     return None
+
+
+def _odd_one(p: Piece) -> RuleRefusal:
+    return RuleRefusal(
+        f"{p.says()} cannot sit in any meld on the table (every other card can)",
+        hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
+    )
 
 
 DIAGNOSIS_STEPS = 1_000  #: steps for each trial that looks for the card or the designation at fault

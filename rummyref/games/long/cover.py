@@ -119,6 +119,32 @@ def cover(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loo
     return UNKNOWN, steps
 
 
+def drop_one(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
+             aces_high: bool, barred: frozenset[Card], steps: int, ruleset: RuleSet | None = None,
+             melds: dict[tuple[int, ...], bool] | None = None, search: _Cover | None = None
+             ) -> tuple[Piece | None, int]:
+    """A card of known value (not of a stated meld) without which every other piece can be
+    seated, found in one search: at each position the card chosen may be left out, once (a
+    card with no meld left is left out at once); and the steps it took. ``None`` when no
+    such card is found within the steps. ``search``: the table's search after its
+    :func:`cover` said there is no seating (the positions it found to fail, with no card
+    left out, fail here too)."""
+    if search is None:
+        search = _Cover(stated, own, loose, aces_high, barred, steps, ruleset)
+    search.ruleset = ruleset
+    if melds is not None:
+        search.melds = melds
+    search.fewest_first = True
+    search.restart(steps, False)
+    search.dropped = None
+    try:
+        found = search._dfs((1 << len(search.cores)) - 1, (1 << len(search.fixed)) - 1,
+                            tuple(len(c) for c in search.classes), drop=True)
+    except _OutOfSteps:
+        return None, steps
+    return (search.dropped if found is not None else None), steps - max(search.steps, 0)
+
+
 def ready(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
           aces_high: bool, barred: frozenset[Card]) -> _Cover:
     """The table's pieces made ready for :func:`homeless` and then :func:`cover`: the melds
@@ -209,6 +235,7 @@ class _Cover:
                       for c in self.classes]
         self.stated_ids = set(self.core_ids)
         self.path: list[CoverMeld] = []  #: the melds seated above the position searched
+        self.dropped: Piece | None = None  #: the card :func:`drop_one` left out
         self.grown: dict[int, CoverMeld] = {}  #: melds of the path with WILDCARDs left added
         self.impure = 0  #: failures that depend on the melds above (never remembered)
         self.counts: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
@@ -233,25 +260,33 @@ class _Cover:
         found = self._dfs((1 << len(self.cores)) - 1, (1 << len(self.fixed)) - 1, tuple(len(c) for c in self.classes))
         return None if found is None else list(reversed(found))
 
-    def _dfs(self, cm: int, mask: int, wild: tuple[int, ...]) -> list[CoverMeld] | None:
-        key = (cm, mask, self._canon(mask, wild))
+    def _dfs(self, cm: int, mask: int, wild: tuple[int, ...], drop: bool = False) -> list[CoverMeld] | None:
+        key: tuple = (cm, mask, self._canon(mask, wild))
+        if drop:  # a position where one card may still be left out (:func:`drop_one`)
+            key += (True,)
         if key in self.failed:
             return None
-        if (cm or mask) and not self._meldable(cm, mask, sum(wild)):
+        if (cm or mask) and not drop and not self._meldable(cm, mask, sum(wild)):
             self.failed.add(key)
             return None
         if cm or mask:
-            options = self._choose(cm, mask, wild)
+            options = self._choose(cm, mask, wild, drop)
         elif any(wild):
             options = self._all_wild(wild)
         else:
             return []
         impure, depth = self.impure, len(self.path)
         for meld, cm2, mask2, wild2 in options:
-            if not self._neighbours_housed(meld, cm2, mask2, wild2):
+            if meld is None:  # the card left out: the rest is a plain position
+                rest = self._dfs(cm2, mask2, wild2)
+                if rest is not None:
+                    self.dropped = self.fixed[(mask ^ mask2).bit_length() - 1]
+                    return rest
+                continue
+            if not self._neighbours_housed(meld, cm2, mask2, wild2, drop):
                 continue
             self.path.append(meld)
-            rest = self._dfs(cm2, mask2, wild2)
+            rest = self._dfs(cm2, mask2, wild2, drop)
             self.path.pop()
             if rest is not None:
                 rest.append(self.grown.pop(depth, meld))
@@ -324,11 +359,15 @@ class _Cover:
             self.meldable[key] = ok
         return self.meldable[key]
 
-    def _choose(self, cm: int, mask: int, wild: tuple[int, ...]
-                ) -> Iterator[tuple[CoverMeld, int, int, tuple[int, ...]]]:
+    def _choose(self, cm: int, mask: int, wild: tuple[int, ...], drop: bool = False
+                ) -> Iterator[tuple[CoverMeld | None, int, int, tuple[int, ...]]]:
         """The melds for the stated meld or the card left with the fewest ways to sit (counted
         up to :data:`FEW`; the first in the fixed order among equals): a card with none fails
-        the position at once, a card with one is seated before anything else is guessed."""
+        the position at once, a card with one is seated before anything else is guessed.
+        ``drop``: one card may still be left out: the card chosen is, after its melds (``None``
+        for the meld), and a card with none is left out at once."""
+        if drop:
+            return self._choose_or_drop(cm, mask, wild)
         best, fewest = None, FEW + 1
         items = [~k for k in range(len(self.cores)) if cm >> k & 1]
         m = mask
@@ -347,6 +386,28 @@ class _Cover:
         if fewest == 0 or best is None:
             return iter(())
         return self._options(best, cm, mask, wild, True)
+
+    def _choose_or_drop(self, cm: int, mask: int, wild: tuple[int, ...]
+                        ) -> Iterator[tuple[CoverMeld | None, int, int, tuple[int, ...]]]:
+        best, fewest = None, FEW + 1
+        items = [~k for k in range(len(self.cores)) if cm >> k & 1]
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            items.append(low.bit_length() - 1)
+        for item in items:
+            n = self._ways(item, cm, mask, wild)
+            if n < fewest:
+                best, fewest = item, n
+                if n <= 1:
+                    break
+        if best is None or (fewest == 0 and best < 0):
+            return  # a stated meld with no meld left: leaving a card out gives it none
+        if fewest:
+            yield from self._options(best, cm, mask, wild, True)
+        if best >= 0:
+            yield None, cm, mask & ~(1 << best), wild
 
     def _options(self, item: int, cm: int, mask: int, wild: tuple[int, ...], ordered: bool
                  ) -> Iterator[tuple[CoverMeld, int, int, tuple[int, ...]]]:
@@ -385,20 +446,15 @@ class _Cover:
             self.counts[key] = n
         return n
 
-    def _neighbours_housed(self, meld: CoverMeld, cm: int, mask: int, wild: tuple[int, ...]) -> bool:
+    def _neighbours_housed(self, meld: CoverMeld, cm: int, mask: int, wild: tuple[int, ...],
+                           drop: bool = False) -> bool:
         """Whether every card left that the meld took a neighbour from (its rank, or its suit
         within two places) still has some meld to sit in: a quick look ahead that cuts a branch
-        as soon as it strands a card."""
+        as soon as it strands a card (two cards, where one may still be left out)."""
         cards = {p.laid.card for p in meld.pieces}
-        if any(w and self.classes[i][0].laid.beside in cards for i, w in enumerate(wild)):
-            return False  # a WILDCARD said to join this meld (W>2D) is left out of it
-        if mask & self.beside_mask and any(mask & self.bit[q.id] for c in cards for q in self.beside.get(c, ())):
-            return False  # so is a card said to join it
-        for name, ps in self.joining.items():  # W>NAME, 2D>NAME: NAME must have a card left for them
-            if any(wild[i] for i in ps[1]) or mask & ps[0]:
-                if not (mask & self.owned[name][0] or cm & self.owned[name][1]
-                        or any(wild[i] for i in self.owned[name][2])):
-                    return False
+        # where a card may still be left out, it may be the one these cuts see: they wait
+        if not drop and not self._said_kept(cards, cm, mask, wild):
+            return False
         m = 0
         for p in meld.pieces:
             c = p.fixed
@@ -408,11 +464,29 @@ class _Cover:
                     near = self.near[c] = self._near(c)
                 m |= near
         m &= mask
+        spare = drop
         while m:
             low = m & -m
             m ^= low
             if not self._has_home(self.fixed[low.bit_length() - 1], cm, mask, wild):
-                return False
+                if not spare:
+                    return False
+                spare = False
+        return True
+
+    def _said_kept(self, cards: set[Card], cm: int, mask: int, wild: tuple[int, ...]) -> bool:
+        """Whether what the table said still holds once a meld of ``cards`` is seated: no card
+        or WILDCARD said to join it (>2D) is left out of it, and a player named (>NAME) by a
+        card or WILDCARD left still has a card left for it to join."""
+        if any(w and self.classes[i][0].laid.beside in cards for i, w in enumerate(wild)):
+            return False
+        if mask & self.beside_mask and any(mask & self.bit[q.id] for c in cards for q in self.beside.get(c, ())):
+            return False
+        for name, ps in self.joining.items():
+            if any(wild[i] for i in ps[1]) or mask & ps[0]:
+                if not (mask & self.owned[name][0] or cm & self.owned[name][1]
+                        or any(wild[i] for i in self.owned[name][2])):
+                    return False
         return True
 
     def _near(self, c: Card) -> int:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rummyref.errors import RummyrefError
 from rummyref.games.long.arrange import Piece, _Search, _split, pieces_of, readable, readings
-from rummyref.games.long.cover import COVER_STEPS, UNKNOWN, _Cover, cover, homeless, ready
+from rummyref.games.long.cover import COVER_STEPS, UNKNOWN, _Cover, cover, drop_one, homeless, ready
 from rummyref.games.long.scoring import score_hand
 from rummyref.games.long.table import Where, read_hand, read_token
 from rummyref.rules.ruleset import load_ruleset
@@ -164,6 +164,81 @@ def test_the_cover_with_the_engines_cut_answers_the_same(rules, table):
     cut, _ = cover(stated, own, loose, ruleset.aces_high, barred, ruleset=ruleset)
     assert cut is not UNKNOWN
     assert (cut is None) == (plain is None) == (not _brute(stated, own, loose, ruleset.aces_high, barred))
+
+
+@st.composite
+def one_card_more(draw) -> tuple[list[str], list[str]]:
+    """One or two melds of the small pool and one card more (a card typed wrong, or one too
+    many), the cards shared out between the players, a WILDCARD and a designation now and
+    then: most often a table with no seating, but one without some card."""
+    cards: list[str] = []
+    for _ in range(draw(st.integers(1, 2))):
+        if draw(st.booleans()):
+            suit, start = draw(st.sampled_from("HSD")), draw(st.integers(1, 4))
+            cards += [f"{RANKS[i]}{suit}" for i in range(start - 1, start - 1 + draw(st.integers(3, 4)))]
+        else:
+            rank = draw(st.sampled_from(RANKS))
+            cards += [f"{rank}{s}" for s in draw(st.permutations("HSD"))]
+    cards = list(dict.fromkeys(cards))[:7]
+    cards.append(draw(st.sampled_from([c for c in POOL if c not in cards])))
+    tokens = [c + (draw(st.sampled_from([">run", ">match", ">Bill", ">Ben"])) if draw(st.integers(0, 7)) == 0 else "")
+              for c in cards]
+    if draw(st.integers(0, 3)) == 0:
+        tokens.append("W")
+    order = draw(st.permutations(tokens))
+    cut = draw(st.integers(0, len(order)))
+    return [f"{n}={' '.join(part)}" for n, part in zip(ROSTER, (order[:cut], order[cut:])) if part], []
+
+
+def _without(stated, own, loose, x):
+    """The table's pieces without the piece ``x``."""
+    return ([c for c in stated], [[p for p in m if p is not x] for m in own], [p for p in loose if p is not x])
+
+
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=st.one_of(small_tables(), one_card_more()), after_cover=st.booleans())
+def test_the_card_left_out_is_one_without_which_every_other_card_sits(rules, table, after_cover):
+    """On a table with no seating, :func:`drop_one` names a card of known value (not of a stated
+    meld) only if the brute force seats every other piece without it, and names one whenever
+    some such card is one (by the brute force); after the table's own cover (its failures
+    known) as on a fresh search."""
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    aces_high = ruleset.aces_high
+    assume(not _brute(stated, own, loose, aces_high, barred))
+    search = None
+    if after_cover:
+        search = ready(stated, own, loose, aces_high, barred)
+        assert cover(stated, own, loose, aces_high, barred, ruleset=ruleset, search=search)[0] is None
+    odd, _ = drop_one(stated, own, loose, aces_high, barred, COVER_STEPS, ruleset, search=search)
+    in_stated = {p.id for c in stated for p in c}
+    droppable = [p for p in [q for m in own for q in m] + list(loose) if p.fixed is not None and p.id not in in_stated]
+    could = [p for p in droppable if _brute(*_without(stated, own, loose, p), aces_high, barred)]
+    event("a card to leave out" if could else "none")
+    if odd is None:
+        assert not could, [p.says() for p in could]
+    else:
+        assert odd in droppable and odd in could, odd.says()
+
+
+def test_the_card_left_out_of_a_dense_table_is_the_one_typed_wrong():
+    """Larry's 4D fits no meld that leaves every other card a place (5D is in the 5s that Ben's
+    5C>Bill joins, no 3D or 6D): a refusal names it, not the whole table's 25 cards."""
+    with pytest.raises(RummyrefError) as exc:
+        score_hand(read_hand(("Bill", "Ben", "Larry"),
+                             ["Bill=AC 2C 3C 5H 5D 5S 8H 8C 8S KC KH KS 6S 6H 6C", "Ben=KD / QC QD QH",
+                              "Larry=W W=7D 7C 10C 10S 10D 5C>Bill 4D"], (), ()),
+                   load_ruleset("rummy-2m"), 2, ("Bill", "Ben", "Larry"))
+    assert exc.value.message == "Larry's 4D (--melded) cannot sit in any meld on the table (every other card can)"
 
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])

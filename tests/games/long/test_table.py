@@ -333,9 +333,14 @@ def test_a_table_without_founders_enough_is_refused_before_the_search(monkeypatc
                "Ben=7S 8S W=9S / 6H>Larry / 7H>Larry / 8H>run / 7C>3C KH",
                "Larry=W>Bill / 3H 4H 5H / W>run / 8C"],
               claims=["Ben=AH", "Larry=10C", "Bill=JC", "Larry=2D", "Bill=6D>run"], wildcards=7)
-    assert exc.value.message == "Bill's 10D>run (--melded) cannot sit in any meld on the table (every other card can)"
+    assert exc.value.message == "Ben's KH (--melded) cannot sit in any meld on the table (every other card can)"
     assert exc.value.exit_code == ExitCode.REFUSED
     assert not any(searched)
+    # and so it is: without the KH the table is seated (so it is without Bill's 10D, too)
+    score(["Bill=W W KD 10D>run 6S 2H 3C 4C 5C 6C 9C>Bill QS KS AS W 4D 5D",
+           "Ben=7S 8S W=9S / 6H>Larry / 7H>Larry / 8H>run / 7C>3C",
+           "Larry=W>Bill / 3H 4H 5H / W>run / 8C"],
+          claims=["Ben=AH", "Larry=10C", "Bill=JC", "Larry=2D", "Bill=6D>run"], wildcards=7)
 
 
 @pytest.mark.parametrize(("melded", "refused"), [
@@ -394,7 +399,9 @@ def test_a_run_needs_three_founders_in_a_row_so_the_table_is_refused_before_any_
         assert _seat(stated, own, loose, RS, barred) is None
     found, _ = cover_module.cover(stated, own, loose, RS.aces_high, barred)
     assert found is None  # the exact cover agrees: no seating
-    with pytest.raises(RuleRefusal, match="these cards cannot all sit in melds on the table"):
+    # without the 3S the WILDCARD founds the clubs (W 8C 9C) and every other card sits
+    with pytest.raises(RuleRefusal, match=r"Bill's 3S \(--melded\) cannot sit in any meld on the table "
+                                          r"\(every other card can\)"):
         score(melded, claims=claims)
 
 
