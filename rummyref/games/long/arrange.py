@@ -583,7 +583,7 @@ def pieces_of(facts: CardFacts) -> list[tuple[Piece, int, bool]]:
 def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
     """Seat every card the table laid in a meld (the module doc says how), or refuse."""
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     known = _Known()
     found = _seat(stated, own, loose, ruleset, barred, known=known)
@@ -713,7 +713,7 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
     said: dict[int, int] = {}
     for p in pieces:
         kind = p.laid.kind
-        said[p.id] = ANY if kind is None else RUN if kind is Kind.RUN else SIDEWAYS if p.laid.sideways else MATCH
+        said[p.id] = SIDEWAYS if p.laid.sideways else ANY if kind is None else RUN if kind is Kind.RUN else MATCH
     # a stated meld's cards sit in one meld: a match if two are of a rank, a run if two are of
     # a suit; a card said to join the meld of a card of its rank (>2D) sits with it in a
     # match, of its suit in a run: where nothing else was said of them, that is said of them
@@ -1052,7 +1052,7 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
     said.sort(key=lambda p: p.laid.stands_for not in barred)  # a WILDCARD past a sideways card first (B6)
     for p in said:
         bare = replace(p, laid=Laid(p.laid.card))
-        free = barred - {p.laid.card} if p.laid.sideways else barred
+        free = barred - {p.laid.cut} if p.laid.sideways else barred
         found = _try(*_swapped(stated, own, loose, p, bare), ruleset, free, budget, known)
         if found is not None:
             if p.laid.stands_for in barred:

@@ -81,9 +81,21 @@ class LaidCard:
         if self.card == "W" and self.counts_as != "W":
             stated = "=" in self.typed
             text = f"W={self.counts_as}" if stated else f"W(={self.counts_as})"
-        if self.typed.endswith(">match") and self.card != "W":
+        if _sideways(self.typed):
             text += "^"
         return text + ("*" if self.claimed else "")
+
+
+def _sideways(typed: str) -> bool:
+    """Whether a card as typed (``str`` of its :class:`~rummyref.games.long.table.Laid`) lies
+    sideways (B6, :attr:`~rummyref.games.long.table.Laid.sideways`): ``>match``, or ``>2D``
+    naming a card of the rank it counts as; a WILDCARD only where the table said its card."""
+    head, *targets = typed.split(">")
+    card, _, stands_for = head.partition("=")
+    counts = stands_for or card
+    if counts == "W":
+        return False
+    return any(t == "match" or (t != counts and t[:-1] == counts[:-1] and t[-1:] in "SHDC") for t in targets)
 
 
 #: how a meld of the arrangement was decided (``ArrangedMeld.decided``)

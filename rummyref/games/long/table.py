@@ -75,8 +75,19 @@ class Laid:
 
     @property
     def sideways(self) -> bool:
-        """B6: a natural card designated to a match lies sideways, cutting a run off."""
-        return self.kind is Kind.MATCH and not self.card.is_wild
+        """B6: a card designated to a match lies sideways, cutting a run off: ``>match`` (``^``),
+        or ``>2D`` naming a card of its own rank (a meld of two cards of a rank is a match).
+        A WILDCARD so designated is sideways as the card the table said it stands for."""
+        counts = self.stands_for if self.card.is_wild else self.card
+        if counts is None:
+            return False
+        return self.kind is Kind.MATCH or (self.beside is not None and self.beside.rank == counts.rank)
+
+    @property
+    def cut(self) -> Card:
+        """The card a run is cut off at when this one lies sideways: itself, or the card a
+        WILDCARD stands for."""
+        return self.stands_for if self.card.is_wild and self.stands_for is not None else self.card
 
     def __str__(self) -> str:
         text = str(self.card) + (f"={self.stands_for}" if self.stands_for else "")

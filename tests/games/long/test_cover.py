@@ -116,7 +116,7 @@ def test_the_cover_finds_a_seating_exactly_when_one_exists(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -155,7 +155,7 @@ def test_the_cover_with_the_engines_cut_answers_the_same(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -208,7 +208,7 @@ def test_the_card_left_out_is_one_without_which_every_other_card_sits(rules, tab
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -256,7 +256,7 @@ def test_the_founders_test_never_refuses_a_table_with_a_seating(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -285,7 +285,7 @@ def test_a_legal_tangle_is_seated_with_every_card_credited_to_its_player():
     facts = read_hand(roster, melded, (), claims)
     # the seating is one by the definition (every meld valid, every card once)
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     stated_ids = [frozenset(p.id for p in c) for c in stated]
     eligible = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
@@ -331,7 +331,7 @@ def test_turns_that_stop_and_start_again_answer_exactly(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -357,7 +357,7 @@ def test_the_cover_after_the_homeless_test_answers_as_a_fresh_one(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -380,7 +380,7 @@ def test_the_cover_made_ready_before_cuts_by_the_engine_as_a_fresh_one():
     ruleset = load_ruleset("rummy-2m")
     facts = read_hand(("Bill", "Ben", "Larry"), NO_SEATING[0], (), NO_SEATING[1])
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     search = ready(stated, own, loose, ruleset.aces_high, barred)
     assert homeless(stated, own, loose, ruleset.aces_high, barred, search=search) == []
@@ -400,7 +400,7 @@ def test_a_table_of_matches_is_seated_in_the_turn_that_tries_matches_first():
     ruleset = load_ruleset("rummy-2m")
     facts = read_hand(("Bill", "Ben", "Larry"), *MATCHES[:1], (), MATCHES[1])
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     found, spent = cover(stated, own, loose, ruleset.aces_high, barred, 50_000, ruleset)
     assert found not in (None, UNKNOWN) and 1_000 < spent <= 3_000  # the runs-first turn, then matches first
@@ -423,7 +423,7 @@ def test_the_melds_in_order_are_the_sorted_melds(rules, matches_first, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -458,7 +458,7 @@ def test_the_melds_counted_not_made_are_none_of_them_valid(rules, table, drop):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)

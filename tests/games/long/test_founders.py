@@ -232,6 +232,6 @@ def test_a_legal_table_always_passes_the_founders_test(table):
     ruleset = load_ruleset("rummy-2m")
     facts = read_hand(ROSTER, melded, held, claims)
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     assert _all_found(stated, own, loose, ruleset.aces_high, _Known())

@@ -363,7 +363,7 @@ def test_the_founders_test_knows_what_a_stated_meld_and_a_card_joined_say_of_the
 
     facts = read_hand(ROSTER, melded, (), ())
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, RS, barred)
     assert _all_found(stated, own, loose, RS.aces_high, _Known()) is not refused
     if refused:
@@ -385,7 +385,7 @@ def test_a_run_needs_three_founders_in_a_row_so_the_table_is_refused_before_any_
     claims = ["Bill=JC"]
     facts = read_hand(ROSTER, melded, (), claims)
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.card for p, _, _ in typed if p.laid.sideways)
+    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, RS, barred)
     assert not cover_module.homeless(stated, own, loose, RS.aces_high, barred)
     assert _all_found(stated, own, loose, RS.aces_high, _Known(), close=False)  # founders enough, not in a row
@@ -427,6 +427,42 @@ def test_b6_a_sideways_card_bars_the_run_past_it():
     with pytest.raises(RuleRefusal) as exc:
         score(["Bill=4D 5D 6D", "Ben=7D^ W=7D>run", "Larry=7S 7H 7C"])
     assert exc.value.rule == "B6" and "Ben's W=7D>run (--melded)" in exc.value.message
+
+
+@pytest.mark.parametrize("ben", ["AD>AC", "AD>match", "AD^"])
+def test_b6_a_card_designated_to_the_match_by_a_card_of_its_rank_lies_sideways(ben):
+    """``AD>AC`` puts the AD in the meld of the AC, a card of its rank: a match, so it lies
+    sideways like ``AD^``, and no WILDCARD in the diamonds run may stand for it (SPEC §7, B6)."""
+    facts, s = score(["Bill=AS AH AC", "Larry=W 2D 3D 4D", f"Ben={ben}"], wildcards=1)
+    assert [c.counts_as for m in s.arrangement for c in m.laid if c.card == "W"] == ["5D"]  # not the AD
+    assert s.points() == {"Bill": 45, "Ben": 15, "Larry": 14}
+    assert [c.shown for m in s.arrangement for c in m.laid if c.card == "AD"] == ["AD^"]
+    agrees(facts, s)
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=AS AH AC", "Larry=W=AD 2D 3D 4D /", f"Ben={ben}"], wildcards=1)
+    assert exc.value.rule == "B6" and "Larry's meld W=AD 2D 3D 4D (--melded)" in exc.value.message
+
+
+def test_b6_a_card_said_to_join_a_card_of_another_rank_is_not_sideways():
+    """``AD>2D`` joins the run: nothing lies sideways, the engine's reading stands."""
+    _, s = score(["Bill=AS AH AC", "Larry=2D 3D 4D", "Ben=AD>2D"])
+    assert [c.shown for m in s.arrangement for c in m.laid if c.card == "AD"] == ["AD"]
+    assert s.points()["Ben"] == 1
+
+
+def test_b6_a_wildcard_laid_sideways_as_a_card_cuts_the_run_off_there():
+    """``W=KC>KS^``: a WILDCARD as the KC on the kings, sideways: Larry's run may not read its
+    WILDCARD as the KC (it reads the 9C: 39, not 40), and ``W=KC`` in his run is refused,
+    as for a natural ``KC^``."""
+    for ben in ("W=KC>KS^", "KC^"):
+        facts, s = score(["Bill=KS KH KD", "Larry=10C JC QC W /", f"Ben={ben}"], wildcards=2)
+        assert s.points()["Larry"] == 39, ben
+        agrees(facts, s)
+    _, s = score(["Bill=KS KH KD", "Larry=10C JC QC W /", "Ben=W=KC>KS^"], wildcards=2)
+    assert [c.shown for m in s.arrangement for c in m.laid if c.by == "Ben"] == ["W=KC^"]
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=KS KH KD", "Larry=10C JC QC W=KC /", "Ben=W=KC>KS^"], wildcards=2)
+    assert exc.value.rule == "B6"
 
 
 # -- refusals by the rules (exit 4) -------------------------------------------------------------------
