@@ -1049,7 +1049,14 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
 
     aces_high = ruleset.aces_high
     said = [p for p in everything if p.laid.joins or p.laid.stands_for]
-    said.sort(key=lambda p: p.laid.stands_for not in barred)  # a WILDCARD past a sideways card first (B6)
+    # a WILDCARD past a sideways card first (B6); then what was said of the cards laid off or
+    # claimed (and of a player's cards that the engine melds with none of the player's others)
+    # before what was said of the melds laid: a lay-off is the likelier slip
+    laid_off = {p.id for p in loose}
+    for mine in own:
+        if any(p.laid.joins or p.laid.stands_for for p in mine):
+            laid_off |= {p.id for p in engine_arrangement(mine, ruleset)[1]}
+    said.sort(key=lambda p: (p.laid.stands_for not in barred, p.id not in laid_off))
     for p in said:
         bare = replace(p, laid=Laid(p.laid.card))
         free = barred - {p.laid.cut} if p.laid.sideways else barred
@@ -1136,16 +1143,27 @@ def _listing(pieces: Sequence[Piece]) -> str:
 # -- notes: what ref decided where the table said nothing ---------------------------------------
 
 
+def b5_match(p: Piece, t: TableMeld, melds: Sequence[TableMeld], aces_high: bool) -> TableMeld | None:
+    """The match that B5's default passed over for ``p``, a card of the run ``t``: a card laid
+    off or claimed, its kind not said, that a match on the table could have taken as well, as
+    far as the table said where it went (``>NAME``: one of NAME's melds; ``>2D``: none, the
+    table said the meld). ``None``: B5 decided nothing for it."""
+    if p.laid.kind is not None or p.laid.beside is not None or p.laid.card.is_wild or p.id in t.core:
+        return None
+    for m in melds:
+        if m.meld.kind is MeldKind.GROUP and could_be(list(m.pieces) + [p], aces_high):
+            if p.laid.player is None or any(q.owner == p.laid.player for q in m.pieces):
+                return m
+    return None
+
+
 def _notes(melds: Sequence[TableMeld], aces_high: bool, barred: frozenset[Card]) -> Iterator[str]:
-    matches = [t for t in melds if t.meld.kind is MeldKind.GROUP]
     for t in melds:
         if t.meld.kind is MeldKind.SEQUENCE:
             for p in t.pieces:
-                if p.laid.kind is None and not p.laid.card.is_wild and p.id not in t.core:
-                    other = next((m for m in matches if could_be(list(m.pieces) + [p], aces_high)), None)
-                    if other is not None:
-                        yield (f"{p.owner}'s {p.laid.card} fits the run and the match {other.meld.describe()}: "
-                               f"nothing was said, so it counts for the run (B5); {p.laid.card}>match says otherwise")
+                if (other := b5_match(p, t, melds, aces_high)) is not None:
+                    yield (f"{p.owner}'s {p.laid.card} fits the run and the match {other.meld.describe()}: "
+                           f"nothing was said, so it counts for the run (B5); {p.laid.card}>match says otherwise")
         chosen = [(p, rep) for p, rep in zip(t.pieces, t.meld.represents) if p.laid.card.is_wild and p.fixed is None]
         if chosen and len({tuple(r.meld.represents) for r in readings(t.pieces, t.core, aces_high, barred)}) > 1:
             said = ", ".join(f"{p.owner}'s W as {rep}" for p, rep in chosen if rep is not None)

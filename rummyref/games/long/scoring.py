@@ -230,16 +230,11 @@ def _stated_by(t: TableMeld) -> str:
 def _run_by_b5(t: TableMeld, melds: Sequence[TableMeld], ruleset: RuleSet) -> tuple[str, ...]:
     """The cards of a run that B5's default put there: laid off or claimed, nothing said about
     them, and a match on the table could have taken them too (``Ben's AD``)."""
-    from rummyref.games.long.arrange import could_be
+    from rummyref.games.long.arrange import b5_match
 
     if t.meld.kind is not MeldKind.SEQUENCE:
         return ()
-    matches = [m for m in melds if m.meld.kind is MeldKind.GROUP]
-    return tuple(
-        f"{p.owner}'s {p.laid.card}" for p in t.pieces
-        if p.laid.kind is None and not p.laid.card.is_wild and p.id not in t.core
-        and any(could_be(list(m.pieces) + [p], ruleset.aces_high) for m in matches)
-    )
+    return tuple(f"{p.owner}'s {p.laid.card}" for p in t.pieces if b5_match(p, t, melds, ruleset.aces_high))
 
 
 def _check_method(ruleset: RuleSet) -> None:

@@ -465,6 +465,34 @@ def test_b6_a_wildcard_laid_sideways_as_a_card_cuts_the_run_off_there():
     assert exc.value.rule == "B6"
 
 
+@pytest.mark.parametrize("ben", ["AD>4D", "AD>Larry"])
+def test_a_card_the_table_placed_is_not_said_to_be_b5s_default(ben):
+    """``AD>4D`` and ``AD>Larry`` say which meld (Larry's only meld is the run): the run is
+    the table's, not B5's default, and no note says that nothing was said."""
+    _, s = score(["Bill=AS AH AC", "Larry=2D 3D 4D", f"Ben={ben}"])
+    run = next(m for m in s.arrangement if m.kind == "sequence")
+    assert run.decided == "table" and run.defaulted == ()
+    assert not [n for n in s.notes if "B5" in n]
+    assert s.points()["Ben"] == 1
+
+
+def test_b5s_default_among_the_melds_of_the_player_named():
+    """``AD>Larry`` where Larry laid the run and the match: the table said whose, not which
+    kind, so B5 puts it in Larry's run and says so; a match of Bill's is no alternative."""
+    _, s = score(["Bill=AS AH AC", "Larry=2D 3D 4D", "Ben=AD>Larry"])
+    assert not [n for n in s.notes if "B5" in n]
+    _, s = score(["Larry=AS AH AC 2D 3D 4D", "Ben=AD>Larry"])
+    assert [n for n in s.notes if "B5" in n] and s.points()["Ben"] == 1
+
+
+def test_the_designation_blamed_is_the_lay_offs_before_a_meld_laid():
+    """Two WILDCARDs said to be the 7H: Bill's is in his meld 5H 6H W=7H, Ben's lies alone
+    (a lay-off): Ben's is the one named, though dropping either would seat the table."""
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Ben=W=7H", "Bill=5H 6H W=7H", "Larry=KS KH KD"])
+    assert exc.value.message.startswith("Ben's W=7H (--melded) cannot be")
+
+
 # -- refusals by the rules (exit 4) -------------------------------------------------------------------
 
 
