@@ -60,7 +60,7 @@ def _players(text: str | None, ruleset_name: str | None, table: Any = None) -> l
         if len({n.lower() for n in names}) != len(names):
             raise UnreadableInput(f"--players: a name appears twice in {text!r}", hint="list each player once, in deal order")
         return names
-    if table is not None and ruleset_name is None:
+    if table is not None:
         return list(table.roster)
     return list(_ruleset(ruleset_name).default_players)
 
@@ -72,7 +72,9 @@ def _players(text: str | None, ruleset_name: str | None, table: Any = None) -> l
 List who called "Rummy!" and who touched the card, each in the order it happened;
 join players who acted at the same moment with =. The house chain: no call and touch,
 no claim; the first to complete both wins (B8); completed together, the first touch
-wins (B11); touches simultaneous too, the player not claiming judges (B8).
+wins (B11); touches simultaneous too, the player not claiming judges (B8). Facts that
+cannot all be true, and a judgment where there is no tie, are refused (exit 3). A rule set
+without B8 (Simple Rummy, Gin) has no claim dispute (exit 5).
 
 Examples:
 
@@ -87,20 +89,22 @@ def claim(
     called: Annotated[str, typer.Option("--called", "-c", metavar="ORDER", help='Who called "Rummy!", in order: "Bill,Ben"; "Bill=Ben" = together.')],
     touched: Annotated[str, typer.Option("--touched", metavar="ORDER", help="Who touched the card, in order (= for together).")] = "",
     completed: Annotated[
-        str, typer.Option("--completed", metavar="ORDER", help="Who completed both first, when the two orders do not tell.")
+        str, typer.Option("--completed", metavar="ORDER", help="Who completed both first, when the two orders do not tell (it must agree with them).")
     ] = "",
     players: PlayersOption = None,
-    judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie.", autocompletion=complete_table_player)] = None,
-    table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision when every player claims.", autocompletion=complete_table_player)] = None,
+    judge_says: Annotated[Optional[str], typer.Option("--judge-says", metavar="NAME", help="The non-claiming player's judgment on a true tie (refused where there is none).", autocompletion=complete_table_player)] = None,
+    table_decides: Annotated[Optional[str], typer.Option("--table-decides", metavar="NAME", help="The table's decision on a true tie when every player claims.", autocompletion=complete_table_player)] = None,
     ruleset: RulesetOption = None,
     game: NightGameOption = None,
     db: DbOption = None,
     no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.disputes.engine import claim_ruling, parse_order
+    from rummyref.disputes.engine import Dispute, check_rules, claim_ruling, parse_order
 
     def decide(table):
+        rules = _ruleset(ruleset, table)
+        check_rules(Dispute.CLAIM, rules)  # before the names: a rule set with no B8 has no claim to read
         roster = _players(players, ruleset, table)
         return claim_ruling(
             roster,
@@ -109,6 +113,7 @@ def claim(
             parse_order(completed, roster, "--completed"),
             judge_says=judge_says,
             table_decides=table_decides,
+            ruleset=rules,
         )
 
     settle(decide, game=game, db=db, no_record=no_record, as_json=as_json)
@@ -244,8 +249,10 @@ def discard(
     help="""May the Rummy Night end now (rules A4, A7)?
 
 Without --hands: from the open Rummy Night in the record (its roster in deal order,
-the hands dealt tonight, whether the game is over). With --hands: from the facts
-given, no record needed. Mid-round, names who still has to deal, in deal order.
+the hands dealt tonight, whether the game is over), as ref end-session would act.
+With --hands: from the facts given, no record needed. Mid-round, names who still has
+to deal, in deal order. A rule set with no full-round rule (Simple Rummy, Gin, 500 Rum)
+may end its session after any hand.
 
 Examples:
 
@@ -270,11 +277,12 @@ def end_night(
     as_json: JsonOption = False,
 ) -> None:
     from rummyref.disputes.engine import end_night_ruling
-    from rummyref.errors import UnreadableInput
+    from rummyref.errors import UnreadableInput, plural
+    from rummyref.games.registry import kind_for
 
     if hands is not None:
         settle(
-            lambda t: end_night_ruling(_players(players, ruleset, t), hands, game_over, first_dealer),
+            lambda t: end_night_ruling(_players(players, ruleset, t), hands, game_over, first_dealer, _ruleset(ruleset, t)),
             game=game, db=db, no_record=no_record, as_json=as_json,
         )  # fmt: skip
         return
@@ -286,12 +294,14 @@ def end_night(
         )
 
     def from_the_record(_result, table) -> list[str]:
-        return [f"From the record: Rummy Night {table.night} of {table.game.name}, "
-                f"{table.hands_dealt} hand{'s' if table.hands_dealt != 1 else ''} dealt tonight"
-                + (", the game is over." if table.game.over else ".")]  # fmt: skip
+        rs = table.ruleset
+        word, dealt = kind_for(rs).hand_word(rs), table.hands_dealt
+        when = "tonight" if rs.session_short == "night" else f"in this {rs.session_short}"
+        return [f"From the record: {rs.session_word} {table.night} of {table.game.name}, "
+                f"{plural(dealt, word)} dealt {when}" + (", the game is over." if table.game.over else ".")]  # fmt: skip
 
     settle(
-        lambda t: end_night_ruling(t.roster, t.hands_dealt, t.game.over),
+        lambda t: end_night_ruling(t.roster, t.hands_dealt, t.game.over, ruleset=_ruleset(ruleset, t)),
         game=game, db=db, no_record=no_record, as_json=as_json, extra=from_the_record,
         need_table="or give the facts instead: ref dispute end-night --hands N [--players A,B,C]",
     )  # fmt: skip

@@ -87,11 +87,17 @@ def settle(
                 raise type(exc)(exc.message, hint="; ".join(filter(None, [exc.hint, need_table]))) from None
             result = decide(table)
             earlier = p.same_dispute(rec, result.key)
-            keep = record if record is not None else result.settled
+            # kept by default when it settled something at this table, by this table's rules
+            own = table is None or result.ruleset == table.ruleset.name
+            keep = record if record is not None else result.settled and own
             if table is not None and keep:
                 kept = p.record_ruling(rec, table, result.to_dict())
+            elif table is not None and record is False:
+                why = "--no-record"
             elif table is not None:
-                why = "--no-record" if record is False else "it answered a question and settled nothing; --record keeps it"
+                why = (f"{result.why_not_settled}; --record keeps it" if not result.settled else
+                       f"it was ruled by {result.ruleset}, not by {table.ruleset.name}, the rule set of the game "
+                       f"{table.game.name}; --record keeps it")
     if record is False and exists:
         why = "--no-record"
     show(result, table, kept, why, earlier, as_json, extra(result, table) if extra else [])

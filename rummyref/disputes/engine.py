@@ -16,13 +16,13 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from rummyref import names as player_names
 from rummyref.cards import Card, check_deck, format_cards, parse_card, parse_cards, parse_melds
-from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options
 from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet, load_ruleset
@@ -90,7 +90,20 @@ class DisputeResult:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(s.rule for s in self.chain))
+        """The rules cited, in order (a step with no rule states what the rule set lacks)."""
+        return tuple(dict.fromkeys(s.rule for s in self.chain if s.rule))
+
+    @property
+    def pending(self) -> bool:
+        """The ruling still waits for a judge or for the table: it settled nothing yet."""
+        return self.outcome in (Outcome.JUDGE_DECIDES, Outcome.TABLE_DECIDES)
+
+    @property
+    def why_not_settled(self) -> str:
+        """Why an unsettled ruling is not kept by default (the CLI's ``Not recorded (...)``)."""
+        if self.pending:
+            return "it waits for a judgment and settled nothing yet"
+        return "it answered a question and settled nothing"
 
     @property
     def key(self) -> str:
@@ -110,6 +123,50 @@ class DisputeResult:
             "key": self.key,
             "settled": self.settled,
         }
+
+
+# -- the rule set's own rules ----------------------------------------------------------------
+
+#: The rules each dispute applies. They are rules of Rummy 2,000,000's rulebook: a rule set
+#: whose rulebook lacks them (Simple Rummy, Gin, 500 Rum) has no such dispute. ``end-night``
+#: is not here: every rule set answers whether a session may end (see :func:`end_night_ruling`).
+RULES: dict[Dispute, tuple[str, ...]] = {
+    Dispute.CLAIM: ("B8", "B11"),
+    Dispute.DESIGNATE: ("B5", "B6"),
+    Dispute.PICKUP: ("B4",),
+    Dispute.DISCARD: ("B3", "B4", "B8"),
+}
+
+#: what each dispute is about, for the refusal
+_ABOUT = {
+    Dispute.CLAIM: "who wins a Rummy! card",
+    Dispute.DESIGNATE: "whether a card counts for the run or the match",
+    Dispute.PICKUP: "the use of a card taken from the Rummy Line",
+    Dispute.DISCARD: "how a turn may end",
+}
+
+
+def rule_ids(ruleset: RuleSet) -> tuple[str, ...]:
+    """The rule ids of the rule set's rulebook."""
+    from rummyref.rulebook.book import load_rulebook
+
+    return load_rulebook(ruleset.rulebook).ids
+
+
+def check_rules(dispute: Dispute, ruleset: RuleSet) -> None:
+    """Refuse (exit 5) a dispute whose rules the rule set does not have: it is never answered
+    with another rule set's rules."""
+    wanted = RULES.get(dispute, ())
+    have = rule_ids(ruleset)
+    if all(r in have for r in wanted):
+        return
+    one = len(wanted) == 1
+    raise NotFound(
+        f"the {dispute} dispute settles {_ABOUT[dispute]} by Rummy 2,000,000's {'rule' if one else 'rules'} "
+        f"{_join(list(wanted))}; {ruleset.title} ({ruleset.name}) has no such {'rule' if one else 'rules'}",
+        hint=f'ask {ruleset.title}\'s own rules with ref ruling --ruleset {ruleset.name} "...", '
+        "or settle it by Rummy 2,000,000's rules with --ruleset rummy-2m",
+    )
 
 
 # -- names and orders ----------------------------------------------------------------------
@@ -158,12 +215,29 @@ def claim_ruling(
     completed: Order = (),
     judge_says: str | None = None,
     table_decides: str | None = None,
+    ruleset: RuleSet | None = None,
 ) -> DisputeResult:
     """Who wins a Rummy! card, by the house's chain (SPEC §3, rules B8 and B11).
 
     ``called``/``touched``: who called "Rummy!" / touched the card, in order (a set =
     at the same moment). ``completed``: the order in which claimants finished both,
-    needed only when it cannot be worked out from the two orders."""
+    needed only when it cannot be worked out from the two orders; facts that cannot all be
+    true (a completion order the two orders rule out, a player completing who has no claim),
+    and a judgment given where there is nothing to judge, are refused (exit 3)."""
+    ruleset = ruleset or load_ruleset("rummy-2m")
+    check_rules(Dispute.CLAIM, ruleset)
+    result = _claim(players, called, touched, completed, judge_says, table_decides)
+    return replace(result, ruleset=ruleset.name)
+
+
+def _claim(
+    players: Sequence[str],
+    called: Order,
+    touched: Order,
+    completed: Order,
+    judge_says: str | None,
+    table_decides: str | None,
+) -> DisputeResult:
     roster = list(players)
     if len(roster) < 2:
         raise UnreadableInput("a claim needs at least two players at the table", hint="give --players A,B,C")
@@ -184,23 +258,28 @@ def claim_ruling(
     if not claimants:
         raise UnreadableInput("nobody called or touched: there is no claim to settle", hint="give --called and --touched")
     half = [p for p in claimants if p not in full]
+    _check_completed(completed, full, c_rank, t_rank, roster)
     for p in half:
         did = "called but did not touch the card" if p in c_rank else "touched the card but did not call"
         chain.append(Step("B11", f"{p} {did}: no claim (a claim needs both the call and the touch)"))
     if not full:
+        _no_tie(judge_says, table_decides, "nobody both called and touched, so nobody has a claim")
         return DisputeResult(Dispute("claim"), Outcome("no-claim"), "Nobody both called and touched: the card is not claimed.", tuple(chain), facts)
     if len(full) == 1:
         winner = full[0]
+        _no_tie(judge_says, table_decides, f"{winner} is the only player who both called and touched")
         chain.append(Step("B8", f"{winner} is the only player who both called and touched: {winner} wins the card"))
         return _claim_won(winner, chain, facts)
 
     first, together_winner = _first_completers(full, c_rank, t_rank, completed)
     if len(first) == 1:
         winner = first[0]
+        _no_tie(judge_says, table_decides, f"{winner} completed the call and the touch first (B8)")
         chain.append(Step("B8", f"{winner} completed the call and the touch first: {winner} wins the card"))
         return _claim_won(winner, chain, facts)
     if together_winner is not None:
         winner = together_winner
+        _no_tie(judge_says, table_decides, f"{winner} touched first, which decides it (B8, B11)")
         chain.append(
             Step(
                 "B8",
@@ -217,11 +296,18 @@ def claim_ruling(
     first_touch = [p for p in tied if t_rank[p] == earliest]
     if len(first_touch) == 1:
         winner = first_touch[0]
+        _no_tie(judge_says, table_decides, f"on a tie the first touch wins, and {winner} touched first (B11)")
         chain.append(Step("B11", f"on a tie the first touch wins: {winner} touched first and wins the card"))
         return _claim_won(winner, chain, facts)
     chain.append(Step("B11", f"{_join(first_touch)} also touched at the same moment: B11 cannot separate them"))
     judges = [p for p in roster if p not in full]  # only calling, or only touching, is no claim: such a player may judge
     if not judges:
+        if judge_says:
+            raise UnreadableInput(
+                f"--judge-says {judge_says}: nobody can judge this tie, because every player claims (B8)",
+                hint=f"the rules are silent and the table decides: record its decision with --table-decides "
+                f"({_join(first_touch)})",
+            )
         chain.append(
             Step(
                 "B8",
@@ -239,6 +325,13 @@ def claim_ruling(
             tuple(chain),
             facts,
             {"tied": first_touch},
+            settled=False,  # the table has yet to decide
+        )
+    if table_decides:
+        raise UnreadableInput(
+            f"--table-decides {table_decides}: the table decides only when every player claims; "
+            f"{_join(judges)}, with no claim, judges this tie (B8)",
+            hint=f"record the judgment with --judge-says ({_join(first_touch)})",
         )
     if judge_says:
         winner = _among(judge_says, first_touch, "--judge-says")
@@ -253,7 +346,75 @@ def claim_ruling(
         tuple(chain),
         facts,
         {"tied": first_touch, "judge": judges},
+        settled=False,  # the judge has yet to judge
     )
+
+
+def _no_tie(judge_says: str | None, table_decides: str | None, because: str) -> None:
+    """--judge-says and --table-decides record the end of a true tie: given where there is no
+    tie, they would be ignored, so they are refused (exit 3)."""
+    given = [f"{o} {v}" for o, v in (("--judge-says", judge_says), ("--table-decides", table_decides)) if v]
+    if given:
+        what = "judge or decide" if len(given) == 2 else "judge" if judge_says else "decide"
+        raise UnreadableInput(
+            f"{' and '.join(given)}: there is no tie to {what}: {because}",
+            hint="leave it out; --judge-says and --table-decides only record who won a true tie (B8)",
+        )
+
+
+def _check_completed(completed: Order, full: list[str], c: dict[str, int], t: dict[str, int],
+                     roster: Sequence[str]) -> None:
+    """--completed must agree with the two orders: a player completes by calling and touching,
+    so only a claimant can complete, and whoever called and touched no later than another
+    completed no later (refused, exit 3, naming the facts that cannot all be true)."""
+    if not completed:
+        return
+    order = _rank(completed)
+    strays = [p for p in roster if p in order and p not in full]
+    if strays:
+        why = "; ".join(
+            f"{p} " + ("neither called nor touched" if p not in c and p not in t
+                       else "called but did not touch" if p in c else "touched but did not call")
+            for p in strays
+        )
+        raise UnreadableInput(
+            f"--completed lists {_join(strays)}, who {'has' if len(strays) == 1 else 'have'} no claim ({why}): "
+            "only a player who both called and touched completes both",
+            hint="list in --completed only the players who both called and touched",
+        )
+    for p in full:
+        for q in full:
+            if p == q or c[p] > c[q] or t[p] > t[q]:
+                continue
+            # p called and touched no later than q: p completed no later than q
+            if c[p] == c[q] and t[p] == t[q]:
+                if order[p] != order[q]:
+                    first, later = (p, q) if order[p] < order[q] else (q, p)
+                    raise UnreadableInput(
+                        f"--completed puts {first} before {later}, but --called and --touched say {p} and {q} "
+                        "called at the same moment and touched at the same moment: they completed both together",
+                        hint=f'write them together ("{p}={q}"), or leave --completed out',
+                    )
+            elif order[q] < order[p] or (order[q] == order[p] and c[p] < c[q] and t[p] < t[q]):
+                # (called together, or touched together: they may have completed together)
+                did = _did_first(p, q, c, t)
+                said = (f"together with {p}, but by --called and --touched {did}: {p} completed both first"
+                        if order[q] == order[p] else
+                        f"before {p}, but by --called and --touched {did}: {q} cannot have completed both first")
+                raise UnreadableInput(
+                    f"--completed puts {q} {said}",
+                    hint="a player completes by calling and touching: correct the orders, or leave --completed "
+                    "out (it is needed only when the orders cross)",
+                )
+
+
+def _did_first(p: str, q: str, c: dict[str, int], t: dict[str, int]) -> str:
+    """``Bill called and touched before Ben`` (or at the same moment for one of the two)."""
+    if c[p] < c[q] and t[p] < t[q]:
+        return f"{p} called and touched before {q}"
+    if c[p] == c[q]:
+        return f"{p} and {q} called at the same moment and {p} touched first"
+    return f"{p} called first and {p} and {q} touched at the same moment"
 
 
 def _among(name: str, tied: list[str], what: str) -> str:
@@ -363,6 +524,7 @@ def join_options(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet) 
 
 def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet, designated: str | None = None) -> DisputeResult:
     """B5/B6: which melds the card may join, the default, what the choice changes."""
+    check_rules(Dispute.DESIGNATE, ruleset)
     check_deck([card, *[c for m in table for c in m]], ruleset.wild_limit, "the card and the table")
     check_table(table, ruleset)
     options = join_options(card, table, ruleset)
@@ -512,6 +674,7 @@ def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]
 
 def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]], ruleset: RuleSet) -> DisputeResult:
     """B4: may the card taken from the Rummy Line be used with the taker's own cards?"""
+    check_rules(Dispute.PICKUP, ruleset)
     check_deck([card, *hand, *[c for m in table for c in m]], ruleset.wild_limit, "the card, the hand and the table")
     check_table(table, ruleset)
     uses, capped = pickup_uses(card, hand, table, ruleset)
@@ -552,6 +715,7 @@ def discard_ruling(
 ) -> DisputeResult:
     """B3 (and B4): may the turn, and the game, end with this discard?"""
     ruleset = ruleset or load_ruleset("rummy-2m")
+    check_rules(Dispute.DISCARD, ruleset)
     check_table(table, ruleset)
     facts = {
         "took": str(took) if took else None,
@@ -562,13 +726,13 @@ def discard_ruling(
     chain: list[Step] = []
     if discarded is None:
         chain.append(Step("B3", "a turn ends only with a discard, even when every card in the hand could be melded"))
-        return DisputeResult(Dispute("discard"), Outcome("illegal"), "Not allowed: the turn cannot end without a discard.", tuple(chain), facts)
+        return DisputeResult(Dispute("discard"), Outcome("illegal"), "Not allowed: the turn cannot end without a discard.", tuple(chain), facts, ruleset=ruleset.name)
     if took is not None and took == discarded:
         if going_out:
             chain.append(Step("B3", f"{took} was taken from the top of the Rummy Line and thrown straight back to end the game: not allowed"))
-            return DisputeResult(Dispute("discard"), Outcome("illegal"), f"Not allowed: {took} may not be taken from the Rummy Line and discarded straight back to go out.", tuple(chain), facts)
+            return DisputeResult(Dispute("discard"), Outcome("illegal"), f"Not allowed: {took} may not be taken from the Rummy Line and discarded straight back to go out.", tuple(chain), facts, ruleset=ruleset.name)
         chain.append(Step("B4", f"{took} was taken from the Rummy Line, so it must be used with a card of the hand; discarding it straight back does not use it"))
-        return DisputeResult(Dispute("discard"), Outcome("illegal"), f"Not allowed: {took}, taken from the Rummy Line, must be used, not discarded straight back.", tuple(chain), facts)
+        return DisputeResult(Dispute("discard"), Outcome("illegal"), f"Not allowed: {took}, taken from the Rummy Line, must be used, not discarded straight back.", tuple(chain), facts, ruleset=ruleset.name)
     if took is not None:
         chain.append(Step("B3", f"{took} was taken and a different card, {discarded}, is discarded: that is fine"))
     playable = [tuple(m) for m in table if meld_options([*m, discarded], ruleset.aces_high)]
@@ -583,7 +747,7 @@ def discard_ruling(
         chain.append(Step("B8", f"meanwhile any player may claim {discarded} by calling \"Rummy!\" and touching it (B8, B11)"))
         verdict = (f"Not allowed to go out: {discarded} is a Rummy! card. Discard it, the hand goes on, "
                    "and wait for a card that can be discarded (B3).")
-        return DisputeResult(Dispute("discard"), Outcome("illegal"), verdict, tuple(chain), facts, details)
+        return DisputeResult(Dispute("discard"), Outcome("illegal"), verdict, tuple(chain), facts, details, ruleset.name)
     chain.append(Step("B3", "the discard ends the turn" + (" and, as the last card, the hand" if going_out else "")))
     if playable:
         where = format_cards(playable[0])
@@ -593,42 +757,61 @@ def discard_ruling(
         )
         chain.append(Step("B8", f"any player may claim {discarded} by calling \"Rummy!\" and touching it (B8, B11)"))
     verdict = f"Allowed: discarding {discarded} ends the turn" + (" and the hand." if going_out else ".")
-    return DisputeResult(Dispute("discard"), Outcome("allowed"), verdict, tuple(chain), facts, details)
+    return DisputeResult(Dispute("discard"), Outcome("allowed"), verdict, tuple(chain), facts, details, ruleset.name)
 
 
 # -- A4: ending the night -----------------------------------------------------------------------
 
 
 def end_night_ruling(
-    roster: Sequence[str], hands_in_session: int, game_over: bool, first_dealer: str | None = None
+    roster: Sequence[str], hands_in_session: int, game_over: bool, first_dealer: str | None = None,
+    ruleset: RuleSet | None = None,
 ) -> DisputeResult:
-    """A4 (and A7): may the session end now, or who still has to deal this round (in deal order)?"""
+    """May the session end now, or who still has to deal this round (in deal order)?
+
+    Answered as ``ref end-session`` acts for the rule set's kind of game: a kind whose sessions
+    end only after full rounds (Rummy 2,000,000: A4, with A7 the exception) refuses mid-round;
+    any other (Simple Rummy, Gin, 500 Rum) may end after any hand."""
+    from rummyref.games.registry import kind_for
+
+    ruleset = ruleset or load_ruleset("rummy-2m")
     roster = list(roster)
     if not roster:
         raise UnreadableInput("the roster is empty", hint="give the players in deal order")
     if hands_in_session < 0:
         raise UnreadableInput(f"hands in the session: {hands_in_session} is negative")
     start = roster.index(player_names.at_table(first_dealer, roster, "first dealer")) if first_dealer else 0
-    facts = {"roster": roster, "hands_in_session": hands_in_session, "game_over": game_over, "first_dealer": roster[start]}
+    facts = {"roster": roster, "hands_in_session": hands_in_session, "game_over": game_over, "first_dealer": roster[start],
+             "ruleset": ruleset.name}  # fmt: skip
+    session, a3, a4, a7 = ruleset.session_short, ruleset.cite("A3"), ruleset.cite("A4"), ruleset.cite("A7")
     n = len(roster)
     done = hands_in_session % n
     chain: list[Step] = []
+
+    def result(outcome: Outcome, verdict: str, details: Mapping[str, Any] | None = None) -> DisputeResult:
+        return DisputeResult(Dispute.END_NIGHT, outcome, verdict, tuple(chain), facts, dict(details or {}), ruleset.name,
+                             settled=False)  # "can we stop?" is a question answered  # fmt: skip
+
+    kind = kind_for(ruleset)
+    if not kind.full_rounds(ruleset):
+        word = kind.hand_word(ruleset)
+        chain.append(Step("", f"no rule of {ruleset.title} asks for full rounds (that is Rummy 2,000,000's A4): "
+                              f"ref end-session closes the {session} after any {word}"))  # fmt: skip
+        return result(Outcome.ALLOWED, f"Allowed: {ruleset.title} has no full-round rule; the {session} may end "
+                                       f"after any {word}.", {"full_rounds": False})  # fmt: skip
     if game_over:
-        chain.append(Step("A7", "the game is over, so the night may end at once"))
-        return DisputeResult(Dispute("end-night"), Outcome("allowed"), "Allowed: the game is over (A7), the night may end now.", tuple(chain), facts,
-                             settled=False)
+        chain.append(Step(a7 or "", f"the game is over, so the {session} may end at once"))
+        return result(Outcome.ALLOWED, f"Allowed: the game is over{f' ({a7})' if a7 else ''}, the {session} may end now.")
     rounds = hands_in_session // n
     if done == 0:
         said = "no hand has been played yet" if hands_in_session == 0 else f"{rounds} full round{'s' if rounds != 1 else ''} played"
-        chain.append(Step("A4", f"{said}: every player has dealt the same number of hands"))
-        return DisputeResult(Dispute("end-night"), Outcome("allowed"), f"Allowed: {said}.", tuple(chain), facts, {"rounds": rounds}, settled=False)
+        chain.append(Step(a4 or "", f"{said}: every player has dealt the same number of hands"))
+        return result(Outcome.ALLOWED, f"Allowed: {said}.", {"rounds": rounds})
     still = [roster[(start + i) % n] for i in range(done, n)]
-    chain.append(Step("A3", f"deal order {', '.join(roster[start:] + roster[:start])}: {done} of {n} hands of this round dealt"))
-    chain.append(Step("A4", f"the round is not finished: {_join(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
-    return DisputeResult(
-        Dispute.END_NIGHT, Outcome.REFUSED, f"Refused (A4): the round is not over; still to deal: {', '.join(still)}.",
-        tuple(chain), facts, {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds}, settled=False,
-    )  # fmt: skip
+    chain.append(Step(a3 or "", f"deal order {', '.join(roster[start:] + roster[:start])}: {done} of {n} hands of this round dealt"))
+    chain.append(Step(a4 or "", f"the round is not finished: {_join(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
+    return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: {', '.join(still)}.",
+                  {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds})  # fmt: skip
 
 
 # -- text helpers for the CLI ---------------------------------------------------------------------
@@ -652,5 +835,5 @@ def read_table(texts: Sequence[str]) -> list[list[Card]]:
 __all__ = [
     "DisputeResult", "Step", "claim_ruling", "designate_ruling", "pickup_ruling", "discard_ruling",
     "end_night_ruling", "parse_order", "read_card", "read_table", "join_options", "pickup_uses", "parse_card",
-    "check_table",
+    "check_table", "check_rules", "RULES",
 ]  # fmt: skip

@@ -185,6 +185,12 @@ class GameKind(Protocol):
         """``ref history --session N``'s last line: the session's hands and each player's result."""
         ...
 
+    def full_rounds(self, ruleset: RuleSet) -> bool:
+        """Does a session of this kind end only after full rounds (A4)? ``close_session`` then
+        refuses mid-round (unless the game is over), and ``ref dispute end-night`` answers as
+        ``close_session`` acts."""
+        ...
+
     def close_session(self, ctx: Context) -> Closing: ...
 
     def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:

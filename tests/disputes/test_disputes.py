@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from cli_helpers import ref, ref_json
@@ -16,7 +17,7 @@ from rummyref.disputes.engine import (
     parse_order,
     pickup_ruling,
 )
-from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
 from rummyref.rules.ruleset import load_ruleset
 
 R2M = load_ruleset("rummy-2m")
@@ -428,6 +429,9 @@ def test_b3_going_out_with_a_rummy_card_at_the_command_line():
     "result, settled",
     [
         (lambda: claim("Bill", "Bill"), True),
+        (lambda: claim("Bill=Ben", "Bill=Ben"), False),  # waiting for Larry's judgment
+        (lambda: claim("Bill=Ben", "Bill=Ben", judge_says="Ben"), True),
+        (lambda: claim("Ann=Bob", "Ann=Bob", players=["Ann", "Bob"]), False),  # waiting for the table
         (lambda: designate_ruling(card("3D"), [C("4D 5D 6D"), C("3S 3H 3C")], R2M), True),
         (lambda: designate_ruling(card("3D"), [], R2M), False),  # no table: only an answer
         (lambda: pickup_ruling(card("7H"), C("7S 7D"), [], R2M), True),
@@ -445,3 +449,31 @@ def test_each_ruling_says_whether_it_settled_something_at_the_table(result, sett
 def test_settled_is_in_the_json_of_ref_dispute():
     assert ref_json("dispute", "end-night", "--hands", "3", "--no-record")["settled"] is False
     assert ref_json("dispute", "claim", "--called", "Bill", "--touched", "Bill", "--no-record")["settled"] is True
+
+
+# -- the rule set's own rules (the audit of ref dispute) -------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["simple-rummy", "gin", "rummy-500"])
+def test_a_rule_set_without_the_b_rules_has_no_such_dispute(name):
+    rs = load_ruleset(name)
+    bill = parse_order("Bill", TABLE3, "test")
+    for ruling in (lambda: claim_ruling(TABLE3, bill, bill, ruleset=rs),
+                   lambda: designate_ruling(card("3D"), [C("4D 5D 6D")], rs),
+                   lambda: pickup_ruling(card("7H"), C("7S 7D"), [], rs),
+                   lambda: discard_ruling(card("7H"), card("KS"), ruleset=rs)):
+        with pytest.raises(NotFound, match=re.escape(f"{rs.title} ({name}) has no such rule")):
+            ruling()
+
+
+@pytest.mark.parametrize("name, word", [("simple-rummy", "game"), ("gin", "hand"), ("rummy-500", "hand")])
+def test_end_night_without_full_rounds_may_end_after_any_hand(name, word):
+    r = end_night_ruling(TABLE3, 4, False, ruleset=load_ruleset(name))
+    assert r.outcome == "allowed" and r.rules == () and r.ruleset == name and not r.settled
+    assert r.verdict.endswith(f"may end after any {word}.")
+
+
+def test_every_ruling_names_its_rule_set():
+    assert discard_ruling(card("7H"), card("KS")).ruleset == "rummy-2m"
+    assert claim("Bill", "Bill").ruleset == "rummy-2m"
+    assert end_night_ruling(TABLE3, 4, False).to_dict()["ruleset"] == "rummy-2m"

@@ -223,6 +223,9 @@ def test_the_game_is_chosen_or_the_only_one_with_an_open_night():
     # the roster of the chosen game is the table's (Ann, Bob, Cy: no --players needed)
     data = ref_json("dispute", "claim", "--called", "Ann=Bob", "--touched", "Ann=Bob", "--game", "house")
     assert data["facts"]["players"] == ["Ann", "Bob", "Cy"] and data["outcome"] == "judge-decides"
+    assert data["recorded"] is None  # a tie waiting for Cy's judgment settled nothing yet
+    data = ref_json("dispute", "claim", "--called", "Ann=Bob", "--touched", "Ann=Bob", "--judge-says", "Bob",
+                    "--game", "house")
     assert data["recorded"]["game"] == "house"
     assert [r["kind"] for r in rulings("--game", "house")] == ["claim"]
     # A4 from the record needs to know which night

@@ -171,6 +171,9 @@ class GinGame:
     def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:
         no_session_options(options)
 
+    def full_rounds(self, ruleset: RuleSet) -> bool:
+        return False  # a session may end after any hand
+
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session
         if s is None:

@@ -182,13 +182,16 @@ class LongGame:
     def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:
         no_session_options(options)
 
+    def full_rounds(self, ruleset: RuleSet) -> bool:
+        return ruleset.full_rounds  # A4 (Rummy 2,000,000); 500 Rum may stop after any hand
+
     def close_session(self, ctx: Context) -> Closing:
         g, rs = ctx.game, ctx.ruleset
         s = ctx.open_session
         if s is None:
             raise RuleRefusal(f"no {rs.session_word} of {g.name} is open", hint="ref new-session opens one")
         state = round_state(ctx.dealt, g.roster)
-        if rs.full_rounds and state.mid_round and not g.over:
+        if self.full_rounds(rs) and state.mid_round and not g.over:
             who = ", ".join(state.still_to_deal)
             raise RuleRefusal(
                 f"the {rs.session_short} cannot end in the middle of a round: {who} still "

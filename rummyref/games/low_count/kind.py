@@ -250,6 +250,9 @@ class LowCountGame:
             if key in options and options[key] not in table.players:
                 raise UnreadableInput(f"{key} {options[key]!r} is not at the table")
 
+    def full_rounds(self, ruleset: RuleSet) -> bool:
+        return False  # a match goes on across sessions: one may end after any game
+
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session
         if s is None:
