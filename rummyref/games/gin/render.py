@@ -12,6 +12,7 @@ from rummyref.cards import format_cards
 from rummyref.games.gin.engine import Ending, HandResult, Outcome
 from rummyref.games.gin.game import GameScore
 from rummyref.rules.ruleset import RuleSet
+from rummyref.wrap import print_table
 
 SAID = {Outcome.KNOCK: "knock", Outcome.UNDERCUT: "undercut", Outcome.GIN: "gin", Outcome.BIG_GIN: "big gin",
         Outcome.DEAD: "dead hand"}
@@ -91,7 +92,7 @@ def show_score(players: Sequence[str], score: GameScore, rs: RuleSet, out) -> No
     target = rs.target or 0
     for i, name in enumerate(players):
         grid.add_row(name, f"{score.totals[i]:,}", f"{max(target - score.totals[i], 0):,}", str(score.boxes[i]))
-    out.print(grid)
+    print_table(out, grid)
     if score.over and score.final is not None and score.winner is not None:
         shut = " (shutout: the winner's score doubled, G12)" if score.shutout else ""
         final = ", ".join(f"{n} {v:,}" for n, v in zip(players, score.final))
