@@ -180,8 +180,11 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
 
 
 def history_lines(facts: Mapping[str, Any], results, out) -> None:
-    """One Simple Rummy game in ``ref history``: first player, hands, counts, winner."""
-    res = facts.get("result", {})
+    """One Simple Rummy game in ``ref history``: first player, hands, counts, winner. A void
+    has no game of its own: its entry says what it voided, and nothing more."""
+    if "result" not in facts:  # a void's facts are the match's state only
+        return
+    res = facts["result"]
     echo(out, f"{facts.get('first_player')} played first; ending: {_ending_text(facts.get('ending', {}))}",
          indent="    ", hang="      ")
     for p in res.get("players", []):
@@ -227,6 +230,11 @@ def render_game(result, out) -> None:
         shown = p.arrangement_text() if p.hand is not None else "(not shown)"
         grid.add_row(Text(p.name), Text(count), Text(shown), Text(p.note))
     print_table(out, grid)
+    for p in result.players:
+        went = p.going_out_text()
+        if went:
+            echo(out, f"{p.name} went out as {went}; the count above is of the best melding (S13).",
+                 hang="  ")
     echo(out, f"Winner: {result.winner or 'none'}. {result.reason}")
 
 
