@@ -56,12 +56,12 @@ def context(db: str | None, game: str | None, command: str, names: tuple[str, ..
 def _names(given: Given) -> tuple[str, ...]:
     """Player names typed in the options (to tell open games apart, SPEC §8)."""
     found: list[str] = []
-    for key in ("melded", "held", "claim", "points", "hand"):
+    for key in ("melded", "held", "claim", "points", "hand", "melds"):
         for item in given.get(key) or ():
             name, sep, _ = str(item).partition("=")
             if sep and name.strip():
                 found.append(name.strip())
-    for key in ("out", "four_sevens", "dealer"):
+    for key in ("out", "four_sevens", "dealer", "knock", "gin", "big_gin"):
         if given.get(key):
             found.append(str(given[key]))
     found += [str(d) for d in given.get("dropped") or ()]
@@ -179,7 +179,7 @@ def correct(db: str | None, game: str | None, hand: int, given: Given | None, re
         from rummyref.errors import UnreadableInput
 
         raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
-    ctx = context(db, game, command)
+    ctx = context(db, game, command, _names(given or {}))
     kind = ctx.kind
     form = None if given is None else prepare(ctx, hand, given, asker, command)
 

@@ -28,3 +28,18 @@ def fill(text: str, width: int, indent: str = "", hang: str | None = None) -> st
 def echo(console: Any, text: str, *, indent: str = "", hang: str | None = None, style: str | None = None) -> None:
     """Print ``text`` on a rich ``console`` wrapped to its width (see :func:`fill`), as typed (no markup)."""
     console.print(fill(text, console.width, indent, hang), markup=False, soft_wrap=True, style=style, highlight=False)
+
+
+def print_table(console: Any, table: Any) -> None:
+    """Print a rich ``table`` on ``console`` with no trailing spaces: rich pads every cell to its
+    column's width, the last one too, which leaves a left-aligned last column padded out to the
+    widest cell. Each line is printed as rendered (styles kept), its trailing blanks cut."""
+    from rich.text import Text
+
+    for line in console.render_lines(table, console.options, pad=False):
+        text = Text(end="\n")
+        for segment in line:
+            if not segment.control:
+                text.append(segment.text, segment.style)
+        text.rstrip()
+        console.print(text, soft_wrap=True, highlight=False)

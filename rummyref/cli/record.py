@@ -75,10 +75,24 @@ def session_request(game, players, ruleset, opening, wildcards, cards, variation
     from rummyref.names import check_roster
 
     # an unusable player name is refused before the database is touched, too
-    names = check_roster(n for n in players.split(",") if n.strip()) if players else None
+    names = check_roster(roster_names(players)) if players is not None else None
     pairs = [split_assignment(text, "--opening") for text in opening]
     openings = {name: bounded_int(value, f"--opening {name}", OPENING) for name, value in pairs}
     return SessionRequest(game, names, ruleset, openings, wildcards, cards, tuple(variation), tuple(first_dealer))
+
+
+def roster_names(players: str) -> list[str]:
+    """``--players A,B,C`` split at the commas; an empty name (``A,,B``, a comma at either end,
+    nothing at all) is refused, naming its place, rather than dropped silently."""
+    from rummyref.errors import UnreadableInput
+
+    names = [n.strip() for n in players.split(",")]
+    empty = [i for i, n in enumerate(names, 1) if not n]
+    if empty:
+        place = "no name given" if names == [""] else f"name {empty[0]} of {len(names)} is empty"
+        raise UnreadableInput(f"--players {players!r}: {place}",
+                              hint="name every player, separated by commas: --players Ann,Bob,Cy")
+    return names
 
 
 def show(done, json_: bool, what: str) -> None:

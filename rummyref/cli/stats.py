@@ -6,6 +6,7 @@ import typer
 
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
 from rummyref.errors import plural
+from rummyref.wrap import print_table
 
 
 def _n(value) -> str:
@@ -57,7 +58,7 @@ def show_stats(st) -> None:
         row += [_n(p.average_count)] if low else [_n(p.average_per_hand), _n(p.average_per_night)]
         row += [_hand(p.best_hand, what[:-1]), _hand(p.worst_hand, what[:-1])]
         scoring.add_row(*row)
-    out.print(scoring)
+    print_table(out, scoring)
     winning = Table(box=None, pad_edge=False, header_style="bold")
     heads = ("player", "games won", "matches won", "went out") if low else ("player", "hands won", "went out", "Rummy! won")
     heads += (f"{night} won", f"{night[:-1]} streak", f"{what[:-1]} streak")
@@ -69,7 +70,7 @@ def show_stats(st) -> None:
         row += [_n(p.nights_won), f"{p.longest_night_streak} (now {p.current_night_streak})",
                 f"{p.longest_hand_streak} (now {p.current_hand_streak})"]
         winning.add_row(*row)
-    out.print(winning)
+    print_table(out, winning)
     if low:
         out.print(f"{what.capitalize()}: played to the end; dropped: dropped out (S14), not counted as played.",
                   markup=False)
@@ -97,7 +98,7 @@ def _show_head_to_head(st) -> None:
     pairs = {(h.player, h.opponent): h for h in st.head_to_head}
     for a in names:
         grid.add_row(a, *("-" if a == b else f"{pairs[a, b].won}-{pairs[a, b].lost}-{pairs[a, b].level}" for b in names))
-    out.print(grid)
+    print_table(out, grid)
 
 
 def _show_milestones(st) -> None:
@@ -116,7 +117,7 @@ def _show_milestones(st) -> None:
         for i, h in enumerate(m.hits):
             when = ("opening balance", "", "") if h.hand is None else (f"{h.hand:,}", f"{h.night:,}", h.date or "")
             grid.add_row(label if i == 0 else "", h.name, *when)
-    out.print(grid)
+    print_table(out, grid)
 
 
 def register(app: typer.Typer) -> None:

@@ -285,3 +285,15 @@ def no_session_options(options: Mapping[str, Any]) -> None:
 
 def last_session(ctx: Context) -> SessionInfo | None:
     return ctx.sessions[-1] if ctx.sessions else None
+
+
+def no_such_hand(ctx: Context, hand: int) -> RummyrefError:
+    """The refusal of a hand number never recorded (exit 5), in the rule set's word for a hand
+    ("game 9" in Simple Rummy), with the numbers there are."""
+    from rummyref.errors import NotFound
+
+    word = ctx.ruleset.hand_word
+    last = max((h.hand for h in ctx.hands()), default=0)
+    hint = (f"{word}s are numbered 1 to {last}" if last > 1 else f"the only {word} so far is {word} 1" if last
+            else f"no {word} has been recorded yet")
+    return NotFound(f"game {ctx.game.name} has no {word} {hand}", hint=hint)

@@ -186,6 +186,7 @@ def parse_assignments(items: list[str], what: str = "cards", whose: str = "cards
     """``NAME=CARDS`` arguments, in the order given, into ``{name: cards}``; an unreadable card
     is named as NAME's ``whose`` ("Cy's cards turned up", "Cy's --first-dealer cards")."""
     result: dict[str, list[Card]] = {}
+    typed: dict[str, str] = {}  #: casefolded name -> the item that named it first
     for item in items:
         name, sep, text = item.partition("=")
         if not sep or not name.strip():
@@ -193,5 +194,12 @@ def parse_assignments(items: list[str], what: str = "cards", whose: str = "cards
                 f"{item!r} is not NAME={what.upper()}",
                 hint=f"write each player as NAME={what.upper()}, e.g. Ann=KS or \"Cy=W W 2C\"",
             )
+        key = name.strip().casefold()
+        if key in typed:
+            raise UnreadableInput(
+                f"{name.strip()} is named twice ({typed[key]!r} and {item!r})",
+                hint=f"name each player once, with all their {what}: e.g. \"{name.strip()}=W 5S\"",
+            )
+        typed[key] = item
         result[name.strip()] = read_cards_of(text, f"in {name.strip()}'s {whose}")
     return result

@@ -139,7 +139,7 @@ CASES = [
      ["refused (V5)", "missing 7C"]),
     # the facts themselves
     ("S2-too-many-wildcards", ["--wildcards", "1"], ["--hand", "Ann=W 2C", "--hand", "Bob=W 3C", "--hand", "Cy=4C"],
-     3, None, {}, ["2 WILDCARDs in the hands", "(S2)"]),
+     3, None, {}, ["2 WILDCARDs in the hands", "(fixed at new-session)", "session, S2)"]),
     ("one-deck", [], ["--hand", "Ann=2C 3C", "--hand", "Bob=2C", "--hand", "Cy=4C"], 3, None, {}, ["2C"]),
     ("stranger", [], ["--hand", "Ann=2C", "--hand", "Bob=3C", "--hand", "Cy=4C", "--hand", "Dee=5C"], 3, None, {},
      ["'Dee' (hand) is not at this table"]),

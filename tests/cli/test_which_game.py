@@ -89,3 +89,34 @@ def test_count_with_several_games_open_says_which_rules_it_used():
     ok("new-session", "--game", "friday", "--players", "Ann,Bob,Cy")
     r = ok("count", "2S 3S 4S KD")
     assert "[rummy-2m]" in r.stdout and "counted by rummy-2m's rules" in r.stderr and "--game" in r.stderr
+
+
+def test_amend_with_several_open_is_the_game_of_the_names_given(record):
+    """The audit's case: amend found "2 games open, which one?" although only one roster had Ann and
+    Bob; the names given pick the game, as score-hand's do. void gives no names: it still asks."""
+    ok("new-session")
+    ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob", "--cards", "3")
+    ok("score-hand", "--hand", "Ann=2H 3H 4H", "--hand", "Bob=5S 6S 2C")
+    amended = ref_json("amend", "1", "--reason", "Bob had 7C", "--hand", "Ann=2H 3H 4H", "--hand", "Bob=5S 6S 7C")
+    assert (amended["game"], amended["kind"], amended["counts"]) == ("simple-rummy", "amend", {"Ann": 0, "Bob": 18})
+    ok("score-hand", "--points", "Bill=10", "--points", "Ben=5", "--points", "Larry=0")
+    amended = ref_json("amend", "1", "--reason", "Larry had 3", "--points", "Bill=10", "--points", "Ben=5",
+                       "--points", "Larry=3")
+    assert (amended["game"], amended["totals"]) == ("rummy-2m", {"Bill": 10, "Ben": 5, "Larry": 3})
+    before = record.snapshot()
+    r = ref("void", "1", "--reason", "misdeal")
+    assert r.exit_code == 3
+    assert r.stderr.splitlines() == ["error: 2 games have a session open (rummy-2m, simple-rummy): which one?",
+                                     "name it with --game, e.g. --game 'simple-rummy'"]
+    stranger = ref("amend", "1", "--reason", "x", "--hand", "Zed=2H 3H 4H")
+    assert stranger.exit_code == 3 and "which one?" in stranger.stderr
+    assert record.snapshot() == before
+
+
+def test_a_gin_amend_is_found_by_the_knocker_alone():
+    ok("new-session")
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    ok("score-hand", "--game", "gin", "--dead")
+    amended = ref_json("amend", "1", "--reason", "Ann knocked", "--knock", "Ann",
+                       "--hand", "Ann=2H 3H 4H 5S 5D 5C 9C 9D 9S AC", "--hand", "Bob=KS QS JS 7C 7D 7H 8H 8D AD 2D")
+    assert (amended["game"], amended["result"], amended["points"]) == ("gin", "knock", 18)

@@ -7,10 +7,11 @@ asked: each hand, then how the hand ended.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rummyref.cards import Card, check_holders, parse_card, parse_melds, read_cards_of
-from rummyref.errors import UnreadableCard, UnreadableInput
+from rummyref.errors import RuleRefusal, UnreadableCard, UnreadableInput
 from rummyref.games.base import Given
 from rummyref.games.forms import Key, QuestionForm, split_assignment
 from rummyref.games.gin.engine import Ending
@@ -35,9 +36,9 @@ class GinForm(QuestionForm):
     options: ClassVar[tuple[str, ...]] = ("hand", "knock", "gin", "big_gin", "dead", "melds", "upcard")
     wildcards_fixed = None  # G1: Gin is played without WILDCARDs
 
-    def __init__(self, game: Game, oklahoma: bool) -> None:
+    def __init__(self, game: Game, oklahoma: bool, knock_limit: int = 10) -> None:
         super().__init__()
-        self.game, self.oklahoma = game, oklahoma
+        self.game, self.oklahoma, self.knock_limit = game, oklahoma, knock_limit
         self.melds: tuple[tuple[Card, ...], ...] | None = None
 
     def keys(self) -> list[Key]:
@@ -92,7 +93,14 @@ class GinForm(QuestionForm):
             self._melds_by = self.who(name)
             self.melds = tuple(tuple(m) for m in _read(parse_melds, text, f"in {self._melds_by}'s --melds cards") if m)
         if given.get("upcard"):
-            self.values[("upcard", "")] = _read(parse_card, str(given["upcard"]).strip(), "in --upcard")
+            upcard = _read(parse_card, str(given["upcard"]).strip(), "in --upcard")
+            if not self.oklahoma:  # G13 applies only with the variation; G4's limit stands
+                raise RuleRefusal(
+                    f"--upcard is for Oklahoma, which game {self.game.name} does not play: its knock limit is "
+                    f"{self.knock_limit} (G4)", rule="G13",
+                    hint="leave out --upcard; Oklahoma is chosen when a game is created "
+                         "(ref new-session --ruleset gin --variation oklahoma --game NEW-NAME)")
+            self.values[("upcard", "")] = upcard
 
     def to_ask(self) -> list[Key]:
         ending = self.values.get(("ending", ""))
@@ -103,7 +111,7 @@ class GinForm(QuestionForm):
         """A recorded hand's answers (for an amendment at a terminal)."""
         values: dict[Key, Any] = {("hand", n): tuple(cs) for n, cs in facts.hands.items() if cs}
         values[("ending", "")] = (facts.ending, facts.by)
-        if facts.upcard is not None:
+        if facts.upcard is not None and self.oklahoma:
             values[("upcard", "")] = facts.upcard
         texts = {k: (" ".join(str(c) for c in v) if k[0] == "hand" else
                      (f"{v[0].value} {v[1]}" if v[1] else v[0].value) if k[0] == "ending" else str(v))
@@ -113,6 +121,24 @@ class GinForm(QuestionForm):
 
     def how_to_give(self) -> str:
         return '--hand "NAME=CARDS" and --knock NAME (or --gin, --big-gin, --dead)'
+
+    def refuse_missing(self, missing: Sequence[Key]) -> None:
+        """Name what is missing (whose cards, how the hand ended, the upcard) and the option for each."""
+        hands = [who for what, who in missing if what == "hand"]
+        whats, gives = [], []
+        if hands:
+            whats.append(" and ".join(f"{n}'s cards" for n in hands))
+            gives.append(f'--hand "NAME=CARDS" for {" and ".join(hands)}')
+        if ("ending", "") in missing:
+            whats.append("how the hand ended")
+            gives.append("--knock NAME (or --gin, --big-gin, --dead)")
+        if ("upcard", "") in missing:
+            whats.append("the first upcard")
+            gives.append("--upcard CARD (Oklahoma: the first upcard sets the knock limit, G13)")
+        listed = ", ".join(whats[:-1]) + " and " + whats[-1] if len(whats) > 1 else whats[0]
+        options = ", ".join(gives[:-1]) + " and " + gives[-1] if len(gives) > 1 else gives[0]
+        raise UnreadableInput(f"facts missing ({listed}), and there is no terminal to ask",
+                              hint=f"give {options}, or run the command at a terminal to be asked")
 
     def facts(self):
         from rummyref.games.gin.kind import Facts

@@ -10,10 +10,18 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rummyref.cards import Card, parse_card, parse_cards
-from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
-from rummyref.games.base import Closing, Opening, Recorded, SessionRequest, no_session_options, open_refusals
+from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.games.base import (
+    Closing,
+    Opening,
+    Recorded,
+    SessionRequest,
+    no_session_options,
+    no_such_hand,
+    open_refusals,
+)
 from rummyref.games.gin import render
-from rummyref.games.gin.engine import Ending, HandResult, settle
+from rummyref.games.gin.engine import Ending, HandResult, knock_limit, settle
 from rummyref.games.gin.game import GameScore, HandScore, play
 from rummyref.names import check_roster
 from rummyref.record import (
@@ -191,7 +199,7 @@ class GinGame:
 
         if style == "points":
             raise UnreadableInput(f"{ctx.ruleset.title} is recorded by both hands: no points form")
-        form = GinForm(ctx.game, "oklahoma" in ctx.game.options.get("variations", ()))
+        form = GinForm(ctx.game, "oklahoma" in ctx.game.options.get("variations", ()), knock_limit(ctx.ruleset))
         old = ctx.in_force(hand) if hand is not None and ctx.history is not None else None
         if old is not None and old.facts.get("form") == "gin":
             form.recall_facts(facts_from_json(old.facts))  # at a terminal, the hand as recorded answers first
@@ -213,11 +221,11 @@ class GinGame:
     def show_as_recorded(self, ctx: Context, hand: int, out) -> None:
         old = ctx.in_force(hand)
         if old is None:
-            raise NotFound(f"game {ctx.game.name} has no hand {hand}")
+            raise no_such_hand(ctx, hand)
         if old.kind == EntryKind.VOID:
             raise RuleRefusal(f"hand {hand} was voided (entry {old.seq})", rule="B7")
         out.print(f"Hand {hand} as recorded (session {old.session}; entry {old.seq}):", markup=False)
-        render.history_lines(old.facts, (), out)
+        render.history_lines(old.facts, (), out, ctx.game.roster)
 
     def show_change(self, ctx: Context, hand: int, shown: GinHand, out) -> None:
         before = fold(ctx.ruleset, ctx.game.roster, ctx.hands())
@@ -263,7 +271,7 @@ class GinGame:
             raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
         old = ctx.in_force(hand)
         if old is None:
-            raise NotFound(f"game {g.name} has no hand {hand}")
+            raise no_such_hand(ctx, hand)
         if old.kind == EntryKind.VOID:
             raise RuleRefusal(f"hand {hand} was voided (entry {old.seq})", rule="B7",
                               hint="a voided hand stays voided; record what happened as a new hand")
@@ -327,7 +335,7 @@ class GinGame:
 
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
                            out) -> None:
-        render.history_lines(facts, results, out)
+        render.history_lines(facts, results, out, roster)
 
     def preview(self, ctx: Context, shown: GinHand, out) -> None:
         out.print(f"Hand {shown.hand}, if recorded:", markup=False)

@@ -12,6 +12,7 @@ from rummyref.cards import format_cards
 from rummyref.games.gin.engine import Ending, HandResult, Outcome
 from rummyref.games.gin.game import GameScore
 from rummyref.rules.ruleset import RuleSet
+from rummyref.wrap import print_table
 
 SAID = {Outcome.KNOCK: "knock", Outcome.UNDERCUT: "undercut", Outcome.GIN: "gin", Outcome.BIG_GIN: "big gin",
         Outcome.DEAD: "dead hand"}
@@ -91,7 +92,7 @@ def show_score(players: Sequence[str], score: GameScore, rs: RuleSet, out) -> No
     target = rs.target or 0
     for i, name in enumerate(players):
         grid.add_row(name, f"{score.totals[i]:,}", f"{max(target - score.totals[i], 0):,}", str(score.boxes[i]))
-    out.print(grid)
+    print_table(out, grid)
     if score.over and score.final is not None and score.winner is not None:
         shut = " (shutout: the winner's score doubled, G12)" if score.shutout else ""
         final = ", ".join(f"{n} {v:,}" for n, v in zip(players, score.final))
@@ -139,11 +140,22 @@ def show_standings(st, out) -> None:
     show_score(g.roster, st.score, st.ruleset, out)
 
 
-def history_lines(facts: Mapping[str, Any], results: Sequence[Any], out) -> None:
-    for name, cards in facts.get("hands", {}).items():
+def history_lines(facts: Mapping[str, Any], results: Sequence[Any], out, roster: Sequence[str] = ()) -> None:
+    """One Gin hand in ``ref history``: both hands as typed, then how it ended and who scored
+    (the knocker is ``by``; an undercut scores for the defender, G8). A void has no hand: its
+    entry says what it voided, and nothing more."""
+    if facts.get("form") != "gin":  # a void's facts are the game's status only
+        return
+    hands = facts.get("hands", {})
+    for name, cards in hands.items():
         out.print(f"    {name}: {' '.join(cards) or '-'}", markup=False)
-    ending = Ending(facts.get("ending", "dead"))
-    by = f" by {facts['by']}" if facts.get("by") else ""
     result = facts.get("result", {})
-    said = result.get("outcome", ending.value).replace("-", " ")
-    out.print(f"    {said}{by}; points: {result.get('points', 0)}", markup=False)
+    outcome = Outcome(result.get("outcome", Ending(facts.get("ending", "dead")).value))
+    if outcome is Outcome.DEAD:
+        out.print("    dead hand: nobody scores (G9)", markup=False)
+        return
+    knocker = facts.get("by") or ""
+    defender = next((n for n in (*roster, *hands) if n != knocker), "")
+    winner = knocker if result.get("winner") == "knocker" else defender
+    how = f"{knocker} knocked; undercut" if outcome is Outcome.UNDERCUT else f"{SAID[outcome]} by {knocker}"
+    out.print(f"    {how}: {winner} scores {result.get('points', 0)}", markup=False)

@@ -12,13 +12,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
+from rummyref.errors import RuleRefusal, UnreadableInput
 from rummyref.games.base import (
     Closing,
     Opening,
     Recorded,
     SessionRequest,
     no_session_options,
+    no_such_hand,
     open_refusals,
 )
 from rummyref.games.long import render
@@ -303,9 +304,7 @@ class LongGame:
         """The hand to correct, as now in force: it must exist and not be voided (B7)."""
         old = ctx.in_force(hand)
         if old is None:
-            last = max((h.hand for h in ctx.hands()), default=0)
-            raise NotFound(f"game {ctx.game.name} has no hand {hand}",
-                           hint=f"hands are numbered 1 to {last}" if last else "no hand has been recorded yet")
+            raise no_such_hand(ctx, hand)
         if old.kind == EntryKind.VOID:
             raise RuleRefusal(
                 f"hand {hand} was voided (entry {old.seq})",

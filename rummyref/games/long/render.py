@@ -15,7 +15,7 @@ from rummyref.errors import plural
 from rummyref.games.long.nights import seating_dibs
 from rummyref.games.long.scoring import score_to_json
 from rummyref.rules.ruleset import RuleSet
-from rummyref.wrap import echo
+from rummyref.wrap import echo, print_table
 
 
 def n(value: int | None) -> str:
@@ -127,7 +127,7 @@ def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
         else:
             held = n(s.held) + (f" (W {s.wild_penalty})" if s.wild_penalty else "")
             table.add_row(name, n(s.melded), n(s.claimed), held, n(s.points), n(totals[name]))
-    out.print(table)
+    print_table(out, table)
     show_arrangement(score, out)
 
 
@@ -236,7 +236,7 @@ def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, o
     for name in game.roster:
         new = n(after[name]) if name in after else "void"
         table.add_row(name, n(before.get(name)), "->", new, n(totals[name]), "->", n(now[name]))
-    out.print(table)
+    print_table(out, table)
     show_arrangement(r.score, out)
     if r.game.over and (not game.over or game.winner != r.game.winner):
         out.print(f"The game would be over{cited(rs, 'A7')}: {r.game.winner} wins with {n(now[r.game.winner])}.",
@@ -314,7 +314,7 @@ def show_closed(r, out) -> None:
     order = sorted(range(len(r.points)), key=lambda i: (-r.points[i][1], i))
     for name, pts in (r.points[i] for i in order):
         table.add_row(name, n(pts), n(totals.get(name)))
-    out.print(table)
+    print_table(out, table)
 
 
 # -- standings ------------------------------------------------------------------------------
@@ -351,7 +351,7 @@ def show_standings(st, out) -> None:
         race.add_column(c, justify="left" if c in ("player", "progress") else "right")
     for p in st.players:
         race.add_row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(p.hands), _n(p.average))
-    out.print(race)
+    print_table(out, race)
     for p in st.players:
         if p.opening:
             out.print(f"  {p.name}'s total includes an opening balance of {_n(p.opening)} (carried from paper)", markup=False)
@@ -361,7 +361,7 @@ def show_standings(st, out) -> None:
     for p in st.players:
         pace.add_row(p.name, _n(p.pace_per_night), _n(p.nights_to_go), p.projected_date or "-",
                      _n(p.best), _n(p.worst), _n(p.nights_won))
-    out.print(pace)
+    print_table(out, pace)
     if rs.house.seating_dibs:
         out.print(f"Seating dibs{cited(rs, 'A2')}: " + "; ".join(f"{d.name} {d.seat}" for d in st.dibs), markup=False)
     if st.days_since_last_night is not None:
@@ -438,4 +438,4 @@ def short_standings(st, out) -> None:
     for p in st.players:
         grid.add_row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(tonight.get(p.name)))
     out.print("Standings:", markup=False)
-    out.print(grid)
+    print_table(out, grid)

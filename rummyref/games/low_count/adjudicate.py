@@ -78,11 +78,16 @@ class PlayerResult:
     going_out: Solution | None = None  #: the going-out arrangement of the player who went out
 
     def arrangement_text(self) -> str:
-        arr = self.going_out or self
-        parts = [m.describe() for m in arr.melds]
-        if arr.unmelded:
-            parts.append("unmelded: " + format_cards(arr.unmelded))
-        return " / ".join(parts) if parts else ""
+        """The best melding (S13), the one :attr:`count` is of (as ``melds`` and ``unmelded`` in JSON)."""
+        return _arrangement_text(self.melds, self.unmelded)
+
+    def going_out_text(self) -> str:
+        """How the player went out, when that is not the arrangement the count is of (V1 Minor:
+        a six-card run goes out as five cards and one left out); else ""."""
+        g = self.going_out
+        if g is None or _same_arrangement(g.melds, g.unmelded, self.melds, self.unmelded):
+            return ""
+        return _arrangement_text(g.melds, g.unmelded, "left out")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,6 +106,19 @@ class PlayerResult:
                 "unmelded": [str(c) for c in self.going_out.unmelded],
             },
         }
+
+
+def _arrangement_text(melds: Sequence[Meld], unmelded: Sequence[Card], label: str = "unmelded") -> str:
+    parts = [m.describe() for m in melds]
+    if unmelded:
+        parts.append(f"{label}: " + format_cards(unmelded))
+    return " / ".join(parts)
+
+
+def _same_arrangement(melds: Sequence[Meld], unmelded: Sequence[Card], other: Sequence[Meld],
+                      other_unmelded: Sequence[Card]) -> bool:
+    return (sorted(m.describe() for m in melds) == sorted(m.describe() for m in other)
+            and sorted(map(str, unmelded)) == sorted(map(str, other_unmelded)))
 
 
 def _meld_dict(m: Meld) -> dict[str, Any]:
@@ -151,6 +169,13 @@ def adjudicate(
     dropped = frozenset(table.player(n, "dropped player") for n in ending.dropped)
     claimant = table.player(ending.player, _who(ending.kind)) if ending.player else None
     ending = Ending(ending.kind, claimant, dropped)
+    if dropped and dropped >= set(table.players):  # S10/S14: a game ends with somebody still playing
+        raise RuleRefusal(
+            f"every player dropped out ({', '.join(p for p in table.players if p in dropped)}): somebody must be "
+            "left to play the game",
+            rule=S14,
+            hint="if the whole table agreed to stop, that is a tie game: --tie, with no --dropped (S15)",
+        )
     given = _check_hands(table, hands, dropped)
     if ending.kind in (EndingKind.WENT_OUT, EndingKind.FOUR_SEVENS) and claimant is None:
         raise UnreadableInput(f"a {ending.kind.value} ending needs the player's name")
@@ -237,9 +262,11 @@ def _check_hands(
     try:
         check_deck([c for cards in given.values() for c in cards], table.wildcards, "the whole table")
     except TooManyWildcards as exc:
+        # one deck (SPEC §2): a record the deck cannot hold is an input error (exit 3), as a card twice is
         exc.message = (f"{plural(exc.found, 'WILDCARD')} in the hands, but this session was opened with "
-                       f"{plural(table.wildcards, 'WILDCARD')}, fixed at new-session ({S2})")
-        exc.hint = f"the whole table holds at most {plural(table.wildcards, 'WILDCARD')}"
+                       f"{plural(table.wildcards, 'WILDCARD')} (fixed at new-session)")
+        exc.hint = (f"the whole table holds at most {plural(table.wildcards, 'WILDCARD')} "
+                    f"(one deck; the number is chosen per session, {S2})")
         raise
     return given
 

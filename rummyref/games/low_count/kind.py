@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rummyref.cards import Card
-from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
-from rummyref.games.base import Closing, Opening, Recorded, SessionRequest, open_refusals
+from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.games.base import Closing, Opening, Recorded, SessionRequest, no_such_hand, open_refusals
 from rummyref.games.low_count import render
 from rummyref.games.low_count.adjudicate import Ending, GameResult, adjudicate
 from rummyref.games.low_count.match import S17, MatchState
@@ -339,9 +339,7 @@ class LowCountGame:
         """The game to correct, as now in force: it must exist and not be voided (B7)."""
         old = ctx.in_force(hand)
         if old is None:
-            last = max((h.hand for h in ctx.hands()), default=0)
-            raise NotFound(f"game {ctx.game.name} has no hand {hand}",
-                           hint=f"hands are numbered 1 to {last}" if last else "no hand has been recorded yet")
+            raise no_such_hand(ctx, hand)
         if old.kind == EntryKind.VOID:
             raise RuleRefusal(
                 f"game {hand} was voided (entry {old.seq})",

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummyref.cards import format_cards, parse_cards
-from rummyref.wrap import echo
+from rummyref.wrap import echo, print_table
 
 
 def opened_json(r) -> dict[str, Any]:
@@ -94,7 +94,7 @@ def show_change(hand: int, counts: Mapping[str, int | None], won: str | None, st
     for name, count in counts.items():
         new = ("-" if after.get(name) is None else str(after[name])) if r.result else "void"
         grid.add_row(name, "-" if count is None else str(count), "->", new)
-    out.print(grid)
+    print_table(out, grid)
     if r.result is not None:
         echo(out, f"Why: {r.result.reason}", hang="  ")
     winner = r.result.winner if r.result else None
@@ -165,7 +165,7 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
         dropped = [str(p["games_dropped"])] if drops else []
         grid.add_row(p["name"] + ("" if p["at_table"] else " (not at the table)"), str(p["games"]),
                      *dropped, str(p["game_wins"]), now, str(p["matches_won"]))
-    out.print(grid)
+    print_table(out, grid)
     if drops:
         echo(out, "games: played to the end; dropped: dropped out (S14), not counted as played.")
     if folded.state:
@@ -180,8 +180,11 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
 
 
 def history_lines(facts: Mapping[str, Any], results, out) -> None:
-    """One Simple Rummy game in ``ref history``: first player, hands, counts, winner."""
-    res = facts.get("result", {})
+    """One Simple Rummy game in ``ref history``: first player, hands, counts, winner. A void
+    has no game of its own: its entry says what it voided, and nothing more."""
+    if "result" not in facts:  # a void's facts are the match's state only
+        return
+    res = facts["result"]
     echo(out, f"{facts.get('first_player')} played first; ending: {_ending_text(facts.get('ending', {}))}",
          indent="    ", hang="      ")
     for p in res.get("players", []):
@@ -226,7 +229,12 @@ def render_game(result, out) -> None:
         count = "-" if p.count is None else str(p.count)
         shown = p.arrangement_text() if p.hand is not None else "(not shown)"
         grid.add_row(Text(p.name), Text(count), Text(shown), Text(p.note))
-    out.print(grid)
+    print_table(out, grid)
+    for p in result.players:
+        went = p.going_out_text()
+        if went:
+            echo(out, f"{p.name} went out as {went}; the count above is of the best melding (S13).",
+                 hang="  ")
     echo(out, f"Winner: {result.winner or 'none'}. {result.reason}")
 
 

@@ -96,7 +96,7 @@ class SimpleTable:
         cards = deal.default if cards is None else cards
         if not deal.cards_min <= cards <= deal.cards_max:
             raise RuleRefusal(
-                f"{cards} cards each is outside the deal for {n} players",
+                f"{plural(cards, 'card')} each is outside the deal for {n} players",
                 rule=S1,
                 hint=f"with {n} players deal {_range(deal.cards_min, deal.cards_max)} cards each",
             )
@@ -109,7 +109,7 @@ class SimpleTable:
                 hint=f"use {_range(wmin, wmax)} WILDCARDs{_wild_note(ruleset, chosen)}",
             )
         if n * cards >= 52 + wildcards:
-            raise RuleRefusal(f"{n} hands of {cards} cards leave no stock", rule=S1)
+            raise RuleRefusal(f"{n} hands of {plural(cards, 'card')} leave no stock", rule=S1)
         return cls(ruleset, names, cards, wildcards, chosen)
 
     @classmethod
@@ -261,14 +261,28 @@ class SimpleTable:
             f"{name}'s hand has {size} card{'s' if size != 1 else ''}, but with {self.cards} dealt "
             f"{why}{role.value} holds {possible} at the end of a game",
             rule=S9 if role is Role.WENT_OUT else S1,
-            hint=f"a hand ends with the cards dealt ({self.cards}); the player who went out holds one more, "
-                 "the card just drawn",
+            hint=self._size_hint(role),
         )
+
+    def _size_hint(self, role: Role) -> str:
+        """Why those sizes, for ``role`` at this table (SPEC §8: S1/S9, V4, V6, S14)."""
+        dealt = f"the cards dealt ({self.cards})"
+        grow = self.growing_hands
+        if grow is not None:
+            more = " plus the card just drawn" if role is Role.WENT_OUT else ""
+            return (f"under {grow.title} ({grow.rule}) a hand may grow during a game, so only the fewest cards "
+                    f"are checked: {dealt}{more}")
+        if role is Role.DROPPED:
+            return (f"a player who dropped out holds {dealt}, or one more if they drew first; their hand need not "
+                    "be given (--dropped NAME alone; at a prompt: dropped)")
+        if role is Role.FOUR_SEVENS:
+            return f"a hand ends with {dealt}; the player who laid down the four 7s may hold one more, the card just drawn"
+        return f"a hand ends with {dealt}; the player who went out holds one more, the card just drawn"
 
     def describe(self) -> str:
         vs = ", ".join(f"{v.title} ({v.rule})" for v in self.variations) or "none"
         return (
-            f"{len(self.players)} players ({', '.join(self.players)}), {self.cards} cards each, "
+            f"{len(self.players)} players ({', '.join(self.players)}), {plural(self.cards, 'card')} each, "
             f"{self.wildcards} WILDCARD{'s' if self.wildcards != 1 else ''}; variations: {vs}; "
             f"going out: {self.going_out_text}"
         )

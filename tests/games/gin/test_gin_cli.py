@@ -86,3 +86,82 @@ def test_a_gin_hand_in_ref_night():
     assert "Knock: Ann scores 18." in said and "Recorded: hand 1 of gin" in said
     assert "Session 1 of gin is closed: 1 hand; points this session: Ann 18, Bob 0." in said
     assert ref_json("standings")["totals"] == {"Ann": 18, "Bob": 0}
+
+
+#: Ann knocks with 9; Bob has 9 after his own melds: an undercut, Bob scores 25 (G8)
+ANN_UNDERCUT = ["--hand", "Ann=2S 3S 4S 5D 6D 7D 8C 9C 10C 9H", "--hand", "Bob=AH 2H 3H 4H KS KH KD KC 4C 5C",
+                "--knock", "Ann"]
+
+
+def lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def test_upcard_without_oklahoma_is_refused_and_writes_nothing(record):
+    """G13 applies only with the oklahoma variation; without it the knock limit is G4's 10."""
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    before = record.snapshot()
+    r = ref("score-hand", *ANN_UNDERCUT, "--upcard", "5S")
+    assert r.exit_code == 4 and r.stdout == ""
+    assert " ".join(r.stderr.split()) == (
+        "refused (G13): --upcard is for Oklahoma, which game gin does not play: its knock limit is 10 (G4) "
+        "leave out --upcard; Oklahoma is chosen when a game is created "
+        "(ref new-session --ruleset gin --variation oklahoma --game NEW-NAME)")
+    assert ref("score-hand", *ANN_UNDERCUT[:4], "--knock", "Ann", "--upcard", "5X").exit_code == 3  # read first
+    assert record.snapshot() == before
+    assert ref_json("score-hand", *ANN_UNDERCUT)["knock_limit"] == 10
+
+
+def test_oklahoma_without_the_upcard_says_to_give_it(record):
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob", "--variation", "oklahoma")
+    before = record.snapshot()
+    r = ref("score-hand", *ANN_UNDERCUT)
+    assert r.exit_code == 3
+    assert " ".join(r.stderr.split()) == (
+        "error: facts missing (the first upcard), and there is no terminal to ask "
+        "give --upcard CARD (Oklahoma: the first upcard sets the knock limit, G13), "
+        "or run the command at a terminal to be asked")
+    r = ref("score-hand", "--hand", "Ann=2S 3S 4S 5D 6D 7D 8C 9C 10C 9H")
+    assert r.exit_code == 3
+    assert " ".join(r.stderr.split()) == (
+        "error: facts missing (Bob's cards, how the hand ended and the first upcard), and there is no terminal "
+        "to ask give --hand \"NAME=CARDS\" for Bob, --knock NAME (or --gin, --big-gin, --dead) and --upcard CARD "
+        "(Oklahoma: the first upcard sets the knock limit, G13), or run the command at a terminal to be asked")
+    assert record.snapshot() == before
+    over = ref("score-hand", *ANN_UNDERCUT, "--upcard", "5S")
+    assert over.exit_code == 4 and "refused (G13): Ann cannot knock: the least deadwood is 9, over the limit of 5" \
+        in " ".join(over.stderr.split())
+    assert ref_json("score-hand", *ANN_UNDERCUT, "--upcard", "10S")["knock_limit"] == 10
+
+
+def test_history_names_who_scored_and_a_void_is_no_dead_hand():
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    ok("score-hand", *ANN_UNDERCUT)
+    ok("void", "1", "--reason", "misdeal")
+    ok("score-hand", *KNOCK, "--knock", "Ann")
+    ok("score-hand", "--dead")
+    ok("score-hand", *GIN, "--gin", "Ann")
+    assert lines(ok("history").stdout) == [
+        "History of gin (gin); players: Ann, Bob",
+        "entry 3: hand 1, session 1 hand 1 (voided)",
+        "    Ann: 2S 3S 4S 5D 6D 7D 8C 9C 10C 9H",
+        "    Bob: AH 2H 3H 4H KS KH KD KC 4C 5C",
+        "    Ann knocked; undercut: Bob scores 25",
+        "entry 4: hand 1, session 1 hand 1 VOIDS entry 3",
+        "    reason: misdeal",
+        "entry 5: hand 2, session 1 hand 1",
+        "    Ann: 2H 3H 4H 5S 5D 5C 9C 9D 9S AC",
+        "    Bob: KS QS JS 7C 7D 7H 8H 8D AD 2D",
+        "    knock by Ann: Ann scores 18",
+        "entry 6: hand 3, session 1 hand 2",
+        "    Ann: -",
+        "    Bob: -",
+        "    dead hand: nobody scores (G9)",
+        "entry 7: hand 4, session 1 hand 3",
+        "    Ann: AH 2H 3H 4H 5D 5S 5C KD KS KC",
+        "    Bob: 9C 10C JC 6S 6D 6H 2S 3S 4S 5H",
+        "    gin by Ann: Ann scores 30",
+    ]
+    missing = ref("void", "9", "--reason", "x")
+    assert missing.exit_code == 5
+    assert lines(missing.stderr) == ["error: game gin has no hand 9", "hands are numbered 1 to 4"]
