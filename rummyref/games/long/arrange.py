@@ -1070,7 +1070,7 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
     if budget.steps <= 0:
         raise _NoMoreTrials
-    odd, spent = drop_one(stated, own, loose, aces_high, barred, budget.steps, ruleset, known.melds,
+    odd, spent = drop_one(stated, own, loose, aces_high, barred, min(budget.steps, DROP_STEPS), ruleset, known.melds,
                           search=known.search if isinstance(known.search, _Cover) else None)
     budget.steps -= spent
     if odd is not None:
@@ -1088,6 +1088,7 @@ def _odd_one(p: Piece) -> RuleRefusal:
     )
 
 
+DROP_STEPS = 3_000  #: steps for the one search for a card without which every other card sits
 DIAGNOSIS_STEPS = 1_000  #: steps for each trial that looks for the card or the designation at fault
 DIAGNOSIS_BUDGET = 3_000  #: steps for all the trials of one refusal; then the reason is the cards
 
