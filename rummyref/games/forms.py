@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from rummyref.cards import Card, check_holders, read_cards_of
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
+from rummyref.names import find
 
 Key = tuple[str, str]  #: (what, whose): ("melded", "Bill"), ("out", ""), ("hand", "Ann"), ...
 
@@ -193,5 +194,7 @@ def parse_assignments(items: list[str], what: str = "cards", whose: str = "cards
                 f"{item!r} is not NAME={what.upper()}",
                 hint=f"write each player as NAME={what.upper()}, e.g. Ann=KS or \"Cy=W W 2C\"",
             )
+        if find(name.strip(), list(result)) is not None:  # never the last one silently
+            raise UnreadableInput(f"{name.strip()}'s {whose} were given twice", hint="one use per player")
         result[name.strip()] = read_cards_of(text, f"in {name.strip()}'s {whose}")
     return result
