@@ -91,6 +91,20 @@ def test_an_opening_total_given_twice_for_a_player_is_refused(record):
     assert not record.exists()
 
 
+def test_an_opening_total_for_a_name_not_in_the_new_roster_says_so(record):
+    """Item 5: the roster is being created, not fixed: say who is in it and how to name players."""
+    assert refused(record, "new-session", "--opening", "Steve=5") == [
+        "error: Steve is not in the roster being created for rummy-2m (Bill, Ben, Larry)",
+        "--opening is for the players of the new game: name them with --players A,B,C",
+    ]
+    assert refused(record, "new-session", "--players", "Ann,Bob", "--game", "paper", "--opening", "Anne=5") == [
+        "error: Anne is not in the roster being created for paper (Ann, Bob)",
+        "did you mean Ann? --opening is for the players of the new game: name them with --players A,B,C",
+    ]
+    assert not record.exists()
+    assert ref("new-session", "--players", "Ann,Bob", "--opening", "bob=5").exit_code == 0
+
+
 def test_first_dealer_cards_given_twice_for_a_player_are_refused(record):
     """Simple Rummy S3: Ann's KS was dropped for her 2C, and Cy dealt."""
     assert refused(record, "new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "7",
