@@ -181,6 +181,8 @@ class Context:
     session_points: tuple[tuple[str, int], ...] = ()  #: the open session's points so far
     status: Status | None = None  #: as the latest hand entry stated it (None: no hand yet)
     played: int = 0  #: hands that count in the open session (``dealt`` less those voided mid-session)
+    #: the open session's hands and voids, in the log's order: ("hand" or "void", dealer) (A3/A4, SPEC §8)
+    session_log: tuple[tuple[str, str], ...] = ()
 
     @property
     def kind(self) -> GameKind:
@@ -250,3 +252,4 @@ class Summary:
     today: date
     context: Context | None = None  #: with the hands in force, when the kind asked for them
     dealt: int = 0  #: hands dealt in the open session (SPEC §8: a voided hand is not dealt)
+    session_log: tuple[tuple[str, str], ...] = ()  #: the open session's hands and voids (:attr:`Context.session_log`)

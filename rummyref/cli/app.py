@@ -75,7 +75,56 @@ def load_module_commands(module: str) -> dict[str, Any]:
     """The click commands a CLI module registers, by name, built as the root app would build them."""
     holder = typer.Typer(rich_markup_mode=None)
     importlib.import_module(f"rummyref.cli.{module}").register(holder)
+    _once_each(holder)
     return dict(typer.main.get_group(holder).commands)
+
+
+def _once_each(app: typer.Typer) -> None:
+    """Every command the app registers (and those of its groups) refuses an option given twice."""
+    for info in app.registered_commands:
+        if info.cls in (None, TyperCommand):  # typer's default; a command's own class is left alone
+            info.cls = RefCommand
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            _once_each(group.typer_instance)
+
+
+def refuse_repeats(order: list[Any]) -> None:
+    """An option that takes one value, given more than once, is refused (exit 3): click would keep
+    the last silently (``--out Ben --out Bill``: Bill). ``order`` is the parser's: each parameter
+    once per use. Repeatable options (``--points``...) say for themselves what a repeat means."""
+    from rummyref.errors import UnreadableInput
+
+    seen: dict[str, int] = {}
+    for param in order:
+        if getattr(param, "multiple", True) or getattr(param, "count", False) or param.is_eager:
+            continue  # an argument, a repeatable option, a counter, --help
+        seen[param.name] = seen.get(param.name, 0) + 1
+        if seen[param.name] == 2:
+            name = "/".join(max(opts, key=len) for opts in (param.opts, param.secondary_opts) if opts)
+            takes = f": it takes one {param.metavar}" if getattr(param, "metavar", None) else ""
+            raise UnreadableInput(f"{name} was given twice{takes}", hint=f"give {name} once")
+
+
+def _parsing_once(parser: Any, ctx: Any) -> Any:
+    """The command's parser, refusing an option given twice (not while completing a line)."""
+    parse = parser.parse_args
+
+    def parse_args(args: list[str]) -> Any:
+        opts, largs, order = parse(args)
+        if not ctx.resilient_parsing:
+            refuse_repeats(order)
+        return opts, largs, order
+
+    parser.parse_args = parse_args
+    return parser
+
+
+class RefCommand(TyperCommand):
+    """A command of ``ref``: an option that takes one value may be given once."""
+
+    def make_parser(self, ctx):
+        return _parsing_once(super().make_parser(ctx), ctx)
 
 
 def _is_click_exception(exc: BaseException) -> bool:
@@ -85,6 +134,19 @@ def _is_click_exception(exc: BaseException) -> bool:
 
 class RefGroup(TyperGroup):
     """Translates the error tree into a message on stderr and a documented exit code, once."""
+
+    def make_parser(self, ctx):
+        return _parsing_once(super().make_parser(ctx), ctx)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        # the root's own options are read before any command runs (``ref --db A --db B ...``)
+        from rummyref.cli.common import show_error
+
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except RummyrefError as exc:
+            show_error(exc)
+            raise typer.Exit(int(exc.exit_code)) from None
 
     def invoke(self, ctx):
         from rummyref.cli.common import debug_enabled, err, show_error

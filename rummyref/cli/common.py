@@ -53,8 +53,15 @@ ROOT_OPTIONS: dict[str, Any] = {"db": None}
 
 def db_choice(db: Optional[str]) -> Optional[str]:
     """The database chosen on the command line: the command's --db, else the root's --db
-    (else None: $RUMMYREF_DB, then the user data directory, decided by the store)."""
-    return db or ROOT_OPTIONS["db"]
+    (else None: $RUMMYREF_DB, then the user data directory, decided by the store). Two different
+    records, one before the command and one after it, are refused (exit 3): neither is dropped."""
+    root = ROOT_OPTIONS["db"]
+    if db and root and db != root:
+        from rummyref.errors import UnreadableInput
+
+        raise UnreadableInput(f"--db was given twice: {root} before the command and {db} after it",
+                              hint="give --db once")
+    return db or root
 
 
 def print_json(data: Any) -> None:

@@ -301,7 +301,8 @@ def end_night(
                 f"{plural(dealt, word)} dealt {when}" + (", the game is over." if table.game.over else ".")]  # fmt: skip
 
     settle(
-        lambda t: end_night_ruling(t.roster, t.hands_dealt, t.game.over, ruleset=_ruleset(ruleset, t)),
+        lambda t: end_night_ruling(t.roster, t.hands_dealt, t.game.over, ruleset=_ruleset(ruleset, t),
+                                   log=t.session_log),
         game=game, db=db, no_record=no_record, as_json=as_json, extra=from_the_record,
         need_table="or give the facts instead: ref dispute end-night --hands N [--players A,B,C]",
     )  # fmt: skip

@@ -70,14 +70,18 @@ def session_request(game, players, ruleset, opening, wildcards, cards, variation
     """``new-session``'s options (``ref night`` takes the same ones) as a SessionRequest; an
     unreadable --opening is refused before the database is touched."""
     from rummyref.bounds import OPENING, bounded_int
+    from rummyref.errors import UnreadableInput
     from rummyref.games.base import SessionRequest
     from rummyref.games.forms import split_assignment
-    from rummyref.names import check_roster
+    from rummyref.names import check_roster, find
 
     # an unusable player name is refused before the database is touched, too
     names = check_roster(roster_names(players)) if players is not None else None
-    pairs = [split_assignment(text, "--opening") for text in opening]
-    openings = {name: bounded_int(value, f"--opening {name}", OPENING) for name, value in pairs}
+    openings: dict[str, int] = {}
+    for name, value in (split_assignment(text, "--opening") for text in opening):
+        if find(name, list(openings)) is not None:  # one total per player: never the last one silently
+            raise UnreadableInput(f"--opening was given twice for {name}", hint="one use per player")
+        openings[name] = bounded_int(value, f"--opening {name}", OPENING)
     return SessionRequest(game, names, ruleset, openings, wildcards, cards, tuple(variation), tuple(first_dealer))
 
 

@@ -765,13 +765,15 @@ def discard_ruling(
 
 def end_night_ruling(
     roster: Sequence[str], hands_in_session: int, game_over: bool, first_dealer: str | None = None,
-    ruleset: RuleSet | None = None,
+    ruleset: RuleSet | None = None, log: Sequence[tuple[str, str]] | None = None,
 ) -> DisputeResult:
     """May the session end now, or who still has to deal this round (in deal order)?
 
     Answered as ``ref end-session`` acts for the rule set's kind of game: a kind whose sessions
     end only after full rounds (Rummy 2,000,000: A4, with A7 the exception) refuses mid-round;
-    any other (Simple Rummy, Gin, 500 Rum) may end after any hand."""
+    any other (Simple Rummy, Gin, 500 Rum) may end after any hand. ``log``: the open session's
+    hands and voids as recorded (from the record): who still has to deal is then worked out as
+    ``end-session`` does, a voided hand's dealer dealing again (SPEC §8)."""
     from rummyref.games.registry import kind_for
 
     ruleset = ruleset or load_ruleset("rummy-2m")
@@ -802,6 +804,23 @@ def end_night_ruling(
     if game_over:
         chain.append(Step(a7 or "", f"the game is over, so the {session} may end at once"))
         return result(Outcome.ALLOWED, f"Allowed: the game is over{f' ({a7})' if a7 else ''}, the {session} may end now.")
+    if log is not None and any(kind == "void" for kind, _ in log):  # else the count says it all
+        from rummyref.games.long.nights import deal_state
+
+        state = deal_state(roster, log)
+        if not state.still_to_deal:
+            said = ("no hand counts tonight: the night may close as abandoned" if state.abandoned else
+                    f"{state.rounds} full round{'s' if state.rounds != 1 else ''} played")
+            chain.append(Step(a4 or "", f"{said}: every player has dealt the same number of hands in force"))
+            return result(Outcome.ALLOWED, f"Allowed: {said}.", {"rounds": state.rounds})
+        still = list(state.still_to_deal)
+        owed = f" (a voided hand is dealt again: {', '.join(state.owed)})" if state.owed else ""
+        chain.append(Step(a3 or "", f"hands in force dealt: {', '.join(f'{p} {k}' for p, k in state.dealt)}{owed}"))
+        chain.append(Step(a4 or "", f"the round is not finished: {_join(still)} still "
+                                    f"{'has' if len(still) == 1 else 'have'} to deal"))
+        return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: "
+                                       f"{', '.join(still)}.",
+                      {"still_to_deal": still, "next_dealer": still[0], "rounds": state.rounds})  # fmt: skip
     rounds = hands_in_session // n
     if done == 0:
         said = "no hand has been played yet" if hands_in_session == 0 else f"{rounds} full round{'s' if rounds != 1 else ''} played"

@@ -313,7 +313,7 @@ def compute_stats(inp: StatsInput) -> Stats:
         target=game.target,
         hands=len(inp.hands),
         nights=len(inp.nights),
-        closed_nights=len(closed),
+        closed_nights=sum(1 for n in inp.nights if n.closed),  # the nights closed (a night abandoned is none)
         night_score="games won" if low else "points",
         style=inp.style,
         players=tuple(players),

@@ -34,6 +34,8 @@ class Table:
     hand_in_night: int  #: that hand's number within the night
     _game_row: GameRow = field(repr=False, compare=False)
     _session_row: SessionRow = field(repr=False, compare=False)
+    #: the session's hands and voids in the log's order (who deals: SPEC §8's voids)
+    session_log: tuple[tuple[str, str], ...] = ()
 
     @property
     def roster(self) -> tuple[str, ...]:
@@ -71,7 +73,8 @@ def _find(rec: Record, game: str | None) -> Table:
             raise AmbiguousInput(f"sessions of several games are open ({names})", hint="say which with --game NAME")
         g, s = rows[0]
     dealt = rec.hands_dealt(row_id(s))
-    return Table(rec.game(g), rec.ruleset(g), s.number, dealt, rec.position(g).next_hand, dealt + 1, g, s)
+    return Table(rec.game(g), rec.ruleset(g), s.number, dealt, rec.position(g).next_hand, dealt + 1, g, s,
+                 session_log=rec.session_log(row_id(s)))
 
 
 def record_ruling(rec: Record, table: Table, ruling: dict[str, Any]) -> Precedent:

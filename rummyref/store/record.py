@@ -48,7 +48,7 @@ from rummyref.store.models import (
     SessionRow,
     row_id,
 )
-from rummyref.store.select import HANDS_DEALT, _last_played, _parsed, choose_game
+from rummyref.store.select import HANDS_DEALT, SESSION_LOG, _last_played, _parsed, choose_game
 
 
 @contextmanager
@@ -137,7 +137,8 @@ class Record:
                        self.in_force(g) if history else None,
                        self.night_points(row_id(open_row)) if open_row else (),
                        self.last_status(g),
-                       self.session_hands(row_id(open_row)) if open_row else 0)
+                       self.session_hands(row_id(open_row)) if open_row else 0,
+                       self.session_log(row_id(open_row)) if open_row else ())
 
     def last_status(self, g: GameRow) -> Status | None:
         """The game's status as the latest entry that states one says (ties pending past the target)."""
@@ -182,9 +183,13 @@ class Record:
         ).first()
 
     def hands_dealt(self, session_id: int) -> int:
-        """Where the deal stands in the session (SPEC §8): the last hand in force. A voided hand
-        is not a dealt hand: voided last, its dealer deals again; voided earlier, the deal goes on."""
+        """How far the session's hands are numbered: the last hand in force (a hand voided last
+        is numbered again). Who deals them is :meth:`session_log`'s fold (SPEC §8)."""
         return int(self.sql(HANDS_DEALT, s=session_id).scalar() or 0)
+
+    def session_log(self, session_id: int) -> tuple[tuple[str, str], ...]:
+        """The session's hands and voids in the log's order, with their dealers (A3, A4, SPEC §8)."""
+        return tuple((str(k), str(d or "")) for k, d in self.sql(SESSION_LOG, s=session_id))
 
     def night_points(self, session_id: int) -> tuple[tuple[str, int], ...]:
         rows = self.sql(

@@ -12,12 +12,23 @@ from sqlalchemy import text
 from rummyref.rules.ruleset import RuleSet, parse_ruleset
 from rummyref.store.choice import choose, last_played
 
-#: a session's hands dealt (SPEC §8): the highest hand-in-session whose latest entry is not a
-#: void. Voided last, its dealer deals again; voided earlier, the deal goes on.
+#: a session's hands dealt, as its hands are numbered: the highest hand-in-session whose latest
+#: entry is not a void (a hand voided last is numbered again). Who deals is SESSION_LOG's fold.
 HANDS_DEALT = (
     "SELECT MAX(e.hand_in_session) FROM entry e WHERE e.session_id = :s AND e.hand IS NOT NULL "
     "AND e.kind <> 'void' AND e.seq = (SELECT MAX(x.seq) FROM entry x WHERE x.game_id = e.game_id AND x.hand = e.hand)"
 )
+
+
+#: a session's hands and voids in the log's order, with their dealers: what the kind folds to
+#: know who deals next and whether the rounds are full (A3, A4, SPEC §8)
+SESSION_LOG = ("SELECT kind, dealer FROM entry WHERE session_id = :s AND hand IS NOT NULL "
+               "AND kind IN ('hand', 'void') ORDER BY seq")
+
+#: a session closed as abandoned (SPEC §8: it does not count as a session), with its parameter:
+#: ``closed_as`` takes no other value, however the record's JSON is spaced
+ABANDONED = "COALESCE(options, '') LIKE :abandoned"
+ABANDONED_PATTERN = {"abandoned": '%"closed_as"%'}
 
 
 def choose_game(conn, name: str | None, names: Sequence[str] = ()) -> int:

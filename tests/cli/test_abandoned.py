@@ -28,3 +28,128 @@ def test_a_night_whose_only_hand_was_voided_can_end():
     assert closed["abandoned"] and closed["hands"] == 0
     assert ref_json("standings")["nights"] == 0
     assert ref_json("verify")["ok"]
+
+
+# -- audit r2m: an abandoned night counts nowhere; a hand voided earlier is dealt again --------------
+
+P = ["--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3"]
+
+
+def ok(*args: str) -> str:
+    r = ref(*args)
+    assert r.exit_code == 0, r.stdout + r.stderr
+    return r.stdout
+
+
+def lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def test_an_abandoned_night_is_not_the_last_night_nor_a_recent_one_nor_counted(monkeypatch):
+    """Item 3: a real night on 1 November, one abandoned on 20 November. The last Rummy Night is
+    the 1st, 19 days ago, overdue (A5); the abandoned night is in no count, list or chart."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-01T19:30")
+    ok("new-session")
+    for _ in range(3):
+        ok("score-hand", *P)
+    ok("end-session")
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-20T19:30")
+    ok("new-session")
+    assert ref_json("end-session")["abandoned"]
+    shown = lines(ok("standings"))
+    assert shown[0] == "rummy-2m (rummy-2m), target 2,000,000: 3 hands over 1 Rummy Night"
+    assert shown[-4:] == [
+        "Last Rummy Night: 2026-11-01 (19 days ago)  ** over a week: Rummy Night is overdue (A5) **",
+        "Next Rummy Night: Bill deals first (A3).",
+        "Recent nights:",
+        "  night 1 (2026-11-01, 3 hands): winner Larry; Bill 3, Ben 6, Larry 9",
+    ]
+    st = ref_json("standings")
+    assert (st["nights"], st["last_night"], st["days_since_last_night"], st["overdue"]) == (1, "2026-11-01", 19, True)
+    assert [n["number"] for n in st["recent_nights"]] == [1]
+    assert lines(ok("stats"))[0] == "Statistics of rummy-2m (rummy-2m): 3 hands in force, 1 Rummy Night (1 closed)"
+    stats = ref_json("stats")
+    assert (stats["nights"], stats["closed_nights"]) == (1, 1)
+    assert [p["nights_played"] for p in stats["players"]] == [1, 1, 1]
+    chart = ref_json("chart")
+    assert chart["nights"] == 1 and chart["series"][0]["nights"] == [0, 1]
+    # the next real night keeps its own number (the abandoned one keeps 2 in the history) and is
+    # the second that counts: drawn second, counted second, paced over two nights
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-21T19:30")
+    assert lines(ok("new-session"))[0] == "Rummy Night 3 of rummy-2m is open."
+    for _ in range(3):
+        ok("score-hand", *P)
+    ok("end-session")
+    st = ref_json("standings")
+    assert (st["nights"], st["last_night"], st["overdue"]) == (2, "2026-11-21", False)
+    assert [n["number"] for n in st["recent_nights"]] == [3, 1]
+    assert st["players"][0]["pace_per_night"] == 9.0  # Larry: 18 points over 2 nights
+    assert lines(ok("stats"))[0] == "Statistics of rummy-2m (rummy-2m): 6 hands in force, 2 Rummy Nights (2 closed)"
+    chart = ref_json("chart")
+    assert chart["nights"] == 2 and chart["x_range"] == [0, 2]
+    assert chart["series"][2]["nights"] == [0, 1, 2] and chart["series"][2]["totals"] == [0, 9, 18]
+    assert chart["crossing"]["night"] == 2 + st["players"][0]["nights_to_go"]
+    assert lines(ok("history", "--session", "2"))[-1] == "Rummy Night 2: 0 hands; Bill 0, Ben 0, Larry 0."
+    assert ref_json("verify")["ok"]
+
+
+def test_a_hand_voided_earlier_is_dealt_again_by_its_dealer_before_the_night_may_end(monkeypatch):
+    """Item 4 (SPEC §8): Bill's hand 1 voided after Ben's hand 2: Bill deals the next hand, then
+    Larry; only then is the round full. The hands already recorded keep their deals."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-12T19:30")
+    ok("new-session")
+    ok("score-hand", *P)
+    ok("score-hand", *P)
+    assert lines(ok("void", "1", "--reason", "x"))[-1] == "Next: Bill deals (hand 2 of round 1)."
+    assert "Rummy Night 1 is open: Bill deals the next hand (A3)." in lines(ok("standings"))
+    wrong = ref("score-hand", *P, "--dealer", "Larry")
+    assert (wrong.exit_code, lines(wrong.stderr)) == (4, [
+        "refused (A3): hand 3 of the night is Bill's deal, not Larry's",
+        "the deal goes Bill, Ben, Larry, no exceptions; Bill's voided hand is dealt again first",
+    ])
+    shown = lines(ok("score-hand", *P))
+    assert shown[0] == "Hand 3 of rummy-2m: Rummy Night 1, hand 3 of the night, Bill dealt (entry 6)"
+    assert shown[-1] == "Next: Larry deals (hand 3 of round 1)."
+    early = ref("end-session")
+    assert (early.exit_code, lines(early.stderr)[0]) == (
+        4, "refused (A4): the night cannot end in the middle of a round: Larry still has to deal (hand 3 of 3 in")
+    asked = ref_json("dispute", "end-night")  # the dispute answers as end-session acts
+    assert (asked["outcome"], asked["details"]["still_to_deal"]) == ("refused", ["Larry"])
+    shown = lines(ok("score-hand", *P))
+    assert shown[-1] == "Round 1 complete. Next: Bill deals, or the night may end (ref end-session)."
+    assert ref_json("dispute", "end-night")["outcome"] == "allowed"
+    closed = lines(ok("end-session"))
+    assert closed[0] == "Rummy Night 1 of rummy-2m is closed: 3 hands, 1 full round (1 hand voided)."
+    heads = [line for line in lines(ok("history")) if line.startswith("entry ")]
+    assert heads == [
+        "entry 3: hand 1, night 1 hand 1, Bill dealt (voided)",
+        "entry 5: hand 1, night 1 hand 1, Bill dealt VOIDS entry 3",
+        "entry 4: hand 2, night 1 hand 2, Ben dealt",
+        "entry 6: hand 3, night 1 hand 3, Bill dealt",
+        "entry 7: hand 4, night 1 hand 4, Larry dealt",
+    ]
+    assert ref_json("verify")["ok"]
+
+
+def test_voiding_the_only_hand_says_no_hand_counts_not_round_0_complete(monkeypatch):
+    """Item 5."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-12T19:30")
+    ok("new-session")
+    ok("score-hand", *P)
+    assert lines(ok("void", "1", "--reason", "dealt by mistake"))[-2:] == [
+        "No hand counts tonight: the night may end as abandoned (ref end-session).",
+        "Next: Bill deals.",
+    ]
+
+
+def test_a_full_progress_bar_means_the_target_is_reached(monkeypatch):
+    """Item 5: 99.5% drew all 20 blocks (and 99.96% would have said 100.0%)."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-12T19:30")
+    ok("new-session", "--opening", "Bill=1990000", "--opening", "Ben=1999999")
+    assert lines(ok("standings"))[1:4] == [
+        "#  player      total      to go  progress                     hands  avg/hand",
+        "1  Ben     1,999,999          1  ███████████████████░  99.9%      0         -",
+        "2  Bill    1,990,000     10,000  ███████████████████░  99.5%      0         -",
+    ]
+    ok("score-hand", "--points", "Bill=0", "--points", "Ben=1", "--points", "Larry=0")
+    assert lines(ok("standings"))[3] == "1  Ben     2,000,000          0  ████████████████████ 100.0%      1       1.0"

@@ -55,24 +55,29 @@ def test_a_hand_voided_last_is_dealt_again_and_the_night_may_end(night):
 
 
 def test_one_count_of_hands_everywhere_and_the_night_summary(night):
-    ref_json("void", "2", "--reason", "dealt twice")  # a hand voided mid-night: the deal goes on
+    # SPEC §8: Ben's hand voided mid-night is dealt again by Ben, first; then the deal goes on
+    # where it was (Ben's turn, after Bill's hand 4), and Larry deals to make the rounds full (A4)
+    assert ref_json("void", "2", "--reason", "dealt twice")["next_dealer"] == "Ben"
     assert points(13, 14, 15)["dealer"] == "Ben"
-    assert points(16, 17, 18)["dealer"] == "Larry"
+    assert points(16, 17, 18)["dealer"] == "Ben"
+    assert ref("end-session").stderr.splitlines()[0].startswith(
+        "refused (A4): the night cannot end in the middle of a round: Larry still has to")
+    assert points(19, 20, 21)["dealer"] == "Larry"
     summary = [line for line in lines(ok("end-session")) if not line.startswith("Seal: ")]
     assert summary == [
-        "Rummy Night 1 of rummy-2m is closed: 5 hands, 2 full rounds (1 hand voided).",
+        "Rummy Night 1 of rummy-2m is closed: 6 hands, 2 full rounds (1 hand voided).",
         "Night's winner: Larry.",
         "player  night  total",
-        "Larry      57     57",
-        "Ben        52     52",
-        "Bill       47     47",
+        "Larry      78     78",
+        "Ben        72     72",
+        "Bill       66     66",
     ]
     closed = ref_json("history", "--session", "1")["session_totals"]
-    assert closed == {"session": 1, "hands": 5, "points": {"Bill": 47, "Ben": 52, "Larry": 57}}
+    assert closed == {"session": 1, "hands": 6, "points": {"Bill": 66, "Ben": 72, "Larry": 78}}
     st = ref_json("standings")
-    assert st["hands"] == 5 and st["recent_nights"][0]["hands"] == 5
-    assert "  night 1 (2026-11-12, 5 hands): winner Larry; Bill 47, Ben 52, Larry 57" in lines(ok("standings"))
-    assert lines(ok("history", "--session", "1"))[-1] == "Rummy Night 1: 5 hands; Bill 47, Ben 52, Larry 57 (best: Larry)."
+    assert st["hands"] == 6 and st["recent_nights"][0]["hands"] == 6
+    assert "  night 1 (2026-11-12, 6 hands): winner Larry; Bill 66, Ben 72, Larry 78" in lines(ok("standings"))
+    assert lines(ok("history", "--session", "1"))[-1] == "Rummy Night 1: 6 hands; Bill 66, Ben 72, Larry 78 (best: Larry)."
 
 
 def test_a_correction_is_shown_beside_the_hand_it_corrects(night):

@@ -59,7 +59,9 @@ BUILD: tuple[tuple[str, ...], ...] = (
     ("score-hand", *F, *HAND_CLAIM), ("score-hand", *F, *HAND_BEN_DEALS), ("score-hand", *F, *HAND_WILD),
     ("amend", "2", *F, "--reason", "Ben counted his aces twice", *HAND_BEN_DEALS[:4], "--points", "Larry=25"),
     ("void", "5", *F, "--reason", "misdeal: Ben had eleven cards"),
+    # Ben deals his voided hand again, then Bill, Ben and Larry: two full rounds (SPEC §8)
     ("score-hand", *F, *HAND_BEN_DEALS), ("score-hand", *F, *HAND_BEN_DEALS), ("score-hand", *F, *HAND_BEN_DEALS),
+    ("score-hand", *F, *HAND_BEN_DEALS),
     ("end-session", *F),
     ("new-session", *F),
     ("score-hand", *F, *HAND_TABLE),
@@ -288,7 +290,7 @@ def test_the_night_shell_fits(width, built, tmp_path):
     shown += printed(child, typed)
     child.close()
     assert child.exitstatus == 0, "\n".join(shown)
-    assert "Recorded: hand 11 of friday" in " ".join(" ".join(shown).split()), "\n".join(shown)
+    assert "Recorded: hand 12 of friday" in " ".join(" ".join(shown).split()), "\n".join(shown)
     wide = [f"{cell_len(line):3}: {line}" for line in shown if cell_len(line) > width]
     assert not wide, "\n".join(wide)
 

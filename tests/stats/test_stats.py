@@ -21,7 +21,8 @@ def ok(*args):
 
 def two_nights() -> None:
     """Bill starts at 95,000 (carried from paper). Night 1: a hand from cards (Bill goes out,
-    Ben wins the 5D by a Rummy! claim), two from points. Night 2: hand 5 is voided, hand 6 amended."""
+    Ben wins the 5D by a Rummy! claim), two from points. Night 2: hand 5 is voided, hand 6 amended;
+    Ben deals again (SPEC §8: his voided hand was not a dealt hand) and nobody scores in hand 7."""
     ok("new-session", "--opening", "Bill=95000")
     ok("score-hand", "--melded", "Bill=7S 8S 9S / KH KD KC", "--held", "Bill=", "--melded", "Ben=2D 3D 4D",
        "--held", "Ben=5C", "--held", "Larry=QS JH", "--out", "Bill", "--claim", "Ben=5D")
@@ -34,6 +35,7 @@ def two_nights() -> None:
     ok("score-hand", "--points", "Bill=10", "--points", "Ben=4000", "--points", "Larry=5")
     ok("void", "5", "--reason", "dealt from a short deck")
     ok("amend", "6", "--reason", "Ben's 4000 was 400", "--points", "Bill=10", "--points", "Ben=400", "--points", "Larry=5")
+    ok("score-hand", "--dealer", "Ben", "--points", "Bill=0", "--points", "Ben=0", "--points", "Larry=0")
     ok("end-session")
 
 
@@ -44,22 +46,22 @@ def by_name(stats: dict) -> dict:
 def test_stats_of_a_rummy_2m_game_respect_corrections():
     two_nights()
     s = ref_json("stats")
-    assert (s["hands"], s["nights"], s["closed_nights"], s["night_score"]) == (5, 2, 2, "points")
+    assert (s["hands"], s["nights"], s["closed_nights"], s["night_score"]) == (6, 2, 2, "points")
     p = by_name(s)
     # hand 1 from the cards: Bill 24 + 30 = 54; Ben 9 melded + 5 claimed - 5 held = 9; Larry -20
     assert p["Bill"]["points"] == 54 + 4000 + 10 + 1000 + 10
     assert p["Ben"]["points"] == 9 + 40 + 40 + 40 + 400  # the void and the amend count, not the originals
     assert p["Larry"]["points"] == -20 + 5 + 5 + 5 + 5
-    assert p["Bill"]["average_per_hand"] == round(5074 / 5, 1)
+    assert p["Bill"]["average_per_hand"] == round(5074 / 6, 1)
     assert p["Bill"]["average_per_night"] == 5074 / 2
     assert p["Ben"]["best_hand"] == {"value": 400, "hand": 6, "night": 2}
-    assert p["Ben"]["worst_hand"] == {"value": 9, "hand": 1, "night": 1}
+    assert p["Ben"]["worst_hand"] == {"value": 0, "hand": 7, "night": 2}
     assert p["Larry"]["worst_hand"] == {"value": -20, "hand": 1, "night": 1}
     assert (p["Bill"]["go_outs"], p["Ben"]["go_outs"], p["Ben"]["claims_won"], p["Bill"]["claims_won"]) == (1, 0, 1, 0)
-    # hands won: 1 Bill, 2 Bill, 3 Ben, 4 Bill, 6 Ben (5 is void)
-    assert (p["Bill"]["hands_won"], p["Ben"]["hands_won"], p["Larry"]["hands_won"]) == (3, 2, 0)
-    assert (p["Bill"]["longest_hand_streak"], p["Bill"]["current_hand_streak"]) == (2, 0)
-    assert (p["Ben"]["longest_hand_streak"], p["Ben"]["current_hand_streak"]) == (1, 1)
+    # hands won: 1 Bill, 2 Bill, 3 Ben, 4 Bill, 6 Ben (5 is void), 7 all three (level at 0)
+    assert (p["Bill"]["hands_won"], p["Ben"]["hands_won"], p["Larry"]["hands_won"]) == (4, 3, 1)
+    assert (p["Bill"]["longest_hand_streak"], p["Bill"]["current_hand_streak"]) == (2, 1)
+    assert (p["Ben"]["longest_hand_streak"], p["Ben"]["current_hand_streak"]) == (2, 2)
     assert (p["Bill"]["nights_won"], p["Bill"]["longest_night_streak"], p["Bill"]["current_night_streak"]) == (2, 2, 2)
     assert p["Ben"]["nights_won"] == 0 and p["Ben"]["games_won"] is None
     h2h = {(h["player"], h["opponent"]): (h["won"], h["lost"], h["level"]) for h in s["head_to_head"]}
@@ -81,7 +83,7 @@ def test_stats_of_a_rummy_2m_game_respect_corrections():
 def test_stats_human_output():
     two_nights()
     text = ok("stats").stdout
-    for part in ("Statistics of rummy-2m", "5 hands in force", "avg/hand", "Rummy! won", "400 (hand 6)",
+    for part in ("Statistics of rummy-2m", "6 hands in force", "avg/hand", "Rummy! won", "400 (hand 6)",
                  "Head to head", "2-0-0", "Milestones (who got there, in order):",
                  "2,000,000 (target)  not reached yet"):
         assert part in text, part

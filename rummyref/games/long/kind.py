@@ -26,10 +26,11 @@ from rummyref.games.long import render
 from rummyref.games.long.nights import (
     Outcome,
     RoundState,
+    Step,
+    deal_state,
     dealer_of,
     game_status,
     next_status,
-    round_state,
 )
 from rummyref.games.long.scoring import (
     CardFacts,
@@ -41,7 +42,7 @@ from rummyref.games.long.scoring import (
     score_to_json,
 )
 from rummyref.games.long.standings import Standings, from_summary
-from rummyref.names import check_roster, resolve_name
+from rummyref.names import check_roster, find, resolve_name, suggest
 from rummyref.record import Context, Draft, EntryKind, Game, GameHeader, HandInForce, PlayerResult, Status, Summary
 from rummyref.rules.ruleset import Method, RuleSet
 
@@ -160,7 +161,7 @@ class LongGame:
         if not rs.wild_min <= wild <= rs.wild_max:
             raise RuleRefusal(f"{rs.title} uses {rs.wild_min} to {rs.wild_max} WILDCARDs, not {wild}")
         name = request.game or rs.name
-        opening = {resolve_name(n, roster, name, rs.closed_roster): v for n, v in request.openings.items()}
+        opening = {_in_new_roster(n, roster, name): v for n, v in request.openings.items()}
         if rs.target is not None:
             past = [n for n, v in opening.items() if v >= rs.target]
             if past:
@@ -191,13 +192,14 @@ class LongGame:
         s = ctx.open_session
         if s is None:
             raise RuleRefusal(f"no {rs.session_word} of {g.name} is open", hint="ref new-session opens one")
-        state = round_state(ctx.dealt, g.roster)
+        state = _night(ctx)
         if self.full_rounds(rs) and state.mid_round and not g.over:
             who = ", ".join(state.still_to_deal)
+            where = (f"hand {state.in_round + 1} of {len(g.roster)} in round {state.rounds + 1}"
+                     if state.in_round < len(g.roster) else f"round {state.rounds + 1}")
             raise RuleRefusal(
                 f"the {rs.session_short} cannot end in the middle of a round: {who} still "
-                f"{'has' if len(state.still_to_deal) == 1 else 'have'} to deal "
-                f"(hand {state.in_round + 1} of {len(g.roster)} in round {state.rounds + 1})",
+                f"{'has' if len(state.still_to_deal) == 1 else 'have'} to deal ({where})",
                 rule=rs.cite("A4"),
                 hint=(f"{'A4: ' if rs.cite('A4') else ''}every player deals the same number of hands in a "
                       f"{rs.session_short}; there is no 'last hand' call"),
@@ -212,7 +214,7 @@ class LongGame:
         early = state.mid_round and ctx.game.over  # only A7 ends a session mid-round
         # one count of hands everywhere: the hands that count, as standings and history show them
         return NightClosed(ctx.game, ctx.ruleset, number, hands, state.rounds, tuple(points), winners, early,
-                           max(state.hands - hands, 0), ctx.totals, closing.abandoned)
+                           max(ctx.dealt - hands, 0), ctx.totals, closing.abandoned)
 
     # -- hands -----------------------------------------------------------------------------
 
@@ -236,14 +238,16 @@ class LongGame:
         if s is None:
             raise RuleRefusal(f"no {rs.session_word} of {g.name} is open", hint="ref new-session opens one")
         his = ctx.dealt + 1
-        expected = dealer_of(his, g.roster)
+        state = deal_state(g.roster, ctx.session_log)
+        expected = state.next_dealer
         if dealer is not None:
             who = resolve_name(dealer, g.roster, g.name, g.closed_roster)
             if who != expected:
+                again = f"; {expected}'s voided hand is dealt again first" if state.owed else ""
                 raise RuleRefusal(
                     f"hand {his} of the {rs.session_short} is {expected}'s deal, not {who}'s",
                     rule=rs.cite("A3"),
-                    hint=f"the deal goes {', '.join(g.roster)}, no exceptions",
+                    hint=f"the deal goes {', '.join(g.roster)}, no exceptions{again}",
                 )
 
     def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
@@ -251,7 +255,7 @@ class LongGame:
         g, rs, s = ctx.game, ctx.ruleset, ctx.open_session
         assert s is not None
         his = ctx.dealt + 1
-        expected = dealer_of(his, g.roster)
+        expected = _night(ctx).next_dealer
         score = score_hand(facts, rs, g.wildcards, g.roster)
         points = score.points()
         totals = tuple((n, t + points.get(n, 0)) for n, t in ctx.totals)
@@ -264,7 +268,7 @@ class LongGame:
         )
         after = _after(g, outcome)
         shown = HandRecorded(after, rs, EntryKind.HAND, _next_seq(ctx), draft.hand or 0, s.number, his, expected,
-                             score, totals, round_state(his, g.roster), outcome)
+                             score, totals, _night(ctx, ("hand", expected)), outcome)
         return Recorded(draft, shown)
 
     def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
@@ -293,9 +297,9 @@ class LongGame:
         draft = Draft(kind, hand, old.hand_in_session, old.dealer, body, results, reason.strip(), old.seq,
                       _status(outcome))
         s = next(x for x in ctx.sessions if x.number == old.session)
-        dealt = max((h.hand_in_session for h in hands if h.session == s.number and h.kind != EntryKind.VOID),
-                    default=0)  # SPEC §8: a hand voided last is dealt again by its dealer
-        state = round_state(dealt, g.roster) if s.closed_at is None else None
+        # SPEC §8: the voided hand's dealer deals the next hand (a correction of a closed night deals nothing)
+        voided: tuple[Step, ...] = (("void", old.dealer or ""),) if facts is None else ()
+        state = _night(ctx, *voided) if s.closed_at is None else None
         shown = HandRecorded(_after(g, outcome), rs, kind, _next_seq(ctx), hand, old.session, old.hand_in_session,
                              old.dealer or "", score, totals, state, outcome)
         return Recorded(draft, shown)
@@ -401,7 +405,7 @@ class LongGame:
         s = ctx.open_session
         assert s is not None
         out.print(f"Next: hand {ctx.dealt + 1} of {rs.session_word} {s.number} (hand {ctx.position.next_hand} of "
-                  f"{g.name}): {dealer_of(ctx.dealt + 1, g.roster)} deals.", markup=False)
+                  f"{g.name}): {_night(ctx).next_dealer} deals.", markup=False)
 
     def show_resumed(self, ctx: Context, out) -> None:
         g, rs = ctx.game, ctx.ruleset
@@ -422,10 +426,29 @@ class LongGame:
         render.short_standings(from_summary(summary), out)
 
 
+def _in_new_roster(typed: str, roster: Sequence[str], game: str) -> str:
+    """An --opening's name, in the roster of the game being created: nobody else can have a total
+    (A1 does not apply yet: the roster is still being named)."""
+    found = find(typed, roster)
+    if found is not None:
+        return found
+    near = suggest(typed, roster)
+    maybe = f"did you mean {near}? " if near else ""
+    raise UnreadableInput(
+        f"{typed} is not in the roster being created for {game} ({', '.join(roster)})",
+        hint=f"{maybe}--opening is for the players of the new game: name them with --players A,B,C",
+    )
+
+
 def _player(name: str, seat: int, opening: int):
     from rummyref.record import Player
 
     return Player(name, seat, opening)
+
+
+def _night(ctx: Context, *more: Step) -> RoundState:
+    """Where the open session's deal stands (A3, A4 with voids, SPEC §8), after ``more`` steps."""
+    return deal_state(ctx.game.roster, (*ctx.session_log, *more)).round()
 
 
 def _status(outcome: Outcome) -> Status:

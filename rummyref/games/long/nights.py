@@ -66,11 +66,18 @@ def check_end_of_session(hands_in_session: int, roster: Sequence[str], game_over
 @dataclass(frozen=True)
 class Deal:
     """One hand dealt tonight: its place in the night, who dealt it, and whether the hand in
-    force is a void (a misdeal, a hand entered by mistake: it was not a dealt hand, SPEC §8)."""
+    force is a void (a misdeal, a hand entered by mistake: it was not a dealt hand, SPEC §8).
+    A list of deals is in the order they were dealt; a void is taken to come before the next
+    deal (for a void recorded later, see :func:`deal_state`, which reads the log's order)."""
 
     hand_in_night: int
     dealer: str
     void: bool = False
+
+
+#: one step of a night's log, in the order it was recorded: ("hand", dealer) for a hand dealt,
+#: ("void", dealer) for a hand of ``dealer`` voided (amendments change no deal and are left out)
+Step = tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,7 @@ class NightState:
     voided: int  #: hands voided tonight (they were not dealt hands)
     next_dealer: str
     still_to_deal: tuple[str, ...]  #: who must deal, in this order, for every player to have dealt as often
+    owed: tuple[str, ...] = ()  #: whose voided hands are still to be dealt again, in the order they will be
 
     @property
     def hands(self) -> int:
@@ -101,30 +109,84 @@ class NightState:
         """No hand in force: the night may close, and it does not count as a Rummy Night."""
         return self.hands == 0
 
+    def round(self) -> RoundState:
+        """The same, as the hand's footer and its JSON show it (``round``)."""
+        in_round = self.hands - self.rounds * len(self.dealt)
+        return RoundState(self.hands, self.rounds, in_round, self.next_dealer, self.still_to_deal)
 
-def night_state(roster: Sequence[str], deals: Sequence[Deal]) -> NightState:
-    """A3 and A4 with voids. A voided hand is not a dealt hand: its dealer deals again. The
-    deal goes round in roster order from the player after the last dealer of a hand in force
-    (the first seat when there is none); a player who has dealt fewer hands in force than the
-    others (a hand of theirs voided after later ones were played) deals first."""
+
+def deal_state(roster: Sequence[str], log: Sequence[Step]) -> NightState:
+    """A3 and A4 with voids (SPEC §8), folded over the night's log in the order it was recorded.
+
+    The deal goes round the roster. A voided hand is not a dealt hand: its dealer owes the deal
+    and deals the next hand after the void; then the rotation resumes where it was. Voided last
+    (a misdeal), its dealer simply deals again. Several deals owed at once are dealt the latest
+    void first. The night is in full rounds when every player has dealt as many hands in force
+    as the others.
+
+    Every record reads: a hand dealt by the rotation's player (as ``ref`` before 0.2.1 dealt after
+    a hand voided earlier) moves the rotation on, and the deal owed stays owed."""
+    n = len(roster)
     count = {name: 0 for name in roster}
-    last = None
-    for d in sorted(deals, key=lambda d: d.hand_in_night):
-        if d.dealer not in count:
-            raise ValueError(f"hand {d.hand_in_night} of the night: {d.dealer} is not a player of the game")
-        if not d.void:
-            count[d.dealer] += 1
-            last = d.dealer
-    start = (roster.index(last) + 1) % len(roster) if last else 0
-    first = _next_dealer(roster, count, start)
-    owed, c, at = [], dict(count), start
+    owed: list[str] = []
+    at = 0  #: the seat whose turn it is in the rotation
+    voided = 0
+    for kind, dealer in log:
+        if dealer not in count:
+            raise ValueError(f"{dealer} is not a player of the game")
+        if kind == "void":
+            count[dealer] -= 1
+            owed.append(dealer)
+            voided += 1
+            continue
+        count[dealer] += 1
+        if owed and owed[-1] == dealer:
+            owed.pop()
+        elif dealer == roster[at]:
+            at = (at + 1) % n
+        elif dealer in owed:
+            del owed[len(owed) - 1 - owed[::-1].index(dealer)]
+        else:  # a deal out of turn that ref did not record: the rotation follows it
+            at = (roster.index(dealer) + 1) % n
+    due = tuple(reversed(owed))  # the latest void is dealt again first
+    first = due[0] if due else roster[at]
+    return NightState(tuple((name, count[name]) for name in roster), voided, first, _still(roster, count, due, at),
+                      due)
+
+
+def _still(roster: Sequence[str], count: Mapping[str, int], owed: Sequence[str], at: int) -> tuple[str, ...]:
+    """The deals to come (the deals owed, in the order they are due, then the rotation) until
+    every player has dealt as many hands in force as the others; () when they already have."""
+    c, o, seat = dict(count), list(owed), at
+    out: list[str] = []
+    for _ in range(len(owed) + len(roster) + 1):
+        if len(set(c.values())) <= 1:
+            return tuple(out)
+        if o:
+            who = o.pop(0)
+        else:
+            who, seat = roster[seat], (seat + 1) % len(roster)
+        c[who] += 1
+        out.append(who)
+    # not reached from a record ref wrote; whoever has dealt fewest, round the table from ``at``
+    c, out = dict(count), []
     while len(set(c.values())) > 1:
         who = _next_dealer(roster, c, at)
-        owed.append(who)
+        out.append(who)
         c[who] += 1
         at = (roster.index(who) + 1) % len(roster)
-    voided = sum(1 for d in deals if d.void)
-    return NightState(tuple((n, count[n]) for n in roster), voided, first, tuple(owed))
+    return tuple(out)
+
+
+def night_state(roster: Sequence[str], deals: Sequence[Deal]) -> NightState:
+    """:func:`deal_state` of deals in the order they were dealt, each void taken to be recorded
+    before the next deal."""
+    log: list[Step] = []
+    for d in sorted(deals, key=lambda d: d.hand_in_night):
+        log.append(("hand", d.dealer))
+        if d.void:
+            log.append(("void", d.dealer))
+    return deal_state(roster, log)
 
 
 def _next_dealer(roster: Sequence[str], count: Mapping[str, int], start: int) -> str:

@@ -261,10 +261,13 @@ def footer(r, out, end: str = "ref end-session") -> None:
     if r.round is None:
         return
     if r.round.mid_round:
-        out.print(
-            f"Next: {r.round.next_dealer} deals (hand {r.round.in_round + 1} of round {r.round.rounds + 1}).",
-            markup=False,
-        )
+        where = (f" (hand {r.round.in_round + 1} of round {r.round.rounds + 1})"
+                 if r.round.in_round < len(g.roster) else f" (round {r.round.rounds + 1})")
+        out.print(f"Next: {r.round.next_dealer} deals{where}.", markup=False)
+    elif r.round.hands == 0:  # every hand voided: nothing to complete (SPEC §8)
+        out.print(f"No hand counts {this_session(rs)}: the {rs.session_short} may end as abandoned ({end}).",
+                  markup=False)
+        out.print(f"Next: {r.round.next_dealer} deals.", markup=False)
     else:
         out.print(
             f"Round {r.round.rounds} complete. Next: {r.round.next_dealer} deals, or the {rs.session_short} may end ({end}).",
@@ -331,8 +334,10 @@ def _n(value) -> str:
 def _bar(progress: float | None) -> str:
     if progress is None:
         return ""
-    full = int(round(progress * BAR))
-    return "█" * full + "░" * (BAR - full) + f" {progress * 100:5.1f}%"
+    full, percent = int(round(progress * BAR)), progress * 100
+    if progress < 1:  # a full bar, and 100.0%, mean the target is reached: short of it, never shown so
+        full, percent = min(full, BAR - 1), min(percent, 99.9)
+    return "█" * full + "░" * (BAR - full) + f" {percent:5.1f}%"
 
 
 def show_standings(st, out) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 
-from rummyref.games.long.nights import Dibs, dealer_of, game_outcome, gap_since, pace, ranks, seating_dibs
+from rummyref.games.long.nights import Dibs, Step, deal_state, game_outcome, gap_since, pace, ranks, seating_dibs
 from rummyref.record import Game, NightSummary, PlayerAggregate, Summary, night_winners  # noqa: F401 (re-export)
 from rummyref.rules.ruleset import RuleSet
 
@@ -67,10 +67,10 @@ def compute_standings(
     recent: Sequence[NightSummary],
     today: date,
     rules: RuleSet | None = None,
-    dealt: int = 0,
+    session_log: Sequence[Step] = (),
 ) -> Standings:
-    """``dealt``: hands dealt in the open session (the next dealer follows A3 from there; with
-    no session open, the next one starts with the first seat)."""
+    """``session_log``: the open session's hands and voids in the log's order (the next dealer
+    follows A3 from there, SPEC §8 for voids; with no session open, the first seat deals first)."""
     totals = [(a.name, a.opening + a.points) for a in aggregates]
     rank_of = ranks(totals)
     outcome = game_outcome(totals, game.target)
@@ -116,7 +116,7 @@ def compute_standings(
         players=tuple(rows),
         dibs=seating_dibs(totals) if rules is None or rules.house.seating_dibs else (),
         recent_nights=tuple(recent),
-        next_dealer=None if game.over else dealer_of((dealt if open_night else 0) + 1, game.roster),
+        next_dealer=None if game.over else deal_state(game.roster, session_log if open_night else ()).next_dealer,
         rules=rules,
     )
 
@@ -124,4 +124,4 @@ def compute_standings(
 def from_summary(s: Summary) -> Standings:
     """The standings of a long game from the ledger's cached totals."""
     return compute_standings(s.game, s.aggregates, s.hands, s.sessions, s.open_session, s.last_session,
-                             s.recent, s.today, s.ruleset, s.dealt)
+                             s.recent, s.today, s.ruleset, s.session_log)

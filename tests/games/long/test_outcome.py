@@ -11,6 +11,7 @@ from rummyref.games.long.nights import (
     Deal,
     check_end_of_night,
     check_openings,
+    deal_state,
     dealer_of,
     game_status,
     night_state,
@@ -170,3 +171,89 @@ def test_without_voids_the_night_deals_as_a3_always_did():
 def test_a_dealer_not_at_the_table_is_a_programming_error():
     with pytest.raises(ValueError):
         night_state(ROSTER, [Deal(1, "Steve")])
+    with pytest.raises(ValueError):
+        deal_state(ROSTER, [("void", "Steve")])
+
+
+# -- the log's order: a void recorded after later hands (audit r2m, item 4) -------------------------
+
+
+def play(*steps: str) -> list[tuple[str, str]]:
+    """The night's log: ``h`` a hand dealt by whoever ``deal_state`` says deals next; ``vNAME``
+    NAME's hand voided (recorded now, after the hands before it)."""
+    log: list[tuple[str, str]] = []
+    for step in steps:
+        if step == "h":
+            log.append(("hand", deal_state(ROSTER, log).next_dealer))
+        else:
+            log.append(("void", step[1:]))
+    return log
+
+
+def test_an_earlier_hand_voided_is_dealt_again_next_then_the_rotation_resumes():
+    """The audit's night: Bill, Ben; Bill's hand 1 voided; Bill deals again, then Larry, and the
+    round is full with every player's hand in force (before: Larry, then the night could end
+    with Bill having dealt no hand that counts)."""
+    log = play("h", "h", "vBill")
+    state = deal_state(ROSTER, log)
+    assert (state.next_dealer, state.still_to_deal, state.owed, state.hands, state.rounds) == (
+        "Bill", ("Bill", "Larry"), ("Bill",), 1, 0)
+    log = play("h", "h", "vBill", "h", "h", "h")
+    assert [d for k, d in log if k == "hand"] == ["Bill", "Ben", "Bill", "Larry", "Bill"]
+    state = deal_state(ROSTER, log[:-1])
+    assert (state.dealt, state.still_to_deal, state.rounds, state.voided) == (
+        (("Bill", 1), ("Ben", 1), ("Larry", 1)), (), 1, 1)
+    assert state.round().in_round == 0 and not state.round().mid_round
+
+
+@pytest.mark.parametrize("steps, dealers, still", [
+    # Bill Ben Larry Bill, then Ben's hand 2 voided: Ben deals it again, and the rotation (Ben's turn) goes on
+    (("h", "h", "h", "h", "vBen", "h", "h"), "Bill Ben Larry Bill Ben Ben", ("Larry",)),
+    # the last hand voided (a misdeal): its dealer deals again, as always
+    (("h", "h", "h", "vLarry", "h"), "Bill Ben Larry Larry", ()),
+    # two deals owed at once: the latest void first
+    (("h", "h", "h", "vBill", "vLarry", "h"), "Bill Ben Larry Larry", ("Bill",)),
+    # every hand voided: nothing is owed for A4 (the night may end as abandoned), the voids are dealt again
+    (("h", "vBill"), "Bill", ()),
+    (("h", "h", "vBen", "vBill"), "Bill Ben", ()),
+])
+def test_deals_owed_and_the_rounds(steps, dealers, still):
+    log = play(*steps)
+    assert " ".join(d for k, d in log if k == "hand") == dealers
+    assert deal_state(ROSTER, log).still_to_deal == still
+
+
+def test_a_record_of_0_2_0_reads_the_same_deals_and_owes_the_deal_spec_8_requires():
+    """0.2.0 dealt on after a hand voided earlier (Bill Ben, Bill's voided, then Larry): the deals
+    recorded stay as they are, and Bill still owes his: he deals next, and the round is full."""
+    log = [("hand", "Bill"), ("hand", "Ben"), ("void", "Bill"), ("hand", "Larry")]
+    state = deal_state(ROSTER, log)
+    assert (state.next_dealer, state.still_to_deal, state.hands) == ("Bill", ("Bill",), 2)
+    assert not deal_state(ROSTER, [*log, ("hand", "Bill")]).mid_round
+    # an old night whose later deal happened to fall to the owing player reads as full rounds
+    log = [("hand", "Bill"), ("hand", "Ben"), ("hand", "Larry"), ("void", "Bill"), ("hand", "Bill")]
+    assert deal_state(ROSTER, log).still_to_deal == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.just("h"), st.sampled_from(["v0", "v1", "v2", "v3"])), max_size=20))
+def test_following_the_deal_always_comes_back_to_full_rounds(steps):
+    """Whatever is voided when, dealing as ``ref`` says reaches full rounds within the deals it
+    names as still to deal, and the counts of hands in force never go below 0."""
+    log: list[tuple[str, str]] = []
+    for step in steps:
+        if step == "h":
+            log.append(("hand", deal_state(ROSTER, log).next_dealer))
+            continue
+        in_force = [d for k, d in log if k == "hand"]
+        for k, d in log:
+            if k == "void":
+                in_force.remove(d)
+        if in_force:
+            log.append(("void", in_force[int(step[1:]) % len(in_force)]))
+    state = deal_state(ROSTER, log)
+    assert min(n for _, n in state.dealt) >= 0
+    for who in state.still_to_deal:
+        assert deal_state(ROSTER, log).next_dealer == who
+        log.append(("hand", who))
+    assert not deal_state(ROSTER, log).mid_round
