@@ -804,10 +804,8 @@ def end_night_ruling(
     if game_over:
         chain.append(Step(a7 or "", f"the game is over, so the {session} may end at once"))
         return result(Outcome.ALLOWED, f"Allowed: the game is over{f' ({a7})' if a7 else ''}, the {session} may end now.")
-    if log is not None and any(kind == "void" for kind, _ in log):  # else the count says it all
-        from rummyref.games.long.nights import deal_state
-
-        state = deal_state(roster, log)
+    if log is not None and any(step == "void" for step, _ in log):  # else the count says it all
+        state = kind.session_deal(roster, log)
         if not state.still_to_deal:
             said = ("no hand counts tonight: the night may close as abandoned" if state.abandoned else
                     f"{state.rounds} full round{'s' if state.rounds != 1 else ''} played")

@@ -112,6 +112,17 @@ class Closing:
     shown: Any
 
 
+@dataclass(frozen=True)
+class SessionDeal:
+    """Who has dealt what in an open session, read from its log (A3, A4, SPEC §8's voids)."""
+
+    dealt: tuple[tuple[str, int], ...] = ()  #: hands in force each player dealt, in deal order
+    still_to_deal: tuple[str, ...] = ()  #: who must deal, in order, for full rounds
+    owed: tuple[str, ...] = ()  #: whose voided hands are still to be dealt again
+    rounds: int = 0  #: full rounds in force
+    abandoned: bool = False  #: no hand in force
+
+
 class Form(Protocol):
     """Asks for a hand's facts: the options first, then (at a terminal) what is missing."""
 
@@ -189,6 +200,12 @@ class GameKind(Protocol):
         """Does a session of this kind end only after full rounds (A4)? ``close_session`` then
         refuses mid-round (unless the game is over), and ``ref dispute end-night`` answers as
         ``close_session`` acts."""
+        ...
+
+    def session_deal(self, roster: Sequence[str], log: Sequence[tuple[str, str]]) -> SessionDeal:
+        """Where the deal of a session stands, from its hands and voids in the log's order
+        (what ``close_session`` judges by, for ``ref dispute end-night``); a kind with no
+        full-round rule has nothing still to deal."""
         ...
 
     def close_session(self, ctx: Context) -> Closing: ...

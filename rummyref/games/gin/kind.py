@@ -15,6 +15,7 @@ from rummyref.games.base import (
     Closing,
     Opening,
     Recorded,
+    SessionDeal,
     SessionRequest,
     no_session_options,
     no_such_hand,
@@ -181,6 +182,9 @@ class GinGame:
 
     def full_rounds(self, ruleset: RuleSet) -> bool:
         return False  # a session may end after any hand
+
+    def session_deal(self, roster: Sequence[str], log: Sequence[tuple[str, str]]) -> SessionDeal:
+        return SessionDeal()  # no full rounds: nothing is ever still to deal
 
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session

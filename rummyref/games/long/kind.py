@@ -17,6 +17,7 @@ from rummyref.games.base import (
     Closing,
     Opening,
     Recorded,
+    SessionDeal,
     SessionRequest,
     no_session_options,
     no_such_hand,
@@ -186,6 +187,10 @@ class LongGame:
 
     def full_rounds(self, ruleset: RuleSet) -> bool:
         return ruleset.full_rounds  # A4 (Rummy 2,000,000); 500 Rum may stop after any hand
+
+    def session_deal(self, roster: Sequence[str], log: Sequence[tuple[str, str]]) -> SessionDeal:
+        state = deal_state(roster, log)
+        return SessionDeal(state.dealt, state.still_to_deal, state.owed, state.rounds, state.abandoned)
 
     def close_session(self, ctx: Context) -> Closing:
         g, rs = ctx.game, ctx.ruleset

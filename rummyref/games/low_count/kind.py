@@ -20,7 +20,15 @@ from typing import Any, ClassVar
 
 from rummyref.cards import Card
 from rummyref.errors import RuleRefusal, UnreadableInput
-from rummyref.games.base import Closing, Opening, Recorded, SessionRequest, no_such_hand, open_refusals
+from rummyref.games.base import (
+    Closing,
+    Opening,
+    Recorded,
+    SessionDeal,
+    SessionRequest,
+    no_such_hand,
+    open_refusals,
+)
 from rummyref.games.low_count import render
 from rummyref.games.low_count.adjudicate import Ending, GameResult, adjudicate
 from rummyref.games.low_count.match import S17, MatchState
@@ -252,6 +260,9 @@ class LowCountGame:
 
     def full_rounds(self, ruleset: RuleSet) -> bool:
         return False  # a match goes on across sessions: one may end after any game
+
+    def session_deal(self, roster: Sequence[str], log: Sequence[tuple[str, str]]) -> SessionDeal:
+        return SessionDeal()  # no full rounds: nothing is ever still to deal
 
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session
