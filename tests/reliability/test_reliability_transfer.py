@@ -44,8 +44,9 @@ def record(tmp_path, monkeypatch):
         ok("score-hand", *d, *hand_args(tag))
     ok("amend", *d, "2", *hand_args(20), "--reason", "Ben counted short")
     ok("void", *d, "3", "--reason", "dealt by mistake")
-    ok("score-hand", *d, *hand_args(5))
+    ok("score-hand", *d, *hand_args(5))  # Larry's voided hand dealt again (SPEC §8)
     ok("score-hand", *d, *hand_args(6))
+    ok("score-hand", *d, *hand_args(8))  # the round is full: 2 hands in force each
     ok("end-session", *d)
     monkeypatch.setenv("RUMMYREF_NOW", "2026-03-08T20:00:00")
     ok("new-session", *d)
@@ -79,7 +80,7 @@ def test_export_is_versioned_and_holds_every_table(record):
         rows = con.execute(f"SELECT {', '.join(cols)} FROM {t}").fetchall()
         assert sorted(map(tuple, doc["tables"][t]["rows"]), key=repr) == sorted(rows, key=repr)
     assert set(doc["chains"]) == {"rummy-2m", "paper"}
-    assert doc["chains"]["rummy-2m"]["entries"] == 13  # with the header, and each night opened and closed
+    assert doc["chains"]["rummy-2m"]["entries"] == 14  # with the header, and each night opened and closed
 
 
 def test_import_into_an_empty_database_gives_identical_views(record, tmp_path):
@@ -87,7 +88,7 @@ def test_import_into_an_empty_database_gives_identical_views(record, tmp_path):
     ok("export", "--db", str(record), "-o", str(file))
     target = tmp_path / "target.db"
     r = ref_json("import", "--db", str(target), str(file))
-    assert sorted(r["games"]) == ["paper", "rummy-2m"] and r["entries"] == 16
+    assert sorted(r["games"]) == ["paper", "rummy-2m"] and r["entries"] == 17
     for game in ("rummy-2m", "paper"):
         assert views(target, game) == views(record, game)
     assert ok("verify", "--db", str(target)).stdout == ok("verify", "--db", str(record)).stdout
@@ -196,8 +197,9 @@ def test_csv_has_one_line_per_hand_and_columns_add_up_to_the_totals(record):
     text = ok("export", "--db", str(record), "--format", "csv").stdout
     rows = list(csv.DictReader(io.StringIO(text)))
     main = [r for r in rows if r["game"] == "rummy-2m"]
-    assert [r["status"] for r in main] == ["opening", "hand", "amended", "void", "hand", "hand", "hand", "hand"]
-    assert [r["hand"] for r in main[1:]] == [str(i) for i in range(1, 8)]
+    assert [r["status"] for r in main] == ["opening", "hand", "amended", "void", "hand", "hand", "hand", "hand",
+                                           "hand"]
+    assert [r["hand"] for r in main[1:]] == [str(i) for i in range(1, 9)]
     assert main[3]["Bill"] == ""  # the voided hand counts for nobody
     st = ref_json("standings", "--db", str(record), "--game", "rummy-2m")
     for p in st["players"]:
