@@ -41,6 +41,7 @@ def history(
         h = views.history(rec, game, session)
     lines = last_hands(h.lines, last) if last else h.lines
     totals = session_totals(lines, h.game.roster) if session is not None else None
+    abandoned = session in h.abandoned  # closed with no hand in force: it does not count (SPEC §8)
     if json_:
         data: dict = {
             "game": h.game.name,
@@ -49,7 +50,8 @@ def history(
                         for line in lines],
         }
         if totals is not None:
-            data["session_totals"] = {"session": session, "hands": totals[0], "points": dict(totals[1])}
+            data["session_totals"] = {"session": session, "hands": totals[0], "points": dict(totals[1]),
+                                      "abandoned": abandoned}
         print_json(data)
         return
     _show_history(h, lines)
@@ -57,6 +59,9 @@ def history(
         from rummyref.games.registry import kind_for
 
         kind_for(h.ruleset).show_session_totals(h.ruleset, session, totals[0], totals[1], out)
+        if abandoned:
+            out.print(f"Closed as abandoned (no hand in force): it does not count as a {h.ruleset.session_word}.",
+                      markup=False)
 
 
 def last_hands(lines, n: int):

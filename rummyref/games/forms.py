@@ -122,10 +122,10 @@ class QuestionForm:
         self.texts[key] = typed[-1]
 
     def ask_all(self, asker: Asker) -> None:
-        """Ask every question not answered yet, in order (``ref night``)."""
-        for key in self.keys():
-            if key not in self.values:
-                self.ask(asker, key)
+        """Ask every question not answered yet, in order (``ref night``). The questions are read
+        again after each answer: one may settle another (a Gin dead hand asks no upcard)."""
+        while (key := next((k for k in self.keys() if k not in self.values), None)) is not None:
+            self.ask(asker, key)
 
     def fix(self, asker: Asker, word: str) -> bool:
         """Ask again the questions ``word`` names (a player, or a question's name such as

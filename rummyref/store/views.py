@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from sqlmodel import col, select
@@ -26,12 +27,16 @@ class History:
     game: Game
     lines: tuple[HistoryLine, ...]
     ruleset: RuleSet
+    #: the sessions closed as abandoned, by number: no hand in force, not a session (SPEC §8)
+    abandoned: frozenset[int] = frozenset()
 
 
 def history(rec: Record, name: str | None, night: int | None) -> History:
     g = rec.game_row(name)
     game = rec.game(g)
-    nights = {s.id: s.number for s in rec.s.exec(select(SessionRow).where(SessionRow.game_id == g.id))}
+    sessions = list(rec.s.exec(select(SessionRow).where(SessionRow.game_id == g.id)))
+    nights = {s.id: s.number for s in sessions}
+    abandoned = frozenset(s.number for s in sessions if json.loads(s.options or "{}").get("closed_as") == "abandoned")
     # the header and the nights' openings and closings are shown by standings, not as lines here
     query = select(EntryRow).where(EntryRow.game_id == g.id, col(EntryRow.kind).not_in(sorted(k.value for k in BOOKKEEPING)))
     if night is not None:
@@ -59,7 +64,7 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
         )
         for r in rows
     )
-    return History(game, lines, rec.ruleset(g))
+    return History(game, lines, rec.ruleset(g), abandoned)
 
 
 def _results(rec: Record, game_id: int):

@@ -89,8 +89,61 @@ def test_an_abandoned_night_is_not_the_last_night_nor_a_recent_one_nor_counted(m
     assert chart["nights"] == 2 and chart["x_range"] == [0, 2]
     assert chart["series"][2]["nights"] == [0, 1, 2] and chart["series"][2]["totals"] == [0, 9, 18]
     assert chart["crossing"]["night"] == 2 + st["players"][0]["nights_to_go"]
-    assert lines(ok("history", "--session", "2"))[-1] == "Rummy Night 2: 0 hands; Bill 0, Ben 0, Larry 0."
+    assert lines(ok("history", "--session", "2"))[-2:] == [
+        "Rummy Night 2: 0 hands; Bill 0, Ben 0, Larry 0.",
+        "Closed as abandoned (no hand in force): it does not count as a Rummy Night.",
+    ]
     assert ref_json("verify")["ok"]
+
+
+# -- audit gin2: the history of an abandoned night says so -------------------------------------------
+
+
+def test_the_history_of_an_abandoned_night_says_it_was_abandoned(monkeypatch):
+    """Item 4: ``ref history --session 2`` of a night closed with no hand in force said only
+    "0 hands"; it now says the night was abandoned and does not count (SPEC §8), in JSON too."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-01T19:30")
+    ok("new-session")
+    for _ in range(3):
+        ok("score-hand", *P)
+    ok("end-session")
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-20T19:30")
+    ok("new-session")
+    assert lines(ok("history", "--session", "2")) == [  # open, no hand yet: not abandoned (yet)
+        "History of rummy-2m (rummy-2m); players in deal order: Bill, Ben, Larry",
+        "Rummy Night 2: 0 hands; Bill 0, Ben 0, Larry 0.",
+    ]
+    assert ref_json("history", "--session", "2")["session_totals"]["abandoned"] is False
+    ok("end-session")
+    assert lines(ok("history", "--session", "2")) == [
+        "History of rummy-2m (rummy-2m); players in deal order: Bill, Ben, Larry",
+        "Rummy Night 2: 0 hands; Bill 0, Ben 0, Larry 0.",
+        "Closed as abandoned (no hand in force): it does not count as a Rummy Night.",
+    ]
+    shown = ref_json("history", "--session", "2")
+    assert shown["entries"] == []
+    assert shown["session_totals"] == {"session": 2, "hands": 0, "points": {"Bill": 0, "Ben": 0, "Larry": 0},
+                                       "abandoned": True}
+    assert lines(ok("history", "--session", "1"))[-1] == "Rummy Night 1: 3 hands; Bill 3, Ben 6, Larry 9 (best: Larry)."
+    assert ref_json("history", "--session", "1")["session_totals"]["abandoned"] is False
+
+
+def test_a_night_abandoned_after_its_only_hand_was_voided_shows_both_and_says_so(monkeypatch):
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-01T19:30")
+    ok("new-session")
+    ok("score-hand", *P)
+    ok("void", "1", "--reason", "dealt by mistake")
+    ok("end-session")
+    assert lines(ok("history", "--session", "1")) == [
+        "History of rummy-2m (rummy-2m); players in deal order: Bill, Ben, Larry",
+        "entry 3: hand 1, night 1 hand 1, Bill dealt (voided)",
+        "    scores: Bill 1, Ben 2, Larry 3",
+        "entry 4: hand 1, night 1 hand 1, Bill dealt VOIDS entry 3",
+        "    reason: dealt by mistake",
+        "Rummy Night 1: 0 hands; Bill 0, Ben 0, Larry 0.",
+        "Closed as abandoned (no hand in force): it does not count as a Rummy Night.",
+    ]
+    assert ref_json("history", "--session", "1")["session_totals"]["abandoned"] is True
 
 
 def test_a_hand_voided_earlier_is_dealt_again_by_its_dealer_before_the_night_may_end(monkeypatch):

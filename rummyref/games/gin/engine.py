@@ -88,7 +88,7 @@ class HandResult:
     outcome: Outcome
     winner: Side | None
     points: int
-    knock_limit: int
+    knock_limit: int | None  #: None: an Oklahoma dead hand whose first upcard was not given (G13)
     knocker: Arrangement
     defender: Arrangement  #: the defender's own melds and deadwood, after lay-offs
     layoffs: tuple[Layoff, ...] = ()

@@ -2,7 +2,7 @@
 
 Options first (``--hand "NAME=CARDS"``, ``--knock NAME`` / ``--gin NAME`` / ``--big-gin NAME`` /
 ``--dead``, ``--melds "NAME=MELDS"``, ``--upcard CARD`` in Oklahoma); at a terminal the rest is
-asked: each hand, then how the hand ended.
+asked: each hand, then how the hand ended, then (Oklahoma, unless the hand was dead) the upcard.
 """
 
 from __future__ import annotations
@@ -42,8 +42,14 @@ class GinForm(QuestionForm):
         self.melds: tuple[tuple[Card, ...], ...] | None = None
 
     def keys(self) -> list[Key]:
+        """Both hands, how the hand ended and, in Oklahoma, the first upcard: not for a dead hand,
+        which has no knock limit to set (G9, G13); an upcard given for one is still read and checked."""
         keys = [("hand", n) for n in self.game.roster] + [("ending", "")]
-        return keys + ([("upcard", "")] if self.oklahoma else [])
+        return keys + ([("upcard", "")] if self.oklahoma and not self._dead() else [])
+
+    def _dead(self) -> bool:
+        ending = self.values.get(("ending", ""))
+        return ending is not None and ending[0] is Ending.DEAD
 
     def question(self, key: Key) -> str:
         return {"hand": HAND_Q, "ending": ENDING_Q, "upcard": UPCARD_Q}[key[0]].format(name=key[1])
@@ -88,10 +94,18 @@ class GinForm(QuestionForm):
         if chosen:
             ending, by = chosen[0]
             self.values[("ending", "")] = (ending, None if ending is Ending.DEAD else self.who(str(by)))
+        stated: str | None = None  # whose --melds: one player's, given once (never the last one silently)
         for item in given.get("melds") or ():
             name, text = split_assignment(item, "--melds")
-            self._melds_by = self.who(name)
-            self.melds = tuple(tuple(m) for m in _read(parse_melds, text, f"in {self._melds_by}'s --melds cards") if m)
+            who = self.who(name)
+            if stated == who:
+                raise UnreadableInput(f"--melds was given twice for {who}",
+                                      hint=f"one --melds per player, '/' between melds: \"{who}=7C 8C 9C / KS KH KD\"")
+            if stated is not None:
+                raise UnreadableInput(f"--melds was given for {stated} and for {who}: only the player who went out "
+                                      "laid melds down", hint="give --melds once, for the player who went out")
+            stated = self._melds_by = who
+            self.melds = tuple(tuple(m) for m in _read(parse_melds, text, f"in {who}'s --melds cards") if m)
         if given.get("upcard"):
             upcard = _read(parse_card, str(given["upcard"]).strip(), "in --upcard")
             if not self.oklahoma:  # G13 applies only with the variation; G4's limit stands
@@ -103,9 +117,7 @@ class GinForm(QuestionForm):
             self.values[("upcard", "")] = upcard
 
     def to_ask(self) -> list[Key]:
-        ending = self.values.get(("ending", ""))
-        dead = ending is not None and ending[0] is Ending.DEAD
-        return [k for k in super().to_ask() if not (dead and k[0] == "hand")]
+        return [k for k in super().to_ask() if not (self._dead() and k[0] == "hand")]
 
     def recall_facts(self, facts) -> None:
         """A recorded hand's answers (for an amendment at a terminal)."""
@@ -144,6 +156,9 @@ class GinForm(QuestionForm):
         from rummyref.games.gin.kind import Facts
 
         ending, by = self.values[("ending", "")]
+        if self.melds is not None and by is None and hasattr(self, "_melds_by"):  # G9: nobody went out
+            raise UnreadableInput(f"--melds for {self._melds_by}, but in a dead hand nobody laid melds down (G9)",
+                                  hint="leave out --melds for a dead hand")
         if self.melds is not None and getattr(self, "_melds_by", by) != by:
             raise UnreadableInput(f"--melds are the melds {by} laid down when going out, not {self._melds_by}'s")
         hands = {n: self.values.get(("hand", n), ()) for n in self.game.roster}

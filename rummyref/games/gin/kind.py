@@ -203,7 +203,7 @@ class GinGame:
 
         if style == "points":
             raise UnreadableInput(f"{ctx.ruleset.title} is recorded by both hands: no points form")
-        form = GinForm(ctx.game, "oklahoma" in ctx.game.options.get("variations", ()), knock_limit(ctx.ruleset))
+        form = GinForm(ctx.game, _oklahoma(ctx.game), knock_limit(ctx.ruleset))
         old = ctx.in_force(hand) if hand is not None and ctx.history is not None else None
         if old is not None and old.facts.get("form") == "gin":
             form.recall_facts(facts_from_json(old.facts))  # at a terminal, the hand as recorded answers first
@@ -250,6 +250,8 @@ class GinGame:
             second = next(n for n in players if n != first)
         result = settle(facts.hands.get(first, ()), facts.hands.get(second, ()), facts.ending, ctx.ruleset,
                         names=(first, second), melds=facts.melds, upcard=facts.upcard)
+        if facts.ending is Ending.DEAD and facts.upcard is None and _oklahoma(ctx.game):
+            result = replace(result, knock_limit=None)  # G13: no upcard given, no limit set (none was needed)
         winner = None if result.winner is None else (first if result.winner.value == "knocker" else second)
         deadwood = dict(zip((first, second), result.deadwood))
         return result, tuple(PlayerResult(n, result.points if n == winner else 0, deadwood[n], n == winner)
@@ -363,6 +365,11 @@ class GinGame:
 
     def show_short_standings(self, summary: Summary, out) -> None:
         self.show_standings(self.standings(summary), out)
+
+
+def _oklahoma(game: Game) -> bool:
+    """Does the game play Oklahoma (G13: the first upcard sets each hand's knock limit)?"""
+    return "oklahoma" in game.options.get("variations", ())
 
 
 def _pair(roster: Sequence[str]) -> tuple[str, str]:

@@ -165,3 +165,104 @@ def test_history_names_who_scored_and_a_void_is_no_dead_hand():
     missing = ref("void", "9", "--reason", "x")
     assert missing.exit_code == 5
     assert lines(missing.stderr) == ["error: game gin has no hand 9", "hands are numbered 1 to 4"]
+
+
+# -- audit gin2 -------------------------------------------------------------------------------------
+
+#: Ann knocks with AH (1); the engine lays 5H 6H 7H / 2S 2D 2C / KS KD KC, and Bob lays off 4H 8H 9H
+ANN_KNOCKS = ["--hand", "Ann=5H 6H 7H 2S 2D 2C KC KD KS AH", "--hand", "Bob=8H 9H 4H 3S 4S 5S QC QD 7C 7D",
+              "--knock", "Ann"]
+ANN_MELDS = "Ann=5H 6H 7H / 2S 2D 2C / KC KD KS"
+
+
+def said(r) -> str:
+    """stderr as one line (a long message wraps at 80 columns)."""
+    return " ".join(r.stderr.split())
+
+
+def test_melds_given_twice_are_refused_never_the_last_one_kept(record):
+    """Item 1: ``--melds "Ann=5H 6H 7H" --melds "Ann=..."`` kept the last; the first one would have
+    been refused (37 deadwood). Like ``--hand`` twice: exit 3, nothing written."""
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    before = record.snapshot()
+    for first, second in ((ANN_MELDS, ANN_MELDS), ("Ann=5H 6H 7H", ANN_MELDS), (ANN_MELDS, "ann=5H 6H 7H")):
+        r = ref("score-hand", *ANN_KNOCKS, "--melds", first, "--melds", second)
+        assert (r.exit_code, r.stdout) == (3, ""), r.stderr
+        assert lines(r.stderr) == ["error: --melds was given twice for Ann",  # "ann" is Ann
+                                   "one --melds per player, '/' between melds: \"Ann=7C 8C 9C / KS KH KD\""]
+    hand = ref("score-hand", *ANN_KNOCKS[:2], "--hand", "Ann=5H 6H 7H 2S 2D 2C KC KD KS AH", *ANN_KNOCKS[2:])
+    assert (hand.exit_code, lines(hand.stderr)) == (3, ["error: --hand was given twice for Ann", "one --hand per player"])
+    # the other player's melds as well: only the player who went out laid any down (one was dropped)
+    r = ref("score-hand", *ANN_KNOCKS, "--melds", "Bob=3S 4S 5S", "--melds", ANN_MELDS)
+    assert (r.exit_code, said(r)) == (3, "error: --melds was given for Bob and for Ann: only the player who went "
+                                         "out laid melds down give --melds once, for the player who went out")
+    # a dead hand has no melds laid down (G9): it said "the melds None laid down"
+    r = ref("score-hand", "--dead", "--melds", "Ann=5H 6H 7H")
+    assert (r.exit_code, lines(r.stderr)) == (3, [
+        "error: --melds for Ann, but in a dead hand nobody laid melds down (G9)",
+        "leave out --melds for a dead hand"])
+    assert record.snapshot() == before
+    # once is fine, and scored as stated
+    h = ref_json("score-hand", *ANN_KNOCKS, "--melds", ANN_MELDS)
+    assert (h["result"], h["winner"], h["points"], h["layoffs"]) == ("knock", "Ann", 33, ["4H", "8H", "9H"])
+    # amend reads the same options the same way
+    before = record.snapshot()
+    r = ref("amend", "1", "--reason", "melds", *ANN_KNOCKS, "--melds", ANN_MELDS, "--melds", ANN_MELDS)
+    assert (r.exit_code, lines(r.stderr)[0]) == (3, "error: --melds was given twice for Ann")
+    assert record.snapshot() == before
+
+
+def test_oklahoma_a_dead_hand_needs_no_upcard(record):
+    """Item 2: a dead hand sets no knock limit (G9, G13): ``--dead`` alone is recorded; an upcard
+    given with it is still read and checked; every other ending still needs it."""
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob", "--variation", "oklahoma")
+    h = ref_json("score-hand", "--dead")
+    assert (h["result"], h["winner"], h["points"], h["knock_limit"]) == ("dead", None, 0, None)
+    assert lines(ok("score-hand", "--dead").stdout) == [
+        "Hand 2 of gin (session 1, entry 4)",
+        "Dead hand: nobody scores (G9).",
+        "player  total  to go  boxes",
+        "Ann         0    100      0",
+        "Bob         0    100      0",
+    ]
+    assert ref_json("score-hand", "--dead", "--upcard", "7H")["knock_limit"] == 7
+    before = record.snapshot()
+    wild = ref("score-hand", "--dead", "--upcard", "W")
+    assert (wild.exit_code, lines(wild.stderr)) == (3, ["error: the first upcard cannot be a WILDCARD",
+                                                        "give a card such as 7H"])
+    bad = ref("score-hand", "--dead", "--upcard", "5X")
+    assert (bad.exit_code, lines(bad.stderr)[0]) == (3, "error: unreadable card '5X' in --upcard (card 1, column 1)")
+    knock = ref("score-hand", *ANN_KNOCKS)
+    assert (knock.exit_code, said(knock)) == (3, (
+        "error: facts missing (the first upcard), and there is no terminal to ask "
+        "give --upcard CARD (Oklahoma: the first upcard sets the knock limit, G13), "
+        "or run the command at a terminal to be asked"))
+    # a correction to a knock needs the upcard too; to a dead hand, not
+    assert ref("amend", "1", "--reason", "x", *ANN_KNOCKS).exit_code == 3
+    assert record.snapshot() == before
+    amended = ref_json("amend", "1", "--reason", "it was a knock", *ANN_KNOCKS, "--upcard", "KH")
+    assert (amended["result"], amended["points"], amended["knock_limit"]) == ("knock", 33, 10)
+    assert ref_json("amend", "1", "--reason", "it was dead after all", "--dead")["result"] == "dead"
+    assert ok("verify").exit_code == 0
+
+
+def test_without_oklahoma_an_upcard_is_refused_even_for_a_dead_hand(record):
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    before = record.snapshot()
+    r = ref("score-hand", "--dead", "--upcard", "7H")
+    assert (r.exit_code, said(r).split(":")[0]) == (4, "refused (G13)")
+    assert record.snapshot() == before
+    assert ref_json("score-hand", "--dead")["knock_limit"] == 10  # G4
+
+
+def test_oklahoma_a_dead_hand_in_ref_night_is_not_asked_the_upcard():
+    """At the prompts: hand 1 is dead (no upcard question); hand 2 is a knock (asked, 10S)."""
+    answers = ("cards\n\n\ndead\n\n"
+               "cards\n" + ANN_UNDERCUT[1].split("=", 1)[1] + "\n" + ANN_UNDERCUT[3].split("=", 1)[1]
+               + "\nknock Ann\n10S\n\nend\n")
+    r = ref("night", "--ruleset", "gin", "--players", "Ann,Bob", "--variation", "oklahoma", input=answers)
+    assert r.exit_code == 0, r.stderr
+    shown = r.stdout + r.stderr
+    assert shown.count("The first upcard (Oklahoma: it sets the knock limit):") == 1
+    assert "Dead hand: nobody scores (G9)." in shown and "Undercut: Bob scores 25." in shown
+    assert "Session 1 of gin is closed: 2 hands; points this session: Ann 0, Bob 25." in shown
