@@ -51,7 +51,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("backup", "data", "A consistent, verified copy of the record (safe while another terminal is writing)."),
     CommandEntry("first-dealer", "first_dealer", "Who deals first (S3): the highest regular card turned up; and who plays first."),
     CommandEntry("ruling", "ruling", "Find the rule a player means, from free text (typos and slang welcome)."),
-    CommandEntry("rulings", "rulings", "The rulings kept as precedents: when, which night and hand, the dispute, the verdict, the facts."),
+    CommandEntry("rulings", "rulings", "The rulings kept as precedents: when, which session and hand, the dispute, the verdict, the facts."),
     CommandEntry("stats", "stats", "Statistics: averages, best and worst hands, go-outs, Rummy! claims, head-to-head, streaks, milestones."),
     CommandEntry("chart", "chart", "Each player's total over the Rummy Nights, with the target line and the projected crossing."),
     CommandEntry("dispute", "dispute", "Settle a dispute from the facts: a Rummy! claim, run or match, a pick-up, a discard, ending the night."),

@@ -4,8 +4,11 @@ The reasoning lives in :mod:`rummyref.disputes.engine`; these commands read the 
 call it, and print the verdict (or ``--json``). A verdict that something is not
 allowed is still an answer: the exit code is 0 unless the facts cannot be read.
 
-While a Rummy Night is open, each ruling is kept as a precedent of that night (see
-:mod:`rummyref.cli.settle`); the earlier rulings of the same dispute are shown beside it.
+A dispute is decided by the game it means (SPEC §8, as every command chooses it: the one with
+a session open, of several the one whose roster has the names given, else the one played last):
+its rule set and roster, unless ``--ruleset`` or ``--players`` say otherwise; with no record,
+Rummy 2,000,000's. While that game's session is open, each ruling is kept as a precedent of it
+(see :mod:`rummyref.cli.settle`); the earlier rulings of the same dispute are shown beside it.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ def register(app: typer.Typer) -> None:
 
 PlayersOption = Annotated[
     Optional[str],
-    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the open game's roster, else the rule set's: Bill,Ben,Larry).", autocompletion=complete_table_player_list),
+    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the game's roster; with no record, Bill,Ben,Larry).", autocompletion=complete_table_player_list),
 ]
 TableOption = Annotated[
     Optional[list[str]],
@@ -43,7 +46,7 @@ TableOption = Annotated[
 
 
 def _ruleset(name: str | None, table: Any = None):
-    """--ruleset, else the rule set kept with the open game, else rummy-2m."""
+    """--ruleset, else the rule set kept with the game meant (open, else played last), else rummy-2m."""
     from rummyref.rules.ruleset import load_ruleset
 
     if name is None and table is not None:
@@ -52,7 +55,7 @@ def _ruleset(name: str | None, table: Any = None):
 
 
 def _players(text: str | None, ruleset_name: str | None, table: Any = None) -> list[str]:
-    """--players, else the open game's roster, else the rule set's default players."""
+    """--players, else the roster of the game meant (open, else played last), else the rule set's default players."""
     from rummyref.errors import UnreadableInput
 
     if text:
@@ -100,7 +103,7 @@ def claim(
     no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.disputes.engine import Dispute, check_rules, claim_ruling, parse_order
+    from rummyref.disputes.engine import Dispute, check_rules, claim_ruling, order_names, parse_order
 
     def decide(table):
         rules = _ruleset(ruleset, table)
@@ -116,7 +119,8 @@ def claim(
             ruleset=rules,
         )
 
-    settle(decide, game=game, db=db, no_record=no_record, as_json=as_json)
+    named = order_names(players, called, touched, completed, judge_says, table_decides)
+    settle(decide, game=game, db=db, no_record=no_record, as_json=as_json, names=named)
 
 
 @dispute_app.command(
@@ -276,14 +280,14 @@ def end_night(
     no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.disputes.engine import end_night_ruling
+    from rummyref.disputes.engine import end_night_ruling, order_names
     from rummyref.errors import UnreadableInput, plural
     from rummyref.games.registry import kind_for
 
     if hands is not None:
         settle(
             lambda t: end_night_ruling(_players(players, ruleset, t), hands, game_over, first_dealer, _ruleset(ruleset, t)),
-            game=game, db=db, no_record=no_record, as_json=as_json,
+            game=game, db=db, no_record=no_record, as_json=as_json, names=order_names(players, first_dealer),
         )  # fmt: skip
         return
     given = [o for o, v in (("--players", players), ("--game-over", game_over), ("--first-dealer", first_dealer)) if v]

@@ -1,4 +1,4 @@
-"""``ref rulings``: the precedents, i.e. the disputes settled while a Rummy Night was open.
+"""``ref rulings``: the precedents, i.e. the disputes settled while a session (a Rummy Night) was open.
 
 The store is imported inside the command, never at module level.
 """
@@ -17,11 +17,11 @@ from rummyref.wrap import echo
 
 def rulings(
     game: GameOption = None,
-    session: Annotated[Optional[int], typer.Option("--session", "-s", metavar="N", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this Rummy Night (by number).")] = None,
+    session: Annotated[Optional[int], typer.Option("--session", "-s", metavar="N", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this session (Rummy Night), by number.")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
-    """The rulings kept as precedents: when, which night and hand, the dispute, the verdict, the facts.
+    """The rulings kept as precedents: when, which session and hand, the dispute, the verdict, the facts.
 
     Examples:
 
@@ -33,17 +33,17 @@ def rulings(
     from rummyref.store.record import reading
 
     with reading(db_choice(db)) as rec:
-        game_, found = precedents.rulings(rec, game, session)
+        game_, rules, found = precedents.rulings(rec, game, session)
     if json_:
         print_json({"game": game_.name, "session": session, "rulings": [p.to_dict() for p in found]})
         return
-    _show(game_.name, session, found)
+    _show(game_.name, rules.session_word, session, found)
 
 
-def _show(game: str, session: int | None, found) -> None:
+def _show(game: str, session_word: str, session: int | None, found) -> None:
     from rummyref.rulebook.precedents import local_time
 
-    where = f"{game}" + (f", Rummy Night {session}" if session is not None else "")
+    where = f"{game}" + (f", {session_word} {session}" if session is not None else "")
     if not found:
         out.print(f"No ruling has been recorded in {where}.", markup=False)
         return

@@ -1,5 +1,6 @@
-"""Settling a dispute against the record: find the open Rummy Night, decide, show the earlier
-rulings of the same dispute (its precedents), and keep the new ruling as one.
+"""Settling a dispute against the record: find the game it means (SPEC §8) and its open session,
+decide by that game's rule set, show the earlier rulings of the same dispute (its precedents),
+and keep the new ruling as one while the session is open.
 
 Without a database file nothing is opened or created (and the store is not even imported):
 the dispute is answered from the facts given, and the answer says it was not recorded.
@@ -7,7 +8,7 @@ the dispute is answered from the facts given, and the answer says it was not rec
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Optional
 
 import typer
@@ -23,10 +24,10 @@ NoRecordOption = Annotated[
 
 NightGameOption = Annotated[
     Optional[str],
-    typer.Option("--game", "-g", metavar="NAME", help="The game whose open Rummy Night keeps the ruling (default: the one game with a night open)."),
+    typer.Option("--game", "-g", metavar="NAME", help="The game whose rule set decides and whose open session keeps the ruling (default: the one open, else the one played last)."),
 ]
 
-Decide = Callable[[Any], Any]  #: (Table | None) -> DisputeResult
+Decide = Callable[[Any], Any]  #: (Table | Played | None) -> DisputeResult
 
 
 def _where_kept(db: Optional[str]):
@@ -61,16 +62,20 @@ def settle(
     as_json: bool,
     extra: Callable[[Any, Any], list[str]] | None = None,
     need_table: str | None = None,
+    names: Sequence[str] = (),
 ) -> None:
-    """Decide the dispute (with the open night when there is one), record it, and show it all.
+    """Decide the dispute by the game it means (SPEC §8, as every command chooses it: ``names``
+    are the players the facts name), record it when that game's session is open, and show it
+    all. ``decide`` is given the open session (a ``Table``), else the game played (a ``Played``:
+    its rule set and roster decide, nothing is kept), else None (no record, or no game meant).
     ``extra(result, table)``: more lines for the human output; ``need_table``: the facts
     come from the open night, so there must be one (its text: how to give the facts instead)."""
-    from rummyref.errors import AmbiguousInput, NotFound
+    from rummyref.errors import NotFound, UnreadableInput
 
     db = db_choice(db)
     record = no_record  # the option is --record/--no-record: True, False, or None (when it settled something)
     path, exists = _where_kept(db)
-    table, why, earlier, kept = None, "", [], None
+    played, table, why, earlier, kept = None, None, "", [], None
     if not exists:
         if need_table:
             raise NotFound(f"there is no record at {path}", hint=f"{need_table} (or check --db / $RUMMYREF_DB)")
@@ -82,10 +87,11 @@ def settle(
 
         with (reading(db) if record is False else writing(db)) as rec:
             try:
-                table, why = p.find_table(rec, game, strict=need_table is not None)
-            except (NotFound, AmbiguousInput) as exc:
+                played, why = p.find_table(rec, game, names, strict=need_table is not None)
+            except (NotFound, UnreadableInput) as exc:
                 raise type(exc)(exc.message, hint="; ".join(filter(None, [exc.hint, need_table]))) from None
-            result = decide(table)
+            table = played if isinstance(played, p.Table) else None
+            result = decide(played)
             earlier = p.same_dispute(rec, result.key)
             # kept by default when it settled something at this table, by this table's rules
             own = table is None or result.ruleset == table.ruleset.name
@@ -100,11 +106,11 @@ def settle(
                        f"{table.game.name}; --record keeps it")
     if record is False and exists:
         why = "--no-record"
-    show(result, table, kept, why, earlier, as_json, extra(result, table) if extra else [])
+    show(result, played, kept, why, earlier, as_json, extra(result, played) if extra else [])
 
 
-def show(result, table, kept, why: str, earlier, as_json: bool, extra: list[str]) -> None:
-    game = table.game.name if table else None
+def show(result, played, kept, why: str, earlier, as_json: bool, extra: list[str]) -> None:
+    game = played.game.name if played else None  # precedents of other games name theirs
     if as_json:
         print_json({
             **result.to_dict(),

@@ -121,7 +121,7 @@ def _show_history(h, lines) -> None:
     for line in beside(lines):
         e = line.entry
         if e.kind == "ruling":  # a precedent (rummyref.rulebook.precedents): no hand, no scores
-            _show_ruling(e)
+            _show_ruling(e, rs)
             continue
         tag = {"hand": "", "amend": f" AMENDS entry {e.target_seq}", "void": f" VOIDS entry {e.target_seq}"}.get(e.kind, f" {e.kind}")
         state = "" if line.current or e.kind == "void" else (" (voided)" if e.seq in voided else " (superseded)")
@@ -133,14 +133,15 @@ def _show_history(h, lines) -> None:
         kind.show_history_entry(e.facts, e.results, g.roster, out)
 
 
-def _show_ruling(e) -> None:
+def _show_ruling(e, rs) -> None:
     from rummyref.rulebook.precedents import precedent_from
+    from rummyref.wrap import echo
 
-    p = precedent_from("", e.seq, e.created_at, e.night, e.facts)
-    out.print(f"entry {e.seq}: ruling during {p.where()}: {p.kind}", markup=False)
+    p = precedent_from("", e.seq, e.created_at, e.night, e.facts, rs)  # told in the game's words
+    echo(out, f"entry {e.seq}: ruling during {p.where()}: {p.kind}", hang="    ")  # wrapped as ref rulings wraps it
     rules = f" ({', '.join(p.rules)})" if p.rules else ""
-    out.print(f"    {p.verdict.rstrip('.')}{rules}", markup=False)
-    out.print(f"    facts: {p.summary}", markup=False)
+    echo(out, f"{p.verdict.rstrip('.')}{rules}", indent="    ")
+    echo(out, f"facts: {p.summary}", indent="    ", hang="      ")
 
 
 def register(app: typer.Typer) -> None:

@@ -174,16 +174,24 @@ def check_rules(dispute: Dispute, ruleset: RuleSet) -> None:
 Order = tuple[frozenset[str], ...]  #: who did something, in order; a set = at the same moment
 
 
+def _groups(text: str | None) -> list[list[str]]:
+    """An order's groups of names as typed: ``"Larry, Ben=Bill"`` -> ``[["Larry"], ["Ben", "Bill"]]``."""
+    chunks = [chunk for chunk in re.split(r"[,;>]", text or "") if chunk.strip()]
+    return [[n.strip() for n in chunk.split("=") if n.strip()] for chunk in chunks]
+
+
+def order_names(*texts: str | None) -> tuple[str, ...]:
+    """The names typed in orders (``--called``, ``--touched`` ...), as typed: they tell which
+    game a dispute means when several are open (SPEC §8)."""
+    return tuple(name for text in texts for group in _groups(text) for name in group)
+
+
 def parse_order(text: str | None, roster: Sequence[str], what: str) -> Order:
     """``"Ben,Bill"`` (Ben then Bill) or ``"Ben=Bill"`` (together) or ``"Larry, Ben=Bill"``."""
-    if not text or not text.strip():
-        return ()
     order: list[frozenset[str]] = []
     seen: set[str] = set()
-    for chunk in re.split(r"[,;>]", text):
-        if not chunk.strip():
-            continue
-        names = [player_names.at_table(n, roster, what) for n in chunk.split("=") if n.strip()]
+    for group in _groups(text):
+        names = [player_names.at_table(n, roster, what) for n in group]
         for n in names:
             if n in seen:
                 raise UnreadableInput(f"{what}: {n} is listed twice", hint="list each player once, in order; = joins players who acted together")

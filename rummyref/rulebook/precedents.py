@@ -1,10 +1,12 @@
-"""Precedents: disputes settled during a Rummy Night, as the record keeps them (the pure part).
+"""Precedents: disputes settled during a session (a Rummy Night), as the record keeps them (the
+pure part).
 
 A ruling is kept as an entry of kind ``ruling`` in the game's hash-chained log. Its facts are
 the dispute's ``to_dict()`` (which carries its ``key``) plus ``at``: where the table was when
 it was ruled (the night, the hand in progress = the next hand to be recorded, and that hand's
 number within the night). A ruling entry carries no hand number of its own, no results and
-no points: it never changes a total or the count of hands.
+no points: it never changes a total or the count of hands. Where it was is said in the words
+of the game's rule set (Rummy 2,000,000: night and hand; Simple Rummy: session and game).
 
 Nothing here reads or writes a database.
 """
@@ -15,7 +17,10 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rummyref.rules.ruleset import RuleSet
 
 KIND = "ruling"  #: the entry kind in the log
 
@@ -38,6 +43,8 @@ class Precedent:
     hand: int | None  #: the game's hand in progress (the next hand to be recorded)
     hand_in_night: int | None
     ruling: Mapping[str, Any]  #: the dispute's to_dict()
+    session_word: str = "session"  #: the game's word for a sitting, in a sentence ("night")
+    hand_word: str = "hand"  #: the game's word for one recorded unit (Simple Rummy: "game")
 
     @property
     def kind(self) -> str:
@@ -61,13 +68,15 @@ class Precedent:
 
     @property
     def summary(self) -> str:
-        return facts_summary(self.kind, self.ruling.get("facts", {}))
+        return facts_summary(self.kind, self.ruling.get("facts", {}), self.session_word, self.hand_word)
 
     def where(self) -> str:
-        """``night 3, hand 7 (2nd of the night)``."""
-        parts = [f"night {self.night}" if self.night is not None else "no night"]
+        """``night 3, hand 7 (2nd of the night)``; in Simple Rummy ``session 1, game 2 (2nd of
+        the session)``."""
+        night, hand = self.session_word, self.hand_word
+        parts = [f"{night} {self.night}" if self.night is not None else f"no {night}"]
         if self.hand is not None:
-            parts.append(f"hand {self.hand}" + (f" ({_ordinal(self.hand_in_night)} of the night)" if self.hand_in_night else ""))
+            parts.append(f"{hand} {self.hand}" + (f" ({_ordinal(self.hand_in_night)} of the {night})" if self.hand_in_night else ""))
         return ", ".join(parts)
 
     def line(self, game: str | None = None) -> str:
@@ -94,11 +103,14 @@ class Precedent:
         }
 
 
-def precedent_from(game: str, seq: int, created_at: str, night: int | None, facts: Mapping[str, Any]) -> Precedent:
-    """A ruling entry's facts back into a :class:`Precedent`."""
+def precedent_from(game: str, seq: int, created_at: str, night: int | None, facts: Mapping[str, Any],
+                   ruleset: RuleSet) -> Precedent:
+    """A ruling entry's facts back into a :class:`Precedent`, told in the words of ``ruleset``
+    (the rule set kept with its game, whichever rule set ruled)."""
     at = facts.get("at") or {}
     ruling = {k: v for k, v in facts.items() if k != "at"}
-    return Precedent(game, seq, created_at, at.get("night", night), at.get("hand"), at.get("hand_in_night"), ruling)
+    return Precedent(game, seq, created_at, at.get("night", night), at.get("hand"), at.get("hand_in_night"), ruling,
+                     ruleset.session_short, ruleset.hand_word)
 
 
 def local_time(stamp: str) -> str:
@@ -125,8 +137,8 @@ def _table(table: Any) -> str:
     return " / ".join(table) if table else "nothing"
 
 
-def facts_summary(kind: str, facts: Mapping[str, Any]) -> str:
-    """What the table said, in one line (for ``ref rulings``)."""
+def facts_summary(kind: str, facts: Mapping[str, Any], session_word: str = "session", hand_word: str = "hand") -> str:
+    """What the table said, in one line (for ``ref rulings``), in the game's words."""
     if kind == "claim":
         parts = [f"called {_order(facts.get('called'))}", f"touched {_order(facts.get('touched'))}"]
         if facts.get("completed"):
@@ -152,6 +164,7 @@ def facts_summary(kind: str, facts: Mapping[str, Any]) -> str:
         return "; ".join(parts)
     if kind == "end-night":
         n = facts.get("hands_in_session")
-        text = f"{n} hand{'s' if n != 1 else ''} tonight, deal order {', '.join(facts.get('roster') or ())}"
+        when = "tonight" if session_word == "night" else f"this {session_word}"
+        text = f"{n} {hand_word}{'s' if n != 1 else ''} {when}, deal order {', '.join(facts.get('roster') or ())}"
         return text + ("; game over" if facts.get("game_over") else "")
     return json.dumps(dict(facts), sort_keys=True, ensure_ascii=False)

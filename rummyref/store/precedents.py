@@ -9,25 +9,36 @@ keep counting hands only. Where the table was lives in the entry's facts (``at``
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import col, select
-
-from rummyref.errors import AmbiguousInput, NotFound
+from rummyref.errors import NotFound, UnreadableInput
 from rummyref.record import Game
 from rummyref.rulebook.precedents import KIND, Precedent, precedent_from, ruling_facts
 from rummyref.rules.ruleset import RuleSet
 from rummyref.store.models import GameRow, SessionRow, row_id
 from rummyref.store.record import Record
+from rummyref.store.select import _parsed
 
 
 @dataclass(frozen=True)
-class Table:
-    """The open session a dispute is settled in."""
+class Played:
+    """The game a dispute means (SPEC §8): its rule set and roster decide, even with no session
+    of it open (then nothing is kept)."""
 
     game: Game
     ruleset: RuleSet  #: as kept with the game
+
+    @property
+    def roster(self) -> tuple[str, ...]:
+        return self.game.roster
+
+
+@dataclass(frozen=True)
+class Table(Played):
+    """The open session a dispute is settled in (and kept in)."""
+
     night: int
     hands_dealt: int  #: hands dealt tonight so far (A4 counts them)
     hand: int  #: the hand in progress: the next hand to be recorded (game-wide number)
@@ -37,44 +48,34 @@ class Table:
     #: the session's hands and voids in the log's order (who deals: SPEC §8's voids)
     session_log: tuple[tuple[str, str], ...] = ()
 
-    @property
-    def roster(self) -> tuple[str, ...]:
-        return self.game.roster
 
+def find_table(rec: Record, game: str | None, names: Sequence[str] = (),
+               strict: bool = False) -> tuple[Played | None, str]:
+    """The game a dispute means, as every command chooses it (SPEC §8, :meth:`Record.game_row`:
+    ``game``; else the one game with a session open, or of several the one whose roster has
+    ``names``; else the game played last), with its open session when it has one.
 
-def find_table(rec: Record, game: str | None, strict: bool = False) -> tuple[Table | None, str]:
-    """The open night of ``game`` (or, without a name, of the one game that has a night open).
-
-    Returns ``(table, "")``, or ``(None, why)`` when there is none; with ``strict`` the
-    reason is raised instead (NotFound, or AmbiguousInput when several games are open)."""
+    Returns ``(table, "")`` with the session open; ``(played, why)`` when the game has none (its
+    rule set and roster decide, nothing is kept); ``(None, why)`` when no game is meant (none
+    recorded, an unknown ``game``, several open and the names do not tell). With ``strict``
+    there must be an open session: the reason is raised instead (NotFound; UnreadableInput when
+    several games are open)."""
     try:
-        return _find(rec, game), ""
-    except (NotFound, AmbiguousInput) as exc:
+        g = rec.game_row(game, names)
+    except (NotFound, UnreadableInput) as exc:
         if strict:
             raise
-        return None, exc.message
-
-
-def _find(rec: Record, game: str | None) -> Table:
-    if game is not None:
-        g = rec.game_row(game)
-        s = rec.open_night_row(row_id(g))
-        if s is None:
-            raise NotFound(f"no {rec.ruleset(g).session_word} of {g.name} is open", hint="ref new-session opens one")
-    else:
-        rows = rec.s.exec(
-            select(GameRow, SessionRow).join(SessionRow, col(SessionRow.game_id) == col(GameRow.id))
-            .where(col(SessionRow.closed_at).is_(None)).order_by(col(GameRow.id))
-        ).all()
-        if not rows:
-            raise NotFound("no session is open in any game", hint="ref new-session opens one")
-        if len(rows) > 1:
-            names = ", ".join(g.name for g, _ in rows)
-            raise AmbiguousInput(f"sessions of several games are open ({names})", hint="say which with --game NAME")
-        g, s = rows[0]
+        several = isinstance(exc, UnreadableInput) and exc.hint
+        return None, f"{exc.message} {exc.hint}" if several else exc.message
+    s = rec.open_night_row(row_id(g))
+    if s is None:
+        why = f"no {rec.ruleset(g).session_word} of {g.name} is open" if game is not None else "no session is open in any game"
+        if strict:
+            raise NotFound(why, hint="ref new-session opens one")
+        return Played(rec.game(g), rec.ruleset(g)), why
     dealt = rec.hands_dealt(row_id(s))
     return Table(rec.game(g), rec.ruleset(g), s.number, dealt, rec.position(g).next_hand, dealt + 1, g, s,
-                 session_log=rec.session_log(row_id(s)))
+                 session_log=rec.session_log(row_id(s))), ""
 
 
 def record_ruling(rec: Record, table: Table, ruling: dict[str, Any]) -> Precedent:
@@ -82,12 +83,13 @@ def record_ruling(rec: Record, table: Table, ruling: dict[str, Any]) -> Preceden
     body = ruling_facts(ruling, table.night, table.hand, table.hand_in_night)
     g, s = table._game_row, table._session_row
     row = rec.append_entry(g, KIND, s, None, None, None, body, None, None, {})
-    return precedent_from(g.name, row.seq, row.created_at, s.number, body)
+    return precedent_from(g.name, row.seq, row.created_at, s.number, body, table.ruleset)
 
 
+#: a ruling entry, with its game's rule set (a precedent is told in the words of its own game)
 _SELECT = (
-    "SELECT g.name, e.seq, e.created_at, s.number, e.facts FROM entry e JOIN game g ON g.id = e.game_id "
-    "LEFT JOIN session s ON s.id = e.session_id WHERE e.kind = :kind"
+    "SELECT g.name, e.seq, e.created_at, s.number, e.facts, g.ruleset, g.ruleset_text FROM entry e "
+    "JOIN game g ON g.id = e.game_id LEFT JOIN session s ON s.id = e.session_id WHERE e.kind = :kind"
 )
 
 
@@ -96,7 +98,8 @@ _JSON_KEY = {"sqlite": "json_extract(e.facts, '$.key')", "postgresql": "(CAST(e.
 
 
 def _precedents(rows) -> list[Precedent]:
-    return [precedent_from(name, seq, when, night, json.loads(facts or "{}")) for name, seq, when, night, facts in rows]
+    return [precedent_from(name, seq, when, night, json.loads(facts or "{}"), _parsed(ruleset, text, name))
+            for name, seq, when, night, facts, ruleset, text in rows]
 
 
 def same_dispute(rec: Record, key: str) -> list[Precedent]:
@@ -106,8 +109,9 @@ def same_dispute(rec: Record, key: str) -> list[Precedent]:
     return _precedents(rows)
 
 
-def rulings(rec: Record, game: str | None, night: int | None) -> tuple[Game, list[Precedent]]:
-    """The rulings of a game (default: the latest game), optionally of one night, in order."""
+def rulings(rec: Record, game: str | None, night: int | None) -> tuple[Game, RuleSet, list[Precedent]]:
+    """The rulings of a game (default: the latest game), optionally of one night, in order,
+    with the game's rule set (whose words tell where each was ruled)."""
     g = rec.game_row(game)
     query, params = _SELECT + " AND e.game_id = :g", {"kind": KIND, "g": g.id}
     if night is not None:
@@ -117,4 +121,4 @@ def rulings(rec: Record, game: str | None, night: int | None) -> tuple[Game, lis
             word = rec.ruleset(g).session_word
             raise NotFound(f"game {g.name} has no {word} {night}", hint=f"{word}s 1 to {last}" if last else f"no {word} yet")
         query, params = query + " AND s.number = :n", {**params, "n": night}
-    return rec.game(g), _precedents(rec.sql(query + " ORDER BY e.seq", **params))
+    return rec.game(g), rec.ruleset(g), _precedents(rec.sql(query + " ORDER BY e.seq", **params))

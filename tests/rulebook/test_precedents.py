@@ -217,9 +217,13 @@ def test_rule_lookups_are_not_recorded():
 def test_the_game_is_chosen_or_the_only_one_with_an_open_night():
     ok("new-session", "--game", "house", "--players", "Ann,Bob,Cy")
     ok("new-session", "--game", "club")
-    # two nights open: not recorded without --game, and it says why
+    # two nights open: the names given pick the game whose roster has them (SPEC §8)
     result = ok("dispute", "claim", "--called", "Bill", "--touched", "Bill", "--players", "Bill,Ben,Larry")
-    assert "Not recorded (sessions of several games are open (house, club))" in result.stderr
+    assert result.stderr == "Recorded as a precedent of club: night 1, hand 1 (1st of the night) (entry 3).\n"
+    # no names: not recorded without --game, and it says why
+    result = ok("dispute", "discard", "--discarded", "KS")
+    assert flat(result.stderr) == ("Not recorded (2 games have a session open (house, club): which one? name it "
+                                   "with --game, e.g. --game 'club').")
     # the roster of the chosen game is the table's (Ann, Bob, Cy: no --players needed)
     data = ref_json("dispute", "claim", "--called", "Ann=Bob", "--touched", "Ann=Bob", "--game", "house")
     assert data["facts"]["players"] == ["Ann", "Bob", "Cy"] and data["outcome"] == "judge-decides"
@@ -230,9 +234,9 @@ def test_the_game_is_chosen_or_the_only_one_with_an_open_night():
     assert [r["kind"] for r in rulings("--game", "house")] == ["claim"]
     # A4 from the record needs to know which night
     which = ref("dispute", "end-night")
-    assert which.exit_code == 3 and "several games are open (house, club)" in which.stderr
+    assert which.exit_code == 3 and "2 games have a session open (house, club): which one?" in which.stderr
     assert end_night("--game", "house")["facts"]["roster"] == ["Ann", "Bob", "Cy"]
-    assert rulings("--game", "club") == []
+    assert [r["kind"] for r in rulings("--game", "club")] == ["claim"]
     # an unknown game: answered all the same, not recorded
     unknown = ok("dispute", "discard", "--discarded", "KS", "--game", "hosue")
     assert unknown.stdout.startswith("Allowed")
@@ -302,6 +306,92 @@ def test_end_night_needs_a_night_or_the_facts(record):
     assert closed.exit_code == 5 and "no session is open in any game" in closed.stderr and "--hands" in closed.stderr
     mixed = ref("dispute", "end-night", "--players", "Ann,Bob")
     assert mixed.exit_code == 3 and "--players goes with --hands N" in mixed.stderr
+
+
+# -- where, in the game's own words --------------------------------------------------------------
+
+
+def test_where_is_told_in_the_words_of_the_games_rule_set():
+    from rummyref.rulebook.precedents import precedent_from
+    from rummyref.rules.ruleset import load_ruleset
+
+    facts = {"kind": "end-night", "verdict": "Allowed.", "key": "k",
+             "facts": {"hands_in_session": 1, "roster": ["Ann", "Bob"]},
+             "at": {"night": 1, "hand": 2, "hand_in_night": 2}}
+    told = {name: precedent_from("g", 4, "2026-11-27T20:30:00+00:00", 1, facts, load_ruleset(name))
+            for name in ("rummy-2m", "simple-rummy", "gin", "rummy-500")}
+    assert {name: p.where() for name, p in told.items()} == {
+        "rummy-2m": "night 1, hand 2 (2nd of the night)",  # unchanged
+        "simple-rummy": "session 1, game 2 (2nd of the session)",
+        "gin": "session 1, hand 2 (2nd of the session)",
+        "rummy-500": "session 1, hand 2 (2nd of the session)",
+    }
+    assert {name: p.summary for name, p in told.items()} == {
+        "rummy-2m": "1 hand tonight, deal order Ann, Bob",
+        "simple-rummy": "1 game this session, deal order Ann, Bob",
+        "gin": "1 hand this session, deal order Ann, Bob",
+        "rummy-500": "1 hand this session, deal order Ann, Bob",
+    }
+    assert told["simple-rummy"].to_dict()["night"] == 1  # the JSON keeps its keys
+
+
+def test_a_simple_rummy_precedent_says_session_and_game():
+    from rummyref.rulebook.precedents import local_time
+
+    at = local_time("2026-11-27T20:30:00+00:00")
+    ok("new-session", "--game", "friday", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy")
+    ok("score-hand", "--hand", "Ann=2H 3H 4H 9S 9D 9C 5S", "--hand", "Bob=5C 6C 7C 8C JD QD KD",
+       "--hand", "Cy=AS 2S 3S 4S 5D 6D 8H")
+    first = ok("dispute", "end-night", "--record")
+    assert first.stderr == "Recorded as a precedent of friday: session 1, game 2 (2nd of the session) (entry 4).\n"
+    again = ok("dispute", "end-night", "--record")
+    assert again.stdout.splitlines()[-2:] == [
+        "precedent: session 1, game 2 (2nd of the session): Allowed: Simple Rummy has no full-round rule; the",
+        "  session may end after any game",
+    ]
+    assert ok("rulings").stdout == (
+        "Rulings of friday (2):\n"
+        f"entry 4, {at}, session 1, game 2 (2nd of the session): end-night\n"
+        "    Allowed: Simple Rummy has no full-round rule; the session may end after any game\n"
+        "    facts: 1 game this session, deal order Ann, Bob, Cy\n"
+        f"entry 5, {at}, session 1, game 2 (2nd of the session): end-night\n"
+        "    Allowed: Simple Rummy has no full-round rule; the session may end after any game\n"
+        "    facts: 1 game this session, deal order Ann, Bob, Cy\n"
+    )
+    assert ok("rulings", "--session", "1").stdout.splitlines()[0] == "Rulings of friday, session 1 (2):"
+    missing = ref("rulings", "--session", "2")
+    assert missing.exit_code == 5 and missing.stderr.splitlines()[0] == "error: game friday has no session 2"
+    assert ok("history").stdout.splitlines()[-6:] == [
+        "entry 4: ruling during session 1, game 2 (2nd of the session): end-night",
+        "    Allowed: Simple Rummy has no full-round rule; the session may end after any game",
+        "    facts: 1 game this session, deal order Ann, Bob, Cy",
+        "entry 5: ruling during session 1, game 2 (2nd of the session): end-night",
+        "    Allowed: Simple Rummy has no full-round rule; the session may end after any game",
+        "    facts: 1 game this session, deal order Ann, Bob, Cy",
+    ]
+    # asked by Rummy 2,000,000's rules at this table and kept: still this game's words, and shown
+    # so beside the same dispute at a Rummy Night
+    kept = ok("dispute", "discard", "--discarded", "KS", "--ruleset", "rummy-2m", "--record")
+    assert kept.stderr == "Recorded as a precedent of friday: session 1, game 2 (2nd of the session) (entry 6).\n"
+    ok("end-session", "--game", "friday")
+    ok("new-session", "--game", "house")
+    hand(1, 2, 3)
+    house = ok("dispute", "discard", "--discarded", "KS")
+    assert house.stdout.splitlines()[-2:] == [
+        "precedent: game friday, session 1, game 2 (2nd of the session): Allowed: discarding KS ends the turn",
+        "  (B3)",
+    ]
+    assert house.stderr == "Recorded as a precedent of house: night 1, hand 2 (2nd of the night) (entry 4).\n"
+
+
+def test_a_gin_precedent_says_session_and_hand():
+    ok("new-session", "--ruleset", "gin", "--players", "Al,Bo", "--game", "g")
+    ok("score-hand", "--game", "g", "--dead")
+    kept = ok("dispute", "end-night", "--record")
+    assert kept.stderr == "Recorded as a precedent of g: session 1, hand 2 (2nd of the session) (entry 4).\n"
+    assert [(r["night"], r["hand"], r["hand_in_night"], r["summary"]) for r in rulings()] == [
+        (1, 2, 2, "1 hand this session, deal order Al, Bo")]
+    assert "entry 4: ruling during session 1, hand 2 (2nd of the session): end-night" in ok("history").stdout
 
 
 # -- the log stays a log of hands ----------------------------------------------------------------
