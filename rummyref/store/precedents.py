@@ -56,17 +56,18 @@ def find_table(rec: Record, game: str | None, names: Sequence[str] = (),
     ``names``; else the game played last), with its open session when it has one.
 
     Returns ``(table, "")`` with the session open; ``(played, why)`` when the game has none (its
-    rule set and roster decide, nothing is kept); ``(None, why)`` when no game is meant (none
-    recorded, an unknown ``game``, several open and the names do not tell). With ``strict``
-    there must be an open session: the reason is raised instead (NotFound; UnreadableInput when
-    several games are open)."""
+    rule set and roster decide, nothing is kept); ``(None, why)`` when no game is recorded yet.
+    Raised as every command raises them: several games open and the names do not tell which
+    (UnreadableInput: it lists them and ``--game``), an unknown ``game`` (NotFound). With
+    ``strict`` there must be an open session: NotFound otherwise."""
     try:
         g = rec.game_row(game, names)
-    except (NotFound, UnreadableInput) as exc:
-        if strict:
-            raise
-        several = isinstance(exc, UnreadableInput) and exc.hint
-        return None, f"{exc.message} {exc.hint}" if several else exc.message
+    except UnreadableInput:
+        raise  # several open, the names do not tell: SPEC §8's refusal, never another game's rules
+    except NotFound as exc:
+        if strict or game is not None:
+            raise  # a --game that names no game is a slip, not a question for the default rules
+        return None, exc.message
     s = rec.open_night_row(row_id(g))
     if s is None:
         why = f"no {rec.ruleset(g).session_word} of {g.name} is open" if game is not None else "no session is open in any game"

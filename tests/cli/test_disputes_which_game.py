@@ -143,14 +143,16 @@ def test_with_several_open_the_names_given_pick_the_game():
 def test_with_several_open_and_nothing_to_tell_them_apart(record):
     two_open()
     before = record.snapshot()
-    result = ok("dispute", "discard", "--discarded", "KS")
-    assert result.stdout == "Allowed: discarding KS ends the turn.\nWhy:\n  1. B3    the discard ends the turn\n"
-    assert flat(result.stderr) == ("Not recorded (2 games have a session open (house, friday): which one? name it "
-                                   "with --game, e.g. --game 'friday').")
-    # names of both tables: still ambiguous; Rummy 2,000,000's default players cannot read them
+    # SPEC §8: still ambiguous, so refused as every command refuses it, never decided by the
+    # default rules (exit 3, nothing written)
+    result = ref("dispute", "discard", "--discarded", "KS")
+    assert (result.exit_code, result.stdout) == (3, "")
+    assert flat(result.stderr) == ("error: 2 games have a session open (house, friday): which one? name it "
+                                   "with --game, e.g. --game 'friday'")
+    # names of both tables: still ambiguous
     mixed = ref("dispute", "claim", "--called", "Ann,Dee", "--touched", "Ann")
     assert mixed.exit_code == 3 and flat(mixed.stderr) == (
-        "error: 'Ann' (--called) is not at this table players at this table: Bill, Ben, Larry")
+        "error: 2 games have a session open (house, friday): which one? name it with --game, e.g. --game 'friday'")
     which = ref("dispute", "end-night")
     assert which.exit_code == 3 and which.stdout == ""
     assert flat(which.stderr) == (

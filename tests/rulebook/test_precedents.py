@@ -220,10 +220,11 @@ def test_the_game_is_chosen_or_the_only_one_with_an_open_night():
     # two nights open: the names given pick the game whose roster has them (SPEC §8)
     result = ok("dispute", "claim", "--called", "Bill", "--touched", "Bill", "--players", "Bill,Ben,Larry")
     assert result.stderr == "Recorded as a precedent of club: night 1, hand 1 (1st of the night) (entry 3).\n"
-    # no names: not recorded without --game, and it says why
-    result = ok("dispute", "discard", "--discarded", "KS")
-    assert flat(result.stderr) == ("Not recorded (2 games have a session open (house, club): which one? name it "
-                                   "with --game, e.g. --game 'club').")
+    # no names: refused, as every command refuses (SPEC §8), naming the games and --game
+    result = ref("dispute", "discard", "--discarded", "KS")
+    assert (result.exit_code, result.stdout) == (3, "")
+    assert flat(result.stderr) == ("error: 2 games have a session open (house, club): which one? name it "
+                                   "with --game, e.g. --game 'club'")
     # the roster of the chosen game is the table's (Ann, Bob, Cy: no --players needed)
     data = ref_json("dispute", "claim", "--called", "Ann=Bob", "--touched", "Ann=Bob", "--game", "house")
     assert data["facts"]["players"] == ["Ann", "Bob", "Cy"] and data["outcome"] == "judge-decides"
@@ -237,10 +238,10 @@ def test_the_game_is_chosen_or_the_only_one_with_an_open_night():
     assert which.exit_code == 3 and "2 games have a session open (house, club): which one?" in which.stderr
     assert end_night("--game", "house")["facts"]["roster"] == ["Ann", "Bob", "Cy"]
     assert [r["kind"] for r in rulings("--game", "club")] == ["claim"]
-    # an unknown game: answered all the same, not recorded
-    unknown = ok("dispute", "discard", "--discarded", "KS", "--game", "hosue")
-    assert unknown.stdout.startswith("Allowed")
-    assert "Not recorded (no game named 'hosue')" in unknown.stderr
+    # an unknown game: a slip, refused as every command refuses it (exit 5), never answered
+    unknown = ref("dispute", "discard", "--discarded", "KS", "--game", "hosue")
+    assert (unknown.exit_code, unknown.stdout) == (5, "")
+    assert flat(unknown.stderr) == "error: no game named 'hosue' games: house, club"
     # one night left open: it is the table's
     ok("end-session", "--game", "club")
     assert ref_json("dispute", "discard", "--discarded", "KS")["recorded"]["game"] == "house"
