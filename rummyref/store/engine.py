@@ -41,7 +41,7 @@ from sqlalchemy.pool import NullPool
 
 from rummyref.errors import NotFound, RummyrefError, StorageError, WriteConflict
 from rummyref.store.location import file_of, is_postgres, redact, resolve, short, shown
-from rummyref.store.migrations import LATEST, MIGRATIONS
+from rummyref.store.migrations import LATEST, MIGRATIONS, unmake
 
 BUSY_TIMEOUT_MS = 5000
 WRITE_LOCK = 0x52554D  #: first key of the PostgreSQL advisory lock of writers ("RUM")
@@ -235,10 +235,20 @@ def _existing(db: str | None, create: bool) -> Iterator[Engine]:
     engine = make_engine(db, create)
     try:
         with storage_errors():
-            if not create and engine.dialect.name != "sqlite" and is_empty(engine):
+            fresh = engine.dialect.name != "sqlite" and is_empty(engine)
+            if fresh and not create:
                 raise NotFound(f"there is no record at {shown(str(engine.url))}", hint=NO_RECORD_HINT)
             migrate(engine)
-        yield engine
+        try:
+            yield engine
+        except RummyrefError:
+            if fresh:  # a refused first write on an empty server database: not even a schema
+                try:
+                    with engine.begin() as conn:
+                        unmake(conn)
+                except Exception:  # noqa: BLE001 - the refusal is the answer; a schema left is harmless
+                    pass
+            raise
     finally:
         engine.dispose()
 

@@ -242,4 +242,21 @@ def _v4(conn) -> None:
 
 
 MIGRATIONS: tuple[Callable, ...] = (_statements(V1), _v2, _v3, _v4)
+
+#: every table the migrations create, dependants first (:func:`unmake` drops them in this order)
+TABLES = tuple(reversed([m.group(1) for s in V1 + V2
+                         if (m := re.match(r"\s*CREATE TABLE (?:IF NOT EXISTS )?(\w+)", s))]))
+
+
+def unmake(conn) -> bool:
+    """Take back a schema that this command's migrations made in an empty PostgreSQL database
+    when the command that needed it was refused (a refusal writes nothing, not even a schema).
+    Only while it holds nothing: under an exclusive lock, so that a terminal that started at
+    the same time and wrote into it keeps what it wrote. Whether it was taken back."""
+    conn.exec_driver_sql(f"LOCK TABLE {', '.join(TABLES)} IN ACCESS EXCLUSIVE MODE")
+    if conn.exec_driver_sql("SELECT EXISTS (SELECT 1 FROM game) OR EXISTS (SELECT 1 FROM entry)").scalar():
+        return False
+    conn.exec_driver_sql(f"DROP TABLE {', '.join(TABLES)} CASCADE")
+    conn.exec_driver_sql("DROP FUNCTION IF EXISTS entry_append_only() CASCADE")
+    return True
 LATEST = len(MIGRATIONS)

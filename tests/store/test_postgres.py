@@ -433,3 +433,26 @@ def test_name_completion_on_either_back_end_and_never_an_error(record):
     started = time.monotonic()
     assert names.game_names("postgresql://nobody@127.0.0.1:1/rummy") == []  # no server there
     assert time.monotonic() - started < 5
+
+
+@needs_pg
+def test_pg_a_refused_first_write_takes_back_the_schema_it_made(record):
+    """On an empty server database, the first write migrates, then is refused: the schema is
+    taken back (a refusal writes nothing). Once a game is in it, a refusal takes nothing back,
+    and ``unmake`` (what a refused first write of another terminal would ask) keeps it all."""
+    from rummyref.store.engine import make_engine
+    from rummyref.store.migrations import unmake
+
+    r = ref("new-session", "--opening", "Steve=5")  # Steve is in no roster: refused inside the write
+    assert r.exit_code == 3 and not record.exists()
+    ok("new-session")
+    before = record.snapshot()
+    assert ref("new-session", "--game", "club", "--opening", "Steve=5").exit_code == 3
+    assert record.snapshot() == before
+    engine = make_engine(record.spec, False)
+    try:
+        with engine.begin() as conn:
+            assert unmake(conn) is False
+    finally:
+        engine.dispose()
+    assert record.snapshot() == before
