@@ -128,13 +128,16 @@ RUNS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
     "stats": ((0, F), (0, Q)),
     "chart": ((0, F),),
     "dispute": ((0, ("claim", *F, "--called", "Bill=Ben", "--touched", "Ben,Bill", "--no-record")),
-                (0, ("claim", "--players", "Ann,Bob", "--called", "Ann=Bob", "--touched", "Ann=Bob", "--no-record")),
-                (0, ("designate", "AD", "--table", "2D 3D 4D", "--table", "AS AH AC", "--as", "match",
+                # three games open: a dispute names the one it means (SPEC §8), else it is refused
+                (0, ("claim", *F, "--players", "Ann,Bob", "--called", "Ann=Bob", "--touched", "Ann=Bob",
                      "--no-record")),
-                (0, ("pickup", "7H", "--hand", "2C 3D", "--table", "7S 7D 7C", "--no-record")),
-                (0, ("discard", "--took", "7H", "--discarded", "7H", "--going-out", "--no-record")),
+                (0, ("designate", *F, "AD", "--table", "2D 3D 4D", "--table", "AS AH AC", "--as", "match",
+                     "--no-record")),
+                (0, ("pickup", *F, "7H", "--hand", "2C 3D", "--table", "7S 7D 7C", "--no-record")),
+                (0, ("discard", *F, "--took", "7H", "--discarded", "7H", "--going-out", "--no-record")),
                 (0, ("end-night", *F)),
-                (0, ("end-night", "--hands", "4", "--no-record"))),
+                (0, ("end-night", *F, "--hands", "4", "--no-record")),
+                (3, ("discard", "--took", "7H", "--discarded", "7H", "--no-record"))),
 }
 
 
