@@ -40,6 +40,7 @@ def count_command(
     By the rule set of the game being played (the one with a night open, else the one played
     last), or --ruleset's; with no record, Rummy 2,000,000's."""
     from rummyref.cards import parse_cards
+    from rummyref.games.registry import count_verdict
     from rummyref.melding.count import count_hand
 
     rules = _rules(ruleset, game, db_choice(db))
@@ -50,7 +51,7 @@ def count_command(
         return
     if not cards:
         raise typer.BadParameter("give the cards of the hand (or --jsonl to read hands from stdin)", param_hint="CARDS")
-    report = count_hand(parse_cards(" ".join(cards)), rules)
+    report = count_hand(parse_cards(" ".join(cards)), rules, count_verdict(rules))
     if json_:
         print_json(report.to_dict())
     else:
@@ -94,11 +95,13 @@ def _count_lines(rules) -> None:
     """One JSON object per input line; a line that cannot be counted gives {"error": ...}."""
     from rummyref.cards import parse_cards
     from rummyref.errors import RummyrefError
+    from rummyref.games.registry import count_verdict
     from rummyref.melding.count import count_hand
 
+    verdict = count_verdict(rules)
     for number, line in enumerate(sys.stdin, start=1):
         try:
-            obj = count_hand(parse_cards(line), rules).to_dict()
+            obj = count_hand(parse_cards(line), rules, verdict).to_dict()
         except RummyrefError as exc:
             obj = {"error": exc.message, "line": number}
             if exc.hint:

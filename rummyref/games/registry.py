@@ -11,6 +11,7 @@ from importlib import import_module
 
 from rummyref.errors import RulesetError
 from rummyref.games.base import GameKind
+from rummyref.melding.count import Verdict
 from rummyref.rules.ruleset import Method, RuleSet
 
 #: method -> "module:class" of its kind
@@ -35,3 +36,21 @@ def kind_of(method: Method) -> GameKind:
 def kind_for(ruleset: RuleSet) -> GameKind:
     """The kind of game a rule set describes."""
     return kind_of(ruleset.method)
+
+
+#: method -> "module:function" of the kind's own answer to ``ref count``'s "can it go out?",
+#: where the rule set's going-out check is not the game's (Gin ends a hand by a knock or gin).
+#: A pure function, so that ``ref count`` loads no more than the engine.
+VERDICTS: dict[Method, str] = {
+    Method.GIN: "rummyref.games.gin.engine:count_verdict",
+}
+
+
+def count_verdict(ruleset: RuleSet) -> Verdict | None:
+    """The game kind's own going-out verdict for ``ref count``, or None for the rule set's check."""
+    where = VERDICTS.get(ruleset.method)
+    if where is None:
+        return None
+    module, _, name = where.partition(":")
+    verdict: Verdict = getattr(import_module(module), name)
+    return verdict

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,13 +50,16 @@ def meld_text(meld: Meld, pretty: bool = True) -> str:
     return " ".join(parts)
 
 
-def count_hand(cards: Sequence[Card], ruleset: RuleSet) -> CountReport:
+#: A game's own answer to "can this hand end it?" (Gin: gin or a knock), given the best melding.
+Verdict = Callable[[Sequence[Card], Solution, RuleSet], GoOut]
+
+
+def count_hand(cards: Sequence[Card], ruleset: RuleSet, verdict: Verdict | None = None) -> CountReport:
     """Check the hand is one deck's cards (at most the rule set's largest WILDCARD count),
-    then find its best melding and its default going-out check."""
+    then find its best melding and whether it goes out: by ``verdict``, the game kind's own
+    (:func:`rummyref.games.registry.count_verdict`), else the rule set's going-out check."""
     check_deck(cards, ruleset.wild_limit, where="in the hand")
-    return CountReport(
-        cards=tuple(cards),
-        ruleset=ruleset.name,
-        best=best_melding(cards, ruleset),
-        going_out=go_out_check(cards, ruleset, mode=ruleset.going_out),
-    )
+    best = best_melding(cards, ruleset)
+    going_out = (verdict(cards, best, ruleset) if verdict is not None
+                 else go_out_check(cards, ruleset, mode=ruleset.going_out))
+    return CountReport(cards=tuple(cards), ruleset=ruleset.name, best=best, going_out=going_out)

@@ -33,7 +33,7 @@ from rummyref.errors import (
     UnreadableInput,
 )
 from rummyref.melding.melds import Meld, MeldKind, classify
-from rummyref.melding.solver import best_melding
+from rummyref.melding.solver import GoOut, Solution, best_melding
 from rummyref.rules import values
 from rummyref.rules.ruleset import GinRules, RuleSet
 
@@ -187,6 +187,32 @@ def least_deadwood_arrangements(hand: Sequence[Card], rules: RuleSet) -> Iterato
     for melds in _meld_sets(melds_within(hand, rules)):
         if total - sum(_value(m, rules) for m in melds) == first.value:
             yield _arrangement(melds, hand, rules)
+
+
+def count_verdict(hand: Sequence[Card], best: Solution, rules: RuleSet) -> GoOut:
+    """``ref count``'s "can it go out?" for a Gin hand: gin (G5), a knock (G4), or neither; with
+    the eleven cards held after the draw, big gin (G6) or the discard that leaves the least
+    deadwood. Oklahoma's limit (G13) depends on the upcard, so the standard one is used."""
+    size, limit = hand_size(rules), knock_limit(rules)
+    if len(hand) not in (size, size + 1):
+        return GoOut(False, "knock", best, f"a Gin hand holds {size} cards, {size + 1} after the draw (G1); "
+                                             f"this one has {len(hand)}")
+    if len(hand) == size + 1 and best.count == 0 and not best.unmelded:
+        return GoOut(True, "big-gin", best, f"all {size + 1} cards melded, no discard (G6)")
+    discard = None
+    if len(hand) == size + 1:  # the discard that leaves the least deadwood (the highest card among equals)
+        options = []
+        for card in sorted(set(hand), key=Card.sort_key):
+            rest = list(hand)
+            rest.remove(card)
+            options.append((best_melding(rest, rules), card))
+        best, discard = min(options, key=lambda o: (o[0].count, -_value([o[1]], rules)))
+    then = f"discard {discard}, " if discard is not None else ""
+    if best.count == 0:
+        return GoOut(True, "gin", best, f"{then}every card melded (G5)")
+    if best.count <= limit:
+        return GoOut(True, "knock", best, f"{then}deadwood {best.count}, the knock limit is {limit} (G4)")
+    return GoOut(False, "knock", best, f"{then}deadwood {best.count}, over the knock limit of {limit} (G4)")
 
 
 # -- lay-offs -------------------------------------------------------------------------------

@@ -1148,8 +1148,9 @@ def b5_match(p: Piece, t: TableMeld, melds: Sequence[TableMeld], aces_high: bool
     """The match that B5's default passed over for ``p``, a card of the run ``t``: a card laid
     off or claimed, its kind not said, that a match on the table could have taken as well, as
     far as the table said where it went (``>NAME``: one of NAME's melds; ``>2D``: none, the
-    table said the meld). ``None``: B5 decided nothing for it."""
-    if p.laid.kind is not None or p.laid.beside is not None or p.laid.card.is_wild or p.id in t.core:
+    table said the meld). A WILDCARD nothing was said of fits every match; one said to stand
+    for a card fits only that card's. ``None``: B5 decided nothing for it."""
+    if p.laid.kind is not None or p.laid.beside is not None or p.id in t.core:
         return None
     for m in melds:
         if m.meld.kind is MeldKind.GROUP and could_be(list(m.pieces) + [p], aces_high):

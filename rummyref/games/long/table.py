@@ -175,14 +175,25 @@ def read_token(token: str, where: Where, roster: Sequence[str], position: int = 
     for target in targets:
         slot, value = _target(target, where, token, roster)
         if slot in fields and fields[slot] != value:
-            raise UnreadableInput(f"{where.says(token)} says two different things about where the card went",
-                                  hint="give one kind (run or match), one player and one card at most")
+            raise _two_targets(slot, fields[slot], value, where, token)
         fields[slot] = value
     laid = Laid(card, stands_for, **fields)
     if laid.beside is not None and laid.beside == card:
         raise UnreadableInput(f"{where.says(token)}: a card cannot join the meld holding itself",
                               hint="name another card of the meld it joined, e.g. AD>2D")
     return laid
+
+
+def _two_targets(slot: str, first: Any, then: Any, where: Where, token: str) -> UnreadableInput:
+    """``5D>2D>3D``, ``AD>Bill>Ben``, ``7H>run^``: one target of each sort, and what to give."""
+    said = f"{where.says(token)} says two different things about where the card went"
+    if slot == "beside":
+        return UnreadableInput(f"{said}: beside the {first} and beside the {then}",
+                               hint=f"one card of the meld it joined is enough, e.g. {token.split('>')[0]}>{first}")
+    if slot == "player":
+        return UnreadableInput(f"{said}: {first}'s meld and {then}'s", hint=f"name one player whose meld it joined, e.g. {token.split('>')[0]}>{first}")
+    return UnreadableInput(f"{said}: a run and a match",
+                           hint="give one kind (>run or >match; ^ is the match, laid sideways)")
 
 
 def _card(text: str, where: Where, token: str, position: int, column: int) -> Card:

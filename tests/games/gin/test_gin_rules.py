@@ -101,6 +101,41 @@ def test_count_answers_the_reference_deadwood_on_random_hands():
     assert counts == [min_deadwood(frozenset(map(to_ref, h))) for h in hands]
 
 
+@pytest.mark.parametrize(
+    "hand, ok, mode, reason",
+    [
+        ("2H 3H 4H 5S 5D 5C KD KS 9C 8C", False, "knock", "deadwood 37, over the knock limit of 10 (G4)"),
+        ("2H 3H 4H 5S 5D 5C 9C 10C JC 10S", True, "knock", "deadwood 10, the knock limit is 10 (G4)"),
+        ("2H 3H 4H 5S 5D 5C 6C 7C 9C 8C", True, "gin", "every card melded (G5)"),
+        # eleven cards, after the draw: the discard that leaves the least deadwood, or big gin
+        ("2H 3H 4H 5S 5D 5C KD KS 9C 8C 10C", True, "knock", "discard KS, deadwood 10, the knock limit is 10 (G4)"),
+        ("2H 3H 4H 5S 5D 5C 6C 7C 9C 8C KC", True, "gin", "discard KC, every card melded (G5)"),
+        ("2H 3H 4H 5S 5D 5C 6C 7C 9C 8C 10C", True, "big-gin", "all 11 cards melded, no discard (G6)"),
+        ("2H 3H 4H", False, "knock", "a Gin hand holds 10 cards, 11 after the draw (G1); this one has 3"),
+    ],
+)
+def test_count_says_whether_a_gin_hand_can_knock_or_go_gin(hand, ok, mode, reason):
+    data = ref_json("count", hand, "--ruleset", "gin")
+    assert (data["can_go_out"], data["going_out_mode"], data["going_out_reason"]) == (ok, mode, reason)
+    shown = ref("count", hand, "--ruleset", "gin")
+    assert f"go out    {'yes' if ok else 'no'} ({mode}): {reason}" in shown.stdout.splitlines()
+
+
+def test_count_knocks_as_the_reference_deadwood_says_on_random_hands():
+    rng = random.Random(8)
+    hands = [rng.sample(DECK, rng.choice((10, 11))) for _ in range(120)]
+    result = ref("count", "--ruleset", "gin", "--jsonl", input="\n".join(format_cards(h) for h in hands) + "\n")
+    assert result.exit_code == 0, result.stderr
+    for hand, line in zip(hands, result.stdout.splitlines()):
+        data = json.loads(line)
+        cards = frozenset(map(to_ref, hand))
+        least = (min_deadwood(cards) if len(hand) == 10
+                 else 0 if min_deadwood(cards) == 0 else min(min_deadwood(cards - {c}) for c in cards))
+        assert data["can_go_out"] == (least <= 10), (hand, data)
+        assert data["going_out_mode"] == ("big-gin" if len(hand) == 11 and min_deadwood(cards) == 0
+                                          else "gin" if least == 0 else "knock")
+
+
 def test_count_refuses_a_wildcard_in_gin():
     result = ref("count", "W AS 2S", "--ruleset", "gin")
     assert result.exit_code == ExitCode.BAD_INPUT

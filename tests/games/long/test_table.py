@@ -106,7 +106,9 @@ def test_a_slash_in_held_or_claim_drops_no_card():
         (["Ben=7H=7S"], [], [], ["Ben's 7H=7S (--melded)", "only a WILDCARD stands for another card"]),
         (["Ben=W=W"], [], [], ["a WILDCARD stands for a natural card"]),
         (["Ben=AD^^"], [], [], ["sideways"]),
-        (["Ben=AD>run>match"], [], [], ["two different things"]),
+        (["Ben=AD>run>match"], [], [], ["two different things", "a run and a match"]),
+        (["Ben=5D>2D>3D"], [], [], ["Ben's 5D>2D>3D (--melded)", "beside the 2D and beside the 3D", "5D>2D"]),
+        (["Ben=AD>Bill>Larry"], [], [], ["Bill's meld and Larry's", "e.g. AD>Bill"]),
         (["Ben=AD>AD"], [], [], ["cannot join the meld holding itself"]),
         (["Ben=ZZ"], [], [], ["unreadable card 'ZZ' in Ben's --melded cards (card 1, column 1)"]),
         ([], ["Ben=AD>run"], [], ["Ben's AD>run (--held)", "a card left in hand joins no meld"]),
@@ -138,6 +140,25 @@ def test_issue_example_laid_off_ace_counts_for_the_run_whatever_the_roster_order
     assert sorted((m.kind, m.cards) for m in s.arrangement) == [
         ("group", ("AS", "AH", "AC")), ("sequence", ("AD", "2D", "3D", "4D"))]
     assert any("Ben's AD fits the run and the match" in n and "(B5)" in n for n in s.notes)
+    agrees(facts, s)
+
+
+@pytest.mark.parametrize(
+    "ben, where, b5",
+    [
+        ("W", ("sequence", ("5H", "6H", "7H", "W")), True),  # fits both: the run, by B5's default
+        ("W>match", ("group", ("KS", "KH", "KD", "W")), False),  # the table said the match
+        ("W=KC", ("group", ("KS", "KH", "KD", "W")), False),  # a W standing for KC fits the match only
+        ("W=4H", ("sequence", ("W", "5H", "6H", "7H")), False),  # ... the run only
+    ],
+)
+def test_a_wildcard_laid_off_that_fits_a_run_and_a_match_counts_for_the_run(ben, where, b5):
+    facts, s = score(["Bill=5H 6H 7H", "Larry=KS KH KD", f"Ben={ben}"])
+    meld = next(m for m in s.arrangement if "W" in m.cards)
+    assert (meld.kind, meld.cards) == where
+    assert meld.defaulted == (("Ben's W",) if b5 else ())
+    assert meld.decided == ("B5" if b5 else "table")
+    assert any("Ben's W fits the run and the match KS KH KD" in n and "(B5)" in n for n in s.notes) is b5
     agrees(facts, s)
 
 
