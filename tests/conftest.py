@@ -36,7 +36,7 @@ def _pg_admin():
 
 
 @pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch, _pg_admin):
+def _isolated(tmp_path, monkeypatch, _pg_admin, request):
     """Point the database at a temp folder (or a new PostgreSQL schema); pin the console width; no colour."""
     schema = None
     if ON_PG:
@@ -59,6 +59,9 @@ def _isolated(tmp_path, monkeypatch, _pg_admin):
     yield
     if schema is not None:
         _pg_admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    if request.node.get_closest_marker("no_record") is not None:
+        # the mark's promise, checked on every run: the PostgreSQL pass skips these tests
+        assert not (tmp_path / "ref.db").exists(), "marked no_record, yet it opened a record: remove the mark"
 
 
 @pytest.fixture
@@ -82,6 +85,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "sqlite_only(why): the test is about SQLite's file itself")
     config.addinivalue_line("markers", "needs_pg: the test needs a PostgreSQL server (RUMMYREF_TEST_PG)")
     config.addinivalue_line("markers", "slow: takes over ~5 s (kills, races, hunts); pytest -m 'not slow' skips them")
+    config.addinivalue_line("markers", "no_record: the test opens no record (pure functions, the engine): the "
+                                       "PostgreSQL pass skips it, the SQLite pass checks it opened none")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -92,6 +97,8 @@ def pytest_collection_modifyitems(config, items):
         if mark is not None and ON_PG:
             why = mark.args[0] if mark.args else "about the SQLite file itself"
             item.add_marker(pytest.mark.skip(reason=f"SQLite-only: {why}"))
+        if item.get_closest_marker("no_record") is not None and ON_PG:
+            item.add_marker(pytest.mark.skip(reason="opens no record: the SQLite pass runs it"))
         if item.get_closest_marker("needs_pg") is not None and not ON_PG:
             item.add_marker(pytest.mark.skip(reason=f"needs a PostgreSQL server: set {PG_ENV}=postgresql://... "
                                                     "(.ci/run starts one)"))

@@ -26,6 +26,8 @@ from rummyref.errors import (
     UnreadableCard,
 )
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 TEN_H = Card(Rank.TEN, Suit.HEARTS)
 
 

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from rummyref import names
 from rummyref.errors import RuleRefusal, UnreadableInput
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 NFC_JOSE = unicodedata.normalize("NFC", "José")
 NFD_JOSE = unicodedata.normalize("NFD", "José")
 ROSTER = ("Bill", "Ben", "Larry")

@@ -7,6 +7,8 @@ import json
 import pytest
 from cli_helpers import ref, ref_json
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 
 def test_count_shows_melds_unmelded_count_and_going_out():
     result = ref("count", "2H", "3H", "4H", "4S", "4D")

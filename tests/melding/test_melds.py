@@ -7,6 +7,8 @@ import pytest
 from rummyref.cards import parse_cards
 from rummyref.melding.melds import MeldKind, classify, is_meld, meld_options
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 
 @pytest.mark.parametrize(
     "cards, aces_high, kinds",

@@ -25,6 +25,8 @@ from rummyref.melding.solver import (
 from rummyref.rules.ruleset import load_ruleset
 from rummyref.rules.values import held as card_value
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 SIMPLE = load_ruleset("simple-rummy")
 R2M = load_ruleset("rummy-2m")
 #: gin-style values, aces low only, a costly unmelded WILDCARD (a house's own table)

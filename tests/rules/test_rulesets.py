@@ -12,6 +12,8 @@ from rummyref.errors import ExitCode, NotFound, RulesetError
 from rummyref.rules.resources import data_dir
 from rummyref.rules.ruleset import BUILTIN, load_ruleset, parse_ruleset
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 
 def test_builtins_load_with_the_spec_values():
     r2m = load_ruleset("rummy-2m")

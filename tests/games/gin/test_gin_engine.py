@@ -34,6 +34,8 @@ from rummyref.rules.ruleset import load_ruleset
 
 from .reference import VALUE, defender_best, is_meld, knock, min_deadwood, to_ref
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 GIN = load_ruleset("gin")
 
 

@@ -11,6 +11,8 @@ from rummyref.cards import DECK, WILD, Card, Rank
 from rummyref.games.long.arrange import HIGH_ACE, Piece, _holes, could_be
 from rummyref.games.long.table import Kind, Laid, Where, read_token
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 
 def could_be_plain(pieces, aces_high: bool) -> bool:
     """The definition: one kind said at most; WILDCARDs alone; or one rank with no natural suit

@@ -19,6 +19,8 @@ from rummyref.games.long.scoring import score_hand
 from rummyref.games.long.table import Where, read_hand, read_token
 from rummyref.rules.ruleset import load_ruleset
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 ROSTER = ("Bill", "Ben")
 RANKS = ("A", "2", "3", "4", "5", "6", "Q", "K")
 POOL = [f"{r}{s}" for r in RANKS for s in ("H", "S", "D")]

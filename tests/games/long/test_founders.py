@@ -16,6 +16,8 @@ from table_strategies import ROSTER, legal_tables
 
 from rummyref.games.long.founders import ANY, MATCH, RUN, SIDEWAYS, could_found
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 #: (suit index, rank): two or three suits, ranks close together at both ends (aces high or low)
 SMALL = [(s, r) for s in range(3) for r in (1, 2, 3, 4, 5, 11, 12, 13)]
 

@@ -17,6 +17,8 @@ from rummyref.games.long.nights import (
     night_state,
 )
 
+pytestmark = pytest.mark.no_record  # pure: run once, on SQLite (tests/conftest.py)
+
 ROSTER = ("Bill", "Ben", "Larry")
 TARGET = 2_000_000
 START = {"Bill": 1_999_900, "Ben": 1_999_900, "Larry": 0}
