@@ -15,10 +15,13 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
 from cli_helpers import ref, ref_json
 from reliability_helpers import check_record, hand_args, start
 
 from rummyref.store.migrations import LATEST
+
+pytestmark = pytest.mark.sqlite_only("kills a write to the SQLite file its --db names (PostgreSQL: test_postgres.py)")
 
 KILLS = 100
 DELAY = "0.001"

@@ -14,8 +14,11 @@ import os
 import time
 from pathlib import Path
 
+import pytest
 from cli_helpers import ref, ref_json, ref_subprocess
 from reliability_helpers import check_record, hand_args, start
+
+pytestmark = pytest.mark.sqlite_only("races writers on the SQLite file its --db names (PostgreSQL: test_postgres.py)")
 
 LINED_UP = 6
 FREE = 3
