@@ -581,8 +581,37 @@ def pieces_of(facts: CardFacts) -> list[tuple[Piece, int, bool]]:
 
 
 def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
-    """Seat every card the table laid in a meld (the module doc says how), or refuse."""
+    """Seat every card the table laid in a meld (the module doc says how), or refuse.
+
+    A bare WILDCARD laid sideways (``W^``, ``W>match``, or ``W>AC`` seated on the aces) lies as
+    the card it stands for in its match, which is known only once the table is seated: that
+    card then cuts its run off like any card laid sideways (B6), so the table is seated again
+    with the WILDCARD read as that card (shown ``W(=AD)^``, as ref's reading)."""
     typed = pieces_of(facts)
+    placement = _place(typed, facts, ruleset)
+    read = _sideways_reading(placement)
+    if not read:
+        return placement
+    typed = [(replace(p, laid=replace(p.laid, stands_for=read[p.id], read=True)) if p.id in read else p, g, stated)
+             for p, g, stated in typed]
+    return _place(typed, facts, ruleset)
+
+
+def _sideways_reading(placement: Placement) -> dict[int, Card]:
+    """The bare WILDCARDs laid sideways on a match, with the card each stands for there."""
+    out: dict[int, Card] = {}
+    for t in placement.melds:
+        if t.meld.kind is not MeldKind.GROUP:
+            continue
+        for p, rep in zip(t.pieces, t.meld.represents):
+            laid = p.laid
+            if laid.card.is_wild and laid.stands_for is None and rep is not None and (
+                    laid.kind is Kind.MATCH or (laid.beside is not None and laid.beside.rank == rep.rank)):
+                out[p.id] = rep
+    return out
+
+
+def _place(typed: list[tuple[Piece, int, bool]], facts: CardFacts, ruleset: RuleSet) -> Placement:
     barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     known = _Known()

@@ -81,18 +81,18 @@ class LaidCard:
         if self.card == "W" and self.counts_as != "W":
             stated = "=" in self.typed
             text = f"W={self.counts_as}" if stated else f"W(={self.counts_as})"
-        if _sideways(self.typed):
+        if _sideways(self.typed, self.counts_as):
             text += "^"
         return text + ("*" if self.claimed else "")
 
 
-def _sideways(typed: str) -> bool:
+def _sideways(typed: str, counts_as: str = "") -> bool:
     """Whether a card as typed (``str`` of its :class:`~rummyref.games.long.table.Laid`) lies
     sideways (B6, :attr:`~rummyref.games.long.table.Laid.sideways`): ``>match``, or ``>2D``
-    naming a card of the rank it counts as; a WILDCARD only where the table said its card."""
+    naming a card of the rank it counts as (a WILDCARD: the card it stands for, said or read)."""
     head, *targets = typed.split(">")
     card, _, stands_for = head.partition("=")
-    counts = stands_for or card
+    counts = stands_for or (counts_as if card == "W" and counts_as else card)
     if counts == "W":
         return False
     return any(t == "match" or (t != counts and t[:-1] == counts[:-1] and t[-1:] in "SHDC") for t in targets)
@@ -308,8 +308,8 @@ def score_to_json(score: HandScore) -> dict[str, Any]:
                 "stated_by": m.stated or None,
                 "defaulted": list(m.defaulted),
                 "note": m.note,
-                "laid": [{"card": c.card, "as": c.counts_as, "by": c.by, "value": c.value, "claimed": c.claimed}
-                         for c in m.laid],
+                "laid": [{"card": c.card, "as": c.counts_as, "by": c.by, "value": c.value, "claimed": c.claimed,
+                          "shown": c.shown} for c in m.laid],
                 "typed": [c.typed for c in m.laid],
             }
             for m in score.arrangement

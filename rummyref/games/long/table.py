@@ -67,6 +67,9 @@ class Laid:
     kind: Kind | None = None  #: ``>run`` / ``>match`` (``^``): B5's designation
     player: str | None = None  #: ``>NAME``: joined a meld holding cards NAME laid
     beside: Card | None = None  #: ``>2D``: joined the meld holding that card
+    #: ``stands_for`` is ref's reading, not the table's: a bare WILDCARD laid sideways on a match
+    #: (``W^``) lies as the card it stands for there, and that card cuts the run off (B6)
+    read: bool = False
 
     @property
     def joins(self) -> bool:
@@ -90,7 +93,7 @@ class Laid:
         return self.stands_for if self.card.is_wild and self.stands_for is not None else self.card
 
     def __str__(self) -> str:
-        text = str(self.card) + (f"={self.stands_for}" if self.stands_for else "")
+        text = str(self.card) + (f"={self.stands_for}" if self.stands_for and not self.read else "")
         text += f">{self.player}" if self.player else ""
         text += f">{self.beside}" if self.beside else ""
         return text + (f">{self.kind.value}" if self.kind else "")

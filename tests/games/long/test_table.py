@@ -486,6 +486,33 @@ def test_b6_a_wildcard_laid_sideways_as_a_card_cuts_the_run_off_there():
     assert exc.value.rule == "B6"
 
 
+@pytest.mark.parametrize("pete, shown", [("W^", "W(=AD)^"), ("W>match", "W(=AD)^"), ("W>AC", "W(=AD)^"),
+                                          ("W=AD^", "W=AD^")])
+def test_b6_a_bare_wildcard_laid_sideways_cuts_the_run_off_at_the_card_it_stands_for(pete, shown):
+    """``W^`` on the aces reads the AD there (the only ace missing), and lies sideways as the AD:
+    Ben's WILDCARD on the diamonds J-Q-K may not read the AD (15) but the 10D (10), as with
+    ``W=AD^`` said (SPEC §7, B6). The table typed no card for it: ``W(=AD)^``, ref's reading."""
+    facts, s = score(["Bill=JD QD KD", "Larry=AS AH AC", f"Pete={pete}", "Ben=W"],
+                     roster=("Bill", "Ben", "Larry", "Pete"), wildcards=2)
+    assert {c.by: (c.shown, c.value) for m in s.arrangement for c in m.laid if c.card == "W"} == {
+        "Pete": (shown, 15), "Ben": ("W(=10D)", 10)}
+    assert s.points() == {"Bill": 30, "Ben": 10, "Larry": 45, "Pete": 15}
+    agrees(facts, s)
+    # ``W>Larry`` says whose meld, not its kind: nothing lies sideways, and Ben's WILDCARD reads
+    # the engine's way, at the run's high end
+    _, s = score(["Bill=JD QD KD", "Larry=AS AH AC", "Pete=W>Larry", "Ben=W"],
+                 roster=("Bill", "Ben", "Larry", "Pete"), wildcards=2)
+    assert {c.by: (c.shown, c.value) for m in s.arrangement for c in m.laid if c.card == "W"} == {
+        "Pete": ("W(=AD)", 15), "Ben": ("W(=AD)", 15)}
+
+
+def test_b6_a_bare_wildcard_said_to_join_a_card_seated_in_a_run_is_not_sideways():
+    """``W>2D`` joins the run: it lies as a card of the run, nothing is cut off."""
+    _, s = score(["Bill=AS AH AC", "Larry=2D 3D 4D", "Ben=W>2D"], wildcards=1)
+    ben = [c for m in s.arrangement for c in m.laid if c.by == "Ben"]
+    assert [c.shown for c in ben] in (["W(=AD)"], ["W(=5D)"])
+
+
 @pytest.mark.parametrize("ben", ["AD>4D", "AD>Larry"])
 def test_a_card_the_table_placed_is_not_said_to_be_b5s_default(ben):
     """``AD>4D`` and ``AD>Larry`` say which meld (Larry's only meld is the run): the run is
@@ -651,7 +678,7 @@ def test_score_hand_records_the_issue_examples():
                     "--melded", "Ben=AD", "--held", "Ben=KS / 2C", "--held", "Bill=", "--held", "Larry=")
     assert data["totals"] == {"Bill": 45, "Ben": 1 - 12, "Larry": 9}
     run = next(m for m in data["score"]["arrangement"] if m["kind"] == "sequence")
-    assert {"card": "AD", "as": "AD", "by": "Ben", "value": 1, "claimed": False} in run["laid"]
+    assert {"card": "AD", "as": "AD", "by": "Ben", "value": 1, "claimed": False, "shown": "AD"} in run["laid"]
     assert any("(B5)" in n for n in data["score"]["notes"])
     data = ref_json("score-hand", "--melded", "Bill=5H 6H W", "--melded", "Larry=KS KH KD",
                     "--melded", "Ben=W>Larry", "--held", "Bill=", "--held", "Ben=", "--held", "Larry=")
