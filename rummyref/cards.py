@@ -137,6 +137,12 @@ _CARD_RE = re.compile(rf"^(?:(?P<r1>{_RANK_RE})(?P<s1>{_SUIT_RE})|(?P<s2>{_SUIT_
 _TOKEN_RE = re.compile(r"[^\s,/|]+|[/|]")
 MELD_SEPARATORS = frozenset("/|")
 
+#: The words the table notation (SPEC §7) reads after ``>`` as the kind of meld a card counts
+#: for (B5), case-insensitively, each with its kind: ``AD>run``, ``AD>set``. A player may not be
+#: named one (:func:`rummyref.names.reads_as`).
+KIND_WORDS = {"run": "run", "sequence": "run", "seq": "run",
+              "match": "match", "group": "match", "set": "match"}  # fmt: skip
+
 VALID_CARD_HINT = (
     "write a rank (A, 2-10, J, Q, K; T means 10) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), "
     "in either order, e.g. 10H, h10, ♥5, 5♥; a WILDCARD is W, WILD, WILDCARD, JOKER, JK or *"

@@ -1,7 +1,7 @@
 """Players' names: the one matcher, and the checks a new name must pass.
 
 A name is typed at a real table, on keyboards set to other languages, pasted from chats.
-Two promises follow (issue 13):
+Three promises follow (issue 13, and the table notation):
 
 - **the same name is always found**: a typed name is stripped and put in Unicode NFC form,
   then compared case-insensitively, so ``José`` typed with a combining accent (NFD) is the
@@ -11,10 +11,14 @@ Two promises follow (issue 13):
   character or one of ref's own separators (``=`` ``,`` ``/`` ``|``) is refused, and so is a
   roster where two names differ only by case, by such characters or by look-alike letters
   (a Cyrillic ``а`` for a Latin ``a``). Look-alikes are found by a *skeleton*: NFKD, casefold,
-  then the common Cyrillic and Greek homoglyphs mapped to the Latin letter they imitate.
+  then the common Cyrillic and Greek homoglyphs mapped to the Latin letter they imitate;
+- **``>NAME`` always means the player**: the table notation reads a kind word (``run``,
+  ``set`` ...) or a card (``AS``, ``10h``, ``W``) after ``>`` before a name, so a name
+  joining a roster may not be one (:func:`check_newcomers`).
 
 Errors name the name and the character, as ``U+200B ZERO WIDTH SPACE``. Rosters stored
-before these checks are still matched (both sides are normalised the same way).
+before these checks are still matched (both sides are normalised the same way), and a name
+already on a roster is never checked again.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ import difflib
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.cards import KIND_WORDS, parse_card
+from rummyref.errors import RuleRefusal, UnreadableCard, UnreadableInput
 
 NEWCOMER_WORD = "GEDDOWWWT!!"  #: the house's word for a newcomer to a closed roster (A1)
 SEPARATORS = "=,/|"  #: ref's own syntax: NAME=CARDS, A,B,C, melds split by / or |
@@ -226,3 +231,38 @@ def _twice(name: str, first: str) -> str:
     odd = _odd_character(first, name)
     which = f", by {describe(odd)}" if odd else ""
     return f"{name!r} is named twice: it looks the same as {first!r}{which}"
+
+
+# -- names the table notation would read as something else ---------------------------------
+
+
+def reads_as(name: str) -> str | None:
+    """What ``AD>NAME`` reads ``name`` as when it is not a player: ``the kind of meld (run)``,
+    ``the card AS``, ``a WILDCARD``; None when it reads as a name. The table notation (SPEC
+    §7, ``table.py``'s ``_target``) reads the text after ``>`` as a kind word first
+    (:data:`rummyref.cards.KIND_WORDS`, case-insensitively), then as a card in any spelling
+    the card parser takes (``as``, ``10h``, ``h10``, ``T♥``, ``W``, ``joker``, ``*``), and
+    only then as a player's name."""
+    text = normalise(name)
+    word = text.casefold()
+    if word in KIND_WORDS:
+        return f"the kind of meld ({KIND_WORDS[word]})"
+    try:
+        card = parse_card(text)
+    except UnreadableCard:
+        return None
+    return "a WILDCARD" if card.is_wild else f"the card {card}"
+
+
+def check_newcomers(names: Iterable[str]) -> None:
+    """Names about to join a roster (a new game's, or a newcomer seated): refused (exit 3)
+    when ``>NAME`` would not reach the player (:func:`reads_as`). Only new names are checked:
+    a name already on a roster, stored by an older ref, stays usable."""
+    for name in names:
+        what = reads_as(name)
+        if what is not None:
+            card = "KS" if what == "the card AD" else "AD"
+            raise UnreadableInput(
+                f"{name!r} cannot be a name: {card}>{name} would read as {what}",
+                hint=f"spell the name another way, e.g. {name}a or {name}-2",
+            )

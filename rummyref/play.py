@@ -70,6 +70,7 @@ def _names(given: Given) -> tuple[str, ...]:
 
 def open_session(db: str | None, request: SessionRequest) -> Done:
     """``new-session``: open a session (creating the game on first use), in one write."""
+    from rummyref.names import check_newcomers
     from rummyref.store.record import writing
 
     if request.game is not None and not request.game.strip():
@@ -85,6 +86,7 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
             kind = kind_for(rs)
             plan = kind.open_session(None, rs, request)
             assert plan.header is not None
+            check_newcomers([n for n, _ in plan.header.players] + list(plan.seat))  # the new roster
             row = rec.create_game(plan.header)
             seated = rec.seat(row, plan.seat)
             rec.open_session(row, None, dict(plan.options), seated)
@@ -101,6 +103,7 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
         if kind.wants_history("new-session"):
             ctx = rec.context(row, history=True)
         plan = kind.open_session(ctx, ctx.ruleset, request)
+        check_newcomers(n for n in plan.seat if n not in ctx.game.roster)  # only names new to it
         seated = rec.seat(row, plan.seat)
         rec.open_session(row, ctx.position, dict(plan.options), seated)
         return Done(kind, plan.shown)

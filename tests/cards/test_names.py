@@ -229,3 +229,90 @@ def test_a_roster_that_passes_has_names_that_each_find_themselves(roster):
     for name in checked:
         assert names.find(name, checked) == name
         assert unicodedata.is_normalized("NFC", name)
+
+
+# -- names the table notation reads as something else (AD>NAME) -----------------------------
+
+#: a name joining a roster that ``AD>NAME`` would read as a kind word or a card, and what as
+NOTATION_NAMES = [
+    ("Run", "the kind of meld (run)"),
+    ("run", "the kind of meld (run)"),
+    ("SEQUENCE", "the kind of meld (run)"),
+    ("Seq", "the kind of meld (run)"),
+    ("Match", "the kind of meld (match)"),
+    ("group", "the kind of meld (match)"),
+    ("SET", "the kind of meld (match)"),
+    ("\u017fet", "the kind of meld (match)"),  # a long s: casefolds to "set"
+    ("AS", "the card AS"),
+    ("as", "the card AS"),
+    ("10h", "the card 10H"),
+    ("h10", "the card 10H"),
+    ("Th", "the card 10H"),
+    ("\u26655", "the card 5H"),  # ♥5
+    ("kd", "the card KD"),
+    ("W", "a WILDCARD"),
+    ("wild", "a WILDCARD"),
+    ("Joker", "a WILDCARD"),
+    ("jk", "a WILDCARD"),
+    ("*", "a WILDCARD"),
+]
+
+
+@pytest.mark.parametrize("name, what", NOTATION_NAMES, ids=[n for n, _ in NOTATION_NAMES])
+def test_a_name_that_reads_as_a_kind_or_a_card_is_refused_for_a_newcomer(name, what):
+    assert names.reads_as(name) == what
+    with pytest.raises(UnreadableInput) as exc:
+        names.check_newcomers(["Bill", name])
+    assert exc.value.exit_code == 3
+    card = "KS" if what == "the card AD" else "AD"
+    assert exc.value.message == f"{name!r} cannot be a name: {card}>{name} would read as {what}"
+    assert exc.value.hint == f"spell the name another way, e.g. {name}a or {name}-2"
+    assert names.reads_as(f"{name}a") is None and names.reads_as(f"{name}-2") is None  # the hint's spellings pass
+
+
+def test_the_card_ad_is_refused_with_another_card_in_the_example():
+    with pytest.raises(UnreadableInput) as exc:
+        names.check_newcomers(["ad"])
+    assert exc.value.message == "'ad' cannot be a name: KS>ad would read as the card AD"
+
+
+@pytest.mark.parametrize("name", ["Runa", "Runner", "Settle", "Ace", "Bill", "Sam", "A", "S", "T", "10", "Wu",
+                                  "Jack", "Matchless", "AS2", "1S", "Joe", "Mr Run", "R2D2"])
+def test_a_name_that_only_looks_like_notation_passes(name):
+    assert names.reads_as(name) is None
+    names.check_newcomers([name])
+
+
+def test_the_check_is_the_table_notation_s_own_reading():
+    """Every kind word, card and WILDCARD word the notation reads after '>' is a refused name,
+    and a name the check passes is read after '>' as the player (rummyref.games.long.table)."""
+    from rummyref.cards import DECK, KIND_WORDS, WILD_WORDS
+    from rummyref.games.long.table import Where, read_token
+
+    where = Where("Bill", "--melded")
+    words = [*KIND_WORDS, *WILD_WORDS, *(str(c) for c in DECK), *(f"{c.suit.value}{c.rank.label}" for c in DECK if c.suit and c.rank)]
+    for word in words + [w.lower() for w in words] + [w.title() for w in words]:
+        assert names.reads_as(word) is not None, word
+        try:
+            laid = read_token(f"W>{word}", where, ("Bill", word))
+        except UnreadableInput as exc:  # '>' naming a WILDCARD is refused, never read as a name
+            assert names.reads_as(word) == "a WILDCARD" and "a WILDCARD does not say which meld" in exc.message
+        else:
+            assert laid.player is None and (laid.kind or laid.beside), word
+    for name in ["Runa", "Jokers", "Settle", "Wu", "ASa", "AS-2"]:
+        assert read_token(f"W>{name}", where, ("Bill", name)).player == name
+
+
+@settings(max_examples=300, deadline=None)
+@given(letters)
+def test_a_name_the_check_passes_is_read_as_the_player_after_a_designation(name):
+    from rummyref.games.long.table import Where, read_token
+
+    name = names.normalise(name)
+    assume(name)
+    try:
+        laid = read_token(f"W>{name}", Where("Bill", "--melded"), ("Bill", name))
+    except UnreadableInput:  # '>' naming a WILDCARD: said so, never misread
+        assert names.reads_as(name) == "a WILDCARD"
+        return
+    assert (laid.player == name) == (names.reads_as(name) is None)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from rummyref.cards import MELD_SEPARATORS, Card, parse_card
+from rummyref.cards import KIND_WORDS, MELD_SEPARATORS, Card, parse_card
 from rummyref.errors import (
     DuplicateCard,
     RuleRefusal,
@@ -54,8 +54,7 @@ class Kind(StrEnum):
     MATCH = "match"
 
 
-_KIND_WORDS = {"run": Kind.RUN, "sequence": Kind.RUN, "seq": Kind.RUN,
-               "match": Kind.MATCH, "group": Kind.MATCH, "set": Kind.MATCH}  # fmt: skip
+_KIND_WORDS = {word: Kind(kind) for word, kind in KIND_WORDS.items()}  #: ``>run``, ``>set`` ... (B5)
 
 
 @dataclass(frozen=True)
@@ -207,7 +206,8 @@ def _card(text: str, where: Where, token: str, position: int, column: int) -> Ca
 
 
 def _target(text: str, where: Where, token: str, roster: Sequence[str]) -> tuple[str, Any]:
-    """``run``/``match`` (and synonyms), a card, or a player's name."""
+    """``run``/``match`` (and synonyms), a card, or a player's name, in that order: a name that
+    reads as a kind word or a card cannot join a roster (:func:`rummyref.names.reads_as`)."""
     if not text:
         raise UnreadableInput(f"{where.says(token)}: nothing after '>'",
                               hint="after > write run, match, a player's name or a card of the meld")
