@@ -182,6 +182,16 @@ def test_a7_a_tie_past_the_mark_ends_at_the_first_hand_with_one_leader_even_belo
     assert r.exit_code == 4 and "A7" in r.stderr
 
 
+def test_a7_leaders_still_level_below_the_mark_are_not_said_to_be_past_it():
+    assert ref("new-session", "--opening", "Bill=1999990", "--opening", "Ben=1999990").exit_code == 0
+    tie = ref("score-hand", "--points", "Bill=10", "--points", "Ben=10", "--points", "Larry=0")
+    assert "Bill and Ben are level past the target: play goes on hand by hand (A7)." in " ".join(tie.stdout.split())
+    below = ref("score-hand", "--points", "Bill=-85", "--points", "Ben=-85", "--points", "Larry=0")
+    said = " ".join(below.stdout.split())
+    assert "Bill and Ben are still level after their tie past the target: play goes on" in said
+    assert "level past the target" not in said
+
+
 @pytest.mark.parametrize("opening, code", [("2000000", 4), ("2500000", 4), ("1999999", 0)])
 def test_a7_an_opening_total_at_or_past_the_target_is_refused(opening, code):
     r = ref("new-session", "--opening", f"Bill={opening}")

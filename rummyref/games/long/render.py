@@ -254,10 +254,7 @@ def footer(r, out, end: str = "ref end-session") -> None:
         out.print(f"The {rs.session_short} may end now: {end}. A new game: ref new-session --game NAME.", markup=False)
         return
     if r.outcome.tied:
-        out.print(
-            f"{' and '.join(r.outcome.tied)} are level past the target: play goes on hand by hand{a7}.",
-            markup=False,
-        )
+        out.print(f"{level(r.outcome.tied, dict(r.totals), g.target)}: play goes on hand by hand{a7}.", markup=False)
     if r.round is None:
         return
     if r.round.mid_round:
@@ -340,6 +337,15 @@ def _bar(progress: float | None) -> str:
     return "█" * full + "░" * (BAR - full) + f" {percent:5.1f}%"
 
 
+def level(tied: Sequence[str], totals: Mapping[str, int], target: int | None) -> str:
+    """``Bill and Ben are level past the target``; once a hand after the tie has taken them
+    both below it, still level: the game ends when one leads alone, whatever the totals (A7)."""
+    names = " and ".join(tied)
+    if target is not None and all(totals.get(name, 0) >= target for name in tied):
+        return f"{names} are level past the target"
+    return f"{names} are still level after their tie past the target"
+
+
 def show_standings(st, out) -> None:
     from rich.table import Table
 
@@ -350,7 +356,8 @@ def show_standings(st, out) -> None:
     if st.over:
         out.print(f"GAME OVER{cited(rs, 'A7')}: {st.winner} wins.", markup=False)
     elif st.tied_leaders:
-        out.print(f"{' and '.join(st.tied_leaders)} are level past the target: play goes on{cited(rs, 'A7')}.", markup=False)
+        totals = {row.name: row.total for row in st.players}
+        out.print(f"{level(st.tied_leaders, totals, st.target)}: play goes on{cited(rs, 'A7')}.", markup=False)
     race = Table(box=None, pad_edge=False, header_style="bold")
     for c in ("#", "player", "total", "to go", "progress", "hands", "avg/hand"):
         race.add_column(c, justify="left" if c in ("player", "progress") else "right")
