@@ -86,9 +86,9 @@ class Settle:
                     preview(result)
                     fixing = False
                 except RummyrefError as exc:
-                    show_error(exc)
-                    if form is None:  # nothing to fix (a void): the refusal ends the command
+                    if form is None:  # nothing to fix (a void): the refusal ends the command, shown once by its caller
                         raise
+                    show_error(exc)
                     self.refused = exc
             if fixing:
                 assert form is not None

@@ -7,6 +7,7 @@ record is consistent, so Ctrl-C or the end of input loses at most the hand being
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 from typing import Any
@@ -291,7 +292,11 @@ def correction(term: Terminal, name: str, db: str | None, hand: int | None, amen
     number = hand
 
     def judge(facts: Any) -> Recorded:
-        return kind.correct(ctx, number, facts, reason)
+        try:
+            return kind.correct(ctx, number, facts, reason)
+        except RummyrefError as exc:  # the hint in the shell's words: void N, not ref void N
+            exc.hint = exc.hint and re.sub(r"\bref (void|amend) ", r"\1 ", exc.hint)
+            raise
 
     def preview(result: Recorded) -> None:
         kind.show_change(ctx, number, result.shown, out)

@@ -299,6 +299,8 @@ class LongGame:
             for n, v in pts.items():
                 running[n] = running.get(n, 0) + v
         totals = tuple((n, running.get(n, 0)) for n in g.roster)
+        if outcome.over and outcome.after_end:
+            raise _ends_before(ctx, hand, kind, outcome, openings, in_force)
         draft = Draft(kind, hand, old.hand_in_session, old.dealer, body, results, reason.strip(), old.seq,
                       _status(outcome))
         s = next(x for x in ctx.sessions if x.number == old.session)
@@ -454,6 +456,40 @@ def _player(name: str, seat: int, opening: int):
 def _night(ctx: Context, *more: Step) -> RoundState:
     """Where the open session's deal stands (A3, A4 with voids, SPEC §8), after ``more`` steps."""
     return deal_state(ctx.game.roster, (*ctx.session_log, *more)).round()
+
+
+def _ends_before(ctx: Context, hand: int, kind: EntryKind, outcome: Outcome, openings: Mapping[str, int],
+                 in_force: Sequence[tuple[int, Mapping[str, int]]]) -> RuleRefusal:
+    """A7 (SPEC §8): a correction after which the game would end at a hand before the last one
+    in force is refused: the later hands would have been recorded into a finished game. They
+    are voided first (the last first), then the correction is made again."""
+    rs, word = ctx.ruleset, ctx.ruleset.hand_word
+    end, winner, later = outcome.ended_at, outcome.winner or "", outcome.after_end
+    running = dict(openings)
+    for number, points in in_force:
+        for name, value in points.items():
+            running[name] = running.get(name, 0) + value
+        if number == end:
+            break
+    if outcome.level_at is None:
+        why = f"{winner} alone has the greatest total at or past the target, {running[winner]:,}"
+    else:
+        why = (f"after the tie past the target at {word} {outcome.level_at}, {winner} leads alone with "
+               f"{running[winner]:,}")
+    hands = f"{word}{'s' if len(later) > 1 else ''} {_and([str(n) for n in later])}"
+    verb = "amend" if kind == EntryKind.AMEND else "void"
+    commands = ", ".join(f"ref void {n}" for n in reversed(later))
+    then = f" first ({commands}), then {verb} {word} {hand}" if hand not in later else f" ({commands})"
+    return RuleRefusal(
+        f"{verb}ing {word} {hand} would end the game at the end of {word} {end} ({why}), but {hands} "
+        f"{'is' if len(later) == 1 else 'are'} in force after it: no {word} can be recorded into a finished game",
+        rule=rs.cite("A7"),
+        hint=f"void {hands}{then}",
+    )
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _status(outcome: Outcome) -> Status:

@@ -220,6 +220,7 @@ class Outcome:
     tied: tuple[str, ...]  #: leaders exactly level at or past the target (play goes on)
     ended_at: int | None = None  #: the hand at whose end the game ended (:func:`game_status`)
     after_end: tuple[int, ...] = ()  #: hands in force recorded after the one that ended the game
+    level_at: int | None = None  #: the game ended after an exact tie past the target at this hand
 
 
 def game_outcome(totals: Sequence[tuple[str, int]], target: int | None) -> Outcome:
@@ -262,9 +263,11 @@ def game_status(
     greatest total; after an exact tie for the greatest total past the target, at the end of
     the first later hand after which one player leads alone, whatever the totals then are.
     Hands in force after that one (a correction moved the end before them) are named in
-    ``after_end``: the caller decides what they mean."""
+    ``after_end``: the caller decides what they mean; ``level_at`` names the hand of the tie
+    when the game ended through one."""
     totals = dict(openings)
     level = False  #: an exact tie past the target has happened: the next sole leader wins
+    level_at: int | None = None
     for i, (number, points) in enumerate(hands):
         for name, value in points.items():
             if name not in totals:
@@ -277,8 +280,9 @@ def game_status(
             continue
         if len(leaders) == 1:
             after = tuple(n for n, _ in hands[i + 1:])
-            return Outcome(True, leaders[0], passed, (), number, after)
+            return Outcome(True, leaders[0], passed, (), number, after, level_at)
         level = True
+        level_at = number if level_at is None else level_at
     if not level:
         passed = tuple(n for n, t in totals.items() if target is not None and t >= target)
         return Outcome(False, None, passed, ())

@@ -72,6 +72,13 @@ def test_a7_a_tie_past_the_mark_broken_later_by_a_correction_of_the_tie_hand():
     assert (o.winner, o.ended_at, o.after_end) == ("Ben", 1, (2,))
 
 
+def test_a7_the_end_after_a_tie_names_the_hand_of_the_tie():
+    o = game_status(START, hands((100, 100, 0), (5, 5, 0), (-60, -50, 0), (1, 0, 0)), TARGET)
+    assert (o.winner, o.ended_at, o.level_at, o.after_end) == ("Ben", 3, 1, (4,))
+    o = game_status(START, hands((100, 20, 0), (1, 0, 0)), TARGET)  # no tie: passed alone
+    assert (o.winner, o.ended_at, o.level_at, o.after_end) == ("Bill", 1, None, (2,))
+
+
 def test_a7_no_target_never_ends():
     assert not game_status({"Ann": 0}, [(1, {"Ann": 10**9})], None).over
 
