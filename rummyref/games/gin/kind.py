@@ -105,6 +105,45 @@ def fold(ruleset: RuleSet, players: Sequence[str], hands: Sequence[HandInForce])
     return play(scores, ruleset)
 
 
+def _ends_before(ruleset: RuleSet, players: Sequence[str], hands: Sequence[HandInForce], hand: int,
+                 kind: EntryKind) -> RuleRefusal | None:
+    """G10 after a correction (as A7, SPEC §8): the game must not end at a hand before the last
+    one in force, or the later hands would have been recorded into a finished game. They are
+    voided first (the last first), then the correction is made again."""
+    from rummyref.games.gin.game import add
+
+    seat = {name: i for i, name in enumerate(players)}
+    played = [h for h in hands if h.kind != EntryKind.VOID and h.results]
+    game = GameScore()
+    for i, h in enumerate(played):
+        if game.over:  # a record written before this check: its end was already past
+            return None
+        winner = next((r for r in h.results if r.won), None)
+        game = add(game, HandScore(None, 0) if winner is None else HandScore(seat[winner.name], winner.points),
+                   ruleset)
+        later = [x.hand for x in played[i + 1:]]
+        if game.over and later:
+            word = ruleset.hand_word
+            name = players[game.winner] if game.winner is not None else ""
+            many = len(later) > 1
+            hands_text = f"{word}{'s' if many else ''} {_and([str(n) for n in later])}"
+            verb = "amend" if kind == EntryKind.AMEND else "void"
+            commands = ", ".join(f"ref void {n}" for n in reversed(later))
+            then = f" first ({commands}), then {verb} {word} {hand}" if hand not in later else f" ({commands})"
+            return RuleRefusal(
+                f"{verb}ing {word} {hand} would end the game at the end of {word} {h.hand} ({name} reaches "
+                f"{game.totals[game.winner or 0]}, the target is {ruleset.target}), but {hands_text} "
+                f"{'are' if many else 'is'} in force after it: no {word} can be recorded into a finished game",
+                rule="G10",
+                hint=f"void {hands_text}{then}",
+            )
+    return None
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def facts_json(f: Facts) -> dict[str, Any]:
     return {"form": "gin", "hands": {n: [str(c) for c in cs] for n, cs in f.hands.items()},
             "ending": f.ending.value, "by": f.by,
@@ -289,6 +328,9 @@ class GinGame:
             result, results = self._settle(ctx, facts)
             body = {**facts_json(facts), "result": render.result_json(result)}
         hands = [h if h.hand != hand else replace(h, kind=kind, results=results) for h in ctx.hands()]
+        refusal = _ends_before(ctx.ruleset, g.roster, hands, hand, kind)
+        if refusal is not None:
+            raise refusal
         score = fold(ctx.ruleset, g.roster, hands)
         draft = Draft(kind, hand, old.hand_in_session, None, body, results, reason.strip(), old.seq,
                       _status(score, g.roster))

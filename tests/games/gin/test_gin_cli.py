@@ -54,6 +54,32 @@ def test_a_void_reopens_the_game_and_an_amend_recounts_it():
     assert ok("verify").exit_code == 0
 
 
+BIG = ["--hand", "Ann=AS 2S 3S 4H 5H 6H 7C 8C 9C 10C", "--hand", "Bob=KS QH JD 10S 9H 8D KD QC JH 9S"]
+
+
+def test_a_correction_that_would_end_the_game_before_later_hands_is_refused(record):
+    """G10 after a correction, as A7 (SPEC §8): gin with Bob's 96 of deadwood (121) in hand 1
+    would end the game there, with hands 2 and 3 in force after it: refused, nothing written,
+    until they are voided (the last first)."""
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    for _ in range(3):
+        ok("score-hand", "--dead")
+    before = record.snapshot()
+    r = ref("amend", "1", *BIG, "--gin", "Ann", "--reason", "it was gin")
+    assert r.exit_code == 4 and r.stdout == ""
+    assert " ".join(r.stderr.split()) == (
+        "refused (G10): amending hand 1 would end the game at the end of hand 1 (Ann reaches 121, the target is "
+        "100), but hands 2 and 3 are in force after it: no hand can be recorded into a finished game "
+        "void hands 2 and 3 first (ref void 3, ref void 2), then amend hand 1")
+    assert record.snapshot() == before
+    ok("void", "3", "--reason", "not played")
+    assert ref("amend", "1", *BIG, "--gin", "Ann", "--reason", "it was gin").exit_code == 4
+    ok("void", "2", "--reason", "not played")
+    amended = ref_json("amend", "1", *BIG, "--gin", "Ann", "--reason", "it was gin")
+    assert amended["over"] and amended["game_winner"] == "Ann"
+    assert ok("verify").exit_code == 0
+
+
 def test_refusals_name_the_player_and_write_nothing(record):
     ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
     before = record.snapshot()
