@@ -139,8 +139,7 @@ def _show_ruling(e, rs) -> None:
 
     p = precedent_from("", e.seq, e.created_at, e.night, e.facts, rs)  # told in the game's words
     echo(out, f"entry {e.seq}: ruling during {p.where()}: {p.kind}", hang="    ")  # wrapped as ref rulings wraps it
-    rules = f" ({', '.join(p.rules)})" if p.rules else ""
-    echo(out, f"{p.verdict.rstrip('.')}{rules}", indent="    ")
+    echo(out, p.cited(), indent="    ")  # each rule cited once, as ref rulings cites it
     echo(out, f"facts: {p.summary}", indent="    ", hang="      ")
 
 

@@ -353,6 +353,26 @@ def test_discard_cli_refuses_a_card_in_two_places_and_keeps_nothing(record):
     assert [r["kind"] for r in ref_json("rulings")["rulings"]] == ["discard"]
 
 
+def test_rulings_cite_each_rule_once(record):
+    """A verdict that ends citing a rule itself is not cited again: ``(B3, B8)``, not
+    ``(B3) (B3, B8)`` (ref rulings, ref history, and a precedent beside a dispute)."""
+    assert ref("new-session").exit_code == 0
+    rummy_card = ["discard", "--took", "2C", "--discarded", "9S", "--going-out", "--table", "10S JS QS"]
+    match = ["designate", "AD", "--table", "2D 3D 4D / AS AH AC", "--as", "match"]
+    assert ref("dispute", *rummy_card).exit_code == 0
+    assert ref("dispute", *match).exit_code == 0
+    shown = " ".join(ref("rulings").stdout.split())
+    assert ("Not allowed to go out: 9S is a Rummy! card. Discard it, the hand goes on, and wait for a card that "
+            "can be discarded (B3, B8) facts:") in shown
+    assert "AD counts for the match AS AH AC: 15 points; the run is cut off at its low end (B5, B6) facts:" in shown
+    history = " ".join(ref("history").stdout.split())
+    assert "can be discarded (B3, B8) facts:" in history and "at its low end (B5, B6) facts:" in history
+    again = " ".join(ref("dispute", *rummy_card, "--no-record").stdout.split())
+    assert "wait for a card that can be discarded (B3, B8)" in again
+    for text in (shown, history, again):
+        assert ") (B" not in text
+
+
 # -- A4 ending the night ------------------------------------------------------------------------
 
 
