@@ -49,9 +49,8 @@ def _show(game: str, session_word: str, session: int | None, found) -> None:
         return
     out.print(f"Rulings of {where} ({len(found)}):", markup=False)
     for p in found:
-        rules = f" ({', '.join(p.rules)})" if p.rules else ""
         echo(out, f"entry {p.entry}, {local_time(p.when)}, {p.where()}: {p.kind}", hang="    ")
-        echo(out, f"{p.verdict.rstrip('.')}{rules}", indent="    ")
+        echo(out, p.cited(), indent="    ")
         echo(out, f"facts: {p.summary}", indent="    ", hang="      ")
 
 

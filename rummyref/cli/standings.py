@@ -42,6 +42,7 @@ def history(
     lines = last_hands(h.lines, last) if last else h.lines
     totals = session_totals(lines, h.game.roster) if session is not None else None
     abandoned = session in h.abandoned  # closed with no hand in force: it does not count (SPEC §8)
+    emptied = session in h.emptied  # closed with hands, all voided since: it does not count either
     if json_:
         data: dict = {
             "game": h.game.name,
@@ -51,7 +52,7 @@ def history(
         }
         if totals is not None:
             data["session_totals"] = {"session": session, "hands": totals[0], "points": dict(totals[1]),
-                                      "abandoned": abandoned}
+                                      "abandoned": abandoned, "counts": not (abandoned or emptied)}
         print_json(data)
         return
     _show_history(h, lines)
@@ -62,6 +63,9 @@ def history(
         if abandoned:
             out.print(f"Closed as abandoned (no hand in force): it does not count as a {h.ruleset.session_word}.",
                       markup=False)
+        elif emptied:
+            out.print(f"Every hand voided since it closed (no hand in force): it does not count as a "
+                      f"{h.ruleset.session_word}.", markup=False)
 
 
 def last_hands(lines, n: int):
@@ -139,8 +143,7 @@ def _show_ruling(e, rs) -> None:
 
     p = precedent_from("", e.seq, e.created_at, e.night, e.facts, rs)  # told in the game's words
     echo(out, f"entry {e.seq}: ruling during {p.where()}: {p.kind}", hang="    ")  # wrapped as ref rulings wraps it
-    rules = f" ({', '.join(p.rules)})" if p.rules else ""
-    echo(out, f"{p.verdict.rstrip('.')}{rules}", indent="    ")
+    echo(out, p.cited(), indent="    ")  # each rule cited once, as ref rulings cites it
     echo(out, f"facts: {p.summary}", indent="    ", hang="      ")
 
 

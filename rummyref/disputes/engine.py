@@ -714,6 +714,20 @@ def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Car
 # -- B3: the last discard ------------------------------------------------------------------------
 
 
+def check_discard_deck(took: Card | None, discarded: Card | None, table: Sequence[Sequence[Card]],
+                       ruleset: RuleSet) -> None:
+    """One deck across the facts of a discard, as the other disputes check theirs (exit 3): the
+    card discarded is not on the table, no card is on the table twice, and no more WILDCARDs
+    than the rule set's limit. The card taken may be on the table (B4: it is used at once) but
+    is one card: taken and discarded, it was thrown straight back (B3's own question)."""
+    on_table = [c for m in table for c in m]
+    held = [discarded] if discarded is not None else []
+    if took is not None and took != discarded and took not in on_table:
+        held.append(took)  # still in the hand: it counts only towards the WILDCARDs
+    where = " and ".join(what for what, there in (("the discard", discarded), ("the table", table)) if there)
+    check_deck([*held, *on_table], ruleset.wild_limit, where)
+
+
 def discard_ruling(
     took: Card | None,
     discarded: Card | None,
@@ -724,6 +738,7 @@ def discard_ruling(
     """B3 (and B4): may the turn, and the game, end with this discard?"""
     ruleset = ruleset or load_ruleset("rummy-2m")
     check_rules(Dispute.DISCARD, ruleset)
+    check_discard_deck(took, discarded, table, ruleset)
     check_table(table, ruleset)
     facts = {
         "took": str(took) if took else None,
@@ -860,5 +875,5 @@ def read_table(texts: Sequence[str]) -> list[list[Card]]:
 __all__ = [
     "DisputeResult", "Step", "claim_ruling", "designate_ruling", "pickup_ruling", "discard_ruling",
     "end_night_ruling", "parse_order", "read_card", "read_table", "join_options", "pickup_uses", "parse_card",
-    "check_table", "check_rules", "RULES",
+    "check_table", "check_rules", "check_discard_deck", "RULES",
 ]  # fmt: skip

@@ -14,6 +14,7 @@ Nothing here reads or writes a database.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from rummyref.rules.ruleset import RuleSet
 
 KIND = "ruling"  #: the entry kind in the log
+_ENDS_CITING = re.compile(r"\s*\(([A-Z]\d{1,2}(?:, [A-Z]\d{1,2})*)\)$")  #: "... (B3)", "... (B5, B6)"
 
 
 def ruling_facts(ruling: Mapping[str, Any], night: int, hand: int, hand_in_night: int) -> dict[str, Any]:
@@ -79,11 +81,21 @@ class Precedent:
             parts.append(f"{hand} {self.hand}" + (f" ({_ordinal(self.hand_in_night)} of the {night})" if self.hand_in_night else ""))
         return ", ".join(parts)
 
+    def cited(self) -> str:
+        """The verdict and the rules that decided it, each rule cited once: ``Ben wins the Rummy!
+        card (B8, B11)``. A verdict that ends by citing a rule itself ("... discarded (B3).")
+        has that citation merged into the ruling's: ``... discarded (B3, B8)``."""
+        verdict, rules = self.verdict.rstrip("."), list(self.rules)
+        own = _ENDS_CITING.search(verdict)
+        if own:
+            verdict = verdict[: own.start()]
+            rules += [r for r in own.group(1).split(", ") if r not in rules]
+        return f"{verdict} ({', '.join(rules)})" if rules else verdict
+
     def line(self, game: str | None = None) -> str:
         """``night 3, hand 7 (1st of the night): Ben wins the Rummy! card (B8, B11)``."""
         other = f"game {self.game}, " if game is not None and game != self.game else ""
-        rules = f" ({', '.join(self.rules)})" if self.rules else ""
-        return f"{other}{self.where()}: {self.verdict.rstrip('.')}{rules}"
+        return f"{other}{self.where()}: {self.cited()}"
 
     def to_dict(self) -> dict[str, Any]:
         return {

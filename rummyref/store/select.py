@@ -30,6 +30,15 @@ SESSION_LOG = ("SELECT kind, dealer FROM entry WHERE session_id = :s AND hand IS
 ABANDONED = "COALESCE(options, '') LIKE :abandoned"
 ABANDONED_PATTERN = {"abandoned": '%"closed_as"%'}
 
+#: a session that counts as one (SPEC §8), in a query ``FROM session``: not closed as abandoned,
+#: and open or with a hand in force. A night closed with hands, all of which were voided later,
+#: has none left and counts no more than an abandoned one. Read from the cached per-session
+#: totals (``session_total.hands``: the hands in force, which ``ref verify`` recomputes from the
+#: log), so nothing new is written and every record, old or new, reads the same. Takes
+#: :data:`ABANDONED_PATTERN`.
+COUNTS = (f"NOT {ABANDONED} AND (session.closed_at IS NULL OR EXISTS (SELECT 1 FROM session_total st "
+          "WHERE st.session_id = session.id AND st.hands > 0))")
+
 
 def choose_game(conn, name: str | None, names: Sequence[str] = ()) -> int:
     """The id of the game a command means (see :func:`rummyref.store.choice.choose`)."""

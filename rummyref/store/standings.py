@@ -16,7 +16,7 @@ from rummyref.record import Game, NightSummary, Player, PlayerAggregate, Summary
 from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import now
 from rummyref.store.engine import opened, storage_errors
-from rummyref.store.select import ABANDONED, ABANDONED_PATTERN, HANDS_DEALT, SESSION_LOG, _parsed, choose_game
+from rummyref.store.select import ABANDONED_PATTERN, COUNTS, HANDS_DEALT, SESSION_LOG, _parsed, choose_game
 
 RECENT_NIGHTS = 5
 
@@ -61,8 +61,8 @@ def summary(conn, name: str | None) -> Summary:
                 g.created_at, g.finished_at, g.winner, bool(options.get("closed_roster", True)), options)
     aggs = tuple(PlayerAggregate(r[0], r[2], r[3], r[4], r[5], r[6], r[7]) for r in rows)
     hands = int(q("SELECT hands FROM game_total WHERE game_id = :g", g=g.id).scalar() or 0)
-    nights = q(  # a session abandoned does not count (SPEC §8): not among the recent nights, nor the last
-        f"SELECT id, number, opened_at, closed_at FROM session WHERE game_id = :g AND NOT {ABANDONED} "
+    nights = q(  # a session with no hand in force does not count (SPEC §8): not among the recent nights, nor the last
+        f"SELECT id, number, opened_at, closed_at FROM session WHERE game_id = :g AND {COUNTS} "
         "ORDER BY number DESC LIMIT :k",
         g=g.id, k=RECENT_NIGHTS, **ABANDONED_PATTERN,
     ).all()
@@ -80,7 +80,7 @@ def summary(conn, name: str | None) -> Summary:
     dealt = int(q(HANDS_DEALT, s=open_id).scalar() or 0) if open_id is not None else 0
     log = tuple((str(k), str(d or "")) for k, d in q(SESSION_LOG, s=open_id)) if open_id is not None else ()
     last = _day(nights[0].opened_at) if nights else None
-    counted = int(q(f"SELECT COUNT(*) FROM session WHERE game_id = :g AND NOT {ABANDONED}", g=g.id,
+    counted = int(q(f"SELECT COUNT(*) FROM session WHERE game_id = :g AND {COUNTS}", g=g.id,
                     **ABANDONED_PATTERN).scalar() or 0)
     return Summary(game, _parsed(g.ruleset, g.ruleset_text, g.name), aggs, hands, counted,
                    open_night, last, tuple(recent), now().astimezone().date(), dealt=dealt, session_log=log)

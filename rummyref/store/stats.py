@@ -21,7 +21,7 @@ from rummyref.rules.ruleset import RuleSet
 from rummyref.stats.chart import NightPoints
 from rummyref.stats.compute import HandLine, NightLine, StatsInput, StatsStyle, milestones_for
 from rummyref.store.engine import opened, storage_errors
-from rummyref.store.select import ABANDONED, ABANDONED_PATTERN, _parsed, choose_game
+from rummyref.store.select import ABANDONED_PATTERN, COUNTS, _parsed, choose_game
 from rummyref.store.standings import summary
 
 GAME_COLUMNS = "id, name, ruleset, ruleset_text, target, wildcards, options, created_at, finished_at, winner"
@@ -68,10 +68,10 @@ def stats_input(conn, name: str | None, style: Callable[[RuleSet], StatsStyle]) 
     g = _game_row(conn, name)
     game = _game(conn, g)
     rs = _parsed(g.ruleset, g.ruleset_text, g.name)
-    nights = tuple(  # a session abandoned does not count (SPEC §8)
+    nights = tuple(  # a session with no hand in force does not count (SPEC §8)
         NightLine(n, _day(opened_at) or "", closed_at is not None)
         for n, opened_at, closed_at in conn.execute(
-            text(f"SELECT number, opened_at, closed_at FROM session WHERE game_id = :g AND NOT {ABANDONED} "
+            text(f"SELECT number, opened_at, closed_at FROM session WHERE game_id = :g AND {COUNTS} "
                  "ORDER BY number"), {"g": g.id, **ABANDONED_PATTERN}
         )
     )
@@ -168,10 +168,10 @@ def read_chart(db: str | None, name: str | None, by_game: Callable[[RuleSet], bo
     with _connection(db) as conn:
         g = _game_row(conn, name)
         game = _game(conn, g)
-        # each night is drawn at its place among the nights that count: a session abandoned (SPEC §8)
-        # is not one, and leaves no gap on the axis (the pace's nights count the same ones)
+        # each night is drawn at its place among the nights that count: a session with no hand in
+        # force (SPEC §8) is not one, and leaves no gap on the axis (the pace's nights count the same ones)
         place = {int(number): i for i, (number,) in enumerate(conn.execute(
-            text(f"SELECT number FROM session WHERE game_id = :g AND NOT {ABANDONED} ORDER BY number"),
+            text(f"SELECT number FROM session WHERE game_id = :g AND {COUNTS} ORDER BY number"),
             {"g": g.id, **ABANDONED_PATTERN}), 1)}
         per_night: dict[int, dict[str, int]] = {}
         for number, pname, v in conn.execute(

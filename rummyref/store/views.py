@@ -29,6 +29,9 @@ class History:
     ruleset: RuleSet
     #: the sessions closed as abandoned, by number: no hand in force, not a session (SPEC §8)
     abandoned: frozenset[int] = frozenset()
+    #: the sessions closed with hands, every one of which was voided since: no hand in force, not a
+    #: session either (SPEC §8), though not closed as abandoned
+    emptied: frozenset[int] = frozenset()
 
 
 def history(rec: Record, name: str | None, night: int | None) -> History:
@@ -37,6 +40,11 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
     sessions = list(rec.s.exec(select(SessionRow).where(SessionRow.game_id == g.id)))
     nights = {s.id: s.number for s in sessions}
     abandoned = frozenset(s.number for s in sessions if json.loads(s.options or "{}").get("closed_as") == "abandoned")
+    in_force = {int(sid) for (sid,) in rec.sql(  # the cached hands in force of each session (as standings reads them)
+        "SELECT DISTINCT t.session_id FROM session_total t JOIN session s ON s.id = t.session_id "
+        "WHERE s.game_id = :g AND t.hands > 0", g=g.id)}
+    emptied = frozenset(s.number for s in sessions
+                        if s.closed_at is not None and s.number not in abandoned and s.id not in in_force)
     # the header and the nights' openings and closings are shown by standings, not as lines here
     query = select(EntryRow).where(EntryRow.game_id == g.id, col(EntryRow.kind).not_in(sorted(k.value for k in BOOKKEEPING)))
     if night is not None:
@@ -64,7 +72,7 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
         )
         for r in rows
     )
-    return History(game, lines, rec.ruleset(g), abandoned)
+    return History(game, lines, rec.ruleset(g), abandoned, emptied)
 
 
 def _results(rec: Record, game_id: int):

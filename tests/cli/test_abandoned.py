@@ -123,7 +123,7 @@ def test_the_history_of_an_abandoned_night_says_it_was_abandoned(monkeypatch):
     shown = ref_json("history", "--session", "2")
     assert shown["entries"] == []
     assert shown["session_totals"] == {"session": 2, "hands": 0, "points": {"Bill": 0, "Ben": 0, "Larry": 0},
-                                       "abandoned": True}
+                                       "abandoned": True, "counts": False}
     assert lines(ok("history", "--session", "1"))[-1] == "Rummy Night 1: 3 hands; Bill 3, Ben 6, Larry 9 (best: Larry)."
     assert ref_json("history", "--session", "1")["session_totals"]["abandoned"] is False
 
@@ -144,6 +144,87 @@ def test_a_night_abandoned_after_its_only_hand_was_voided_shows_both_and_says_so
         "Closed as abandoned (no hand in force): it does not count as a Rummy Night.",
     ]
     assert ref_json("history", "--session", "1")["session_totals"]["abandoned"] is True
+
+
+def test_a_night_closed_with_hands_all_voided_since_counts_nowhere(monkeypatch, record):
+    """A night closed with three hands, each voided after it closed: no hand in force, so it
+    counts no more than a night closed as abandoned (SPEC §8): not in the standings' count, the
+    last night's date, the recent nights, ref stats or ref chart; its history says so. Nothing new
+    is written to tell it (it is read from the hands in force), and ref verify still passes."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-12T19:30")
+    ok("new-session")
+    for _ in range(3):
+        ok("score-hand", *P)
+    ok("end-session")
+    for hand in ("1", "2", "3"):
+        ok("void", hand, "--reason", "wrong game")
+    shown = lines(ok("standings"))
+    assert shown[0] == "rummy-2m (rummy-2m), target 2,000,000: 0 hands over 0 Rummy Nights"
+    assert shown[-2:] == [
+        "Seating dibs (A2): Bill first pick; Ben second pick; Larry the floor",
+        "Next Rummy Night: Bill deals first (A3).",
+    ]  # no "Last Rummy Night", no "Recent nights"
+    st = ref_json("standings")
+    assert (st["nights"], st["last_night"], st["days_since_last_night"], st["overdue"], st["recent_nights"]) == (
+        0, None, None, False, [])
+    assert [p["pace_per_night"] for p in st["players"]] == [None, None, None]
+    assert lines(ok("stats"))[0] == "Statistics of rummy-2m (rummy-2m): 0 hands in force, 0 Rummy Nights (0 closed)"
+    stats = ref_json("stats")
+    assert (stats["nights"], stats["closed_nights"]) == (0, 0)
+    assert ref_json("chart")["nights"] == 0
+    assert lines(ok("history", "--session", "1"))[-2:] == [
+        "Rummy Night 1: 0 hands; Bill 0, Ben 0, Larry 0.",
+        "Every hand voided since it closed (no hand in force): it does not count as a Rummy Night.",
+    ]
+    assert ref_json("history", "--session", "1")["session_totals"] == {
+        "session": 1, "hands": 0, "points": {"Bill": 0, "Ben": 0, "Larry": 0}, "abandoned": False, "counts": False}
+    assert ref_json("verify")["ok"]
+    # the next night is the first that counts (it keeps its own number: 2), and the empty one
+    # leaves no gap in the chart
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-20T19:30")
+    assert lines(ok("new-session"))[0] == "Rummy Night 2 of rummy-2m is open."
+    for _ in range(3):
+        ok("score-hand", *P)
+    ok("end-session")
+    st = ref_json("standings")
+    assert (st["nights"], st["last_night"], [n["number"] for n in st["recent_nights"]]) == (1, "2026-11-20", [2])
+    assert (st["players"][0]["name"], st["players"][0]["pace_per_night"]) == ("Larry", 9.0)  # 9 points, 1 night
+    assert lines(ok("stats"))[0] == "Statistics of rummy-2m (rummy-2m): 3 hands in force, 1 Rummy Night (1 closed)"
+    chart = ref_json("chart")
+    assert chart["nights"] == 1 and chart["series"][2]["nights"] == [0, 1] and chart["series"][2]["totals"] == [0, 9]
+    assert ref_json("history", "--session", "2")["session_totals"]["counts"] is True
+    before = record.snapshot()
+    assert ref("standings").exit_code == 0 and record.snapshot() == before  # reading writes nothing
+    assert ref_json("verify")["ok"]
+
+
+def test_a_night_emptied_after_it_closed_is_not_the_last_night(monkeypatch):
+    """A5: a real night on 1 November, a second on 10 November all of whose hands are voided
+    later: the last Rummy Night is still the 1st, and overdue on the 20th."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-01T19:30")
+    ok("new-session")
+    for _ in range(3):
+        ok("score-hand", *P)
+    ok("end-session")
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-10T19:30")
+    ok("new-session")
+    for _ in range(3):
+        ok("score-hand", *P)
+    ok("end-session")
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-20T19:30")
+    for hand in ("4", "5", "6"):
+        ok("void", hand, "--reason", "wrong game")
+    shown = lines(ok("standings"))
+    assert shown[0] == "rummy-2m (rummy-2m), target 2,000,000: 3 hands over 1 Rummy Night"
+    assert shown[-4:] == [
+        "Last Rummy Night: 2026-11-01 (19 days ago)  ** over a week: Rummy Night is overdue (A5) **",
+        "Next Rummy Night: Bill deals first (A3).",
+        "Recent nights:",
+        "  night 1 (2026-11-01, 3 hands): winner Larry; Bill 3, Ben 6, Larry 9",
+    ]
+    assert lines(ok("stats"))[0] == "Statistics of rummy-2m (rummy-2m): 3 hands in force, 1 Rummy Night (1 closed)"
+    assert ref_json("chart")["nights"] == 1
+    assert ref_json("verify")["ok"]
 
 
 def test_a_hand_voided_earlier_is_dealt_again_by_its_dealer_before_the_night_may_end(monkeypatch):

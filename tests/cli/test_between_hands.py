@@ -73,7 +73,8 @@ def test_one_count_of_hands_everywhere_and_the_night_summary(night):
         "Bill       66     66",
     ]
     closed = ref_json("history", "--session", "1")["session_totals"]
-    assert closed == {"session": 1, "hands": 6, "points": {"Bill": 66, "Ben": 72, "Larry": 78}, "abandoned": False}
+    assert closed == {"session": 1, "hands": 6, "points": {"Bill": 66, "Ben": 72, "Larry": 78}, "abandoned": False,
+                      "counts": True}
     st = ref_json("standings")
     assert st["hands"] == 6 and st["recent_nights"][0]["hands"] == 6
     assert "  night 1 (2026-11-12, 6 hands): winner Larry; Bill 66, Ben 72, Larry 78" in lines(ok("standings"))
@@ -124,7 +125,7 @@ def test_simple_rummy_between_games(record):
     assert "Next game, if the same players sit down: Cy deals, Ann plays first (S6)." in lines(ok("standings"))
     assert lines(ok("history", "--session", "1"))[-1] == "Session 1: 1 game; game wins Ann 1, Bob 0, Cy 0 (most: Ann)."
     assert ref_json("history", "--session", "1")["session_totals"] == {
-        "session": 1, "hands": 1, "points": {"Ann": 1, "Bob": 0, "Cy": 0}, "abandoned": False}
+        "session": 1, "hands": 1, "points": {"Ann": 1, "Bob": 0, "Cy": 0}, "abandoned": False, "counts": True}
     ok("new-session", "--players", "Ann,Bob,Cy", "--cards", "5")
     ok("score-hand", "--hand", "Ann=KS QD 9C 8C 2D", "--hand", "Bob=2H 3H 4H 4S 4D", "--hand", "Cy=AS AD AC 6H 7H")
     closed_json = ref_json("end-session")

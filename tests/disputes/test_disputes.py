@@ -297,6 +297,82 @@ def test_discard_cli():
     assert ref("dispute", "discard", "--discarded", "7H 8H").exit_code == 3
 
 
+ONE_DECK = "but there is only one deck"
+
+
+@pytest.mark.parametrize(
+    "took, discarded, table, message",
+    [
+        (None, "8H", ["5H 6H 7H 8H"], f"the 8H appears twice (the discard and the table), {ONE_DECK}"),
+        ("8H", "8H", ["8S 8D 8C", "5H 6H 7H 8H"], f"the 8H appears twice (the discard and the table), {ONE_DECK}"),
+        ("7H", "9C", ["8S 8D 8C", "8S 8H 8C"], f"the 8S appears twice (the discard and the table), {ONE_DECK}"),
+        (None, None, ["8S 8D 8C", "8S 8H 8C"], f"the 8S appears twice (the table), {ONE_DECK}"),
+        ("W", "W", ["W 8D 8C", "5H W 7H"], "3 WILDCARDs given, but the rules allow at most 2"),
+        (None, "W", ["W 8D 8C", "5H 6H W"], "3 WILDCARDs given, but the rules allow at most 2"),
+    ],
+)
+def test_discard_facts_are_one_deck(took, discarded, table, message):
+    with pytest.raises(UnreadableInput) as info:
+        discard_ruling(card(took) if took else None, card(discarded) if discarded else None, True, [C(m) for m in table],
+                       R2M)
+    assert info.value.message == message
+
+
+@pytest.mark.parametrize(
+    "took, discarded, table, outcome",
+    [
+        ("8H", "8H", [], "illegal"),  # taken and thrown straight back: one card, B3's own question
+        ("8H", "9C", ["5H 6H 7H 8H"], "allowed"),  # the card taken was used at once (B4): on the table
+        ("W", "9C", ["W 8D 8C", "5H W 7H"], "allowed"),  # the W taken is one of the table's
+        ("W", "2C", ["W 8D 8C", "5H 6H W"], "allowed"),
+    ],
+)
+def test_discard_facts_that_can_all_be_true_are_answered(took, discarded, table, outcome):
+    r = discard_ruling(card(took), card(discarded), False, [C(m) for m in table], R2M)
+    assert r.outcome == outcome
+
+
+def test_discard_cli_refuses_a_card_in_two_places_and_keeps_nothing(record):
+    assert ref("new-session").exit_code == 0
+    before = record.snapshot()
+    for args in (["--discarded", "8H", "--going-out", "--table", "5H 6H 7H 8H"],
+                 ["--took", "8H", "--discarded", "8H", "--table", "8S 8D 8C / 5H 6H 7H 8H"]):
+        r = ref("dispute", "discard", *args)
+        assert (r.exit_code, r.stdout) == (3, "")
+        assert " ".join(r.stderr.split()) == (
+            f"error: the 8H appears twice (the discard and the table), {ONE_DECK} "
+            "each card exists once; check for a typo in one of them")
+    wild = ref("dispute", "discard", "--discarded", "W", "--table", "W 8D 8C / 5H 6H W")
+    assert (wild.exit_code, wild.stdout) == (3, "")
+    assert wild.stderr.splitlines()[0] == "error: 3 WILDCARDs given, but the rules allow at most 2"
+    assert record.snapshot() == before
+    assert ref_json("rulings")["rulings"] == []
+    # taking a card and discarding it straight back is B3's question: answered, and kept
+    back = ref_json("dispute", "discard", "--took", "8H", "--discarded", "8H")
+    assert (back["outcome"], back["rules"]) == ("illegal", ["B4"])
+    assert [r["kind"] for r in ref_json("rulings")["rulings"]] == ["discard"]
+
+
+def test_rulings_cite_each_rule_once(record):
+    """A verdict that ends citing a rule itself is not cited again: ``(B3, B8)``, not
+    ``(B3) (B3, B8)`` (ref rulings, ref history, and a precedent beside a dispute)."""
+    assert ref("new-session").exit_code == 0
+    rummy_card = ["discard", "--took", "2C", "--discarded", "9S", "--going-out", "--table", "10S JS QS"]
+    match = ["designate", "AD", "--table", "2D 3D 4D / AS AH AC", "--as", "match"]
+    assert ref("dispute", *rummy_card).exit_code == 0
+    assert ref("dispute", *match).exit_code == 0
+    shown = " ".join(ref("rulings").stdout.split())
+    assert ("Not allowed to go out: 9S is a Rummy! card. Discard it, the hand goes on, and wait for a card that "
+            "can be discarded (B3, B8) facts:") in shown
+    assert "AD counts for the match AS AH AC: 15 points; the run is cut off at its low end (B5, B6) facts:" in shown
+    history = " ".join(ref("history").stdout.split())
+    assert "can be discarded (B3, B8) facts:" in history and "at its low end (B5, B6) facts:" in history
+    again = " ".join(ref("dispute", *rummy_card, "--no-record").stdout.split())
+    assert "wait for a card that can be discarded (B3, B8)" in again
+    for text in (shown, history, again):
+        assert ") (B" not in text
+
+
 # -- A4 ending the night ------------------------------------------------------------------------
 
 
