@@ -32,6 +32,7 @@ from rummyref.errors import RuleRefusal, UnreadableCard, UnreadableInput
 
 NEWCOMER_WORD = "GEDDOWWWT!!"  #: the house's word for a newcomer to a closed roster (A1)
 SEPARATORS = "=,/|"  #: ref's own syntax: NAME=CARDS, A,B,C, melds split by / or |
+NOTATION_MARKS = "><^"  #: the table notation's marks (AD>Larry, AD^): a new name may not hold them
 NEAR_MISS = 0.6  #: difflib's similarity from which a typed name earns a "did you mean"
 
 #: Characters that print as nothing (or as a blank) though their category is a letter or a
@@ -259,6 +260,12 @@ def check_newcomers(names: Iterable[str]) -> None:
     when ``>NAME`` would not reach the player (:func:`reads_as`). Only new names are checked:
     a name already on a roster, stored by an older ref, stays usable."""
     for name in names:
+        mark = next((c for c in normalise(name) if c in NOTATION_MARKS), None)
+        if mark is not None:
+            raise UnreadableInput(
+                f"{name!r} cannot be a name: {mark!r} is the table's own mark (AD>NAME, AD^)",
+                hint=f"spell the name without {mark!r}",
+            )
         what = reads_as(name)
         if what is not None:
             card = "KS" if what == "the card AD" else "AD"

@@ -270,6 +270,14 @@ def test_a_name_that_reads_as_a_kind_or_a_card_is_refused_for_a_newcomer(name, w
     assert names.reads_as(f"{name}a") is None and names.reads_as(f"{name}-2") is None  # the hint's spellings pass
 
 
+@pytest.mark.parametrize("name, mark", [("Bob^", "^"), ("A>B", ">"), ("<Sam>", "<")])
+def test_a_name_holding_a_mark_of_the_table_notation_is_refused_for_a_newcomer(name, mark):
+    with pytest.raises(UnreadableInput) as exc:
+        names.check_newcomers([name])
+    assert exc.value.exit_code == 3
+    assert exc.value.message == f"{name!r} cannot be a name: {mark!r} is the table's own mark (AD>NAME, AD^)"
+
+
 def test_the_card_ad_is_refused_with_another_card_in_the_example():
     with pytest.raises(UnreadableInput) as exc:
         names.check_newcomers(["ad"])
