@@ -32,6 +32,7 @@ from rummyref.errors import RuleRefusal, UnreadableCard, UnreadableInput
 
 NEWCOMER_WORD = "GEDDOWWWT!!"  #: the house's word for a newcomer to a closed roster (A1)
 SEPARATORS = "=,/|"  #: ref's own syntax: NAME=CARDS, A,B,C, melds split by / or |
+NAME_MAX = 100  #: characters of a new player's or game's name (a table reads it in every line)
 NOTATION_MARKS = "><^"  #: the table notation's marks (AD>Larry, AD^): a new name may not hold them
 NEAR_MISS = 0.6  #: difflib's similarity from which a typed name earns a "did you mean"
 
@@ -255,11 +256,27 @@ def reads_as(name: str) -> str | None:
     return "a WILDCARD" if card.is_wild else f"the card {card}"
 
 
+def clip(text: str, most: int = 24) -> str:
+    """A long text cut for a message that fits a line: its first characters and an ellipsis."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def check_game_name(name: str) -> None:
+    """A new game's name: at most :data:`NAME_MAX` characters (a game already recorded under a
+    longer one, by an older ref, is still found)."""
+    if len(name.strip()) > NAME_MAX:
+        raise UnreadableInput(f"--game {clip(name.strip())!r} is {len(name.strip()):,} characters; at most "
+                              f"{NAME_MAX}", hint="a shorter name, e.g. --game friday")
+
+
 def check_newcomers(names: Iterable[str]) -> None:
     """Names about to join a roster (a new game's, or a newcomer seated): refused (exit 3)
     when ``>NAME`` would not reach the player (:func:`reads_as`). Only new names are checked:
     a name already on a roster, stored by an older ref, stays usable."""
     for name in names:
+        if len(normalise(name)) > NAME_MAX:
+            raise UnreadableInput(f"{clip(name)!r} cannot be a name: {len(normalise(name)):,} characters, "
+                                  f"at most {NAME_MAX}", hint="a shorter spelling, e.g. the first name")
         mark = next((c for c in normalise(name) if c in NOTATION_MARKS), None)
         if mark is not None:
             raise UnreadableInput(

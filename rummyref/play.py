@@ -70,7 +70,7 @@ def _names(given: Given) -> tuple[str, ...]:
 
 def open_session(db: str | None, request: SessionRequest) -> Done:
     """``new-session``: open a session (creating the game on first use), in one write."""
-    from rummyref.names import check_newcomers
+    from rummyref.names import check_game_name, check_newcomers
     from rummyref.store.record import writing
 
     if request.game is not None and not request.game.strip():
@@ -87,6 +87,7 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
             plan = kind.open_session(None, rs, request)
             assert plan.header is not None
             check_newcomers([n for n, _ in plan.header.players] + list(plan.seat))  # the new roster
+            check_game_name(plan.header.name)
             row = rec.create_game(plan.header)
             seated = rec.seat(row, plan.seat)
             rec.open_session(row, None, dict(plan.options), seated)

@@ -12,12 +12,20 @@ from typing import Annotated, Optional
 
 import typer
 
-from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, print_json, say
+from rummyref.cli.common import DbOption, JsonOption, db_choice, print_json, say
+from rummyref.cli.completion import complete_game
 from rummyref.errors import plural
+
+#: export's --game narrows the record to one game; without it, every game is written
+ExportGameOption = Annotated[
+    Optional[str],
+    typer.Option("--game", "-g", metavar="NAME", help="Only this game (default: every game).",
+                 autocompletion=complete_game),
+]
 
 
 def export(
-    game: GameOption = None,
+    game: ExportGameOption = None,
     format_: Annotated[str, typer.Option("--format", "-f", metavar="json|csv", help="json: the whole record, to import again; csv: per-hand scores for a spreadsheet.")] = "json",
     output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout (never the record itself).")] = None,
     overwrite: Annotated[bool, typer.Option("--overwrite", "--force", help="Replace FILE if it exists.")] = False,

@@ -76,10 +76,12 @@ def upgrade(db: DbOption = None, json_: JsonOption = False) -> None:
     from rummyref.store.engine import (
         make_engine,
         migrate,
+        refuse_foreign,
         schema_version,
         storage_errors,
     )
 
+    refuse_foreign(db_choice(db))  # never a schema written into another program's file
     engine = make_engine(db_choice(db), create=True)
     try:
         with storage_errors():

@@ -327,6 +327,16 @@ def probe(path: Path) -> Found:
     return Found(FileKind.FOREIGN, f"a SQLite database of other tables ({names})")
 
 
+def refuse_foreign(db: str | None) -> None:
+    """A file that is not ours (another program's database, a text file, a folder) is refused
+    before anything is written to it (exit 6); a missing or empty file, or a record, passes."""
+    path = file_of(resolve(db))
+    if path is not None:
+        found = probe(path)
+        if found.kind is FileKind.FOREIGN:
+            _must_be_record(path, found)
+
+
 def _must_be_record(path: Path, found: Found) -> None:
     if found.kind is FileKind.MISSING:
         raise NotFound(f"there is no record at {short(str(path))}", hint=NO_RECORD_HINT)

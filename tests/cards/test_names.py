@@ -278,6 +278,17 @@ def test_a_name_holding_a_mark_of_the_table_notation_is_refused_for_a_newcomer(n
     assert exc.value.message == f"{name!r} cannot be a name: {mark!r} is the table's own mark (AD>NAME, AD^)"
 
 
+def test_a_new_name_is_at_most_100_characters():
+    names.check_newcomers(["A" * 100])
+    with pytest.raises(UnreadableInput) as exc:
+        names.check_newcomers(["Bob", "A" * 1001])
+    assert exc.value.message == f"'{'A' * 23}…' cannot be a name: 1,001 characters, at most 100"
+    names.check_game_name("G" * 100)
+    with pytest.raises(UnreadableInput) as exc:
+        names.check_game_name("G" * 101)
+    assert exc.value.message == f"--game '{'G' * 23}…' is 101 characters; at most 100"
+
+
 def test_the_card_ad_is_refused_with_another_card_in_the_example():
     with pytest.raises(UnreadableInput) as exc:
         names.check_newcomers(["ad"])

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from rummyref.bounds import HAND_POINTS, OPENING, TOTAL, Bound, bounded_int
 from rummyref.errors import UnreadableInput
+from rummyref.store.migrations import LATEST
 
 BIG = [str(-(2**63)), str(2**63), str(10**20), "9" * 10_000]
 POINTS = ["--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3"]
@@ -314,6 +315,33 @@ def test_a_command_on_a_file_that_is_not_a_record_leaves_it_as_it_was(tmp_path, 
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == ("wal" if kind == "foreign-wal" else "delete")
         assert [r[0] for r in con.execute("SELECT name FROM sqlite_master")] == ["recipes"]
         con.close()
+
+
+@pytest.mark.sqlite_only("the file itself")
+@pytest.mark.parametrize("kind", ["foreign", "foreign-wal", "text", "folder"])
+def test_upgrade_never_writes_a_schema_into_a_file_that_is_not_ours(tmp_path, kind):
+    target = tmp_path / "club.db"
+    if kind == "text":
+        target.write_text("shopping list\n")
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        _foreign(target, kind == "foreign-wal")
+    before = _files(tmp_path)
+    r = ref("upgrade", "--db", str(target))
+    assert r.exit_code == 6 and r.stdout == ""
+    assert "club.db" in said(r) and "not a ref record" in said(r) and "left as it was" in said(r)
+    assert _files(tmp_path) == before
+    assert ref("new-session", "--db", str(target)).exit_code == 6  # and so it stays not ours
+
+
+@pytest.mark.sqlite_only("the file itself")
+def test_upgrade_makes_a_record_of_a_new_or_empty_file(tmp_path):
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    for db in (empty, tmp_path / "new.db"):
+        assert ref_json("upgrade", "--db", str(db)) == {"schema_version": LATEST, "was": 0}
+        assert ref_json("upgrade", "--db", str(db)) == {"schema_version": LATEST, "was": LATEST}
 
 
 @pytest.mark.sqlite_only("the file itself")

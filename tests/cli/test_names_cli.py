@@ -148,3 +148,15 @@ def test_a_record_already_holding_such_a_name_stays_usable(record, monkeypatch):
     r = ref("new-session", "--game", "simple", "--ruleset", "simple-rummy", "--players", "Set,Ann,Cy,Run")
     assert r.exit_code == 3 and "'Run' cannot be a name" in said(r)  # a newcomer is checked
     assert record.snapshot() == before
+
+
+def test_a_name_or_game_name_too_long_to_export_is_refused_at_the_start_and_nothing_is_written(record):
+    """A name ref accepts must survive its own export and import (which reads at most 1,000):
+    a new name or game name is at most 100 characters."""
+    long = "A" * 1001
+    r = ref("new-session", "--players", f"{long},Bob")
+    assert r.exit_code == 3 and r.stdout == "" and "1,001 characters, at most 100" in r.stderr
+    r = ref("new-session", "--game", "G" * 1500)
+    assert r.exit_code == 3 and "1,500 characters; at most 100" in r.stderr
+    assert not record.exists()
+    assert ref("new-session", "--players", f"{'A' * 100},Bob").exit_code == 0
