@@ -253,3 +253,4 @@ class Summary:
     context: Context | None = None  #: with the hands in force, when the kind asked for them
     dealt: int = 0  #: hands dealt in the open session (SPEC §8: a voided hand is not dealt)
     session_log: tuple[tuple[str, str], ...] = ()  #: the open session's hands and voids (:attr:`Context.session_log`)
+    tied: tuple[str, ...] = ()  #: leaders level since a tie past the target, as the latest hand's entry says (A7)

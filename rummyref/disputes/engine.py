@@ -749,7 +749,9 @@ def discard_ruling(
     chain: list[Step] = []
     if discarded is None:
         chain.append(Step("B3", "a turn ends only with a discard, even when every card in the hand could be melded"))
-        return DisputeResult(Dispute("discard"), Outcome("illegal"), "Not allowed: the turn cannot end without a discard.", tuple(chain), facts, ruleset=ruleset.name)
+        # with no fact of a turn given, the rule was asked, not a turn ruled on: not kept by default
+        asked = took is None and not going_out and not table
+        return DisputeResult(Dispute("discard"), Outcome("illegal"), "Not allowed: the turn cannot end without a discard.", tuple(chain), facts, ruleset=ruleset.name, settled=not asked)
     if took is not None and took == discarded:
         if going_out:
             chain.append(Step("B3", f"{took} was taken from the top of the Rummy Line and thrown straight back to end the game: not allowed"))

@@ -82,5 +82,9 @@ def summary(conn, name: str | None) -> Summary:
     last = _day(nights[0].opened_at) if nights else None
     counted = int(q(f"SELECT COUNT(*) FROM session WHERE game_id = :g AND {COUNTS}", g=g.id,
                     **ABANDONED_PATTERN).scalar() or 0)
+    latest = q("SELECT facts FROM entry WHERE game_id = :g AND hand IS NOT NULL ORDER BY seq DESC LIMIT 1",
+               g=g.id).scalar()
+    status = json.loads(latest or "{}").get("status") or {}
     return Summary(game, _parsed(g.ruleset, g.ruleset_text, g.name), aggs, hands, counted,
-                   open_night, last, tuple(recent), now().astimezone().date(), dealt=dealt, session_log=log)
+                   open_night, last, tuple(recent), now().astimezone().date(), dealt=dealt, session_log=log,
+                   tied=tuple(status.get("tied", ())))

@@ -140,7 +140,30 @@ def _name(rows: _Rows, player_id: Any) -> str:
 
 
 def _differ(where: str, column: str, have: Any, want: Any) -> list[tuple[str, str]]:
-    return [] if have == want else [(f"{where}, column {column}", f"is {have!r}, the chain says {want!r}")]
+    if have == want:
+        return []
+    return [(f"{where}, column {column}", _difference(have, want))]
+
+
+LONG = 60  #: a text longer than this (or of several lines) is shown by its first line that differs
+
+
+def _difference(have: Any, want: Any) -> str:
+    """``is X, the chain says Y``; of two long texts (a rule set file), only the first line that
+    differs, with its number, so that the finding fits a few lines of a terminal."""
+    if not (isinstance(have, str) and isinstance(want, str)) or (
+            max(len(have), len(want)) <= LONG and "\n" not in have + want):
+        return f"is {have!r}, the chain says {want!r}"
+    ours, theirs = have.splitlines(), want.splitlines()
+    n = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))
+
+    def line(lines: list[str]) -> str:
+        if n >= len(lines):
+            return "(no such line)"
+        return repr(lines[n][:LONG]) + ("..." if len(lines[n]) > LONG else "")
+
+    counts = f" ({len(ours)} lines, the chain's {len(theirs)})" if len(ours) != len(theirs) else ""
+    return f"line {n + 1} is {line(ours)}, the chain says {line(theirs)}{counts}"
 
 
 def _json(text: Any) -> Any:

@@ -212,8 +212,12 @@ def test_a_night_emptied_after_it_closed_is_not_the_last_night(monkeypatch):
         ok("score-hand", *P)
     ok("end-session")
     monkeypatch.setenv("RUMMYREF_NOW", "2026-11-20T19:30")
-    for hand in ("4", "5", "6"):
-        ok("void", hand, "--reason", "wrong game")
+    assert ref_json("void", "4", "--reason", "wrong game")["night_emptied"] is False
+    said = " ".join(ok("void", "5", "--reason", "wrong game").split())
+    assert "has no hand in force now" not in said  # hand 6 of night 2 is still in force
+    said = " ".join(ok("void", "6", "--reason", "wrong game").split())
+    assert ("Rummy Night 2 has no hand in force now: it counts as no Rummy Night (not among the nights "
+            "played, nor the last one).") in said
     shown = lines(ok("standings"))
     assert shown[0] == "rummy-2m (rummy-2m), target 2,000,000: 3 hands over 1 Rummy Night"
     assert shown[-4:] == [

@@ -192,6 +192,21 @@ def test_a7_leaders_still_level_below_the_mark_are_not_said_to_be_past_it():
     assert "level past the target" not in said
 
 
+def test_a7_standings_say_the_leaders_are_still_level_below_the_mark_until_one_leads():
+    assert ref("new-session", "--opening", "Bill=1999990", "--opening", "Ben=1999990").exit_code == 0
+    ref_json("score-hand", "--points", "Bill=20", "--points", "Ben=20", "--points", "Larry=0")
+    ref_json("score-hand", "--points", "Bill=-15", "--points", "Ben=-15", "--points", "Larry=0")
+    data = ref_json("standings")  # both at 1,999,995: below the mark, the game not over
+    assert not data["over"] and data["tied_leaders"] == ["Bill", "Ben"]
+    said = " ".join(ref("standings").stdout.split())
+    assert "Bill and Ben are still level after their tie past the target: play goes on (A7)." in said
+    ref_json("score-hand", "--points", "Bill=0", "--points", "Ben=5", "--points", "Larry=0")
+    after = ref_json("standings")
+    assert after["over"] and after["winner"] == "Ben" and after["tied_leaders"] == []
+    ref_json("void", "3", "--reason", "misdeal")  # back to the pending tie
+    assert ref_json("standings")["tied_leaders"] == ["Bill", "Ben"]
+
+
 @pytest.mark.parametrize("opening, code", [("2000000", 4), ("2500000", 4), ("1999999", 0)])
 def test_a7_an_opening_total_at_or_past_the_target_is_refused(opening, code):
     r = ref("new-session", "--opening", f"Bill={opening}")

@@ -297,6 +297,18 @@ def test_discard_cli():
     assert ref("dispute", "discard", "--discarded", "7H 8H").exit_code == 3
 
 
+def test_a_discard_asked_with_no_turn_is_not_kept_but_a_turn_without_a_discard_is():
+    """``ref dispute discard`` with no facts asks the rule (B3); with a turn's facts it rules on it."""
+    assert ref("new-session", "--players", "Bill,Ben,Larry").exit_code == 0
+    asked = ref("dispute", "discard")
+    assert asked.stdout.startswith("Not allowed: the turn cannot end without a discard.")
+    assert "Not recorded (it answered a question and settled nothing" in asked.stderr
+    ruled = ref("dispute", "discard", "--took", "7H")
+    assert ruled.stdout.startswith("Not allowed: the turn cannot end without a discard.")
+    assert "Recorded as a precedent" in ruled.stderr
+    assert len(ref_json("rulings")["rulings"]) == 1
+
+
 ONE_DECK = "but there is only one deck"
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import chain_record
 import pytest
-from cli_helpers import ref
+from cli_helpers import ref, ref_subprocess
 
 from rummyref.store.migrations import V2
 
@@ -225,3 +225,36 @@ def test_a_rolled_back_copy_is_caught_by_the_seal(template, tmp_path):
     assert ref("verify", "--db", str(now)).exit_code == 0  # the chain cannot see it
     r = ref("verify", "--db", str(now), "--seal", sealed)
     assert r.exit_code == 8 and "does not contain the state sealed" in r.stderr
+
+
+def test_a_changed_rule_set_text_is_shown_by_the_line_that_differs(template, tmp_path):
+    """The stored rule set file is some 70 lines: the finding names the line changed, on both
+    streams, within 80 columns, not the whole file twice."""
+    db, _ = template
+    path = tmp_path / "rules.db"
+    shutil.copy(db, path)
+    con = sqlite3.connect(path)
+    text = con.execute("SELECT ruleset_text FROM game ORDER BY id LIMIT 1").fetchone()[0]
+    con.close()
+    lines = text.splitlines()
+    n = next(i for i, line in enumerate(lines) if line.startswith("unmelded = "))
+    lines[n] = "unmelded = 0"
+    _tamper(path, "UPDATE game SET ruleset_text = ? WHERE id = (SELECT MIN(id) FROM game)",
+            ("\n".join(lines) + "\n",))
+    r = ref_subprocess("verify", "--db", str(path), env={"COLUMNS": "80"})  # a terminal of 80 columns
+    assert r.returncode == 8
+    said = " ".join(r.stdout.split())
+    assert f"column ruleset_text: line {n + 1} is 'unmelded = 0', the chain says 'unmelded = " in said
+    assert "format = 1" not in r.stdout + r.stderr  # the rest of the file is not printed
+    assert max(len(line) for line in (r.stdout + r.stderr).splitlines()) <= 80
+
+
+def test_a_difference_in_long_texts_names_the_first_line():
+    from rummyref.store.verify import _difference
+
+    assert _difference("a", "b") == "is 'a', the chain says 'b'"
+    assert _difference(3, 4) == "is 3, the chain says 4"
+    assert _difference("x\ny\nz", "x\nq\nz") == "line 2 is 'y', the chain says 'q'"
+    assert _difference("x\ny", "x\ny\nz") == "line 3 is (no such line), the chain says 'z' (2 lines, the chain's 3)"
+    long = "v" * 100
+    assert _difference(long, "w") == f"line 1 is {'v' * 60!r}..., the chain says 'w'"

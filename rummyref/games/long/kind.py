@@ -74,6 +74,8 @@ class HandRecorded:
     totals: tuple[tuple[str, int], ...]
     round: RoundState | None  #: the night's state after the hand (None for a correction of a closed night)
     outcome: Outcome
+    #: a void left its closed night with no hand in force: the night now counts nowhere (SPEC §8)
+    night_emptied: bool = False
 
 
 @dataclass(frozen=True)
@@ -307,8 +309,10 @@ class LongGame:
         # SPEC §8: the voided hand's dealer deals the next hand (a correction of a closed night deals nothing)
         voided: tuple[Step, ...] = (("void", old.dealer or ""),) if facts is None else ()
         state = _night(ctx, *voided) if s.closed_at is None else None
+        emptied = s.closed_at is not None and facts is None and not any(
+            h.session == old.session and h.kind != EntryKind.VOID for h in hands)
         shown = HandRecorded(_after(g, outcome), rs, kind, _next_seq(ctx), hand, old.session, old.hand_in_session,
-                             old.dealer or "", score, totals, state, outcome)
+                             old.dealer or "", score, totals, state, outcome, emptied)
         return Recorded(draft, shown)
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:
@@ -400,6 +404,7 @@ class LongGame:
     def show_written(self, shown: HandRecorded, out) -> None:
         out.print(f"Recorded: hand {shown.hand} of {shown.game.name}, hand {shown.hand_in_night} of the "
                   f"{shown.ruleset.session_short} (entry {shown.seq}).", markup=False)
+        render.emptied(shown, out)
         if shown.game.over or shown.outcome.tied or (shown.round and not shown.round.mid_round):
             render.footer(shown, out, end="type end")  # mid-round, the next prompt says who deals
 

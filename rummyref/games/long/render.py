@@ -96,6 +96,7 @@ def hand_json(r) -> dict:
         "over": r.game.over,
         "winner": r.game.winner,
         "tied": list(r.outcome.tied),
+        "night_emptied": r.night_emptied,
     }
 
 
@@ -108,7 +109,16 @@ def show_hand(r, out) -> None:
         markup=False,
     )
     show_score(r.score, r.game.roster, dict(r.totals), out, r.ruleset)
+    emptied(r, out)
     footer(r, out)
+
+
+def emptied(r, out) -> None:
+    """A void that left its closed night with no hand in force says so (SPEC §8)."""
+    if r.night_emptied:
+        rs = r.ruleset
+        out.print(f"{cap(rs.session_word)} {r.night} has no hand in force now: it counts as no "
+                  f"{rs.session_word} (not among the {rs.session_short}s played, nor the last one).", markup=False)
 
 
 def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:

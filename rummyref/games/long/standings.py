@@ -68,12 +68,17 @@ def compute_standings(
     today: date,
     rules: RuleSet | None = None,
     session_log: Sequence[Step] = (),
+    tied: Sequence[str] = (),
 ) -> Standings:
     """``session_log``: the open session's hands and voids in the log's order (the next dealer
-    follows A3 from there, SPEC §8 for voids; with no session open, the first seat deals first)."""
+    follows A3 from there, SPEC §8 for voids; with no session open, the first seat deals first).
+    ``tied``: the leaders level since a tie past the target, as the latest hand left them: the
+    game goes on until one leads alone even below the mark (A7, SPEC §8)."""
     totals = [(a.name, a.opening + a.points) for a in aggregates]
     rank_of = ranks(totals)
     outcome = game_outcome(totals, game.target)
+    if not outcome.tied and tied and not game.over:
+        outcome = replace(outcome, tied=tuple(tied))
     gap = gap_since(last_night, today)
     rows = []
     for a, (_, total) in zip(aggregates, totals):
@@ -124,4 +129,4 @@ def compute_standings(
 def from_summary(s: Summary) -> Standings:
     """The standings of a long game from the ledger's cached totals."""
     return compute_standings(s.game, s.aggregates, s.hands, s.sessions, s.open_session, s.last_session,
-                             s.recent, s.today, s.ruleset, s.session_log)
+                             s.recent, s.today, s.ruleset, s.session_log, s.tied)
