@@ -39,6 +39,8 @@ def export(
 
     if format_ not in ("json", "csv"):
         raise UnreadableInput(f"--format {format_!r} is not json or csv")
+    if game is not None and not game.strip():
+        raise UnreadableInput("--game needs a name", hint="or leave it out to export every game")
     if output is not None:
         if not output.name:
             raise UnreadableInput(f"-o {str(output)!r} is not a file name", hint="e.g. -o rummyref-export.json")

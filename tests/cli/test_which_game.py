@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from cli_helpers import ref, ref_json
 
 
@@ -120,3 +121,14 @@ def test_a_gin_amend_is_found_by_the_knocker_alone():
     amended = ref_json("amend", "1", "--reason", "Ann knocked", "--knock", "Ann",
                        "--hand", "Ann=2H 3H 4H 5S 5D 5C 9C 9D 9S AC", "--hand", "Bob=KS QS JS 7C 7D 7H 8H 8D AD 2D")
     assert (amended["game"], amended["result"], amended["points"]) == ("gin", "knock", 18)
+
+
+@pytest.mark.parametrize("command", [("standings",), ("history",), ("stats",), ("export",), ("new-session",),
+                                     ("score-hand", "--points", "Bill=1", "--points", "Ben=1", "--points", "Larry=1")])
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_game_name_is_unreadable_everywhere(command, blank):
+    """``--game ""`` is no name (exit 3) in every command, as for a new game, not a game not found."""
+    two_tables()
+    r = ref(*command, "--game", blank)
+    assert r.exit_code == 3, r.stderr
+    assert "--game needs a name" in r.stderr
