@@ -19,28 +19,45 @@ from rummyref.errors import RummyrefError, UnreadableInput
 from rummyref.games.base import Recorded, SessionRequest, ask_until
 from rummyref.record import Context
 
-HELP = """At any prompt:
-  ? TEXT           a ruling from the rulebook, e.g. ? pizza's here
-  ! DISPUTE ARGS   settle a dispute, as ref dispute does (kept as a precedent of
-                   the night), e.g. ! claim --called Bill=Ben --touched Ben,Bill
-                   (! help lists the disputes)
-Between hands:
-  cards (or c)     record the next hand by cards (Simple Rummy: the next game)
-  points (or p)    record the next hand as each player's points
-  undo             void the last hand still counting (its dealer deals again)
-  amend N          correct hand N: its answers as recorded, fix what was wrong
-  void N           hand N no longer counts (both stay in the history, B7)
-  standings        the standings
-  history [all]    tonight's hands (all: the whole game)
-  end              end the night (only after full rounds, A4, or when the game
-                   is over, A7)
-  quit             leave the shell; the night stays open (ref night resumes it)
-  help             this text
-  Enter            says who deals next; it never starts a hand
-While a hand is typed: a bad answer comes back on the line to edit (Ctrl-U
-clears it; the same bad answer twice clears it); Ctrl-C discards only that
-hand. Before it is written: Enter records it, 'fix NAME' (or fix out / claims /
-ending) asks those answers again, 'drop' discards it."""
+
+def help_text(ctx: Context) -> str:
+    """The shell's commands, in the words of the game being played: how its hands are told, and
+    when its session may end (A4 and A7 are Rummy 2,000,000's)."""
+    import textwrap
+
+    rs, word, session = ctx.ruleset, ctx.ruleset.hand_word, ctx.ruleset.session_short
+
+    def row(command: str, text: str) -> list[str]:
+        return textwrap.wrap(text, 80, initial_indent=f"  {command}".ljust(19), subsequent_indent=" " * 19)
+
+    if "points" in ctx.kind.tellings(rs):
+        telling = row("cards (or c)", f"record the next {word} by cards")
+        telling += row("points (or p)", f"record the next {word} as each player's points")
+    else:
+        telling = row("cards (or c)", f"record the next {word} by the players' cards (or type {word})")
+    ending = (f"end the {session} (only after full rounds, A4, or when the game is over, A7)"
+              if ctx.kind.full_rounds(rs) else f"end the {session} (after any {word})")
+    return "\n".join([
+        "At any prompt:",
+        *row("? TEXT", "a ruling from the rulebook, e.g. ? pizza's here"),
+        *row("! DISPUTE ARGS", f"settle a dispute, as ref dispute does (kept as a precedent of the {session}), "
+                               "e.g. ! claim --called Bill=Ben --touched Ben,Bill (! help lists the disputes)"),
+        f"Between {word}s:",
+        *telling,
+        *row("undo", f"void the last {word} still counting (its dealer deals again)"),
+        *row("amend N", f"correct {word} N: its answers as recorded, fix what was wrong"),
+        *row("void N", f"{word} N no longer counts (both stay in the history, B7)"),
+        *row("standings", "the standings"),
+        *row("history [all]", f"this {session}'s {word}s (all: the whole game)"),
+        *row("end", ending),
+        *row("quit", f"leave the shell; the {session} stays open (ref night resumes it)"),
+        *row("help", "this text"),
+        *row("Enter", f"says who deals next; it never starts a {word}"),
+        *textwrap.wrap(f"While a {word} is typed: a bad answer comes back on the line to edit (Ctrl-U clears it; "
+                       f"the same bad answer twice clears it); Ctrl-C discards only that {word}. Before it is "
+                       "written: Enter records it, 'fix NAME' (or fix out / claims / ending) asks those answers "
+                       "again, 'drop' discards it.", 80),
+    ])
 
 
 # -- the terminal -----------------------------------------------------------------------------
@@ -383,7 +400,8 @@ def dispatch(term: Terminal, ctx: Context, command: str, db: str | None) -> bool
     word, _, rest = command.partition(" ")
     word, rest = word.casefold(), rest.strip()
     if not word:  # a stray Enter (the cards being dealt): nothing starts, the next line says who deals
-        say(f"(type cards or points to record the next {ctx.ruleset.hand_word}; help for the commands)")
+        told = " or ".join(ctx.kind.tellings(ctx.ruleset))
+        say(f"(type {told} to record the next {ctx.ruleset.hand_word}; help for the commands)")
     elif word in CARDS + POINTS and not rest:
         if ctx.game.over:
             show_error(_over(ctx))
@@ -413,7 +431,7 @@ def dispatch(term: Terminal, ctx: Context, command: str, db: str | None) -> bool
         show_error(UnreadableInput(f"{command!r}: which {ctx.ruleset.hand_word}?",
                                    hint=f"{word} N, N as in history (e.g. {word} 3); undo voids the last one"))
     elif word in ("help", "h?", "commands"):
-        out.print(HELP, markup=False)
+        out.print(help_text(ctx), markup=False)
     elif word in ("quit", "exit", "q", "bye"):
         say(_still_open(ctx, "Leaving"))
         return True

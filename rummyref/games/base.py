@@ -202,6 +202,11 @@ class GameKind(Protocol):
         ``close_session`` acts."""
         ...
 
+    def tellings(self, ruleset: RuleSet) -> tuple[str, ...]:
+        """The ways ``ref night`` takes a hand of this kind, as its forms' styles: "cards"
+        (the cards, or the final hands), "points" (in a hurry: each player's points)."""
+        ...
+
     def session_deal(self, roster: Sequence[str], log: Sequence[tuple[str, str]]) -> SessionDeal:
         """Where the deal of a session stands, from its hands and voids in the log's order
         (what ``close_session`` judges by, for ``ref dispute end-night``); a kind with no

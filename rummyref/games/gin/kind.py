@@ -219,6 +219,9 @@ class GinGame:
     def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:
         no_session_options(options)
 
+    def tellings(self, ruleset: RuleSet) -> tuple[str, ...]:
+        return ("cards",)  # both hands: no points form
+
     def full_rounds(self, ruleset: RuleSet) -> bool:
         return False  # a session may end after any hand
 

@@ -187,6 +187,9 @@ class LongGame:
     def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:
         no_session_options(options)
 
+    def tellings(self, ruleset: RuleSet) -> tuple[str, ...]:
+        return ("cards", "points")
+
     def full_rounds(self, ruleset: RuleSet) -> bool:
         return ruleset.full_rounds  # A4 (Rummy 2,000,000); 500 Rum may stop after any hand
 

@@ -258,6 +258,9 @@ class LowCountGame:
             if key in options and options[key] not in table.players:
                 raise UnreadableInput(f"{key} {options[key]!r} is not at the table")
 
+    def tellings(self, ruleset: RuleSet) -> tuple[str, ...]:
+        return ("cards",)  # the final hands: no points form
+
     def full_rounds(self, ruleset: RuleSet) -> bool:
         return False  # a match goes on across sessions: one may end after any game
 
