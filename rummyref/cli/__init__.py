@@ -25,6 +25,10 @@ def main() -> None:
     if sys.argv[1:] == ["--version"] and "_REF_COMPLETE" not in os.environ:
         print(version_line())
         return
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):  # ``ref ... | head``: end as a shell tool does when the reader
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # stops (exit 141), no error; a write stands
     from rummyref.cli.app import main as run_app
 
     run_app()

@@ -10,6 +10,7 @@ agrees with what the modules register.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import sys
 import traceback
@@ -160,6 +161,12 @@ class RefGroup(TyperGroup):
             interrupted()
         except (typer.Exit, typer.Abort):
             raise
+        except OSError as exc:  # the store translates its own: this is the output (a full disk)
+            if exc.errno not in OUTPUT_ERRORS:
+                raise
+            err.print(f"error: the output cannot be written: {exc.strerror or exc}", markup=False, style="bold red")
+            err.print("what was written to the record stands; free some space, or write elsewhere", markup=False)
+            raise typer.Exit(int(ExitCode.STORAGE)) from None
         except Exception as exc:  # the last line of defence: never a traceback
             if _is_click_exception(exc):  # usage errors: click prints them, exit 2
                 raise
@@ -172,6 +179,8 @@ class RefGroup(TyperGroup):
             raise typer.Exit(int(ExitCode.INTERNAL)) from None
 
 
+#: an output that cannot be written (not a bug): a full disk, a quota, a device error
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG})
 class _Unloaded(TyperCommand):
     """Stands in for a command of :data:`COMMANDS` until it is looked up: a name and a short help."""
 

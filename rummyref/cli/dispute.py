@@ -50,8 +50,33 @@ def _ruleset(name: str | None, table: Any = None):
     from rummyref.rules.ruleset import load_ruleset
 
     if name is None and table is not None:
-        return table.ruleset
+        return _as_dealt(table)
     return load_ruleset(name or "rummy-2m")
+
+
+def _as_dealt(table: Any):
+    """The rule set of the game meant, with no more WILDCARDs than its deck holds (SPEC §2): a
+    long game's number fixed at new-session, an open Simple Rummy session's (S2). A card of
+    the dispute's facts past that is a record one deck cannot hold (exit 3)."""
+    import json
+    from dataclasses import replace
+
+    from rummyref.rules.ruleset import Method
+
+    rs = table.ruleset
+    row = getattr(table, "_session_row", None)
+    options = json.loads(row.options or "{}") if row is not None else {}
+    if "wildcards" in options:
+        limit = int(options["wildcards"])
+    elif rs.method == Method.MELDED_MINUS_HELD:
+        limit = table.game.wildcards
+    else:
+        return rs
+    if limit >= rs.wild_limit:
+        return rs
+    return replace(rs, wild_max=limit, variations=tuple(
+        replace(v, wildcards_max=min(v.wildcards_max, limit)) if v.wildcards_max is not None else v
+        for v in rs.variations))
 
 
 def _players(text: str | None, ruleset_name: str | None, table: Any = None) -> list[str]:

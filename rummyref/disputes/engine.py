@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from rummyref import names as player_names
-from rummyref.cards import Card, check_deck, format_cards, parse_card, parse_cards, parse_melds
+from rummyref.cards import Card, check_deck, check_holders, format_cards, parse_card, parse_cards, parse_melds
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options
 from rummyref.rules import values as card_values
@@ -533,7 +533,7 @@ def join_options(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet) 
 def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet, designated: str | None = None) -> DisputeResult:
     """B5/B6: which melds the card may join, the default, what the choice changes."""
     check_rules(Dispute.DESIGNATE, ruleset)
-    check_deck([card, *[c for m in table for c in m]], ruleset.wild_limit, "the card and the table")
+    check_holders([("the card", [card]), ("the table", [c for m in table for c in m])], ruleset.wild_limit, None)
     check_table(table, ruleset)
     options = join_options(card, table, ruleset)
     facts = {
@@ -683,7 +683,8 @@ def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]
 def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]], ruleset: RuleSet) -> DisputeResult:
     """B4: may the card taken from the Rummy Line be used with the taker's own cards?"""
     check_rules(Dispute.PICKUP, ruleset)
-    check_deck([card, *hand, *[c for m in table for c in m]], ruleset.wild_limit, "the card, the hand and the table")
+    check_holders([("the card taken", [card]), ("the hand", hand), ("the table", [c for m in table for c in m])],
+                  ruleset.wild_limit, None)
     check_table(table, ruleset)
     uses, capped = pickup_uses(card, hand, table, ruleset)
     facts = {

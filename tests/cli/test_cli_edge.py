@@ -63,3 +63,35 @@ def test_real_process_version_and_help():
     assert proc.returncode == 0 and "Usage" in proc.stdout
     proc = ref_subprocess("--no-such-option")
     assert proc.returncode == ExitCode.USAGE and "Traceback" not in proc.stderr
+
+
+def test_a_reader_that_stops_early_ends_ref_quietly_as_a_shell_tool():
+    """``ref ruling b7 | head -1``: the closed pipe ends ref as SIGPIPE ends a shell tool (141 in
+    the shell), with nothing on stderr: not "a bug in ref" (exit 1)."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-m", "rummyref", "ruling", "b7", "--ruleset", "rummy-2m"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # the reader is gone before ref prints
+    said = child.stderr.read()
+    assert child.wait(timeout=60) == -13 and said == b""  # killed by SIGPIPE: 128 + 13 in a shell
+
+
+def test_an_output_that_cannot_be_written_is_not_a_bug(tmp_path):
+    import os
+
+    if not os.path.exists("/dev/full"):
+        import pytest
+
+        pytest.skip("no /dev/full here")
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "rummyref", "ruling", "b7", "--ruleset", "rummy-2m"],
+                           stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert r.returncode == int(ExitCode.STORAGE)
+    assert r.stderr.splitlines()[0] == "error: the output cannot be written: No space left on device"
+    assert "bug" not in r.stderr

@@ -394,7 +394,7 @@ def test_night_shell_edges(night_db):
     n = Night("--db", night_db, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
     n.answer(PROMPT, "")
     shown = n.expect(PROMPT)
-    assert lines(shown)[1:3] == ["(type cards or points to record the next game; help for the commands)",
+    assert lines(shown)[1:3] == ["(type cards to record the next game; help for the commands)",
                                  "Next: game 1 (game 1 of the session): Ann deals, Bob plays first."]
     n.child.sendline("! help")
     shown = n.expect(PROMPT)

@@ -356,7 +356,14 @@ def test_discard_cli_refuses_a_card_in_two_places_and_keeps_nothing(record):
             "each card exists once; check for a typo in one of them")
     wild = ref("dispute", "discard", "--discarded", "W", "--table", "W 8D 8C / 5H 6H W")
     assert (wild.exit_code, wild.stdout) == (3, "")
-    assert wild.stderr.splitlines()[0] == "error: 3 WILDCARDs given, but the rules allow at most 2"
+    # the game was opened with no WILDCARDs: its deck holds none (SPEC §2)
+    assert wild.stderr.splitlines()[0] == "error: 3 WILDCARDs given, but this game is played without WILDCARDs"
+    for args in (("designate", "W", "--table", "5H 6H 7H"), ("pickup", "7H", "--hand", "W 8H")):
+        one = ref("dispute", *args)
+        assert (one.exit_code, one.stdout) == (3, "")
+        assert one.stderr.splitlines()[0] == "error: 1 WILDCARD given, but this game is played without WILDCARDs"
+    asked = ref("dispute", "discard", "--discarded", "W", "--table", "W 8D 8C / 5H 6H W", "--ruleset", "rummy-2m")
+    assert asked.stderr.splitlines()[0] == "error: 3 WILDCARDs given, but the rules allow at most 2"
     assert record.snapshot() == before
     assert ref_json("rulings")["rulings"] == []
     # taking a card and discarding it straight back is B3's question: answered, and kept
@@ -565,3 +572,15 @@ def test_every_ruling_names_its_rule_set():
     assert discard_ruling(card("7H"), card("KS")).ruleset == "rummy-2m"
     assert claim("Bill", "Bill").ruleset == "rummy-2m"
     assert end_night_ruling(TABLE3, 4, False).to_dict()["ruleset"] == "rummy-2m"
+
+
+@pytest.mark.parametrize("args, where", [
+    (("pickup", "7H", "--hand", "7H KS"), "7H appears twice (in the card taken and the hand)"),
+    (("pickup", "7H", "--hand", "7C 8H 9H KS", "--table", "7S 7D 7C"), "7C appears twice (in the hand and the table)"),
+    (("pickup", "7H", "--hand", "KS 8H KS"), "KS appears twice (in the hand)"),
+    (("designate", "7H", "--table", "7H 7S 7D"), "7H appears twice (in the card and the table)"),
+])
+def test_a_card_given_twice_names_the_places_it_is_in(args, where):
+    r = ref("dispute", *args, "--no-record")
+    assert (r.exit_code, r.stdout) == (3, "")
+    assert " ".join(r.stderr.split()).startswith(f"error: the {where}, {ONE_DECK}")
