@@ -61,17 +61,10 @@ def _as_dealt(table: Any):
     import json
     from dataclasses import replace
 
-    from rummyref.rules.ruleset import Method
-
     rs = table.ruleset
     row = getattr(table, "_session_row", None)
     options = json.loads(row.options or "{}") if row is not None else {}
-    if "wildcards" in options:
-        limit = int(options["wildcards"])
-    elif rs.method == Method.MELDED_MINUS_HELD:
-        limit = table.game.wildcards
-    else:
-        return rs
+    limit = int(options["wildcards"]) if "wildcards" in options else table.game.wildcards
     if limit >= rs.wild_limit:
         return rs
     return replace(rs, wild_max=limit, variations=tuple(

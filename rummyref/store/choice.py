@@ -25,7 +25,7 @@ def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
     session; if several are open, the one whose roster holds ``names``; if that is still
     ambiguous, a refusal listing them and ``--game``; with none open, the game played last."""
     if name is not None and not name.strip():  # as a new game's name is refused (exit 3)
-        raise UnreadableInput("--game needs a name", hint="e.g. --game rummy-2m, or leave it out for the latest game")
+        raise UnreadableInput("--game needs a name", hint="e.g. --game friday, or leave it out for the latest game")
     if name is not None:
         row = q("SELECT id FROM game WHERE name = :n", n=name).first()
         if row is None:

@@ -145,6 +145,23 @@ def test_a_card_or_designation_that_fits_nowhere_is_refused_and_nothing_written(
     assert ref_json("standings")["hands"] == 0
 
 
+@pytest.mark.parametrize("said", ["Larry=JC>run", "Larry=JC>QC", "Larry=JC>Larry", "Larry=JC>match"])
+def test_a_card_said_to_join_a_meld_cannot_be_one_that_laid_it_and_the_refusal_says_so(said):
+    """Larry's QC KC and his claimed JC laid a run (ref finds it with nothing said); with '>' the
+    JC joined a meld already there, and none is there without it: the designation is named."""
+    assert ref("new-session", "--players", BILL_FIRST).exit_code == 0
+    none = ("--held", "Bill=", "--held", "Ben=", "--held", "Larry=")
+    seated = ref_json("score-hand", "--melded", "Larry=QC KC", "--claim", "Larry=JC", *none)
+    assert [m["cards"] for m in seated["score"]["arrangement"]] == [["JC", "QC", "KC"]]
+    r = ref("score-hand", "--melded", "Larry=QC KC", "--claim", said, *none)
+    assert r.exit_code == 4
+    assert " ".join(r.stderr.split()).startswith(
+        f"refused (B5): Larry's {said.split('=')[1]} (--claim) cannot be: no ")
+    assert "takes the JC but one it lays itself, and '>' says a card joined a meld already there" in r.stderr.replace(
+        "\n", " ")
+    assert ref_json("standings")["hands"] == 1
+
+
 # -- A7 after corrections; a tie past the mark; the opening total ---------------------------------------
 
 

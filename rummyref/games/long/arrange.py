@@ -1033,9 +1033,18 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
     triples = _triples(pools, aces_high, barred, one_player=False)
     stranded = _unseatable(stated, triples, [p for p in everything if not any(p in c for c in stated)], aces_high)
     for p in stranded:
+        if not p.laid.joins:
+            continue
         bare = replace(p, laid=Laid(p.laid.card))
-        if p.laid.joins and not _unseatable(stated, triples, [bare], aces_high):
+        if not _unseatable(stated, triples, [bare], aces_high):
             return _blame(p, _nothing_takes(p))
+        # said nothing of, the card would be one of the three that laid a meld: what the table
+        # said (>run, >2D, >NAME) is of a meld already there, and there is none without it
+        founding = _triples(sorted([q for q in pools if q.id != p.id] + [bare],
+                                   key=lambda q: (q.laid.card.sort_key(), q.id)), aces_high, barred, one_player=False)
+        if not _unseatable(stated, founding, [bare], aces_high):
+            return _blame(p, f"{_nothing_takes(p)} but one it lays itself, and '>' says a card joined a meld "
+                             "already there")
     if not stranded:
         stranded = known.homeless if known.homeless is not None else homeless(stated, own, loose, aces_high, barred)
         for p in stranded:
