@@ -137,6 +137,19 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
 
         log_miss(text, "unsure" if hits else "no-match", searched, [h.rule.id for h in hits])
     if not hits:
+        from rummyref.rulebook.book import rule_id_named
+
+        named = rule_id_named(text)
+        if named is not None:  # a rule id that names no rule searched: say which rules there are
+            book, rid = named
+            books = build_index(scope.books).books
+            if book is not None and rid in books[book].ids:
+                raise NotFound(f"{book}:{rid} is not in {' or '.join(searched)}", hint=f"--ruleset {book} asks it")
+            where = [book] if book is not None else list(searched)
+            raise NotFound(
+                f"{' or '.join(where)} {'has' if len(where) == 1 else 'have'} no rule {rid}",
+                hint="; ".join(f"{b}'s rules are {_id_ranges(books[b].ids)}" for b in where),
+            )
         raise NotFound(
             f"no rule of {' or '.join(searched)} matches {text!r}",
             hint="try rephrasing it the way you would say it at the table, e.g. "
@@ -172,6 +185,14 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
             _para(f"  {h.rule.id:<4}({h.rule.rulebook}) {h.rule.title}", indent=10)
     out.print()
     _para(f"From {' and '.join(scope.books)}: {scope.why}.")
+
+
+def _id_ranges(ids: tuple[str, ...]) -> str:
+    """``A1-A7, B1-B11``: a rulebook's rule ids, letter by letter."""
+    by_letter: dict[str, list[int]] = {}
+    for rid in ids:
+        by_letter.setdefault(rid[0], []).append(int(rid[1:]))
+    return ", ".join(f"{k}{min(v)}-{k}{max(v)}" if len(v) > 1 else f"{k}{v[0]}" for k, v in by_letter.items())
 
 
 def _label(rule: Any, home: str) -> str:

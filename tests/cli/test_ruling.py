@@ -169,8 +169,9 @@ def _hits(*scores: float, exact: bool = False) -> list[Hit]:
         ((20.0, 5.0, 1.0), False, False),  # a clear winner
         ((20.0, 16.9, 1.0), False, False),  # runner-up under 85% of the best
         ((20.0, 17.0, 1.0), False, True),  # runner-up at 85%: a coin toss
-        ((3.9,), False, True),  # a weak match, even alone
-        ((4.0,), False, False),
+        ((6.9,), False, True),  # a weak match, even alone
+        ((6.9, 1.0), False, True),  # a weak match with nothing close (one shared word, as "guy" or "point")
+        ((7.0,), False, False),
         ((100.0, 0.0, 0.0), True, False),  # a rule id is never a guess
         ((), False, True),  # nothing at all
     ],
@@ -272,3 +273,27 @@ def test_a_logged_question_is_one_clean_line():
 
     text = line("can we\tstop\nnow\x1b[31m", "unsure", ["rummy-2m"], ["B1", "A4"], datetime(2026, 11, 30, tzinfo=UTC))
     assert text == "2026-11-30T00:00:00Z\tunsure\trummy-2m\tB1 A4\tcan we stop now [31m\n"
+
+
+# -- a rule id that names no rule ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["rummy-2m:S7"], "error: rummy-2m has no rule S7"),
+        (["B12"], "error: rummy-2m or simple-rummy have no rule B12"),
+        (["simple-rummy:S7", "--ruleset", "rummy-2m"], "error: simple-rummy:S7 is not in rummy-2m"),
+    ],
+)
+def test_a_rule_id_naming_no_rule_exits_5(args, message):
+    result = ref("ruling", *args)
+    assert result.exit_code == 5
+    assert result.stdout == ""
+    assert result.stderr.splitlines()[0] == message
+
+
+def test_a_book_qualified_id_is_read_in_the_book_it_names():
+    data = ref_json("ruling", "simple-rummy:S7")
+    assert (data["rules"][0]["id"], data["rules"][0]["ruleset"], data["rules"][0]["match"]) == ("S7", "simple-rummy", "id")
+    assert data["sure"] is True

@@ -685,7 +685,7 @@ def test_accuracy_on_table_talk_1_now_tuning_data():
 # of 117; two fewer top-1 hits; its misses not listed).
 HELDOUT2_FILE = Path(__file__).with_name("heldout2_table_talk.toml")
 #: the level reached honestly (see above and docs/development/benchmarks.md)
-HELDOUT2_TOP1, HELDOUT2_TOP3 = 0.90, 0.98  # 90.6% / 98.3% (106 and 115 of 117) after rulings3
+HELDOUT2_TOP1, HELDOUT2_TOP3 = 0.92, 0.98  # 92.3% / 98.3% (108 and 115 of 117) after audit D (90.6% after rulings3)
 
 
 def heldout2() -> list[tuple[str, str | tuple[str, ...], str | None]]:
@@ -721,7 +721,7 @@ def test_accuracy_on_heldout2_table_talk():
 # Measured once more, after rulings3's changes: 91.5% / 98.0% (140 and 150 of 153).
 HELDOUT3_FILE = Path(__file__).with_name("heldout3_table_talk.toml")
 #: the level reached honestly (see above and docs/development/benchmarks.md)
-HELDOUT3_TOP1, HELDOUT3_TOP3 = 0.91, 0.98  # 91.5% / 98.0% (140 and 150 of 153) after rulings3
+HELDOUT3_TOP1, HELDOUT3_TOP3 = 0.92, 0.98  # 92.2% / 98.0% (141 and 150 of 153) after audit D (91.5% after rulings3)
 
 
 def heldout3() -> list[tuple[str, str | tuple[str, ...], str | None]]:
@@ -957,3 +957,67 @@ def test_a_plain_number_is_not_a_count():
 def test_a_variation_named_as_the_one_played(text, named):
     index = build_index(("rummy-2m", "simple-rummy"))
     assert {index.docs[d].rule.id for d in _rules_named(index, text)} == named
+
+
+# -- audit D: a rare shared word must not decide alone ------------------------------------------
+# Audit D found sure answers decided by one rare word ("point" in B11's claim, "guy" in B2's
+# delivery guy, "pee" read as a typo of "Pete"). The causes were fixed in the data (A7 knows it is
+# a points target, A1 "wants to play", B7 "already laid", B1 the bathroom, S6/S7/A4/B9 the table's
+# words) and in the normaliser ("guy" and "person" say nothing, "4th" is "fourth"). These are other
+# wordings of the same situations, written after the fix (23 of 24 first right untouched; the
+# S9 one is asked of the answer's top three, as S6's turn also answers it).
+AUDIT_D: list[tuple[str, str, str | None]] = [
+    ("what score are we playing up to", "A7", R2M),
+    ("how many points does it take to win the whole game", "A7", R2M),
+    ("what's the target we're playing to", "A7", R2M),
+    ("how high do we play before someone wins", "A7", R2M),
+    ("what total do you need to take the game", "A7", R2M),
+    ("how many points do you need to win the game", "A7", None),
+    ("my buddy wants to play a few hands with us", "A1", R2M),
+    ("can a 5th guy join tonight", "A1", R2M),
+    ("this dude wants to play", "A1", R2M),
+    ("some guy from work wants to play", "A1", None),
+    ("is there room for another player", "A1", R2M),
+    ("I already put that card down, can I switch it", "B7", R2M),
+    ("that card's already laid, can I swap it for another", "B7", R2M),
+    ("gotta pee real quick, can we stop the hand", "B1", R2M),
+    ("hold the game while I use the loo", "B1", R2M),
+    ("who starts once the cards are dealt", "S6", SR),
+    ("after dealing, who goes first", "S6", SR),
+    ("how many cards do you need for a meld", "S7", SR),
+    ("can we quit before Ben gets his deal", "A4", R2M),
+    ("can we end the night before everyone has dealt", "A4", R2M),
+    ("the draw pile is all gone, now what", "B9", R2M),
+    ("nothing left in the pile to draw from", "B9", R2M),
+    ("the pile we draw from is empty", "S10", SR),
+]
+
+
+@pytest.mark.parametrize("question, expected, ruleset", AUDIT_D)
+def test_a_rare_shared_word_does_not_decide_alone(question, expected, ruleset):
+    assert _ranked(question, ruleset)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "question, expected, ruleset",
+    [("when I go out do I still throw a card", "S9", SR), ("do we still discard when we go out", "S9", SR)],
+)
+def test_going_out_is_in_the_answer_to_a_discard_when_going_out(question, expected, ruleset):
+    assert expected in _ranked(question, ruleset)
+
+
+@pytest.mark.parametrize("text, words", [("this guy wants to play", ["want", "play"]), ("a 4th player", ["fourth", "player"])])
+def test_a_person_word_says_nothing_and_an_ordinal_is_a_word(text, words):
+    assert terms(text) == words
+
+
+@pytest.mark.parametrize("question", ["rummy-2m:S7", "simple-rummy:B7", "B12", "gin:G3", "rule s18"])
+def test_a_rule_id_naming_no_rule_searched_is_no_match_never_read_as_words(question):
+    assert search(question) == []
+
+
+def test_a_weak_match_is_unsure():
+    from rummyref.rulebook.book import unsure
+
+    hits = search("what score are we playing up to", ruleset=R2M)  # A7, but on one word
+    assert hits[0].rule.id == "A7" and unsure(hits)
