@@ -389,10 +389,18 @@ def settle(
             hint=f"gin needs all 10 cards melded; with deadwood {limit} or less it is a knock",
         )
     if best.value > limit:
+        rule = "G13" if upcard is not None else "G4"
+        if stated is None:
+            raise RuleRefusal(
+                f"{names[0]} cannot knock: the least deadwood is {best.value}, over the limit of {limit}",
+                rule=rule, hint=f"best arrangement: {best.describe()}",
+            )
+        least = deadwood(knocker, rules).value  # the stated melds need not be the hand's best
+        also = f" (the hand's least deadwood is {least})" if least < best.value else ""
         raise RuleRefusal(
-            f"{names[0]} cannot knock: the least deadwood is {best.value}, over the limit of {limit}",
-            rule="G13" if upcard is not None else "G4",
-            hint=f"best arrangement: {best.describe()}" if stated is None else f"stated: {best.describe()}",
+            f"{names[0]} cannot knock: the deadwood of the stated melds is {best.value}, over the limit of "
+            f"{limit}{also}",
+            rule=rule, hint=f"stated: {best.describe()}",
         )
     arrangement, defence, layoffs = _knock(knocker, defender, rules, stated)
     margin = defence.value - arrangement.value

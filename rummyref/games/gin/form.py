@@ -165,6 +165,8 @@ class GinForm(QuestionForm):
             raise UnreadableInput(f"--melds for {self._melds_by}, but in a dead hand nobody laid melds down (G9)",
                                   hint="leave out --melds for a dead hand")
         if self.melds is not None and getattr(self, "_melds_by", by) != by:
-            raise UnreadableInput(f"--melds are the melds {by} laid down when going out, not {self._melds_by}'s")
+            raise UnreadableInput(f"--melds are the melds {by} laid down when going out, not {self._melds_by}'s",
+                                  hint=f"give {by}'s melds, '/' between them (--melds \"{by}=7C 8C 9C / KS KH KD\"),"
+                                       f" or leave out --melds and ref lays down {by}'s best melds (G14)")
         hands = {n: self.values.get(("hand", n), ()) for n in self.game.roster}
         return Facts(hands, ending, by, self.melds, self.values.get(("upcard", "")))

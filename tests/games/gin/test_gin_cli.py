@@ -328,3 +328,26 @@ def test_a_name_not_at_the_table_is_unreadable_input_with_a_did_you_mean(record)
     assert (amend.exit_code, lines(amend.stderr)) == (3, ["error: 'Cy' (knocker) is not at this table",
                                                           "players at this table: Ann, Bob"])
     assert record.snapshot() == before
+
+
+THREE_NINES = ["--hand", "Ann=7C 8C 9C 7D 8D 9D 7H 8H 9H KS", "--hand", "Bob=6C 10D JH QS 2S 4S 6S 8S 3D 5D"]
+
+
+def test_melds_stated_refusals_say_what_was_stated_and_what_would_do(record):
+    """Audit B item 6: too few melds stated said "the least deadwood is 34" (the hand's least is
+    10; 34 is what the stated melds leave); --melds for the defender had no hint line."""
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    before = record.snapshot()
+    r = ref("score-hand", *THREE_NINES, "--knock", "Ann", "--melds", "Ann=7C 8C 9C / 7D 8D 9D")
+    assert (r.exit_code, r.stdout, said(r)) == (4, "", (
+        "refused (G4): Ann cannot knock: the deadwood of the stated melds is 34, over the limit of 10 "
+        "(the hand's least deadwood is 10) stated: 7C 8C 9C / 7D 8D 9D; deadwood KS 7H 8H 9H (34)"))
+    for ending in ("--knock", "--gin"):
+        r = ref("score-hand", *THREE_NINES, ending, "Ann", "--melds", "Bob=7C 8C 9C / 7D 8D 9D / 7H 8H 9H")
+        assert (r.exit_code, r.stdout, said(r)) == (3, "", (
+            "error: --melds are the melds Ann laid down when going out, not Bob's "
+            "give Ann's melds, '/' between them (--melds \"Ann=7C 8C 9C / KS KH KD\"), "
+            "or leave out --melds and ref lays down Ann's best melds (G14)"))
+    assert record.snapshot() == before
+    h = ref_json("score-hand", *THREE_NINES, "--knock", "Ann", "--melds", "Ann=7C 8C 9C / 7D 8D 9D / 7H 8H 9H")
+    assert (h["result"], h["points"], h["deadwood"]) == ("knock", 38, {"Ann": 10, "Bob": 48})
