@@ -46,6 +46,10 @@ def show_stats(st) -> None:
     )
     if not st.hands:
         out.print(f"No {what} recorded yet.", markup=False)
+    if style.layout == "gin":
+        _show_gin(st)
+        _show_milestones(st)
+        return
     scoring = Table(box=None, pad_edge=False, header_style="bold")
     night = style.session + "s"
     heads: tuple[str, ...] = ("player", what, "dropped", night) if low else ("player", what, night)
@@ -83,6 +87,34 @@ def show_stats(st) -> None:
     _show_milestones(st)
 
 
+def _show_gin(st) -> None:
+    """Gin's tables: one game to the target, hand by hand. A hand goes to the player who scored
+    it; no session is won and nothing is claimed, so neither is shown (nor a worst hand: a hand
+    lost scores 0)."""
+    from rich.table import Table
+
+    style = st.style
+    what, night = style.unit + "s", style.session + "s"
+    scoring = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("player", what, night, "points", f"avg/{what[:-1]}", f"best {what[:-1]}"):
+        scoring.add_column(c, justify="left" if c == "player" else "right")
+    for p in st.players:
+        best = _hand(p.best_hand, what[:-1]) if p.hands_won else "-"
+        scoring.add_row(p.name, _n(p.hands), _n(p.nights_played), _n(p.points), _n(p.average_per_hand), best)
+    print_table(out, scoring)
+    winning = Table(box=None, pad_edge=False, header_style="bold")
+    for c in ("player", f"{what} won", "went out", f"{what[:-1]} streak"):
+        winning.add_column(c, justify="left" if c == "player" else "right")
+    for p in st.players:
+        winning.add_row(p.name, _n(p.hands_won), _n(p.go_outs), f"{p.longest_hand_streak} (now {p.current_hand_streak})")
+    print_table(out, winning)
+    for line in (f"Points: won in the {what}, before the boxes and the game bonus (G10, G11).",
+                 f"A {what[:-1]} goes to the player who scored it (a dead {what[:-1]} to nobody); went out:",
+                 f"ended the {what[:-1]} by a knock (undercut or not), gin or big gin;",
+                 f"streak: the most {what} won in a row, and the run going on now."):
+        out.print(line, markup=False)
+
+
 def _show_head_to_head(st) -> None:
     from rich.table import Table
 
@@ -108,7 +140,7 @@ def _show_milestones(st) -> None:
         return
     out.print("Milestones (who got there, in order):", markup=False)
     grid = Table(box=None, pad_edge=False, header_style="bold")
-    for c in ("milestone", "player", "hand", "night", "date"):
+    for c in ("milestone", "player", st.style.unit, st.style.session, "date"):
         grid.add_column(c, justify="left" if c in ("player", "date") else "right")
     for m in st.milestones:
         label = f"{m.threshold:,}" + (" (target)" if m.is_target else "")

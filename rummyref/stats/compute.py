@@ -31,6 +31,13 @@ class StatsStyle:
     sessions_title: str = "Rummy Nights"  #: ... in a heading
     #: the match state after every game (players, first player, winners) -> an object with ``matches_won``
     matches: Callable[[Sequence[str], str, Sequence[Any]], Any] | None = None
+    #: which tables ``ref stats`` shows: ``points`` (Rummy 2,000,000: nights won, Rummy! claims),
+    #: ``counts`` (Simple Rummy: games and matches won), ``gin`` (one game to a target, hand by
+    #: hand: hands won, went out; no night is won and nothing is claimed). The figures are the same.
+    layout: str = "points"
+    #: a hand's winners are the ones the record marks, and none when it marks none (Gin: a dead
+    #: hand is won by nobody), never the best score of the hand
+    recorded_winners: bool = False
 
 
 POINTS_STYLE = StatsStyle()
@@ -45,8 +52,8 @@ class HandLine:
     date: str  #: the date of its Rummy Night (local date the night was opened, as in the standings)
     points: tuple[tuple[str, int], ...]
     counts: tuple[tuple[str, int], ...] = ()  #: Simple Rummy: each player's count (S13)
-    winners: tuple[str, ...] = ()  #: players the record marks as winners (Simple Rummy)
-    out: str | None = None  #: who went out
+    winners: tuple[str, ...] = ()  #: players the record marks as winners (Simple Rummy, Gin)
+    out: str | None = None  #: who went out (Gin: who knocked, went gin or big gin)
     claims: tuple[str, ...] = ()  #: who won a card by a Rummy! claim (one name per claim)
     dropped: tuple[str, ...] = ()  #: Simple Rummy: who dropped out of the game (S14)
 
@@ -177,8 +184,9 @@ def milestones_for(ruleset: str, target: int | None) -> tuple[int, ...]:
 
 
 def hand_winners(h: HandLine, low: bool = False) -> tuple[str, ...]:
-    """Who won the hand: in a low-count game (Simple Rummy) the winner the record names (none
-    after a tie game); otherwise the best score of the hand (equal best scores all win)."""
+    """Who won the hand: in a low-count game (Simple Rummy) and in Gin (``low``: the style's
+    ``recorded_winners``) the winner the record names (none after a tie game or a dead hand);
+    otherwise the best score of the hand (equal best scores all win)."""
     if low or h.winners:
         return h.winners
     if not h.points:
@@ -257,7 +265,7 @@ def compute_stats(inp: StatsInput) -> Stats:
     nights_scores = _night_scores(inp)
     closed = [n for n in inp.nights if n.closed and nights_scores.get(n.number)]
     night_won = {n.number: set(_night_winners(nights_scores[n.number], low)) for n in closed}
-    winners_by_hand = [set(hand_winners(h, low)) for h in inp.hands]
+    winners_by_hand = [set(hand_winners(h, low or inp.style.recorded_winners)) for h in inp.hands]
     matches = _matches(inp, roster) if inp.style.matches else None
 
     per: dict[str, _Tally] = {n: _Tally() for n in roster}

@@ -103,13 +103,13 @@ def stats_input(conn, name: str | None, style: Callable[[RuleSet], StatsStyle]) 
 
 
 #: who went out, the Rummy! claims (as JSON text), how a game ended and by whom, who dropped out
-#: (as JSON text) (where facts say so)
+#: (as JSON text), and who ended the hand where the facts say so as ``by`` (a knock, say)
 FACTS_SQLITE = ("json_extract(e.facts, '$.out'), json_extract(e.facts, '$.claims'), "
                 "json_extract(e.facts, '$.ending.kind'), json_extract(e.facts, '$.ending.player'), "
-                "json_extract(e.facts, '$.ending.dropped')")
+                "json_extract(e.facts, '$.ending.dropped'), json_extract(e.facts, '$.by')")
 FACTS_PG = ("CAST(e.facts AS json) ->> 'out', CAST(e.facts AS json) ->> 'claims', "
             "CAST(e.facts AS json) #>> '{ending,kind}', CAST(e.facts AS json) #>> '{ending,player}', "
-            "CAST(e.facts AS json) #>> '{ending,dropped}'")
+            "CAST(e.facts AS json) #>> '{ending,dropped}', CAST(e.facts AS json) ->> 'by'")
 
 
 def _marks(pg: bool, sql: str) -> str:
@@ -118,9 +118,11 @@ def _marks(pg: bool, sql: str) -> str:
 
 
 def _hand_line(row, results: list, night_date: str) -> HandLine:
-    _id, _kind, hand, night, out, claims, ending_kind, ending_player, dropped = row
+    _id, _kind, hand, night, out, claims, ending_kind, ending_player, dropped, by = row
     if not isinstance(out, str):
         out = ending_player if ending_kind == "went-out" and isinstance(ending_player, str) else None
+    if out is None and isinstance(by, str):
+        out = by  # the player who ended the hand (and went out), whoever then scored
     claimers = tuple(c[0] for c in _json_list(claims) if isinstance(c, list) and c)
     return HandLine(
         hand=hand,

@@ -227,6 +227,62 @@ def test_points_games_have_no_drop_figures():
     assert "dropped" not in ok("stats").stdout
 
 
+# -- Gin: one game to 100, hand by hand ---------------------------------------------------------
+
+
+def gin_game() -> None:
+    """Session 1: Ann goes gin (30), a dead hand. Session 2: Bob knocks and is undercut (Ann 33),
+    Ann knocks (18)."""
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    ok("score-hand", "--hand", "Ann=AH 2H 3H 4H 5D 5S 5C KD KS KC", "--hand", "Bob=9C 10C JC 6S 6D 6H 2S 3S 4S 5H",
+       "--gin", "Ann")
+    ok("score-hand", "--dead")
+    ok("end-session")
+    ok("new-session")
+    ok("score-hand", "--hand", "Bob=2H 3H 4H 5S 5D 5C 9C 9D 9S 8C", "--hand", "Ann=KS QS JS 10S 7H 7D 7C 2C 3C AC",
+       "--knock", "Bob")
+    ok("score-hand", "--hand", "Ann=2H 3H 4H 5S 5D 5C 9C 9D 9S AC", "--hand", "Bob=KS QS JS 7C 7D 7H 8H 8D AD 2D",
+       "--knock", "Ann")
+
+
+def test_gin_stats_count_knocks_and_gin_as_going_out_and_a_dead_hand_as_won_by_nobody():
+    """Audit B item 3: "went out" was 0 for a player who knocked and went gin; a dead hand was
+    won by both players (the best score of the hand, 0 and 0)."""
+    gin_game()
+    s = ref_json("stats")
+    assert (s["method"], s["hands"], s["nights"], s["closed_nights"]) == ("gin", 4, 2, 1)
+    p = by_name(s)
+    # went out: Ann's gin and knock; Bob's knock, though he was undercut
+    assert (p["Ann"]["go_outs"], p["Bob"]["go_outs"]) == (2, 1)
+    # hands won: 1 (gin) and 3 (the undercut) and 4 Ann; the dead hand 2 nobody
+    assert (p["Ann"]["hands_won"], p["Bob"]["hands_won"]) == (3, 0)
+    assert (p["Ann"]["longest_hand_streak"], p["Ann"]["current_hand_streak"]) == (2, 2)
+    assert (p["Ann"]["points"], p["Ann"]["best_hand"]) == (81, {"value": 33, "hand": 3, "night": 2})
+    assert p["Ann"]["claims_won"] == 0 and p["Ann"]["games_won"] is None
+    assert [m["threshold"] for m in s["milestones"]] == [100]
+
+
+def test_gin_stats_have_a_table_of_their_own():
+    """No Rummy! won, no avg/night, no night won by the most points, no head to head on points."""
+    gin_game()
+    assert ok("stats").stdout.splitlines() == [
+        "Statistics of gin (gin): 4 hands in force, 2 sessions (1 closed)",
+        "player  hands  sessions  points  avg/hand    best hand",
+        "Ann         4         2      81      20.2  33 (hand 3)",
+        "Bob         4         2       0       0.0            -",
+        "player  hands won  went out  hand streak",
+        "Ann             3         2    2 (now 2)",
+        "Bob             0         1    0 (now 0)",
+        "Points: won in the hands, before the boxes and the game bonus (G10, G11).",
+        "A hand goes to the player who scored it (a dead hand to nobody); went out:",
+        "ended the hand by a knock (undercut or not), gin or big gin;",
+        "streak: the most hands won in a row, and the run going on now.",
+        "Milestones (who got there, in order):",
+        "   milestone  player           hand  session  date",
+        "100 (target)  not reached yet",
+    ]
+
+
 # -- the pure computation --------------------------------------------------------------------
 
 

@@ -189,6 +189,15 @@ def least_deadwood_arrangements(hand: Sequence[Card], rules: RuleSet) -> Iterato
             yield _arrangement(melds, hand, rules)
 
 
+def discard_order(card: Card, rules: RuleSet) -> tuple[int, int, int]:
+    """The order in which ``ref count`` prefers discards that leave equal deadwood: the highest
+    card first, by its Gin value, then its rank (K, Q, J, 10 are all worth 10), then its suit,
+    spades above hearts above diamonds above clubs (the order ``SUITS`` lists them)."""
+    if card.rank is None or card.suit is None:
+        return (0, 0, 0)  # no WILDCARD in Gin (G1); never reached
+    return (-_value([card], rules), -int(card.rank), card.suit.index)
+
+
 def count_verdict(hand: Sequence[Card], best: Solution, rules: RuleSet) -> GoOut:
     """``ref count``'s "can it go out?" for a Gin hand: gin (G5), a knock (G4), or neither; with
     the eleven cards held after the draw, big gin (G6) or the discard that leaves the least
@@ -206,7 +215,7 @@ def count_verdict(hand: Sequence[Card], best: Solution, rules: RuleSet) -> GoOut
             rest = list(hand)
             rest.remove(card)
             options.append((best_melding(rest, rules), card))
-        best, discard = min(options, key=lambda o: (o[0].count, -_value([o[1]], rules)))
+        best, discard = min(options, key=lambda o: (o[0].count, discard_order(o[1], rules)))
     then = f"discard {discard}, " if discard is not None else ""
     if best.count == 0:
         return GoOut(True, "gin", best, f"{then}every card melded (G5)")
@@ -380,10 +389,18 @@ def settle(
             hint=f"gin needs all 10 cards melded; with deadwood {limit} or less it is a knock",
         )
     if best.value > limit:
+        rule = "G13" if upcard is not None else "G4"
+        if stated is None:
+            raise RuleRefusal(
+                f"{names[0]} cannot knock: the least deadwood is {best.value}, over the limit of {limit}",
+                rule=rule, hint=f"best arrangement: {best.describe()}",
+            )
+        least = deadwood(knocker, rules).value  # the stated melds need not be the hand's best
+        also = f" (the hand's least deadwood is {least})" if least < best.value else ""
         raise RuleRefusal(
-            f"{names[0]} cannot knock: the least deadwood is {best.value}, over the limit of {limit}",
-            rule="G13" if upcard is not None else "G4",
-            hint=f"best arrangement: {best.describe()}" if stated is None else f"stated: {best.describe()}",
+            f"{names[0]} cannot knock: the deadwood of the stated melds is {best.value}, over the limit of "
+            f"{limit}{also}",
+            rule=rule, hint=f"stated: {best.describe()}",
         )
     arrangement, defence, layoffs = _knock(knocker, defender, rules, stated)
     margin = defence.value - arrangement.value

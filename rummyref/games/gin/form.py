@@ -15,13 +15,15 @@ from rummyref.errors import RuleRefusal, UnreadableCard, UnreadableInput
 from rummyref.games.base import Given
 from rummyref.games.forms import Key, QuestionForm, split_assignment
 from rummyref.games.gin.engine import Ending
-from rummyref.names import resolve_name
+from rummyref.names import at_table
 from rummyref.record import Game
 
 HAND_Q = "{name}'s cards (the knocker's after the discard; big gin: all 11)"
 ENDING_Q = "How did the hand end? (knock NAME / gin NAME / big-gin NAME / dead)"
 UPCARD_Q = "The first upcard (Oklahoma: it sets the knock limit)"
 WORDS = {"knock": Ending.KNOCK, "gin": Ending.GIN, "big-gin": Ending.BIG_GIN, "dead": Ending.DEAD}
+#: what a name is given for, as a name not at the table is told
+BY = {Ending.KNOCK: "knocker", Ending.GIN: "player going gin", Ending.BIG_GIN: "player going big gin"}
 
 
 def _read(parse: Any, text: str, where: str) -> Any:
@@ -54,8 +56,10 @@ class GinForm(QuestionForm):
     def question(self, key: Key) -> str:
         return {"hand": HAND_Q, "ending": ENDING_Q, "upcard": UPCARD_Q}[key[0]].format(name=key[1])
 
-    def who(self, name: str) -> str:
-        return resolve_name(name, self.game.roster, self.game.name, False)
+    def who(self, name: str, what: str = "player") -> str:
+        """The roster's spelling of a name typed for this hand; a name not at the table is
+        unreadable input (exit 3) with a "did you mean", as in Simple Rummy."""
+        return at_table(name, self.game.roster, what)
 
     def read(self, key: Key, answer: str) -> Any:
         what = key[0]
@@ -69,7 +73,8 @@ class GinForm(QuestionForm):
         if words and words[0].lower() == "dead" and len(words) == 1:
             return (Ending.DEAD, None)
         if len(words) == 2 and words[0].lower() in WORDS:
-            return (WORDS[words[0].lower()], self.who(words[1]))
+            ending = WORDS[words[0].lower()]
+            return (ending, self.who(words[1], BY.get(ending, "player")))
         raise UnreadableInput(f"{answer!r}: answer knock NAME, gin NAME, big-gin NAME or dead")
 
     def cards_of(self, key: Key, value: Any) -> list[Card]:
@@ -81,7 +86,7 @@ class GinForm(QuestionForm):
     def prefill(self, given: Given) -> None:
         for item in given.get("hand") or ():
             name, text = split_assignment(item, "--hand")
-            key = ("hand", self.who(name))
+            key = ("hand", self.who(name, "hand"))
             if key in self.values:
                 raise UnreadableInput(f"--hand was given twice for {key[1]}", hint="one --hand per player")
             self.values[key] = tuple(read_cards_of(text, f"in {key[1]}'s --hand cards"))
@@ -93,11 +98,11 @@ class GinForm(QuestionForm):
             raise UnreadableInput("a hand ends one way: give one of --knock, --gin, --big-gin, --dead")
         if chosen:
             ending, by = chosen[0]
-            self.values[("ending", "")] = (ending, None if ending is Ending.DEAD else self.who(str(by)))
+            self.values[("ending", "")] = (ending, None if ending is Ending.DEAD else self.who(str(by), BY[ending]))
         stated: str | None = None  # whose --melds: one player's, given once (never the last one silently)
         for item in given.get("melds") or ():
             name, text = split_assignment(item, "--melds")
-            who = self.who(name)
+            who = self.who(name, "melds")
             if stated == who:
                 raise UnreadableInput(f"--melds was given twice for {who}",
                                       hint=f"one --melds per player, '/' between melds: \"{who}=7C 8C 9C / KS KH KD\"")
@@ -160,6 +165,8 @@ class GinForm(QuestionForm):
             raise UnreadableInput(f"--melds for {self._melds_by}, but in a dead hand nobody laid melds down (G9)",
                                   hint="leave out --melds for a dead hand")
         if self.melds is not None and getattr(self, "_melds_by", by) != by:
-            raise UnreadableInput(f"--melds are the melds {by} laid down when going out, not {self._melds_by}'s")
+            raise UnreadableInput(f"--melds are the melds {by} laid down when going out, not {self._melds_by}'s",
+                                  hint=f"give {by}'s melds, '/' between them (--melds \"{by}=7C 8C 9C / KS KH KD\"),"
+                                       f" or leave out --melds and ref lays down {by}'s best melds (G14)")
         hands = {n: self.values.get(("hand", n), ()) for n in self.game.roster}
         return Facts(hands, ending, by, self.melds, self.values.get(("upcard", "")))

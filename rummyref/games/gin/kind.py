@@ -353,7 +353,7 @@ class GinGame:
         from rummyref.stats.compute import StatsStyle
 
         return StatsStyle(counts=False, unit=ruleset.hand_word, session=ruleset.session_short,
-                          sessions_title=ruleset.session_word + "s")
+                          sessions_title=ruleset.session_word + "s", layout="gin", recorded_winners=True)
 
     def projection(self, summary: Summary) -> None:
         return None

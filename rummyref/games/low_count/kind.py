@@ -430,7 +430,8 @@ class LowCountGame:
             return fold_matches(players, first, ruleset, winners)
 
         return StatsStyle(counts=True, unit=ruleset.hand_word, session=ruleset.session_short,
-                          sessions_title=ruleset.session_word + "s", matches=matches if ruleset.match_wins else None)
+                          sessions_title=ruleset.session_word + "s", matches=matches if ruleset.match_wins else None,
+                          layout="counts")
 
     def projection(self, summary: Summary) -> None:
         return None  # no target: a low-count chart shows games won, session after session

@@ -292,3 +292,62 @@ def test_oklahoma_a_dead_hand_in_ref_night_is_not_asked_the_upcard():
     assert shown.count("The first upcard (Oklahoma: it sets the knock limit):") == 1
     assert "Dead hand: nobody scores (G9)." in shown and "Undercut: Bob scores 25." in shown
     assert "Session 1 of gin is closed: 2 hands; points this session: Ann 0, Bob 25." in shown
+
+
+def test_a_name_not_at_the_table_is_unreadable_input_with_a_did_you_mean(record):
+    """Audit B item 4: ``--knock Cy`` was exit 4 ("Cy is not a player of gin") citing no rule.
+    Gin's roster is not closed, so no rule is broken: like Simple Rummy, a name not at the table is
+    unreadable input (exit 3), naming what it was given for, with a "did you mean" when one is near."""
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    before = record.snapshot()
+    hands = ANN_KNOCKS[:4]
+    cases = [
+        ([*hands, "--knock", "Cy"], "'Cy' (knocker)", "players at this table: Ann, Bob"),
+        ([*hands, "--gin", "Cy"], "'Cy' (player going gin)", "players at this table: Ann, Bob"),
+        ([*hands, "--big-gin", "Cy"], "'Cy' (player going big gin)", "players at this table: Ann, Bob"),
+        ([*hands, "--knock", "Anne"], "'Anne' (knocker)", "did you mean Ann? players at this table: Ann, Bob"),
+        (["--hand", "Cy=5H 6H 7H 2S 2D 2C KC KD KS AH", *hands[2:], "--knock", "Ann"], "'Cy' (hand)",
+         "players at this table: Ann, Bob"),
+        (["--hand", "Bbo=5H 6H 7H 2S 2D 2C KC KD KS AH", *hands[2:], "--knock", "Ann"], "'Bbo' (hand)",
+         "did you mean Bob? players at this table: Ann, Bob"),
+        ([*ANN_KNOCKS, "--melds", "Cy=5H 6H 7H"], "'Cy' (melds)", "players at this table: Ann, Bob"),
+    ]
+    for args, who, hint in cases:
+        r = ref("score-hand", *args)
+        assert (r.exit_code, r.stdout, lines(r.stderr)) == (3, "", [f"error: {who} is not at this table", hint])
+    assert record.snapshot() == before
+    # at the prompts the same name is asked again, and a name at the table is taken
+    answers = "cards\n" + "\n".join(a.split("=", 1)[1] for a in hands[1::2]) + "\nknock Cy\nknock ann\n\nend\n"
+    night = ref("night", input=answers)
+    assert night.exit_code == 0, night.stderr
+    assert "'Cy' (knocker) is not at this table" in night.stdout + night.stderr
+    assert "Knock: Ann scores 33." in night.stdout
+    # a correction reads the names the same way
+    before = record.snapshot()
+    amend = ref("amend", "1", "--reason", "x", *hands, "--knock", "Cy")
+    assert (amend.exit_code, lines(amend.stderr)) == (3, ["error: 'Cy' (knocker) is not at this table",
+                                                          "players at this table: Ann, Bob"])
+    assert record.snapshot() == before
+
+
+THREE_NINES = ["--hand", "Ann=7C 8C 9C 7D 8D 9D 7H 8H 9H KS", "--hand", "Bob=6C 10D JH QS 2S 4S 6S 8S 3D 5D"]
+
+
+def test_melds_stated_refusals_say_what_was_stated_and_what_would_do(record):
+    """Audit B item 6: too few melds stated said "the least deadwood is 34" (the hand's least is
+    10; 34 is what the stated melds leave); --melds for the defender had no hint line."""
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    before = record.snapshot()
+    r = ref("score-hand", *THREE_NINES, "--knock", "Ann", "--melds", "Ann=7C 8C 9C / 7D 8D 9D")
+    assert (r.exit_code, r.stdout, said(r)) == (4, "", (
+        "refused (G4): Ann cannot knock: the deadwood of the stated melds is 34, over the limit of 10 "
+        "(the hand's least deadwood is 10) stated: 7C 8C 9C / 7D 8D 9D; deadwood KS 7H 8H 9H (34)"))
+    for ending in ("--knock", "--gin"):
+        r = ref("score-hand", *THREE_NINES, ending, "Ann", "--melds", "Bob=7C 8C 9C / 7D 8D 9D / 7H 8H 9H")
+        assert (r.exit_code, r.stdout, said(r)) == (3, "", (
+            "error: --melds are the melds Ann laid down when going out, not Bob's "
+            "give Ann's melds, '/' between them (--melds \"Ann=7C 8C 9C / KS KH KD\"), "
+            "or leave out --melds and ref lays down Ann's best melds (G14)"))
+    assert record.snapshot() == before
+    h = ref_json("score-hand", *THREE_NINES, "--knock", "Ann", "--melds", "Ann=7C 8C 9C / 7D 8D 9D / 7H 8H 9H")
+    assert (h["result"], h["points"], h["deadwood"]) == ("knock", 38, {"Ann": 10, "Bob": 48})

@@ -130,9 +130,17 @@ def test_the_knocker_lays_the_melds_that_leave_the_defender_most():
 
 def test_stated_melds_leave_the_rest_as_deadwood():
     knocker, defender = cards("5H 6H 7H 8H 2S 2D 2C 3S AC 4D"), cards("9S 9D 5C 10S JD QH 4C 6S AD 3C")
-    with pytest.raises(RuleRefusal, match="least deadwood is 16, over the limit of 10") as exc:
-        settle(knocker, defender, Ending.KNOCK, GIN, melds=parse_melds("5H 6H 7H / 2S 2D 2C"))
-    assert exc.value.rule == "G4" and "stated: 5H 6H 7H / 2S 2D 2C; deadwood" in (exc.value.hint or "")
+    with pytest.raises(RuleRefusal) as exc:
+        settle(knocker, defender, Ending.KNOCK, GIN, names=("Ann", "Bob"), melds=parse_melds("5H 6H 7H / 2S 2D 2C"))
+    # the 16 is the stated melds' deadwood, not the hand's least (8, with 5H-8H)
+    assert exc.value.message == ("Ann cannot knock: the deadwood of the stated melds is 16, over the limit of 10"
+                                 " (the hand's least deadwood is 8)")
+    assert exc.value.rule == "G4" and exc.value.hint == "stated: 5H 6H 7H / 2S 2D 2C; deadwood 3S 8H 4D AC (16)"
+    # stated melds that are the hand's best: only the one number
+    with pytest.raises(RuleRefusal) as exc:
+        settle(cards("5H 6H 7H 2S 2D 2C KC KD 9H AH"), defender, Ending.KNOCK, GIN, names=("Ann", "Bob"),
+               melds=parse_melds("5H 6H 7H / 2S 2D 2C"))
+    assert exc.value.message == "Ann cannot knock: the deadwood of the stated melds is 30, over the limit of 10"
     result = settle(knocker, defender, Ending.KNOCK, GIN, melds=parse_melds("5H 6H 7H 8H / 2S 2D 2C"))
     assert (result.outcome, result.points, result.deadwood) == (Outcome.KNOCK, 47, (8, 55))
     assert names(result.knocker.deadwood) == ["3S", "4D", "AC"]

@@ -111,6 +111,12 @@ def test_count_answers_the_reference_deadwood_on_random_hands():
         ("2H 3H 4H 5S 5D 5C KD KS 9C 8C 10C", True, "knock", "discard KS, deadwood 10, the knock limit is 10 (G4)"),
         ("2H 3H 4H 5S 5D 5C 6C 7C 9C 8C KC", True, "gin", "discard KC, every card melded (G5)"),
         ("2H 3H 4H 5S 5D 5C 6C 7C 9C 8C 10C", True, "big-gin", "all 11 cards melded, no discard (G6)"),
+        # among discards that leave equal deadwood, the highest card: value, then rank, then suit (S H D C)
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S KD 10D", True, "knock", "discard KD, deadwood 10, the knock limit is 10 (G4)"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S QH KH", True, "knock", "discard KH, deadwood 10, the knock limit is 10 (G4)"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S KD JS", True, "knock", "discard KD, deadwood 10, the knock limit is 10 (G4)"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S JC JH", True, "knock", "discard JH, deadwood 10, the knock limit is 10 (G4)"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10C 10H", True, "knock", "discard 10H, deadwood 10, the knock limit is 10 (G4)"),
         ("2H 3H 4H", False, "knock", "a Gin hand holds 10 cards, 11 after the draw (G1); this one has 3"),
     ],
 )
