@@ -262,11 +262,20 @@ def clip(text: str, most: int = 24) -> str:
 
 
 def check_game_name(name: str) -> None:
-    """A new game's name: at most :data:`NAME_MAX` characters (a game already recorded under a
-    longer one, by an older ref, is still found)."""
-    if len(name.strip()) > NAME_MAX:
-        raise UnreadableInput(f"--game {clip(name.strip())!r} is {len(name.strip()):,} characters; at most "
+    """A new game's name: at most :data:`NAME_MAX` characters, and no character a player's name
+    may not hold either (a control, invisible or unassigned character, a blank other than the
+    plain space: it would break every line that names the game, or hide in it); ref's
+    separators are no separators in ``--game``, so they are allowed. A game already recorded
+    under such a name, by an older ref, is still found, exported and imported."""
+    text = name.strip()
+    if len(text) > NAME_MAX:
+        raise UnreadableInput(f"--game {clip(text)!r} is {len(text):,} characters; at most "
                               f"{NAME_MAX}", hint="a shorter name, e.g. --game friday")
+    for ch in text:
+        why = "" if ch in SEPARATORS else _refused(ch)
+        if why:
+            raise UnreadableInput(f"game name {clip(text)!r} contains {describe(ch)}, {why}",
+                                  hint="a game's name is letters, digits, spaces and punctuation; e.g. --game friday")
 
 
 def check_newcomers(names: Iterable[str]) -> None:
@@ -290,3 +299,46 @@ def check_newcomers(names: Iterable[str]) -> None:
                 f"{name!r} cannot be a name: {card}>{name} would read as {what}",
                 hint=f"spell the name another way, e.g. {name}a or {name}-2",
             )
+
+
+# -- a correction's reason -----------------------------------------------------------------
+
+REASON_MAX = 500  #: characters of a correction's reason (B7): a sentence or two, shown in the history
+
+#: What a new reason may not hold: characters that would break a line of the history or reach
+#: the terminal as a command (controls, line and paragraph separators, lone surrogates), and
+#: the bidi controls that reorder what follows them. Other invisible characters (a zero-width
+#: joiner in an emoji) do no harm in a sentence.
+_REASON_REFUSED = {"Cc": "a control character", "Cs": "a lone surrogate", "Zl": "a line separator",
+                   "Zp": "a paragraph separator"}
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def check_reason(typed: str, example: str = '--reason "Bill counted short"') -> str:
+    """A new correction's reason (B7), stripped: refused (exit 3) when blank, longer than
+    :data:`REASON_MAX` characters, or holding a character that would break the history's lines
+    or reach the terminal (naming it, as :func:`check_name` does). ``example``: how to give
+    one where it was asked (an option, a prompt)."""
+    text = typed.strip() if typed else ""
+    if not text:
+        raise UnreadableInput("a correction needs a reason", hint=f"say what was wrong, e.g. {example}")
+    if len(text) > REASON_MAX:
+        raise UnreadableInput(f"the reason is {len(text):,} characters; at most {REASON_MAX}",
+                              hint=f"say what was wrong in a sentence or two, e.g. {example}")
+    for ch in text:
+        why = _REASON_REFUSED.get(unicodedata.category(ch)) or ("a bidi control" if ch in _BIDI else "")
+        if why:
+            raise UnreadableInput(f"the reason {clip(text)!r} contains {describe(ch)}, {why}",
+                                  hint=f"a reason is one line of text, e.g. {example}")
+    return text
+
+
+def printable(text: str, most: int = REASON_MAX) -> str:
+    """A stored text (a reason kept by an older ref) as it can be shown on one line: each
+    character a new reason may not hold written as its escape (``\\n``, ``\\x1b``,
+    ``\\u202e``), and a text longer than ``most`` characters cut, saying how long it is."""
+    shown = "".join(ch.encode("unicode_escape").decode("ascii")
+                    if unicodedata.category(ch) in _REASON_REFUSED or ch in _BIDI else ch for ch in text)
+    if len(text) > most:
+        return f"{shown[:most]}… ({len(text):,} characters, whole in --json)"
+    return shown

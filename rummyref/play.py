@@ -179,10 +179,9 @@ def correct(db: str | None, game: str | None, hand: int, given: Given | None, re
             asker: Asker | None, command: str, confirm: Confirm | None = None) -> Done | None:
     """``amend`` (given: the new facts; at a terminal, over the recorded ones) or ``void``
     (None) of a recorded hand, in one write; with ``confirm``, once the table said so."""
-    if not reason or not reason.strip():
-        from rummyref.errors import UnreadableInput
+    from rummyref.names import check_reason
 
-        raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
+    reason = check_reason(reason)  # before the record is touched (exit 3)
     ctx = context(db, game, command, _names(given or {}))
     kind = ctx.kind
     form = None if given is None else prepare(ctx, hand, given, asker, command)

@@ -278,9 +278,9 @@ REASON_Q = "Why? (the reason is kept in the history, B7)"
 
 
 def read_reason(answer: str) -> str:
-    if not answer.strip():
-        raise UnreadableInput("a correction needs a reason", hint="say what was wrong, e.g. Bill counted short")
-    return answer.strip()
+    from rummyref.names import check_reason
+
+    return check_reason(answer, example="Bill counted short")
 
 
 def correction(term: Terminal, name: str, db: str | None, hand: int | None, amend: bool) -> None:

@@ -112,6 +112,7 @@ def beside(lines):
 
 def _show_history(h, lines) -> None:
     from rummyref.games.registry import kind_for
+    from rummyref.names import printable
 
     g, rs = h.game, h.ruleset
     kind = kind_for(rs)
@@ -132,8 +133,8 @@ def _show_history(h, lines) -> None:
         dealt = f", {e.dealer} dealt" if e.dealer else ""
         out.print(f"entry {e.seq}: {unit} {e.hand}, {night} {e.night} {unit} {e.hand_in_night}{dealt}{tag}{state}",
                   markup=False)
-        if e.reason:
-            out.print(f"    reason: {e.reason}", markup=False)
+        if e.reason:  # a reason kept by an older ref may hold a line break or an escape: shown escaped
+            out.print(f"    reason: {printable(e.reason)}", markup=False)
         kind.show_history_entry(e.facts, e.results, g.roster, out)
 
 

@@ -335,3 +335,30 @@ def test_a_name_the_check_passes_is_read_as_the_player_after_a_designation(name)
         assert names.reads_as(name) == "a WILDCARD"
         return
     assert (laid.player == name) == (names.reads_as(name) is None)
+
+
+@pytest.mark.parametrize("name, ch", [("g\nx", "U+000A LINE FEED"), ("g\x1b[2J", "U+001B ESCAPE"),
+                                      ("g\u00a0x", "U+00A0 NO-BREAK SPACE"), ("g\u2028x", "U+2028 LINE SEPARATOR")])
+def test_a_new_game_name_refuses_what_a_player_name_refuses(name, ch):
+    with pytest.raises(UnreadableInput) as exc:
+        names.check_game_name(name)
+    assert exc.value.message.startswith(f"game name {name!r} contains {ch}, ")
+    names.check_game_name("friday=long/ a,b|c")  # no separator in --game
+
+
+def test_a_reason_is_one_line_of_at_most_500_characters():
+    assert names.check_reason("  Bill counted short\u200d ") == "Bill counted short\u200d"
+    assert names.check_reason("a" * names.REASON_MAX) == "a" * 500
+    for bad, words in (("a\rb", "U+000D CARRIAGE RETURN, a control character"),
+                       ("a\u2029b", "U+2029 PARAGRAPH SEPARATOR, a paragraph separator"),
+                       ("a\u2066b", "U+2066 LEFT-TO-RIGHT ISOLATE, a bidi control"),
+                       ("a" * 501, "501 characters; at most 500")):
+        with pytest.raises(UnreadableInput) as exc:
+            names.check_reason(bad)
+        assert exc.value.message.endswith(words)
+
+
+def test_a_stored_reason_is_printed_on_one_line_escaped_and_cut():
+    assert names.printable("ok\nentry 9 \x1b[31m\u202eX\u2028y\t") == "ok\\nentry 9 \\x1b[31m\\u202eX\\u2028y\\t"
+    assert names.printable("José 👨\u200d👩") == "José 👨\u200d👩"
+    assert names.printable("b" * 1000) == "b" * 500 + "… (1,000 characters, whole in --json)"

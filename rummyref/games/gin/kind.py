@@ -24,7 +24,7 @@ from rummyref.games.base import (
 from rummyref.games.gin import render
 from rummyref.games.gin.engine import Ending, HandResult, knock_limit, settle
 from rummyref.games.gin.game import GameScore, HandScore, play
-from rummyref.names import check_roster
+from rummyref.names import check_reason, check_roster
 from rummyref.record import (
     Context,
     Draft,
@@ -315,8 +315,7 @@ class GinGame:
 
     def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
         g = ctx.game
-        if not reason or not reason.strip():
-            raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
+        reason = check_reason(reason)  # B7: a reason, one line of text
         old = ctx.in_force(hand)
         if old is None:
             raise no_such_hand(ctx, hand)
@@ -335,7 +334,7 @@ class GinGame:
         if refusal is not None:
             raise refusal
         score = fold(ctx.ruleset, g.roster, hands)
-        draft = Draft(kind, hand, old.hand_in_session, None, body, results, reason.strip(), old.seq,
+        draft = Draft(kind, hand, old.hand_in_session, None, body, results, reason, old.seq,
                       _status(score, g.roster))
         return Recorded(draft, GinHand(g.name, ctx.ruleset, kind, ctx.position.entries + 1, hand, old.session,
                                        old.hand_in_session, _pair(g.roster), facts, result, score))

@@ -43,7 +43,7 @@ from rummyref.games.long.scoring import (
     score_to_json,
 )
 from rummyref.games.long.standings import Standings, from_summary
-from rummyref.names import check_roster, find, resolve_name, suggest
+from rummyref.names import check_reason, check_roster, find, resolve_name, suggest
 from rummyref.record import Context, Draft, EntryKind, Game, GameHeader, HandInForce, PlayerResult, Status, Summary
 from rummyref.rules.ruleset import Method, RuleSet
 
@@ -76,6 +76,10 @@ class HandRecorded:
     outcome: Outcome
     #: a void left its closed night with no hand in force: the night now counts nowhere (SPEC §8)
     night_emptied: bool = False
+    #: a void left its closed night with rounds not full (A4): the hands in force each player
+    #: dealt in it, in seat order (the night is over: nothing is refused, nobody deals in it)
+    night_not_full: tuple[tuple[str, int], ...] = ()
+    night_was_full: bool = False  #: ... and they were full before this void
 
 
 @dataclass(frozen=True)
@@ -283,8 +287,7 @@ class LongGame:
 
     def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
         g, rs = ctx.game, ctx.ruleset
-        if not reason or not reason.strip():
-            raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
+        reason = check_reason(reason)  # B7: a reason, one line of text
         old = self._in_force(ctx, hand)
         kind = EntryKind.AMEND if facts is not None else EntryKind.VOID
         score = None
@@ -306,7 +309,7 @@ class LongGame:
         totals = tuple((n, running.get(n, 0)) for n in g.roster)
         if outcome.over and outcome.after_end:
             raise _ends_before(ctx, hand, kind, outcome, openings, in_force)
-        draft = Draft(kind, hand, old.hand_in_session, old.dealer, body, results, reason.strip(), old.seq,
+        draft = Draft(kind, hand, old.hand_in_session, old.dealer, body, results, reason, old.seq,
                       _status(outcome))
         s = next(x for x in ctx.sessions if x.number == old.session)
         # SPEC §8: the voided hand's dealer deals the next hand (a correction of a closed night deals nothing)
@@ -314,8 +317,14 @@ class LongGame:
         state = _night(ctx, *voided) if s.closed_at is None else None
         emptied = s.closed_at is not None and facts is None and not any(
             h.session == old.session and h.kind != EntryKind.VOID for h in hands)
+        not_full: tuple[tuple[str, int], ...] = ()
+        was_full = False
+        if s.closed_at is not None and facts is None and not emptied and self.full_rounds(rs):
+            after = _dealt(g.roster, hands, s.number)  # A4 (SPEC §8): said, not refused: the night is over
+            if len({n for _, n in after}) > 1:
+                not_full, was_full = after, len({n for _, n in _dealt(g.roster, ctx.hands(), s.number)}) == 1
         shown = HandRecorded(_after(g, outcome), rs, kind, _next_seq(ctx), hand, old.session, old.hand_in_session,
-                             old.dealer or "", score, totals, state, outcome, emptied)
+                             old.dealer or "", score, totals, state, outcome, emptied, not_full, was_full)
         return Recorded(draft, shown)
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:
@@ -408,6 +417,7 @@ class LongGame:
         out.print(f"Recorded: hand {shown.hand} of {shown.game.name}, hand {shown.hand_in_night} of the "
                   f"{shown.ruleset.session_short} (entry {shown.seq}).", markup=False)
         render.emptied(shown, out)
+        render.not_full(shown, out)
         if shown.game.over or shown.outcome.tied or (shown.round and not shown.round.mid_round):
             render.footer(shown, out, end="type end")  # mid-round, the next prompt says who deals
 
@@ -459,6 +469,15 @@ def _player(name: str, seat: int, opening: int):
     from rummyref.record import Player
 
     return Player(name, seat, opening)
+
+
+def _dealt(roster: Sequence[str], hands: Sequence[HandInForce], night: int) -> tuple[tuple[str, int], ...]:
+    """The hands in force each player dealt in ``night`` (A4), in seat order."""
+    count = dict.fromkeys(roster, 0)
+    for h in hands:
+        if h.session == night and h.kind != EntryKind.VOID and h.dealer in count:
+            count[h.dealer] += 1
+    return tuple(count.items())
 
 
 def _night(ctx: Context, *more: Step) -> RoundState:

@@ -97,6 +97,7 @@ def hand_json(r) -> dict:
         "winner": r.game.winner,
         "tied": list(r.outcome.tied),
         "night_emptied": r.night_emptied,
+        "night_not_full": dict(r.night_not_full) if r.night_not_full else None,
     }
 
 
@@ -110,6 +111,7 @@ def show_hand(r, out) -> None:
     )
     show_score(r.score, r.game.roster, dict(r.totals), out, r.ruleset)
     emptied(r, out)
+    not_full(r, out)
     footer(r, out)
 
 
@@ -119,6 +121,28 @@ def emptied(r, out) -> None:
         rs = r.ruleset
         out.print(f"{cap(rs.session_word)} {r.night} has no hand in force now: it counts as no "
                   f"{rs.session_word} (not among the {rs.session_short}s played, nor the last one).", markup=False)
+
+
+def not_full(r, out) -> None:
+    """A void that left its closed night with rounds no longer full says so (A4, SPEC §8): the
+    night is over, so nothing is refused, and nobody deals in it again."""
+    if not r.night_not_full:
+        return
+    rs, dealt = r.ruleset, dict(r.night_not_full)
+    low, high = min(dealt.values()), max(dealt.values())
+    short = [n for n, k in dealt.items() if k == low]
+    if all(k == high for k in dealt.values() if k != low):
+        who = (f"{_and(short)} {'has' if len(short) == 1 else 'have'} dealt {plural(low, 'hand')} in force, "
+               f"the others {high}")
+    else:
+        who = "hands in force dealt: " + ", ".join(f"{n} {k}" for n, k in dealt.items())
+    rule = f" ({rs.cite('A4')})" if rs.cite("A4") else ""
+    still = "no longer" if r.night_was_full else "not"
+    echo(out, f"{cap(rs.session_word)} {r.night} is closed with its rounds {still} full: {who}{rule}.")
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:

@@ -142,6 +142,10 @@ class Where:
     def says(self, token: str) -> str:
         return f"{self.player}'s {token} ({self.option})"
 
+    def at(self, token: str, position: int, column: int) -> str:
+        """``says`` with the token's place: "Ben's W= (--melded, card 1, column 1)"."""
+        return f"{self.player}'s {token} ({self.option}, card {position}, column {column})"
+
     def cards(self) -> str:
         """Whose cards and where typed: "Bill's --held cards", "Bill's cards at the held prompt"."""
         if self.option.startswith("-"):
@@ -164,9 +168,16 @@ def read_token(token: str, where: Where, roster: Sequence[str], position: int = 
                               hint="e.g. 3D^ (the 3D sideways on the match of 3s, B6)")
     head, *targets = body.split(">")
     card_text, _, rep_text = head.partition("=")
+    if "=" in head and not card_text:
+        raise UnreadableInput(f"{where.at(token, position, column)}: nothing before '='",
+                              hint="W=CARD: the WILDCARD, then the card it stands for, e.g. W=7H")
     card = _card(card_text, where, token, position, column)
     stands_for = None
     if "=" in head:
+        if card.is_wild and not rep_text:
+            raise UnreadableInput(f"{where.at(token, position, column)}: the card the WILDCARD stands for "
+                                  "is missing after '='",
+                                  hint="write the card after '=', e.g. W=7H, or W alone and ref reads it")
         if not card.is_wild:
             raise UnreadableInput(f"{where.says(token)}: only a WILDCARD stands for another card",
                                   hint=f"write the card alone ({card}), or W=CARD for a WILDCARD")

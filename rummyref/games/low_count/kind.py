@@ -33,7 +33,7 @@ from rummyref.games.low_count import render
 from rummyref.games.low_count.adjudicate import Ending, GameResult, adjudicate
 from rummyref.games.low_count.match import S17, MatchState
 from rummyref.games.low_count.table import SimpleTable
-from rummyref.names import skeleton
+from rummyref.names import check_reason, skeleton
 from rummyref.record import Context, Draft, EntryKind, GameHeader, HandInForce, PlayerResult, SessionInfo, Summary
 from rummyref.rules.ruleset import Method, RuleSet
 
@@ -331,8 +331,7 @@ class LowCountGame:
                                             s.number, gis, expected, result, state, _next_dealer(ctx, state)))
 
     def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
-        if not reason or not reason.strip():
-            raise UnreadableInput("a correction needs a reason", hint='--reason "what was wrong"')
+        reason = check_reason(reason)  # B7: a reason, one line of text
         old = self._in_force(ctx, hand)
         kind = EntryKind.AMEND if facts is not None else EntryKind.VOID
         result = None
@@ -340,7 +339,7 @@ class LowCountGame:
             s = next(x for x in ctx.sessions if x.number == old.session)
             first = old.facts["first_player"]
             result = adjudicate(table_of(ctx.ruleset, s), first, facts.hands, facts.ending)
-        draft = self._draft(kind, hand, old.hand_in_session, old.dealer, result, reason.strip(), old.seq)
+        draft = self._draft(kind, hand, old.hand_in_session, old.dealer, result, reason, old.seq)
         hands = [h if h.hand != hand else replace(h, kind=kind, facts=draft.facts, results=draft.results)
                  for h in ctx.hands()]
         state = fold(ctx.ruleset, ctx.sessions, hands).state
