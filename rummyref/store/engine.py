@@ -12,10 +12,13 @@ and the migrations that run by themselves when ``ref`` meets an older database.
   two terminals starting at once on a fresh server upgrade it once.
 
 Which files are a record (:func:`probe`, read without writing a byte: no WAL switch, no
--wal/-shm left): a SQLite file whose ``meta`` table holds a schema version. Any command
-refuses (exit 6) a file that is not one, and leaves it as it was; only a command that
-writes (``create=True``: new-session, import, ``ref night``) starts a record, and only in a
-new file or a 0-byte one. It builds the record under a temporary name in the same folder and
+-wal/-shm left; one look at ``sqlite_master`` and the header's marks): a SQLite file whose
+``meta`` table holds a schema version and which has ref's tables (or ref's
+``application_id``). Any command refuses (exit 6) a file that is not one, and leaves it as
+it was; a record whose tables do not fit its schema version (changed by hand) is refused
+with exit 8, before any migration or write. Only a command that writes (``create=True``:
+new-session, import, ``ref night``) starts a record, and only in a new file, a 0-byte one
+or a SQLite database with no schema object at all (no table, view, index or trigger). It builds the record under a temporary name in the same folder and
 puts it in place (a hard link, which never replaces anything) only once its first write has
 committed: a refused first write leaves no file behind. Terminals creating a record in the
 same folder at once take turns (a lock on the folder); the later one then finds the record
@@ -39,9 +42,20 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import NullPool
 
-from rummyref.errors import NotFound, RummyrefError, StorageError, WriteConflict
+from rummyref.errors import IntegrityError, NotFound, RummyrefError, StorageError, WriteConflict
 from rummyref.store.location import file_of, is_postgres, redact, resolve, short, shown
-from rummyref.store.migrations import LATEST, MIGRATIONS, unmake
+from rummyref.store.migrations import (
+    APPLICATION_ID,
+    LATER_ENTRIES,
+    LATEST,
+    MIGRATIONS,
+    V1_TABLES,
+    altered,
+    check_schema,
+    mark,
+    schema_problem,
+    unmake,
+)
 
 BUSY_TIMEOUT_MS = 5000
 WRITE_LOCK = 0x52554D  #: first key of the PostgreSQL advisory lock of writers ("RUM")
@@ -170,11 +184,16 @@ def migrate(engine: Engine, upto: int = LATEST) -> int:
             f"the database has schema version {version}, newer than this ref understands ({LATEST})",
             hint="upgrade rummyref to open it",
         )
+    if version < upto:  # before the first write: does the database hold what its version says?
+        with reader.connect() as conn:
+            check_schema(conn, version)
+            conn.rollback()
     while version < upto:
         with engine.begin() as conn:
             version = schema_version(conn)  # another terminal may have migrated meanwhile
             if version >= upto:
                 break
+            check_schema(conn, version)  # each step runs only on the schema it was written for
             MIGRATIONS[version](conn)
             version += 1
             conn.execute(
@@ -182,6 +201,7 @@ def migrate(engine: Engine, upto: int = LATEST) -> int:
                      "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
                 {"v": str(version)},
             )
+            mark(conn, version)
     return version
 
 
@@ -258,8 +278,8 @@ def _existing(db: str | None, create: bool) -> Iterator[Engine]:
 
 class FileKind(Enum):
     MISSING = "missing"
-    EMPTY = "empty"  #: 0 bytes, or a SQLite database with no table at all
-    RECORD = "record"  #: a SQLite database whose ``meta`` table holds a schema version
+    EMPTY = "empty"  #: 0 bytes, or a SQLite database with no schema object at all
+    RECORD = "record"  #: a schema version in ``meta`` and ref's tables (see :func:`_looked_at`)
     FOREIGN = "foreign"  #: anything else: never ref's to change
 
 
@@ -267,6 +287,7 @@ class FileKind(Enum):
 class Found:
     kind: FileKind
     what: str = ""  #: for EMPTY and FOREIGN: what the file is, for the refusal
+    problem: str | None = None  #: for RECORD: why its schema does not fit its version (exit 8)
 
 
 def probe(path: Path) -> Found:
@@ -302,9 +323,7 @@ def probe(path: Path) -> Found:
         try:
             con = sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
             try:
-                tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-                version = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
-                    if "meta" in tables else None
+                found = _looked_at(con)
             finally:
                 con.close()
             break
@@ -319,12 +338,47 @@ def probe(path: Path) -> Found:
             if i + 1 < len(modes):
                 continue
             return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
-    if version is not None and str(version[0]).isdigit() and int(version[0]) >= 1:
-        return Found(FileKind.RECORD)
-    if not tables:
+    return found
+
+
+def _looked_at(con: sqlite3.Connection) -> Found:
+    """What an open SQLite database is: a record, empty, or another program's.
+
+    A record: a schema version in ``meta`` and ref's tables of the first schema (or ref's
+    ``application_id``). ``meta`` alone proves nothing: another program may keep one too.
+    Empty: no schema object at all (no table, view, index or trigger) and no mark in the
+    header. A record whose tables do not fit its schema version (a version changed by hand)
+    is a record with a ``problem``: refused with exit 8 before anything runs."""
+    objects = con.execute("SELECT type, name FROM sqlite_master").fetchall()
+    user_version, app_id = (con.execute(f"PRAGMA {p}").fetchone()[0] for p in ("user_version", "application_id"))
+    tables = {name for kind, name in objects if kind == "table"}
+    row = _first(con, "SELECT value FROM meta WHERE key = 'schema_version'") if "meta" in tables else None
+    version = int(row[0]) if row is not None and str(row[0]).isdigit() else 0
+    ours = app_id in (0, APPLICATION_ID) and (app_id == APPLICATION_ID or V1_TABLES <= tables)
+    if version >= 1 and ours:
+        later = version == 2 and "entry" in tables and _first(con, LATER_ENTRIES) is not None
+        problem = schema_problem(version, tables, user_version, later)
+        return Found(FileKind.RECORD, problem=problem and altered(version, problem).message)
+    if not objects and not user_version and not app_id:
         return Found(FileKind.EMPTY, "an empty SQLite database")
-    names = ", ".join(sorted(tables)[:3]) + (", ..." if len(tables) > 3 else "")
-    return Found(FileKind.FOREIGN, f"a SQLite database of other tables ({names})")
+    shown_ = [name for kind, name in objects if not name.startswith("sqlite_")] or [f"application_id {app_id}"
+                                                                                    if app_id else "a user_version"]
+    kinds = {kind for kind, name in objects if not name.startswith("sqlite_")}
+    names = ", ".join(sorted(shown_)[:3]) + (", ..." if len(shown_) > 3 else "")
+    if kinds == {"table"}:
+        return Found(FileKind.FOREIGN, f"a SQLite database of other tables ({names})")
+    things = ", ".join(sorted(f"{kind} {name}" for kind, name in objects if not name.startswith("sqlite_"))[:3])
+    return Found(FileKind.FOREIGN, f"another program's SQLite database ({things or names})")
+
+
+def _first(con: sqlite3.Connection, sql: str) -> tuple | None:
+    """The first row, or None where the table is not shaped as ref's (another program's ``meta``)."""
+    try:
+        return con.execute(sql).fetchone()
+    except sqlite3.OperationalError as exc:
+        if "no such column" in str(exc):
+            return None
+        raise
 
 
 def refuse_foreign(db: str | None) -> None:
@@ -333,11 +387,14 @@ def refuse_foreign(db: str | None) -> None:
     path = file_of(resolve(db))
     if path is not None:
         found = probe(path)
-        if found.kind is FileKind.FOREIGN:
+        if found.kind is FileKind.FOREIGN or found.problem:
             _must_be_record(path, found)
 
 
 def _must_be_record(path: Path, found: Found) -> None:
+    if found.problem:
+        raise IntegrityError(f"{short(str(path))}: {found.problem}",
+                             hint="restore the record from a backup; the file was left as it was")
     if found.kind is FileKind.MISSING:
         raise NotFound(f"there is no record at {short(str(path))}", hint=NO_RECORD_HINT)
     if found.kind is not FileKind.RECORD:

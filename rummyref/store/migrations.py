@@ -14,6 +14,15 @@ failure leaves the database at the previous version. Never edit a published step
   PostgreSQL too, as :data:`rummyref.bounds.TOTAL` allows (SQLite's ``INTEGER`` always was:
   on SQLite the step only bumps the version).
 
+Every step on SQLite also marks the file itself: ``PRAGMA application_id`` (:data:`APPLICATION_ID`)
+and ``PRAGMA user_version`` (the version, kept in the file's header beside ``meta``). A record
+made before these marks has both at 0 and opens as before; its next migration marks it.
+
+Before a step runs, :func:`schema_problem` checks that the database holds what the step
+expects of the version ``meta`` states (a version lowered by hand would re-run old steps:
+append ``adopt`` entries a second time, or fail half-way); a database that does not fit is
+refused, and nothing is written.
+
 The statements above are SQLite's, kept exactly as published. PostgreSQL gets the same tables
 from :func:`pg_table`: an ``id INTEGER PRIMARY KEY`` (SQLite's rowid) becomes an identity
 column, everything else is already portable; its append-only triggers are PL/pgSQL (they also
@@ -26,7 +35,7 @@ import re
 from collections.abc import Callable
 
 from rummyref.chain import GENESIS
-from rummyref.errors import StorageError
+from rummyref.errors import IntegrityError, StorageError
 
 V1 = (
     """CREATE TABLE IF NOT EXISTS meta (
@@ -243,6 +252,15 @@ def _v4(conn) -> None:
 
 MIGRATIONS: tuple[Callable, ...] = (_statements(V1), _v2, _v3, _v4)
 
+APPLICATION_ID = 0x52554D59  #: ``PRAGMA application_id`` of a SQLite record ("RUMY")
+
+
+def mark(conn, version: int) -> None:
+    """Stamp a SQLite file as ref's record at ``version`` (in the step's transaction)."""
+    if conn.dialect.name == "sqlite":
+        conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.exec_driver_sql(f"PRAGMA user_version = {int(version)}")
+
 #: every table the migrations create, dependants first (:func:`unmake` drops them in this order)
 TABLES = tuple(reversed([m.group(1) for s in V1 + V2
                          if (m := re.match(r"\s*CREATE TABLE (?:IF NOT EXISTS )?(\w+)", s))]))
@@ -260,3 +278,69 @@ def unmake(conn) -> bool:
     conn.exec_driver_sql("DROP FUNCTION IF EXISTS entry_append_only() CASCADE")
     return True
 LATEST = len(MIGRATIONS)
+
+
+# -- does the database hold what its schema version says? ------------------------------------
+
+#: the tables of the first schema, and of every later one (v3 and v4 add no table)
+V1_TABLES = frozenset(m.group(1) for s in V1 if (m := re.match(r"\s*CREATE TABLE (?:IF NOT EXISTS )?(\w+)", s)))
+ALL_TABLES = frozenset(TABLES)
+#: entries only schema v3 and later write: a record at v2 holds none of them
+LATER_ENTRIES = ("SELECT 1 FROM entry WHERE kind IN ('header', 'session-open', 'session-close', 'adopt') "
+                 "LIMIT 1")
+
+
+def tables_at(version: int) -> frozenset[str]:
+    """ref's tables in a database at ``version`` (0: none; ``meta`` may be there at 0 too)."""
+    return frozenset() if version <= 0 else V1_TABLES if version == 1 else ALL_TABLES
+
+
+def schema_problem(version: int, tables: set[str] | frozenset[str], user_version: int = 0,
+                   later_entries: bool = False) -> str | None:
+    """Why a database whose ``meta`` states ``version`` does not hold that schema (None: it
+    does). ``tables``: every table in it (others' are ignored); ``user_version``: SQLite's
+    mark (0 on a record made before it, and on PostgreSQL); ``later_entries``: the log holds
+    an entry only v3 and later write (asked only at version 2)."""
+    if version > LATEST:
+        return None  # a newer ref's record: refused as such by the engine
+    if user_version and user_version != version:
+        return f"the file itself says version {user_version}"
+    have = (set(tables) & ALL_TABLES) - {"meta"}
+    want = tables_at(version) - {"meta"}
+    if have - want:
+        return f"it already has the tables of a later version ({', '.join(sorted(have - want))})"
+    if want - have:
+        return f"it lacks tables of that version ({', '.join(sorted(want - have))})"
+    if version == 2 and later_entries:
+        return "its log already holds the entries version 3 writes (header, adopt)"
+    return None
+
+
+def check_schema(conn, version: int) -> None:
+    """Refuse (exit 8) a database that does not hold the schema ``version`` says, before a
+    migration step runs on it (inside the caller's transaction; reads only)."""
+    if conn.dialect.name == "sqlite":
+        tables = {r[0] for r in conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        user_version = conn.exec_driver_sql("PRAGMA user_version").scalar() or 0
+    else:
+        tables = {r[0] for r in conn.exec_driver_sql(
+            "SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')")}
+        user_version = 0
+    later = version == 2 and "entry" in tables and conn.exec_driver_sql(LATER_ENTRIES).first() is not None
+    problem = schema_problem(version, tables, int(user_version), later)
+    if problem is None and version == 3 and conn.dialect.name == "postgresql":
+        wide = conn.exec_driver_sql(
+            "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = 'player_total' AND column_name = 'points' AND data_type = 'bigint'").first()
+        if wide is not None:
+            problem = "its cached totals are already those of version 4 (BIGINT)"
+    if problem is not None:
+        raise altered(version, problem)
+
+
+def altered(version: int, problem: str) -> IntegrityError:
+    return IntegrityError(
+        f"the record's schema version is {version}, but {problem}: its schema version was changed "
+        "outside ref; nothing was written",
+        hint="restore the record from a backup (ref verify tells when it is whole again)")
