@@ -30,6 +30,7 @@ class QuestionForm:
 
     def __init__(self) -> None:
         self.texts: dict[Key, str] = {}
+        self.asked: set[Key] = set()  #: the answers typed at a prompt (not given as options)
         self.values: dict[Key, Any] = {}
         self.recalled: dict[Key, Any] = {}  #: the answers as recorded (a correction)
         self.recalled_texts: dict[Key, str] = {}
@@ -120,6 +121,7 @@ class QuestionForm:
 
         self.values[key] = ask_until(asker, self.question(key), check, self.texts.get(key, ""))
         self.texts[key] = typed[-1]
+        self.asked.add(key)
 
     def ask_all(self, asker: Asker) -> None:
         """Ask every question not answered yet, in order (``ref night``). The questions are read

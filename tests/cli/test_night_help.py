@@ -38,3 +38,32 @@ def test_the_help_lists_what_this_kind_of_game_takes(tmp_path, opening, word, te
     assert ending in flat
     # piped, the prompt and the next output share a line: at a terminal, the Enter typed ends it
     assert max(len(line.removeprefix("night> ")) for line in said.splitlines()) <= 80
+
+
+def test_a_refusal_of_cards_typed_at_a_prompt_names_the_prompt_not_an_option(tmp_path):
+    """In ``ref night`` the cards are typed at prompts: a card that fits nowhere is Ben's card
+    at the melded prompt, never ``(--melded)``, an option the shell does not have."""
+    typed = "cards\nAS AH AC\n\n9C\n\n\n\nBill\n\ndrop\nquit\n"
+    said = " ".join(shell(tmp_path, "--players", "Bill,Ben,Larry", typed=typed).split())
+    assert "refused: Ben's 9C (the melded prompt) cannot sit in any meld on the table" in said
+    assert "--melded" not in said and "--claim" not in said
+
+
+def test_void_n_in_the_shell_says_what_it_does_to_a_closed_night(tmp_path):
+    """As ``ref void`` says it: voiding a hand of a closed night that breaks its full rounds."""
+    db = str(tmp_path / "ref.db")
+    for args in (("new-session", "--players", "Bill,Ben,Larry"),
+                 *[("score-hand", "--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")] * 3,
+                 ("end-session",)):
+        assert ref_subprocess("--db", db, *args).returncode == 0
+    said = " ".join(shell(tmp_path, typed="void 2\nslip\n\nquit\n").split())
+    assert ("Rummy Night 1 is closed with its rounds no longer full: Ben has dealt 0 hands in force, the "
+            "others 1 (A4).") in said
+    assert "Recorded: hand 2 voided" in said
+
+
+def test_cards_held_by_who_went_out_name_the_held_prompt(tmp_path):
+    typed = "cards\n7S 8H 9D\nKS 2C\n\n\n\n\nBill\n\ndrop\nquit\n"
+    said = " ".join(shell(tmp_path, "--players", "Bill,Ben,Larry", typed=typed).split())
+    assert "Bill went out, so Bill holds nothing, but KS 2C were given as left in hand (the held prompt)" in said
+    assert "--held" not in said

@@ -58,6 +58,7 @@ class Piece:
     laid: Laid
     owner: str
     claimed: bool = False
+    option: str = ""  #: where it was typed, for messages (default: ``--melded``, ``--claim``)
 
     @cached_property
     def fixed(self) -> Card | None:
@@ -92,7 +93,7 @@ class Piece:
 
     @property
     def where(self) -> Where:
-        return Where(self.owner, "--claim" if self.claimed else "--melded")
+        return Where(self.owner, self.option or ("--claim" if self.claimed else "--melded"))
 
     def says(self) -> str:
         return self.where.says(str(self.laid))
@@ -574,9 +575,9 @@ def pieces_of(facts: CardFacts) -> list[tuple[Piece, int, bool]]:
     for name, p in facts.players:
         for g, group in enumerate(p.melded):
             for laid in group:
-                out.append((Piece(len(out), laid, name), g, p.stated))
+                out.append((Piece(len(out), laid, name, option=facts.option(name)), g, p.stated))
     for name, laid in facts.claims:
-        out.append((Piece(len(out), laid, name, claimed=True), -1, False))
+        out.append((Piece(len(out), laid, name, claimed=True, option=facts.option(name, claimed=True)), -1, False))
     return out
 
 
@@ -614,7 +615,7 @@ def _sideways_reading(placement: Placement) -> dict[int, Card]:
 def _place(typed: list[tuple[Piece, int, bool]], facts: CardFacts, ruleset: RuleSet) -> Placement:
     barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
     stated, own, loose = _split(typed, facts, ruleset, barred)
-    known = _Known()
+    known = _Known(stated_by=frozenset(name for name, player in facts.players if player.stated))
     found = _seat(stated, own, loose, ruleset, barred, known=known)
     if found is None:
         raise _refusal(stated, own, loose, ruleset, barred, known)
@@ -636,6 +637,8 @@ class _Known:
     founded: dict[tuple, bool] = field(default_factory=dict)  #: could_found's answers, by its question
     homeless: list[Piece] | None = None
     search: object | None = None  #: the table's exact cover (:func:`rummyref.games.long.cover.ready`), once made
+    #: the players who stated their melds with '/' (a card of theirs said nothing of lays no meld)
+    stated_by: frozenset[str] = frozenset()
 
 
 def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
@@ -770,7 +773,9 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
     naturals: list[tuple[int, int, bool, int]] = []
     wild = [0, 0]
     for p in pieces:
-        if p.fixed is None:
+        # a WILDCARD said to stand for a card also typed (W=10C laid sideways on the tens, the
+        # 10C in a run) counts as a WILDCARD: the card's place is the natural card's (looser)
+        if p.fixed is None or (p.laid.card.is_wild and p.fixed in typed):
             wild[p.id in founders] += 1
         else:
             naturals.append((p.suit_no, p.rank, p.id in founders, said[p.id]))
@@ -1050,10 +1055,19 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
         for p in stranded:
             if p.laid.joins or p.laid.stands_for:
                 bare = replace(p, laid=Laid(p.laid.card))
-                if bare.id not in {q.id for q in homeless(*_swapped(stated, own, loose, p, bare), aces_high, barred)}:
+                if bare.id not in {q.id for q in homeless(*_swapped(stated, own, loose, p, bare, known.stated_by), aces_high, barred)}:
                     if p.laid.stands_for in barred:
                         return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
                     return _blame(p, _nothing_takes(p))
+    if stranded and any(p.laid.joins or p.laid.stands_for for p in everything):
+        # a card with no meld may have one but for what the table said of another card
+        # (Ben's AD>match leaves Larry's 2D 3D no run): a trial seating without it tells
+        try:
+            blamed = _said_at_fault(stated, own, loose, ruleset, barred, everything, Budget(DIAGNOSIS_BUDGET), known)
+        except _NoMoreTrials:
+            blamed = None
+        if blamed is not None:
+            return blamed
     if stranded:
         return RuleRefusal(
             f"{_listing(stranded)} cannot sit in any meld on the table",
@@ -1069,13 +1083,17 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
     )
 
 
-def _swapped(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], p: Piece, bare: Piece
-             ) -> tuple[list[list[Piece]], list[list[Piece]], list[Piece]]:
-    """The table's pieces with ``bare`` in place of ``p``."""
+def _swapped(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], p: Piece, bare: Piece,
+             stated_by: frozenset[str] = frozenset()) -> tuple[list[list[Piece]], list[list[Piece]], list[Piece]]:
+    """The table's pieces with ``bare`` in place of ``p``: a card laid off only because of what
+    was said of it, by a player who stated no melds, is then one of that player's own again
+    (it may be one of the three that laid a meld, as :func:`_split` reads it)."""
 
     def swap(ps: list[Piece]) -> list[Piece]:
         return [bare if q is p else q for q in ps]
 
+    if p in loose and not p.claimed and not bare.laid.joins and p.owner not in stated_by:
+        return [list(c) for c in stated], [list(m) for m in own] + [[bare]], [q for q in loose if q is not p]
     return [swap(c) for c in stated], [swap(m) for m in own], swap(loose)
 
 
@@ -1085,6 +1103,28 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
     trial seatings without it (on the refusal's budget of steps)."""
     from rummyref.games.long.cover import _Cover, drop_one
 
+    blamed = _said_at_fault(stated, own, loose, ruleset, barred, everything, budget, known)
+    if blamed is not None:
+        return blamed
+    aces_high = ruleset.aces_high
+    if budget.steps <= 0:
+        raise _NoMoreTrials
+    odd, spent = drop_one(stated, own, loose, aces_high, barred, min(budget.steps, DROP_STEPS), ruleset, known.melds,
+                          search=known.search if isinstance(known.search, _Cover) else None)
+    budget.steps -= spent
+    if odd is not None:
+        return _odd_one(odd)
+    for p in loose:
+        if p.fixed is None and _try(stated, own, [q for q in loose if q is not p], ruleset, barred, budget, known):
+            return _odd_one(p)
+    return None
+
+
+def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+                   barred: frozenset[Card], everything: list[Piece], budget: Budget, known: _Known
+                   ) -> RuleRefusal | None:
+    """Something the table said (a designation, a WILDCARD's card) without which the cards
+    are seated, found by trial seatings (on the refusal's budget of steps)."""
     aces_high = ruleset.aces_high
     said = [p for p in everything if p.laid.joins or p.laid.stands_for]
     # a WILDCARD past a sideways card first (B6); then what was said of the cards laid off or
@@ -1098,24 +1138,15 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
     for p in said:
         bare = replace(p, laid=Laid(p.laid.card))
         free = barred - {p.laid.cut} if p.laid.sideways else barred
-        found = _try(*_swapped(stated, own, loose, p, bare), ruleset, free, budget, known)
+        found = _try(*_swapped(stated, own, loose, p, bare, known.stated_by), ruleset, free, budget, known)
         if found is not None:
             if p.laid.stands_for in barred:
                 return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
             others = [[q for q in m if q.id != p.id] for m in found]
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
                 return _blame(p, _nothing_takes(p))
-            return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can")
-    if budget.steps <= 0:
-        raise _NoMoreTrials
-    odd, spent = drop_one(stated, own, loose, aces_high, barred, min(budget.steps, DROP_STEPS), ruleset, known.melds,
-                          search=known.search if isinstance(known.search, _Cover) else None)
-    budget.steps -= spent
-    if odd is not None:
-        return _odd_one(odd)
-    for p in loose:
-        if p.fixed is None and _try(stated, own, [q for q in loose if q is not p], ruleset, barred, budget, known):
-            return _odd_one(p)
+            return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
+                          rule="B6" if p.laid.sideways else "B5")
     return None
 
 

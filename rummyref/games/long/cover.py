@@ -832,7 +832,7 @@ class _Cover:
             return None
         if not readable(pieces, frozenset(), self.aces_high, self.barred):
             return None
-        founders.sort(key=lambda p: p.fixed is None)  # natural cards first
+        founders.sort(key=lambda p: (p.fixed is None, p.id))  # natural cards first, then as typed
         for one_player in (True, False):  # one player's threes first, each in the order made
             for three in itertools.combinations(founders, 3):
                 if (three[0].owner == three[1].owner == three[2].owner) != one_player:

@@ -58,9 +58,10 @@ def read_melded(text: str, who: str, roster: Sequence[str],
     return table.read_melded(text, table.Where(who, option), roster)
 
 
-def card_facts(game: Game, melded, held, out: str | None, claims) -> CardFacts:
+def card_facts(game: Game, melded, held, out: str | None, claims, at_prompt: frozenset[str] = frozenset()
+               ) -> CardFacts:
     """Assemble the facts: ``melded[name] = (melds, stated)``, ``held[name] = cards``."""
-    return table.assemble(game.roster, melded, held, out, claims)
+    return table.assemble(game.roster, melded, held, out, claims, at_prompt)
 
 
 def read_held(answer: str, who: str = "", option: str = "--held") -> tuple[Card, ...]:
@@ -188,8 +189,9 @@ class CardsForm(QuestionForm):
     def facts(self) -> CardFacts:
         v = self.values
         roster = self.game.roster
+        prompted = frozenset(f"{what}:{who}" if who else what for what, who in self.asked)
         return card_facts(self.game, {n: v[("melded", n)] for n in roster}, {n: v[("held", n)] for n in roster},
-                          v[("out", "")], v[("claims", "")])
+                          v[("out", "")], v[("claims", "")], prompted)
 
 
 class PointsForm(QuestionForm):

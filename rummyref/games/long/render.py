@@ -277,6 +277,8 @@ def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, o
                   markup=False)
     elif game.over and not r.game.over:
         out.print(f"The game would no longer be over{cited(rs, 'A7')}: play goes on.", markup=False)
+    emptied(r, out)  # what the void would do to its closed night (``ref night``'s void N asks first)
+    not_full(r, out)
 
 
 def footer(r, out, end: str = "ref end-session") -> None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -119,8 +119,19 @@ class CardFacts:
     players: tuple[tuple[str, PlayerCards], ...]
     out: str | None = None
     claims: tuple[tuple[str, Laid], ...] = ()
+    #: the answers typed at a prompt (``melded:NAME``, ``claims``), not given as options: a
+    #: message about their cards names the prompt (not a fact of the hand: never compared, kept)
+    at_prompt: frozenset[str] = field(default=frozenset(), compare=False)
 
     form = "cards"
+
+    def option(self, name: str, claimed: bool = False, held: bool = False) -> str:
+        """Where the table typed NAME's cards (on the table, or ``held``): the option, or the prompt."""
+        if claimed:
+            return "the claims prompt" if "claims" in self.at_prompt else "--claim"
+        if held:
+            return "the held prompt" if f"held:{name}" in self.at_prompt else "--held"
+        return "the melded prompt" if f"melded:{name}" in self.at_prompt else "--melded"
 
     def player(self, name: str) -> PlayerCards:
         return dict(self.players).get(name, PlayerCards())
@@ -346,14 +357,15 @@ def assemble(
     held: Mapping[str, tuple[Card, ...]],
     out: str | None,
     claims: Sequence[tuple[str, Laid]],
+    at_prompt: frozenset[str] = frozenset(),
 ) -> CardFacts:
     """The facts in deal order, from each player's parts (as :func:`read_melded` and
-    :func:`read_cards` return them)."""
+    :func:`read_cards` return them); ``at_prompt``: see :attr:`CardFacts.at_prompt`."""
     players = tuple(
         (n, PlayerCards(melded.get(n, ((), False))[0], tuple(held.get(n, ())), melded.get(n, ((), False))[1]))
         for n in roster
     )
-    return CardFacts(players, out, tuple(claims))
+    return CardFacts(players, out, tuple(claims), at_prompt)
 
 
 # -- checks on the facts as a whole ---------------------------------------------------------------
@@ -363,11 +375,11 @@ def where_cards(facts: CardFacts) -> Iterator[tuple[Card, Where]]:
     """Every card typed for the hand, with whose option it came from."""
     for name, p in facts.players:
         for laid in p.laid:
-            yield laid.card, Where(name, "--melded")
+            yield laid.card, Where(name, facts.option(name))
         for card in p.held:
-            yield card, Where(name, "--held")
+            yield card, Where(name, facts.option(name, held=True))
     for name, laid in facts.claims:
-        yield laid.card, Where(name, "--claim")
+        yield laid.card, Where(name, facts.option(name, claimed=True))
 
 
 def check_facts(facts: CardFacts, roster: Sequence[str], wildcards: int) -> None:
@@ -391,7 +403,7 @@ def check_facts(facts: CardFacts, roster: Sequence[str], wildcards: int) -> None
         held = facts.player(facts.out).held
         raise RuleRefusal(
             f"{facts.out} went out, so {facts.out} holds nothing, but {' '.join(map(str, held))} "
-            f"{'was' if len(held) == 1 else 'were'} given as left in hand (--held)",
+            f"{'was' if len(held) == 1 else 'were'} given as left in hand ({facts.option(facts.out, held=True)})",
             hint="a player who went out melded every card (the last one may have been discarded)",
         )
     _check_referents(facts, first)
@@ -399,7 +411,7 @@ def check_facts(facts: CardFacts, roster: Sequence[str], wildcards: int) -> None
 
 def _check_referents(facts: CardFacts, placed: Mapping[Card, Where]) -> None:
     """``>NAME`` needs cards NAME put on the table; ``>2D`` needs the 2D on the table."""
-    on_table = {c: w for c, w in placed.items() if w.option != "--held"}
+    on_table = {c: w for c, w in placed.items() if w.option not in ("--held", "the held prompt")}
     layers = Counter(name for name, p in facts.players for _ in p.laid) + Counter(n for n, _ in facts.claims)
     for laid, where in laid_cards(facts):
         if laid.player is not None and layers[laid.player] - (laid.player == where.player) < 1:
@@ -416,9 +428,9 @@ def laid_cards(facts: CardFacts) -> Iterator[tuple[Laid, Where]]:
     """Every card on the table (melded, laid off or claimed) with whose option it came from."""
     for name, p in facts.players:
         for laid in p.laid:
-            yield laid, Where(name, "--melded")
+            yield laid, Where(name, facts.option(name))
     for name, laid in facts.claims:
-        yield laid, Where(name, "--claim")
+        yield laid, Where(name, facts.option(name, claimed=True))
 
 
 # -- facts <-> JSON (version 2) ------------------------------------------------------------------

@@ -420,10 +420,15 @@ def test_a_run_needs_three_founders_in_a_row_so_the_table_is_refused_before_any_
         assert _seat(stated, own, loose, RS, barred) is None
     found, _ = cover_module.cover(stated, own, loose, RS.aces_high, barred)
     assert found is None  # the exact cover agrees: no seating
-    # without the 3S the WILDCARD founds the clubs (W 8C 9C) and every other card sits
-    with pytest.raises(RuleRefusal, match=r"Bill's 3S \(--melded\) cannot sit in any meld on the table "
-                                          r"\(every other card can\)"):
+    # what the table said is tried first: without Ben's >Ben the 10C founds the clubs with the
+    # 8C 9C, the WILDCARD is Bill's 4S, and every card sits (without the 3S, too: the WILDCARD
+    # founds the clubs; the designation is named, as the guide says, before a card)
+    with pytest.raises(RuleRefusal, match=r"Ben's 10C>Ben \(--melded\) cannot be: with it the cards on the table "
+                                          r"cannot all sit in melds; without it they can"):
         score(melded, claims=claims)
+    for without in (["Bill=5D 5C 5S 5H 3S", "Ben=KD KH KS W 8C 9C 10C QC>Ben KC"],
+                     ["Bill=5D 5C 5S 5H", "Ben=KD KH KS W 8C 9C 10C>Ben QC>Ben KC"]):
+        agrees(*score(without, claims=claims))
 
 
 def test_a_wildcard_in_an_ace_low_run_is_worth_one():
@@ -733,3 +738,33 @@ def test_a_card_that_fits_nowhere_is_named_among_many():
     with pytest.raises(RuleRefusal) as exc:
         score(["Bill=AS AH AC", "Larry=2D 3D 4D", "Ben=AD>match"], claims=["Larry=9D", "Larry=5D>2D"])
     assert exc.value.message == "Larry's 9D (--claim) cannot sit in any meld on the table"
+
+
+def test_a_wildcard_laid_sideways_as_a_card_also_in_a_run_leaves_the_run_its_card():
+    """Bill's W=10C>match lies sideways on Ben's tens; Larry's natural 10C sits in his run. The
+    founders' test took the WILDCARD's place for the 10C's, so the run looked cut at the 10C
+    and this legal table was refused once the sixes sent it past the trusting attempts."""
+    facts, s = score(["Bill=6H 6S W=10C>match", "Ben=10H 10D 10S", "Larry=9C 8C W=JC 10C 6C"])
+    assert sorted(m.cards for m in s.arrangement) == [("10S", "10H", "10D", "W"), ("6S", "6H", "6C"),
+                                                      ("8C", "9C", "10C", "W")]
+    assert s.points() == {"Bill": 12 + 10, "Ben": 30, "Larry": 6 + 27 + 10}
+    agrees(facts, s)
+
+
+@pytest.mark.parametrize("melded, blamed, rule", [
+    (["Bill=AS AH AC", "Ben=AD>match", "Larry=2D 3D"], "Ben's AD>match (--melded)", "B6"),
+    (["Bill=AS AH AC", "Ben=AD^", "Larry=2D 3D"], "Ben's AD>match (--melded)", "B6"),
+    (["Bill=5H 6H 7H", "Ben=8H>run", "Larry=8S 8D"], "Ben's 8H>run (--melded)", "B5"),
+    (["Bill=AS AH AC 2D 3D", "Ben=AD>AS"], "Ben's AD>AS (--melded)", "B6"),
+])
+def test_a_designation_that_leaves_other_cards_no_meld_is_named_not_those_cards(melded, blamed, rule):
+    """Without Ben's designation his card lays a meld with the cards left over (AD 2D 3D, 8H 8S
+    8D): the refusal names the designation, not the cards it strands."""
+    with pytest.raises(RuleRefusal) as exc:
+        score(melded)
+    assert exc.value.message == (f"{blamed} cannot be: with it the cards on the table cannot all sit in melds; "
+                                 "without it they can")
+    assert exc.value.rule == rule
+    seated = [m.replace(">match", "").replace("^", "").replace(">run", "").replace(">AS", "") for m in melded]
+    facts, s = score(seated)
+    agrees(facts, s)
