@@ -53,7 +53,11 @@ def read_confirm(answer: str, form: Form | None) -> tuple[str, str]:
 def read_fix(answer: str, form: Form) -> tuple[str, str]:
     """After a refusal (or before any change to a recorded hand): ``fix WORD`` (or just the
     word) or ``drop``."""
-    kind, word = read_confirm(answer, form)
+    try:
+        kind, word = read_confirm(answer, form)
+    except UnreadableInput:  # "yes" is no answer here: the hand cannot be recorded as it stands
+        raise UnreadableInput(f"{answer!r}: answer fix ANSWER (or just the answer), or drop",
+                              hint=f"answers to fix: {form.choices()}") from None
     if kind == "yes" and not answer.strip():
         raise UnreadableInput("say which answer to fix", hint=f"answers: {form.choices()}; or drop")
     if kind == "yes":

@@ -20,6 +20,16 @@ from rummyref.games.base import Recorded, SessionRequest, ask_until
 from rummyref.record import Context
 
 
+def _dispute_example(ctx: Context | None) -> tuple[str, str]:
+    """The dispute the game's rules settle first, short and in full (with the table's names)."""
+    from rummyref.disputes.engine import Dispute, disputes_of
+
+    if ctx is None or Dispute.CLAIM in disputes_of(ctx.ruleset):
+        a, b = (ctx.game.roster[:2] if ctx is not None and len(ctx.game.roster) >= 2 else ("Bill", "Ben"))
+        return "! claim ...", f"! claim --called {a}={b} --touched {b},{a}"
+    return "! end-night", "! end-night (may the session end now?)"
+
+
 def help_text(ctx: Context) -> str:
     """The shell's commands, in the words of the game being played: how its hands are told, and
     when its session may end (A4 and A7 are Rummy 2,000,000's)."""
@@ -41,7 +51,7 @@ def help_text(ctx: Context) -> str:
         "At any prompt:",
         *row("? TEXT", "a ruling from the rulebook, e.g. ? pizza's here"),
         *row("! DISPUTE ARGS", f"settle a dispute, as ref dispute does (kept as a precedent of the {session}), "
-                               "e.g. ! claim --called Bill=Ben --touched Ben,Bill (! help lists the disputes)"),
+                               f"e.g. {_dispute_example(ctx)[1]} (! help lists the disputes)"),
         f"Between {word}s:",
         *telling,
         *row("undo", f"void the last {word} still counting (its dealer deals again)"),
@@ -352,7 +362,7 @@ def run(request: SessionRequest, db: str | None) -> int:
     name = start(request, db)
     first = where(db, name)
     term = Terminal(name, db, _book(first))
-    say("Type help for the commands; ? TEXT asks for a ruling, ! claim ... settles a dispute.")
+    say(f"Type help for the commands; ? TEXT asks for a ruling, {_dispute_example(first)[0]} settles a dispute.")
     ctx = first
     while True:
         ctx = where(db, name)

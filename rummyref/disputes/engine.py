@@ -153,6 +153,12 @@ def rule_ids(ruleset: RuleSet) -> tuple[str, ...]:
     return load_rulebook(ruleset.rulebook).ids
 
 
+def disputes_of(ruleset: RuleSet) -> tuple[Dispute, ...]:
+    """The disputes the rule set's rules settle (``end-night`` always: it asks the game kind)."""
+    have = rule_ids(ruleset)
+    return tuple(d for d in Dispute if all(r in have for r in RULES.get(d, ())))
+
+
 def check_rules(dispute: Dispute, ruleset: RuleSet) -> None:
     """Refuse (exit 5) a dispute whose rules the rule set does not have: it is never answered
     with another rule set's rules."""

@@ -214,10 +214,9 @@ def test_a_simple_rummy_night_of_two_games(night_db):
     n.answer("Ann's final hand (cards; or: dropped): ", "KH QH JD 9S 8D")
     n.answer("Bob's final hand (cards; or: dropped): ", "JS 10C 9C 7H 6D")
     n.answer("Cy's final hand (cards; or: dropped): ", "2S 3S 4S 5S 6S 5H")
-    n.answer("How did the game end?", "out Zed")
-    shown = n.answer("Fix which answer?", "ending")
-    assert "Zed" in flat(shown)
-    n.answer("How did the game end?", "\x15out Cy")
+    n.answer("How did the game end?", "out Zed")  # not at the table: asked again in place
+    shown = n.answer("How did the game end?", "\x15out Cy")
+    assert "'Zed' (player going out) is not at this table" in flat(shown)
     shown = n.answer(CONFIRM, "")
     assert "Winner: Cy." in flat(shown)
     n.answer(PROMPT, "end")
@@ -483,3 +482,16 @@ def test_an_unknown_answer_to_record_it_is_asked_again():
         read_confirm("maybe", form)
     with pytest.raises(UnreadableInput):
         read_fix("", form)  # after a refusal, Enter cannot record it
+
+
+def test_an_unknown_answer_after_a_refusal_is_not_told_to_answer_yes():
+    """At "Fix which answer?" Enter and yes record nothing: the hint says fix or drop."""
+    from rummyref.cli.night_forms import read_fix
+    from rummyref.errors import UnreadableInput
+    from rummyref.games.long.form import PointsForm
+
+    form = PointsForm(roster("Bill", "Ben"))
+    with pytest.raises(UnreadableInput) as exc:
+        read_fix("out Ann", form)
+    assert exc.value.message == "'out Ann': answer fix ANSWER (or just the answer), or drop"
+    assert "yes" not in exc.value.message and exc.value.hint == f"answers to fix: {form.choices()}"

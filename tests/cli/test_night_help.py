@@ -67,3 +67,14 @@ def test_cards_held_by_who_went_out_name_the_held_prompt(tmp_path):
     said = " ".join(shell(tmp_path, "--players", "Bill,Ben,Larry", typed=typed).split())
     assert "Bill went out, so Bill holds nothing, but KS 2C were given as left in hand (the held prompt)" in said
     assert "--held" not in said
+
+
+def test_a_name_not_at_the_table_at_the_ending_prompt_is_asked_again_in_place(tmp_path):
+    """Simple Rummy's "How did the game end?": ``out Anne`` is explained and asked again, as
+    rummy-2m's "Who went out?" is, not sent on to "Fix which answer?"."""
+    typed = "c\nKS QD 2C\n5C 6C 8S\n2H 3H 4H 9C\nout Anne\nout Ann\ndrop\nquit\n"
+    said = shell(tmp_path, "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3", typed=typed)
+    flat = " ".join(said.split())
+    assert "'Anne' (player going out) is not at this table (did you mean Ann?" in flat
+    assert flat.count("How did the game end?") == 2 and "Fix which answer?" not in flat
+    assert "Winner: Ann." in flat

@@ -42,7 +42,7 @@ def read_hand(answer: str, seen: Sequence[tuple[str, Sequence[Card]]], table, na
         return None
     cards = read_cards_of(answer, f"in {name}'s cards at the final hand prompt")
     if not cards:
-        raise UnreadableInput(f"{name}'s final hand has at least one card")
+        raise UnreadableInput(f"{name}'s final hand must have at least one card", hint="type the cards, or: dropped")
     check_holders([*seen, (f"{name}'s hand", cards)], table.wildcards, WILDCARDS_FIXED)
     return cards
 
@@ -104,7 +104,11 @@ class GameForm(QuestionForm):
 
     def read(self, key: Key, answer: str) -> Any:
         if key[0] == "ending":
-            return read_ending(answer)
+            ending = read_ending(answer)
+            if ending.player is not None:  # a name not at the table is asked again, in place
+                what = "player going out" if ending.kind is EndingKind.WENT_OUT else "player with four 7s"
+                ending = replace(ending, player=self.table.player(ending.player, what))
+            return ending
         seen = [(self.whose(k), self.cards_of(k, v)) for k, v in self.values.items() if k != key]
         return read_hand(answer, seen, self.table, key[1])
 
