@@ -26,8 +26,8 @@ def _dispute_example(ctx: Context | None) -> tuple[str, str]:
 
     if ctx is None or Dispute.CLAIM in disputes_of(ctx.ruleset):
         a, b = (ctx.game.roster[:2] if ctx is not None and len(ctx.game.roster) >= 2 else ("Bill", "Ben"))
-        return "! claim ...", f"! claim --called {a}={b} --touched {b},{a}"
-    return "! end-night", "! end-night (may the session end now?)"
+        return "! claim ... settles a dispute", f"! claim --called {a}={b} --touched {b},{a}"
+    return "! end-night asks whether the session may end", "! end-night (may the session end now?)"
 
 
 def help_text(ctx: Context) -> str:
@@ -362,7 +362,7 @@ def run(request: SessionRequest, db: str | None) -> int:
     name = start(request, db)
     first = where(db, name)
     term = Terminal(name, db, _book(first))
-    say(f"Type help for the commands; ? TEXT asks for a ruling, {_dispute_example(first)[0]} settles a dispute.")
+    say(f"Type help for the commands; ? TEXT asks for a ruling, {_dispute_example(first)[0]}.")
     ctx = first
     while True:
         ctx = where(db, name)
