@@ -169,7 +169,8 @@ class QuestionForm:
 def split_assignment(text: str, option: str) -> tuple[str, str]:
     if "=" not in text:
         raise UnreadableInput(
-            f"{option} {text!r} does not say whose it is", hint=f'write {option} "NAME=..." (one player per use)'
+            f"{option} {text!r} has no '=': it does not say whose it is",
+            hint=f'write {option} "NAME=..." (one player per use)'
         )
     name, value = text.split("=", 1)
     if not name.strip():

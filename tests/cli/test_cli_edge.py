@@ -95,3 +95,10 @@ def test_an_output_that_cannot_be_written_is_not_a_bug(tmp_path):
     assert r.returncode == int(ExitCode.STORAGE)
     assert r.stderr.splitlines()[0] == "error: the output cannot be written: No space left on device"
     assert "bug" not in r.stderr
+
+
+def test_an_option_without_an_equals_sign_says_what_is_missing():
+    assert ref("new-session").exit_code == 0
+    r = ref("score-hand", "--melded", "Bill")
+    assert r.exit_code == 3
+    assert r.stderr.splitlines()[0] == "error: --melded 'Bill' has no '=': it does not say whose it is"
