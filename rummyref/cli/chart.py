@@ -21,7 +21,7 @@ def chart(
     game: GameOption = None,
     png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Also write the chart as a PNG image (needs matplotlib: pip install 'rummyref[chart]').", dir_okay=False)] = None,
     width: Annotated[Optional[int], typer.Option("--width", metavar="N", parser=bounded(CHART_WIDTH, "--width"), help="Width: terminal columns (default: the terminal's), or PNG pixels (default 1000).")] = None,
-    height: Annotated[Optional[int], typer.Option("--height", metavar="N", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines, title and legend included (default 24), or PNG pixels (default 600).")] = None,
+    height: Annotated[Optional[int], typer.Option("--height", metavar="N", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines, title and legend included (default 24, or more if the chart needs more), or PNG pixels (default 600). In the terminal, a height too small for the title, the legend and 7 lines of plot is refused, naming the least it needs.")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -46,7 +46,10 @@ def chart(
         write_png(data, png, width or 1000, height or 600)
         say(f"chart written to {png} ({width or 1000}x{height or 600} pixels)")
         return
-    out.print(terminal_chart(data, width or out.width, height or 24), markup=False, highlight=False)
+    columns = width or out.width
+    if height is None:
+        height = max(24, least_height(data, columns))  # a long legend at a narrow terminal needs more
+    out.print(terminal_chart(data, columns, height), markup=False, highlight=False)
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -56,8 +59,11 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def text_legend(data, width: int) -> list[str]:
-    """The legend under the terminal chart: each entry as "MARKER label", as many to a line as fit
-    (a far projection is the title's second line instead)."""
+    """The legend under the terminal chart: each entry as "MARKER label", as many to a line as fit;
+    an entry too long for a line is wrapped, never cut (its next lines indented under the label).
+    A far projection is the title's second line instead."""
+    import textwrap
+
     lines: list[str] = []
     line = ""
     for e in data.legend:
@@ -66,24 +72,52 @@ def text_legend(data, width: int) -> list[str]:
         item = f"{e.marker} {e.label}"
         if line and len(line) + 3 + len(item) <= width:
             line += "   " + item
+            continue
+        if line:
+            lines.append(line)
+        if len(item) <= width:
+            line = item
         else:
-            if line:
-                lines.append(line)
-            line = item if len(item) <= width else _wrap(item, width)[0]
+            indent = " " * (len(e.marker) + 1) if len(e.marker) + 1 <= width // 2 else ""
+            lines += textwrap.wrap(item, width, subsequent_indent=indent, break_on_hyphens=False)
+            line = ""
     if line:
         lines.append(line)
     return lines
 
 
+#: the least lines the plot itself takes: its frame (2), 3 rows of lines, the night numbers and
+#: the axis label
+PLOT_LINES = 7
+
+
+def _head(data, width: int) -> list[str]:
+    return [part for line in (data.title, data.subtitle) if line for part in _wrap(line, width)]
+
+
+def least_height(data, width: int) -> int:
+    """The fewest terminal lines the chart fits in at ``width`` columns: the title, the legend
+    (both wrapped to the width) and :data:`PLOT_LINES` of plot."""
+    return len(_head(data, width)) + len(text_legend(data, width)) + PLOT_LINES
+
+
 def terminal_chart(data, width: int, height: int) -> str:
-    """The title, the plot and the legend, in ``width`` columns and ``height`` lines (the plot
-    keeps at least 8 lines)."""
+    """The title, the plot and the legend, in at most ``width`` columns and ``height`` lines: the
+    plot takes what the title and the legend leave. A height that leaves the plot fewer than
+    :data:`PLOT_LINES` lines is refused (exit 3), naming the least the chart needs."""
     import plotext as plt
 
-    head = [part for line in (data.title, data.subtitle) if line for part in _wrap(line, width)]
+    head = _head(data, width)
     legend = text_legend(data, width)
+    least = len(head) + len(legend) + PLOT_LINES
+    if height < least:
+        raise UnreadableInput(
+            f"--height {height:,} is too small for this chart at {width:,} columns: it needs at least "
+            f"{least:,} lines (title {len(head)}, legend {len(legend)}, plot {PLOT_LINES})",
+            hint=f"give --height {least:,} or more (a wider --width may need fewer)",
+        )
     plt.clear_figure()
-    plt.plotsize(width, max(8, height - len(head) - len(legend)))
+    plt.plotsize(width, height - len(head) - len(legend))
     plt.theme("clear")
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     lo, hi = data.x_range
@@ -109,15 +143,29 @@ def terminal_chart(data, width: int, height: int) -> str:
         if data.crossing:
             plt.scatter([data.crossing.night], [data.target], marker="x", color="red")
     plt.xlim(lo, hi)
-    plt.xticks(*_ticks(lo, hi, 6, whole=True))
+    rows = height - len(head) - len(legend) - 4  # the plot's rows, inside its frame
     count = max(3, min(6, height // 4))
     if data.measure != "total" and max(ys) - min(ys) < 2 * count:
-        count = int(max(ys) - min(ys)) + 1  # a few games won: every whole number
-    plt.yticks(*_ticks(min(ys), max(ys), count, whole=data.measure != "total"))
+        count = min(int(max(ys) - min(ys)) + 1, rows)  # a few games won: every whole number (that fits)
+    yticks = _inside(*_ticks(min(ys), max(ys), count, whole=data.measure != "total"), min(ys), max(ys))
+    plt.yticks(*yticks)
+    # the night numbers: as many as fit the columns the y-axis labels leave, each apart from the next
+    columns = width - max(len(label) for label in yticks[1]) - 2
+    xcount = max(2, min(6, columns // (len(f"{hi:,.0f}") + 3)))
+    plt.xticks(*_inside(*_ticks(lo, hi, xcount, whole=True), lo, hi))
     plt.xlabel(data.x_label)
     text = plt.build()
     text = text if colour else plt.uncolorize(text)
     return "\n".join(head + [text.rstrip("\n")] + legend)
+
+
+def _inside(values: list[float], labels: list[str], lo: float, hi: float) -> tuple[list[float], list[str]]:
+    """The ticks on the axis: plotext prints one beyond the range on the row (or the column) after
+    the axis, over the other axis's labels. The nearest is kept if none is inside."""
+    kept = [(v, t) for v, t in zip(values, labels) if lo <= v <= hi]
+    if not kept:
+        kept = [min(zip(values, labels), key=lambda vt: abs(vt[0] - lo))]
+    return [v for v, _ in kept], [t for _, t in kept]
 
 
 _COLOURS = ("blue", "green", "orange", "magenta", "cyan", "yellow", "white", "gray")

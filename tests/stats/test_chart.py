@@ -359,3 +359,148 @@ def test_simple_rummy_over_several_sessions_charts_games_won_by_session():
     assert lines[0] == "table: games won after each session (2 sessions)" and "target" not in text
     assert lines[-1] == "o Ann: 2 games won   + Bob: 1 game won   * Cy: 2 games won"
     assert max(len(line) for line in lines) <= 70
+
+
+# -- the terminal chart keeps --width and --height (audit G, items 3 and 4) --------------------------
+
+
+def _young() -> object:
+    """Two nights, the finish far off: a two-line title and long y-axis labels (100,000)."""
+    st = Standings(False, 2, [Row("Bill", 1, 120.0, 15_833, "2330-05-09"), Row("Ben", 2, 109.5, 18_263, None),
+                              Row("Larry", 3, 5.0, None, None)])
+    return chart_data(long_game("Bill", "Ben", "Larry", opening={"Bill": 99_900}), TWO_NIGHTS, st, "total")
+
+
+def _near() -> object:
+    """The finish drawn on the axis, with the target and the crossing, and a negative total."""
+    st = Standings(False, 2, [Row("Ann", 1, 150.0, 2, "2026-12-10"), Row("Bo", 2, -20.0, None, None)])
+    nights = [NightPoints(1, (("Ann", 100), ("Bo", -20))), NightPoints(2, (("Ann", 200), ("Bo", -20)))]
+    return chart_data(long_game("Ann", "Bo", opening={"Ann": 400}, target=1000), nights, st, "total")
+
+
+def _crowd() -> object:
+    """Eight players with long names over eleven nights: a long legend, totals below 0 (-5,000)."""
+    names = [f"Maximiliana{i}" * 2 for i in range(8)]
+    nights = [NightPoints(n, tuple((name, (i - 3) * 97 * (1 if n % 2 else -1) + 150 * i) for i, name in enumerate(names)))
+              for n in range(1, 12)]
+    return chart_data(long_game(*names, opening={names[0]: -5_000}), nights, None, "total")
+
+
+def _simple() -> object:
+    game = Game("table", "simple-rummy", None, 0, (Player("Ann", 1, 0), Player("Bob", 2, 0), Player("Cy", 3, 0)), "")
+    nights = [NightPoints(1, (("Ann", 2), ("Bob", 1), ("Cy", 0))), NightPoints(2, (("Ann", 0), ("Bob", 3), ("Cy", 2)))]
+    return chart_data(game, nights, None, "games won")
+
+
+CHARTS = {"young": _young, "near": _near, "crowd": _crowd, "simple": _simple}
+
+
+def _legend_words(data) -> list[str]:
+    return [w for e in data.legend if e.kind != "projection" for w in f"{e.marker} {e.label}".split()]
+
+
+def _bare(lines: list[str]) -> str:
+    return "".join("".join(lines).split())
+
+
+def _parts(text: str) -> tuple[list[str], list[str], list[str], str, list[str]]:
+    """head, plot rows (with the frame), the x-axis numbers row, the x-axis label row, legend."""
+    lines = text.split("\n")
+    top = next(i for i, line in enumerate(lines) if "┌" in line)
+    bottom = next(i for i, line in enumerate(lines) if "└" in line)
+    return lines[:top], lines[top:bottom + 1], [lines[bottom + 1]], lines[bottom + 2], lines[bottom + 3:]
+
+
+def _check_axes(data, frame: list[str], numbers: str, label: str, width: int) -> None:
+    column = frame[0].index("┌")
+    assert frame[-1].index("└") == column
+    ys = []
+    for row in frame[1:-1]:
+        assert row[column] in "│┤" and row.rstrip()[-1] == "│", row
+        left = row[:column]
+        if row[column] == "┤":  # a y-axis label, right-aligned against the axis
+            assert left.strip() and left == left.strip().rjust(column), row
+            ys.append(float(left.strip().replace(",", "")))
+        else:
+            assert not left.strip(), row  # no label where no tick is
+    assert ys == sorted(ys, reverse=True)  # top to bottom, largest first
+    lo, hi = data.x_range
+    xs = [int(t.replace(",", "")) for t in numbers.split()]
+    assert xs and xs == sorted(set(xs)) and all(lo <= x <= hi for x in xs), numbers  # night numbers only
+    assert numbers[:column].strip() == "" or xs[0] == lo  # nothing but night numbers under the y-axis labels
+    assert label.strip() == data.x_label
+
+
+@pytest.mark.parametrize("width", range(20, 121, 3))
+@pytest.mark.parametrize("name", CHARTS)
+def test_every_height_and_width_is_kept_or_refused_naming_the_least(name, width):
+    from rummyref.cli.chart import PLOT_LINES, least_height, terminal_chart
+    from rummyref.errors import UnreadableInput
+
+    data = CHARTS[name]()
+    least = least_height(data, width)
+    for height in range(8, 45):
+        if height < least:
+            with pytest.raises(UnreadableInput) as refused:
+                terminal_chart(data, width, height)
+            assert f"needs at least {least:,} lines" in str(refused.value) and refused.value.exit_code == 3
+            continue
+        text = terminal_chart(data, width, height)
+        lines = text.split("\n")
+        assert len(lines) <= height, (height, text)
+        assert max(len(line) for line in lines) <= width, (width, text)
+        head, frame, (numbers,), label, legend = _parts(text)
+        assert len(frame) + 2 >= PLOT_LINES
+        assert _bare(head) == _bare([data.title, data.subtitle or ""])
+        assert _bare(legend) == _bare(_legend_words(data))  # every entry whole, wrapped (a long name broken)
+        _check_axes(data, frame, numbers, label, width)
+
+
+def test_the_least_height_at_80_columns_is_small():
+    from rummyref.cli.chart import least_height
+
+    assert least_height(_young(), 80) == 2 + 2 + 7
+    assert least_height(_simple(), 80) == 1 + 1 + 7
+
+
+GOLDEN_NARROW = """\
+g: total after each night (2
+nights)
+projected: Bill reaches
+2,000,000 in 15,833 nights
+(about 2330-05-09)
+       ┌─────────────────────┐
+100,000┤ooooooooooooooooooooo│
+       │                     │
+ 50,000┤                     │
+      0┤+++++++++++++++++++++│
+       └┬─────────┬─────────┬┘
+        0         1         2
+             Rummy Night
+o Bill 100,140 (+120 a night)
++ Ben 219 (+110 a night)
+* Larry 10 (+5 a night)"""
+
+
+def test_a_narrow_short_chart_exactly():
+    from rummyref.cli.chart import terminal_chart
+
+    text = terminal_chart(_young(), 30, 16)
+    assert "\n".join(line.rstrip() for line in text.split("\n")) == GOLDEN_NARROW
+
+
+def test_a_long_legend_entry_is_wrapped_not_cut():
+    from rummyref.cli.chart import text_legend
+
+    assert text_legend(_young(), 20) == ["o Bill 100,140 (+120", "  a night)", "+ Ben 219 (+110 a", "  night)",
+                                         "* Larry 10 (+5 a", "  night)"]
+
+
+def test_a_height_too_small_is_refused_with_the_least_it_needs():
+    two_nights()
+    result = ref("chart", "--width", "80", "--height", "8")
+    assert result.exit_code == 3 and result.stdout == ""
+    assert "--height 8 is too small" in result.stderr and "at least 11 lines" in result.stderr
+    assert len(ok("chart", "--width", "80", "--height", "11").stdout.splitlines()) == 11
+    narrow = ok("chart", "--width", "20").stdout.splitlines()  # the default height grows to what it needs
+    assert len(narrow) >= 24 and max(len(line) for line in narrow) <= 20
