@@ -5,18 +5,26 @@ the copy is the record as it stood at one instant: a hand being written at that 
 either wholly in the copy or not at all. The copy is written next to PATH under a temporary
 name, checked (``PRAGMA integrity_check`` and the checks of ``ref verify``), and only then
 renamed to PATH: a crash during the backup never leaves a half copy under the real name.
+
+A record of an older schema is copied as it is, at its own schema, and left as it is (it is
+not upgraded first: the backup is the copy to keep before a new ref upgrades it). Its copy is
+checked by upgrading a scratch copy of it in a temporary folder and verifying that (every hash
+of its chains recomputed), the way ``ref import`` checks an old export.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from rummyref.errors import IntegrityError, RuleRefusal, StorageError
-from rummyref.store.engine import BUSY_TIMEOUT_MS, opened
+from rummyref.store.engine import BUSY_TIMEOUT_MS, _must_be_record, make_engine, migrate, opened, probe
 from rummyref.store.location import destination_check, file_of, is_postgres, resolve
+from rummyref.store.migrations import LATEST
 
 
 @dataclass(frozen=True)
@@ -37,12 +45,17 @@ def backup(db: str | None, dest: Path, overwrite: bool = False) -> BackupMade:
     if source is None:
         raise StorageError("only a database file can be backed up", hint="--db PATH of a SQLite file")
     dest = destination_check(db, dest, overwrite, "ref backup")
-    with opened(db):  # the record exists and is at the latest schema (upgraded if needed)
-        pass
+    found = probe(source)
+    _must_be_record(source, found)  # missing (5), not a record (6), schema changed by hand (8): untouched
+    if _version(source) >= LATEST:
+        with opened(db):  # the record opens (a newer ref's is refused, untouched)
+            pass
+    # an older record is copied as found, not upgraded first: the copy made before a new
+    # ref's first upgrade is the old release's own file
     partial = dest.with_name(f".{dest.name}.partial-{os.getpid()}")
     try:
         _copy(source, partial)
-        games, entries = _check(partial)
+        games, entries = _check(partial) if _version(partial) >= LATEST else _check_older(partial)
         _seal(partial)
         _place(partial, dest, overwrite)
     finally:
@@ -121,3 +134,40 @@ def _check(path: Path) -> tuple[int, int]:
             hint="ref verify shows every problem",
         )
     return report.games, report.entries
+
+
+def _version(path: Path) -> int:
+    """The schema version in the file's ``meta`` (read only; 0 if there is none)."""
+    try:
+        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise StorageError(f"cannot read the record's schema version: {exc}; nothing was written") from None
+    return int(row[0]) if row is not None and str(row[0]).isdigit() else 0
+
+
+def _check_older(path: Path) -> tuple[int, int]:
+    """Check a copy of an older schema without changing it: SQLite's integrity check on it,
+    then ``ref verify``'s checks on an upgraded scratch copy of it. Its own games and entries."""
+    con = sqlite3.connect(path)
+    try:
+        ok = con.execute("PRAGMA integrity_check").fetchone()[0]
+        games = con.execute("SELECT COUNT(*) FROM game").fetchone()[0]
+        entries = con.execute("SELECT COUNT(*) FROM entry").fetchone()[0]
+    finally:
+        con.close()
+    if ok != "ok":
+        raise IntegrityError(f"the copy failed SQLite's integrity check ({ok}); it was not kept")
+    with tempfile.TemporaryDirectory(prefix="ref-backup-") as folder:
+        scratch = Path(folder) / "scratch.db"
+        shutil.copyfile(path, scratch)
+        engine = make_engine(str(scratch))
+        try:
+            migrate(engine)
+        finally:
+            engine.dispose()
+        _check(scratch)
+    return int(games), int(entries)

@@ -1,7 +1,8 @@
 """The engine: a SQLite file (the default) or a PostgreSQL server, the same guarantees on both,
 and the migrations that run by themselves when ``ref`` meets an older database.
 
-- SQLite: pragmas on every connection (foreign keys, WAL, a 5 s busy timeout); every write is one
+- SQLite: pragmas on every connection (foreign keys, WAL, a 5 s busy timeout; no WAL switch on a
+  record of a newer schema, which is refused untouched); every write is one
   ``BEGIN IMMEDIATE`` transaction (one writer at a time), reads are deferred.
 - PostgreSQL: every write transaction first takes the record's transaction-level advisory lock
   (:data:`WRITE_LOCK`, scoped to the database and schema), so writers queue exactly as
@@ -104,7 +105,8 @@ def _sqlite_listeners(engine: Engine) -> None:
         cur = dbapi_conn.cursor()
         cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cur.execute("PRAGMA foreign_keys = ON")
-        _wal(cur)
+        if not _newer(cur):  # a newer ref's record is refused by migrate(): not a byte written to it
+            _wal(cur)
         cur.close()
 
     @event.listens_for(engine, "begin")
@@ -112,6 +114,21 @@ def _sqlite_listeners(engine: Engine) -> None:
         # every write is one BEGIN IMMEDIATE transaction; reads may ask for a deferred one
         mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
         conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def _newer(cur) -> bool:
+    """Is this file a record of a schema newer than this ref's (its header's ``user_version``
+    or its ``meta``)? Read only: :func:`migrate` refuses it, and a refused file is left byte
+    for byte as it was, journal mode included."""
+    try:
+        if (cur.execute("PRAGMA user_version").fetchone()[0] or 0) > LATEST:
+            return True
+        if cur.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is None:
+            return False
+        row = cur.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except sqlite3.Error:
+        return False  # not a shape ref knows: the checks after this refuse it
+    return row is not None and str(row[0]).isdigit() and int(row[0]) > LATEST
 
 
 def _wal(cur) -> None:

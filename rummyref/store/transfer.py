@@ -7,8 +7,9 @@ declared foreign keys: they decide the order of the tables, which rows belong to
 (``--game``), and how row ids are renumbered when the rows land in another database.
 
 Import never trusts the file: it is loaded first into a scratch database created at the
-file's schema version, upgraded by the ordinary migrations, and checked like ``ref verify``
-(hash chains, cached totals, foreign keys). Only then are its rows copied into the record, in
+file's schema version, its logs compared with the file's own ``chains`` (entries and head
+hash, at the file's schema: before the upgrade appends entries of its own), upgraded by the
+ordinary migrations, and checked like ``ref verify`` (hash chains, cached totals, foreign keys). Only then are its rows copied into the record, in
 one ``BEGIN IMMEDIATE`` transaction that is verified again before it commits.
 """
 
@@ -275,10 +276,13 @@ def _scratch(doc: dict[str, Any], folder: Path, where: str) -> Path:
             if bad:
                 raise IntegrityError(f"{where}: rows of table {bad[0][0]} point at rows of {bad[0][2]} that are not in the file",
                                      hint="the file was changed after ref export wrote it; nothing was imported")
+            # the file's own count and head of each log, at the file's own schema: before the
+            # upgrade below, which appends entries of its own (v3: one ``adopt`` per game)
+            _same_chains(chains(conn), doc.get("chains") or {}, where)
         migrate(engine)
     finally:
         engine.dispose()
-    _verify(str(path), where, doc.get("chains") or {})
+    _verify(str(path), where)
     return path
 
 
@@ -288,21 +292,26 @@ def _declared(conn, table: str) -> list[tuple[str, str, bool]]:
             for r in conn.exec_driver_sql(f'PRAGMA table_info("{table}")')]
 
 
-def _verify(db: str, where: str, expected: dict) -> None:
+def _same_chains(have: dict, expected: dict, where: str) -> None:
+    """The logs loaded from the file are the ones its ``chains`` states (entries, head)."""
+    for name, want in expected.items():
+        if have.get(name) != want:
+            raise IntegrityError(f"{where}: the log of game {name} is {have.get(name)}, the file says {want}",
+                                 hint="entries were removed from the file; nothing was imported")
+
+
+def _verify(db: str, where: str) -> None:
+    """The upgraded scratch database passes ``ref verify`` (every hash recomputed, the
+    entries the upgrade appended included)."""
     from rummyref.store import views
     from rummyref.store.record import reading
 
     with reading(db) as rec:
         report = views.verify(rec)
-        have = chains(rec.s.connection())
     if not report.ok:
         p = report.problems[0]
         raise IntegrityError(f"{where} does not verify: {p.game}, {p.where}: {p.what}",
                              hint="the file was changed after ref export wrote it; nothing was imported")
-    for name, want in expected.items():
-        if have.get(name) != want:
-            raise IntegrityError(f"{where}: the log of game {name} is {have.get(name)}, the file says {want}",
-                                 hint="entries were removed from the file; nothing was imported")
 
 
 def import_record(db: str | None, path: Path) -> Imported:
