@@ -57,13 +57,22 @@ class CardError(UnreadableInput):
     """Base of the card errors: unreadable token, duplicate card, too many WILDCARDs."""
 
 
+TOKEN_SHOWN = 24  #: characters of an unreadable card an error repeats; a longer one is cut, with its length
+
+
 class UnreadableCard(CardError):
-    """``where`` names whose cards and which option or prompt: "in Bill's --held cards"."""
+    """``where`` names whose cards and which option or prompt: "in Bill's --held cards". A
+    token longer than :data:`TOKEN_SHOWN` characters is cut with an ellipsis and its length is
+    said, so that one error stays one line whatever was typed (or piped to ``count --jsonl``);
+    :attr:`token` keeps it whole."""
 
     def __init__(self, token: str, position: int, column: int, hint: str, where: str = "") -> None:
         place = f" {where}" if where else ""
+        shown, length = repr(token), ""
+        if len(token) > TOKEN_SHOWN:
+            shown, length = repr(token[: TOKEN_SHOWN - 1] + "…"), f"{len(token):,} characters; "
         super().__init__(
-            f"unreadable card {token!r}{place} (card {position}, column {column})", hint=hint
+            f"unreadable card {shown}{place} ({length}card {position}, column {column})", hint=hint
         )
         self.token = token
         self.position = position

@@ -192,7 +192,7 @@ def check_name(name: str) -> str:
         why = _refused(ch)
         if why:
             raise UnreadableInput(
-                f"player name {text!r} contains {describe(ch)}, {why}", hint=_NAME_HINT
+                f"player name {clip(text, NAME_MAX)!r} contains {describe(ch)}, {why}", hint=_NAME_HINT
             )
     return text
 
@@ -259,6 +259,16 @@ def reads_as(name: str) -> str | None:
 def clip(text: str, most: int = 24) -> str:
     """A long text cut for a message that fits a line: its first characters and an ellipsis."""
     return text if len(text) <= most else text[: most - 1] + "…"
+
+
+NAME_SHOWN = 30  #: characters of a name where a line or a table has no room for more (see :func:`shown`)
+
+
+def shown(name: str, most: int = NAME_SHOWN) -> str:
+    """A player's name as a line of text or a table shows it: a name longer than ``most``
+    characters (up to :data:`NAME_MAX` are allowed) cut with an ellipsis, so that the line
+    fits 80 columns; ``--json`` keeps the whole name."""
+    return clip(name, most)
 
 
 def check_game_name(name: str) -> None:

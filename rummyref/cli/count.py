@@ -49,9 +49,10 @@ def count_command(
             raise typer.BadParameter("give the hands on stdin with --jsonl, not as arguments", param_hint="CARDS")
         _count_lines(rules)
         return
-    if not cards:
+    hand = parse_cards(" ".join(cards)) if cards else []
+    if not hand:  # no argument, or only blank ones ("", " ,"): no cards at all is a usage error
         raise typer.BadParameter("give the cards of the hand (or --jsonl to read hands from stdin)", param_hint="CARDS")
-    report = count_hand(parse_cards(" ".join(cards)), rules, count_verdict(rules))
+    report = count_hand(hand, rules, count_verdict(rules))
     if json_:
         print_json(report.to_dict())
     else:

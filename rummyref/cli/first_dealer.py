@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rummyref.cards import format_cards
+from rummyref.cards import Card, format_cards
 from rummyref.cli.common import JsonOption, RulesetOption, out, print_json
 from rummyref.games.forms import parse_assignments
 from rummyref.wrap import echo
@@ -27,17 +27,38 @@ def first_dealer_command(
     from rummyref.rules.first_dealer import first_dealer
     from rummyref.rules.ruleset import load_ruleset
 
-    result = first_dealer(parse_assignments(turned_up), load_ruleset(ruleset or "simple-rummy"))
+    result = first_dealer(checked_names(turned_up), load_ruleset(ruleset or "simple-rummy"))
     if json:
         print_json(result.to_dict())
         return
-    width = max(len(t.name) for t in result.turned_up)
+    from rummyref.names import shown
+
+    width = max(len(shown(t.name)) for t in result.turned_up)
     for t in result.turned_up:
-        shown = format_cards(t.cards, pretty=True)
+        cards = format_cards(t.cards, pretty=True)
         mark = "  <- deals first" if t.name == result.dealer else ""
-        echo(out, f"{t.name:<{width}}  {shown}{mark}", hang=" " * (width + 2))
-    echo(out, f"{result.dealer} deals first. {result.reason}.")
-    echo(out, f"{result.first_player} plays first (the dealer's left); turn order: {', '.join(result.turn_order)}.")
+        echo(out, f"{shown(t.name):<{width}}  {cards}{mark}", hang=" " * (width + 2))
+    echo(out, f"{shown(result.dealer)} deals first. {result.reason_shown(shown)}.")
+    echo(out, f"{shown(result.first_player)} plays first (the dealer's left); turn order: "
+              f"{', '.join(map(shown, result.turn_order))}.")
+
+
+def checked_names(turned_up: list[str]) -> dict[str, list[Card]]:
+    """``NAME=CARDS`` arguments read, each name passing the checks every new roster's names
+    pass (exit 3): no control, invisible or unassigned character and none of ref's separators
+    (:func:`rummyref.names.check_name`), at most :data:`rummyref.names.NAME_MAX` characters,
+    nothing ``>NAME`` would read as a card or a kind (:func:`rummyref.names.check_newcomers`),
+    no two names that look the same (:func:`rummyref.names.check_roster`). The names are
+    checked before the cards, so no error repeats a name that could break its line."""
+    from rummyref.names import check_name, check_newcomers, check_roster
+
+    for item in turned_up:
+        name, sep, _ = item.partition("=")
+        if sep and name.strip():
+            check_name(name)
+            check_newcomers([name])
+    read = parse_assignments(turned_up)
+    return dict(zip(check_roster(read), read.values(), strict=True))
 
 
 def register(app: typer.Typer) -> None:

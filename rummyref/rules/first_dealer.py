@@ -8,8 +8,8 @@ dealer's left plays first, and play goes clockwise (S6).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from rummyref.cards import Card, Rank, Suit, check_holders, format_cards
@@ -41,6 +41,14 @@ class FirstDealer:
     rule: str
     turned_up: tuple[TurnedUp, ...]  #: in seating order
     ranking: tuple[str, ...]  #: players from the highest card to the lowest
+    order: FirstDealerOrder | None = field(default=None, repr=False, compare=False)  #: the rule set's order
+
+    def reason_shown(self, show: Callable[[str], str]) -> str:
+        """:attr:`reason` with each name as ``show`` gives it (a long name cut for a line)."""
+        if self.order is None:
+            return self.reason
+        by_name = {t.name: t for t in self.turned_up}
+        return _reason(by_name[self.ranking[0]], by_name[self.ranking[1]], self.order, show)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -100,6 +108,7 @@ def first_dealer(
         rule=order.rule,
         turned_up=tuple(players),
         ranking=tuple(p.name for p in ranked),
+        order=order,
     )
 
 
@@ -126,10 +135,10 @@ def _strength(card: Card, order: FirstDealerOrder) -> tuple[int, int]:
     return order.ranks.index(card.rank), order.suits.index(card.suit)
 
 
-def _reason(best: TurnedUp, second: TurnedUp, order: FirstDealerOrder) -> str:
+def _reason(best: TurnedUp, second: TurnedUp, order: FirstDealerOrder, show: Callable[[str], str] = str) -> str:
     b, s = best.card, second.card
     assert b.rank is not None and b.suit is not None and s.rank is not None and s.suit is not None  # the regular cards that count, never WILDCARDs
-    head = f"{best.name}'s {b.pretty()} beats {second.name}'s {s.pretty()}"
+    head = f"{show(best.name)}'s {b.pretty()} beats {show(second.name)}'s {s.pretty()}"
     if b.rank == s.rank:
         return (
             f"{head}: equal rank, {_SUIT_NAMES[b.suit]} outrank {_SUIT_NAMES[s.suit]} "

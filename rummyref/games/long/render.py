@@ -14,6 +14,7 @@ from rich.table import Table
 from rummyref.errors import plural
 from rummyref.games.long.nights import seating_dibs
 from rummyref.games.long.scoring import score_to_json
+from rummyref.names import shown
 from rummyref.rules.ruleset import RuleSet
 from rummyref.wrap import echo, print_table
 
@@ -150,7 +151,7 @@ def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
     (``ref score-hand`` after writing; ``ref night`` before asking to write)."""
     table = Table(show_edge=False, pad_edge=False)
     for col in ("player", "melded", "claimed", "held", "hand", "total"):
-        table.add_column(col, justify="left" if col == "player" else "right")
+        table.add_column(col, justify="left" if col == "player" else "right", no_wrap=col != "player")
     scores = {s.name: s for s in score.scores} if score else {}
     for name in roster:
         s = scores.get(name)
@@ -209,12 +210,12 @@ def meld_line(m) -> str:
     who = None
     for c in m.in_order():
         if c.by != who and run:
-            parts.append(f"{' '.join(run)} ({who})")
+            parts.append(f"{' '.join(run)} ({shown(str(who))})")
             run = []
         who = c.by
         run.append(c.shown)
     if run:
-        parts.append(f"{' '.join(run)} ({who})")
+        parts.append(f"{' '.join(run)} ({shown(str(who))})")
     return " ".join(parts)
 
 
@@ -248,7 +249,7 @@ def credit_line(name: str, score, ps) -> str:
         if mine:
             terms.append(f"{' '.join(c.shown for c in mine)} {n(sum(c.value for c in mine))} "
                          f"({m.kind_word()} {m.cards_shown()})")
-    text = f"{name}: " + (" + ".join(terms) if terms else "nothing laid")
+    text = f"{shown(name)}: " + (" + ".join(terms) if terms else "nothing laid")
     if ps.held:
         cards = " ".join(ps.held_cards) or "cards"
         text += f" - {cards} {n(ps.held)} held"
@@ -266,7 +267,7 @@ def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, o
     now = dict(r.totals)
     table = Table(box=None, pad_edge=False, header_style="bold")
     for col in ("player", "hand was", "", "now", "total was", "", "now"):
-        table.add_column(col, justify="left" if col in ("player", "") else "right")
+        table.add_column(col, justify="left" if col in ("player", "") else "right", no_wrap=col != "player")
     for name in game.roster:
         new = n(after[name]) if name in after else "void"
         table.add_row(name, n(before.get(name)), "->", new, n(totals[name]), "->", n(now[name]))
@@ -346,7 +347,7 @@ def show_closed(r, out) -> None:
     totals = dict(r.totals)
     table = Table(box=None, pad_edge=False, header_style="bold")
     for col in ("player", rs.session_short, "total"):
-        table.add_column(col, justify="left" if col == "player" else "right")
+        table.add_column(col, justify="left" if col == "player" else "right", no_wrap=col != "player")
     order = sorted(range(len(r.points)), key=lambda i: (-r.points[i][1], i))
     for name, pts in (r.points[i] for i in order):
         table.add_row(name, n(pts), n(totals.get(name)))
@@ -396,7 +397,7 @@ def show_standings(st, out) -> None:
         out.print(f"{level(st.tied_leaders, totals, st.target)}: play goes on{cited(rs, 'A7')}.", markup=False)
     race = Table(box=None, pad_edge=False, header_style="bold")
     for c in ("#", "player", "total", "to go", "progress", "hands", "avg/hand"):
-        race.add_column(c, justify="left" if c in ("player", "progress") else "right")
+        race.add_column(c, justify="left" if c in ("player", "progress") else "right", no_wrap=c != "player")
     for p in st.players:
         race.add_row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(p.hands), _n(p.average))
     print_table(out, race)
@@ -405,7 +406,7 @@ def show_standings(st, out) -> None:
             out.print(f"  {p.name}'s total includes an opening balance of {_n(p.opening)} (carried from paper)", markup=False)
     pace = Table(box=None, pad_edge=False, header_style="bold")
     for c in ("player", "pace/night", "nights to go", "target date", "best", "worst", "nights won"):
-        pace.add_column(c, justify="left" if c in ("player", "target date") else "right")
+        pace.add_column(c, justify="left" if c in ("player", "target date") else "right", no_wrap=c != "player")
     for p in st.players:
         pace.add_row(p.name, _n(p.pace_per_night), _n(p.nights_to_go), p.projected_date or "-",
                      _n(p.best), _n(p.worst), _n(p.nights_won))
@@ -424,8 +425,8 @@ def show_standings(st, out) -> None:
         out.print(f"Recent {rs.session_short}s:", markup=False)
         night_ = rs.session_short
         for n_ in st.recent_nights:
-            who = " and ".join(n_.winners) if n_.winners else (f"({night_} in progress)" if not n_.closed else "-")
-            pts = ", ".join(f"{p} {_n(v)}" for p, v in n_.points)
+            who = " and ".join(map(shown, n_.winners)) if n_.winners else (f"({night_} in progress)" if not n_.closed else "-")
+            pts = ", ".join(f"{shown(p)} {_n(v)}" for p, v in n_.points)
             echo(out, f"{night_} {n_.number} ({n_.date}, {plural(n_.hands, 'hand')}): winner {who}; {pts}",
                  indent="  ", hang="    ")
 
@@ -482,7 +483,7 @@ def short_standings(st, out) -> None:
     tonight = dict(next((s.points for s in st.recent_nights if s.number == st.open_night), ()))
     grid = Table(box=None, pad_edge=False, header_style="bold", title=None)
     for c in ("#", "player", "total", "to go", "progress", "tonight"):
-        grid.add_column(c, justify="left" if c in ("player", "progress") else "right")
+        grid.add_column(c, justify="left" if c in ("player", "progress") else "right", no_wrap=c != "player")
     for p in st.players:
         grid.add_row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(tonight.get(p.name)))
     out.print("Standings:", markup=False)
