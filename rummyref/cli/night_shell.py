@@ -54,7 +54,8 @@ def help_text(ctx: Context) -> str:
                                f"e.g. {_dispute_example(ctx)[1]} (! help lists the disputes)"),
         f"Between {word}s:",
         *telling,
-        *row("undo", f"void the last {word} still counting (its dealer deals again)"),
+        *row("undo", f"void the last {word} still counting"
+                     + (" (its dealer deals again)" if ctx.kind.full_rounds(rs) else "")),
         *row("amend N", f"correct {word} N: its answers as recorded, fix what was wrong"),
         *row("void N", f"{word} N no longer counts (both stay in the history, B7)"),
         *row("standings", "the standings"),
@@ -62,7 +63,8 @@ def help_text(ctx: Context) -> str:
         *row("end", ending),
         *row("quit", f"leave the shell; the {session} stays open (ref night resumes it)"),
         *row("help", "this text"),
-        *row("Enter", f"says who deals next; it never starts a {word}"),
+        *row("Enter", f"says {'who deals' if ctx.kind.full_rounds(rs) else 'what comes'} next; it never starts a "
+                      f"{word}"),
         *textwrap.wrap(f"While a {word} is typed: a bad answer comes back on the line to edit (Ctrl-U clears it; "
                        f"the same bad answer twice clears it); Ctrl-C discards only that {word}. Before it is "
                        "written: Enter records it, 'fix NAME' (or fix out / claims / ending) asks those answers "

@@ -36,6 +36,8 @@ def test_the_help_lists_what_this_kind_of_game_takes(tmp_path, opening, word, te
     else:
         assert "(type cards or points to record the next hand; help for the commands)" in flat
     assert ending in flat
+    dealer = "(its dealer deals again)" in flat and "Enter says who deals next" in flat
+    assert dealer == ("points (or p)" in tellings)  # only the house game's night names a dealer to come
     # piped, the prompt and the next output share a line: at a terminal, the Enter typed ends it
     assert max(len(line.removeprefix("night> ")) for line in said.splitlines()) <= 80
 
