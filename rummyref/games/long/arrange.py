@@ -59,6 +59,7 @@ class Piece:
     owner: str
     claimed: bool = False
     option: str = ""  #: where it was typed, for messages (default: ``--melded``, ``--claim``)
+    group: int = -1  #: the '/' group it was typed in (of a player who stated melds), for messages
 
     @cached_property
     def fixed(self) -> Card | None:
@@ -575,7 +576,8 @@ def pieces_of(facts: CardFacts) -> list[tuple[Piece, int, bool]]:
     for name, p in facts.players:
         for g, group in enumerate(p.melded):
             for laid in group:
-                out.append((Piece(len(out), laid, name, option=facts.option(name)), g, p.stated))
+                out.append((Piece(len(out), laid, name, option=facts.option(name), group=g if p.stated else -1),
+                            g, p.stated))
     for name, laid in facts.claims:
         out.append((Piece(len(out), laid, name, claimed=True, option=facts.option(name, claimed=True)), -1, False))
     return out
@@ -1204,10 +1206,13 @@ def _blame(p: Piece, why: str, rule: str = "B5") -> RuleRefusal:
 
 
 def _listing(pieces: Sequence[Piece]) -> str:
-    by: dict[Where, list[str]] = {}
+    """``Larry's QC KC / W (--melded); Ben's 9C (--claim)``: each player's cards as typed, '/'
+    between the groups a player stated."""
+    by: dict[Where, dict[int, list[str]]] = {}
     for p in pieces:
-        by.setdefault(p.where, []).append(str(p.laid))
-    return "; ".join(f"{w.player}'s {' '.join(cards)} ({w.option})" for w, cards in by.items())
+        by.setdefault(p.where, {}).setdefault(p.group, []).append(str(p.laid))
+    return "; ".join(f"{w.player}'s {' / '.join(' '.join(cards) for cards in groups.values())} ({w.option})"
+                     for w, groups in by.items())
 
 
 # -- notes: what ref decided where the table said nothing ---------------------------------------

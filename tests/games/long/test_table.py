@@ -768,3 +768,10 @@ def test_a_designation_that_leaves_other_cards_no_meld_is_named_not_those_cards(
     seated = [m.replace(">match", "").replace("^", "").replace(">run", "").replace(">AS", "") for m in melded]
     facts, s = score(seated)
     agrees(facts, s)
+
+
+def test_a_refusal_lists_a_players_stated_groups_apart():
+    """Larry stated QC KC / W: two lay-offs with nowhere to go, not one QC KC W (a run)."""
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Larry=QC KC / W"])
+    assert exc.value.message == "Larry's QC KC / W (--melded) cannot sit in any meld on the table"
