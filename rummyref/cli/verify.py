@@ -76,6 +76,7 @@ def upgrade(db: DbOption = None, json_: JsonOption = False) -> None:
     from rummyref.store.engine import (
         make_engine,
         migrate,
+        must_be_ours,
         refuse_foreign,
         schema_version,
         storage_errors,
@@ -86,6 +87,8 @@ def upgrade(db: DbOption = None, json_: JsonOption = False) -> None:
     try:
         with storage_errors():
             with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
+                if conn.dialect.name == "postgresql":
+                    must_be_ours(conn)  # never a schema written into another program's (exit 6)
                 before = schema_version(conn)
                 conn.rollback()
             after = migrate(engine)

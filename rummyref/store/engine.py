@@ -24,6 +24,10 @@ puts it in place (a hard link, which never replaces anything) only once its firs
 committed: a refused first write leaves no file behind. Terminals creating a record in the
 same folder at once take turns (a lock on the folder); the later one then finds the record
 made and writes to it as to any record.
+
+On PostgreSQL the schema on the search_path is judged the same way (:func:`pg_found`, one
+read of the catalog): ref's tables and ``meta``, or nothing of its own at all; any other
+schema is refused with exit 6 by every command before a row or a table is written.
 """
 
 from __future__ import annotations
@@ -194,6 +198,8 @@ def migrate(engine: Engine, upto: int = LATEST) -> int:
     """Bring the database to ``upto`` (default: the latest schema), one step per transaction."""
     reader = engine.execution_options(sqlite_begin="DEFERRED")
     with reader.connect() as conn:
+        if conn.dialect.name == "postgresql":
+            must_be_ours(conn)  # another program's schema: refused before its meta is even read
         version = schema_version(conn)
         conn.rollback()
     if version > LATEST:
@@ -210,6 +216,8 @@ def migrate(engine: Engine, upto: int = LATEST) -> int:
             version = schema_version(conn)  # another terminal may have migrated meanwhile
             if version >= upto:
                 break
+            if version == 0 and conn.dialect.name == "postgresql":
+                must_be_ours(conn)  # still empty, under the write lock: no DDL beside another's tables
             check_schema(conn, version)  # each step runs only on the schema it was written for
             MIGRATIONS[version](conn)
             version += 1
@@ -233,11 +241,79 @@ def record_exists(db: str | None) -> bool:
 
 
 def is_empty(engine: Engine) -> bool:
-    """No record at all in this database (a server database nobody has used yet)."""
+    """No record at all in this database (a server database nobody has used yet). On
+    PostgreSQL a schema holding another program's objects is refused here (exit 6)."""
     with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
-        version = schema_version(conn)
+        if conn.dialect.name == "postgresql":
+            empty = must_be_ours(conn).kind is FileKind.EMPTY
+        else:
+            empty = schema_version(conn) == 0
         conn.rollback()
-    return version == 0
+    return empty
+
+
+#: one look at the catalog of the schema on the search_path: its tables, views, sequences
+#: (relations other than indexes), functions and types, and the columns of its ``meta``;
+#: objects an extension installed there (pgcrypto in ``public``, say) are not the schema's own
+_PG_NOT_EXTENSION = ("NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = '{cat}'::regclass "
+                     "AND d.objid = {obj} AND d.deptype = 'e')")
+PG_LOOK = f"""
+SELECT n.nspname,
+  ARRAY(SELECT c.relkind::text || ' ' || c.relname::text FROM pg_catalog.pg_class c
+        WHERE c.relnamespace = n.oid AND c.relkind NOT IN ('i', 'I', 't')
+          AND {_PG_NOT_EXTENSION.format(cat='pg_catalog.pg_class', obj='c.oid')} ORDER BY c.relname),
+  ARRAY(SELECT p.proname::text FROM pg_catalog.pg_proc p
+        WHERE p.pronamespace = n.oid AND {_PG_NOT_EXTENSION.format(cat='pg_catalog.pg_proc', obj='p.oid')}
+        ORDER BY p.proname),
+  ARRAY(SELECT t.typname::text FROM pg_catalog.pg_type t
+        WHERE t.typnamespace = n.oid AND t.typrelid = 0 AND t.typcategory <> 'A'
+          AND {_PG_NOT_EXTENSION.format(cat='pg_catalog.pg_type', obj='t.oid')} ORDER BY t.typname),
+  ARRAY(SELECT a.attname::text FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+        WHERE c.relnamespace = n.oid AND c.relname = 'meta' AND c.relkind IN ('r', 'p')
+          AND a.attnum > 0 AND NOT a.attisdropped)
+FROM pg_catalog.pg_namespace n WHERE n.nspname = current_schema()"""
+
+_PG_KINDS = {"r": "table", "p": "table", "v": "view", "m": "materialized view", "S": "sequence",
+             "f": "foreign table", "c": "type"}
+
+
+def pg_found(conn: Connection) -> Found:
+    """What the schema on the search_path is, the way :func:`_looked_at` tells a SQLite file:
+    a record (ref's tables of the first schema and a ``meta`` of ref's shape stating a
+    version), empty (no table, view, sequence, function or type of its own), or another
+    program's. Reads only."""
+    row = conn.exec_driver_sql(PG_LOOK).first()
+    if row is None:
+        raise StorageError("the database has no schema to keep a record in (none on the search_path exists)",
+                           hint="create the schema, or point --db / $RUMMYREF_DB at an empty database")
+    schema, relations, functions, types, meta_columns = row
+    rels = [tuple(r.split(" ", 1)) for r in relations]
+    tables = {name for kind, name in rels if kind in ("r", "p")}
+    if V1_TABLES <= tables and {"key", "value"} <= set(meta_columns) and schema_version(conn) >= 1:
+        return Found(FileKind.RECORD)
+    if not rels and not functions and not types:
+        return Found(FileKind.EMPTY, f"an empty schema {schema}")
+    things = sorted(f"{_PG_KINDS.get(kind, 'relation')} {name}" for kind, name in rels
+                    if kind != "S" or not tables)  # a table's sequences say nothing more
+    things += [f"function {name}" for name in functions] + [f"type {name}" for name in types]
+    if tables and all(t.startswith("table ") for t in things):
+        names = sorted(tables)
+        return Found(FileKind.FOREIGN, f"a PostgreSQL schema {schema} of other tables ("
+                     + ", ".join(names[:3]) + (", ..." if len(names) > 3 else "") + ")")
+    return Found(FileKind.FOREIGN, f"a PostgreSQL schema {schema} of another program ("
+                 + ", ".join(things[:3]) + (", ..." if len(things) > 3 else "") + ")")
+
+
+def must_be_ours(conn: Connection) -> Found:
+    """:func:`pg_found`, refusing (exit 6) a schema that is neither a record nor empty:
+    ref never writes a row or creates a table beside another program's objects."""
+    found = pg_found(conn)
+    if found.kind is FileKind.FOREIGN:
+        raise StorageError(f"the database {shown(str(conn.engine.url))} is {found.what}, not a ref record; "
+                           "it was left as it was",
+                           hint="check --db / $RUMMYREF_DB; ref keeps its record in an empty database "
+                                "(or a schema of its own, named on the search_path)")
+    return found
 
 
 @contextmanager
