@@ -85,7 +85,9 @@ def make_engine(db: str | None, create: bool = True) -> Engine:
         pool = {"pool_size": 1, "max_overflow": 8} if is_postgres(url) else {"poolclass": NullPool}
         engine = create_engine(url, **pool)
     except Exception as exc:  # noqa: BLE001 - a URL SQLAlchemy cannot use (unknown dialect, bad syntax)
-        raise StorageError(f"cannot use the database {shown(url)}: {redact(str(exc), url)}") from None
+        hint = ("check the URL's host and port: the port must be a number, and several hosts "
+                "are written ?host=h1:5432&host=h2:5432") if isinstance(exc, ValueError) else None
+        raise StorageError(f"cannot use the database {shown(url)}: {redact(str(exc), url)}", hint=hint) from None
     if engine.dialect.name == "sqlite":
         _sqlite_listeners(engine)
     elif engine.dialect.name == "postgresql":
@@ -668,6 +670,36 @@ def storage_errors() -> Iterator[None]:
             raise WriteConflict(
                 "another terminal recorded at the same moment; nothing was written", hint="try again"
             ) from None
+        refusal = _server_refusal(state, _primary(orig, text_))
+        if refusal is not None:
+            raise refusal from None
         if isinstance(exc, OperationalError):
             raise StorageError(f"the database cannot be used: {redact(text_)}") from None
         raise StorageError(f"the database refused the operation: {redact(text_)}") from None
+
+
+def _primary(orig: object, text_: str) -> str:
+    """The server's message without the statement it quotes (``LINE 1: ...`` and a caret)."""
+    diag = getattr(orig, "diag", None)
+    primary = getattr(diag, "message_primary", None)
+    return str(primary) if primary else text_.split("\n", 1)[0]
+
+
+def _server_refusal(state: str | None, primary: str) -> StorageError | None:
+    """A PostgreSQL refusal said in words, with what to do (no SQL, no caret), or None."""
+    said = redact(primary)
+    if state == "3F000":  # invalid_schema_name: the search_path names no schema that exists
+        return StorageError(f"the database has no schema to keep the record in ({said}): the search_path "
+                            "names no schema that exists and this role may use; nothing was written",
+                            hint="create the schema (CREATE SCHEMA name) or correct options=-csearch_path"
+                                 "%3D... in the URL; an app role needs USAGE on it, and the owner must run "
+                                 "ref upgrade first")
+    if state == "42501":  # insufficient_privilege
+        return StorageError(f"the database role may not do this ({said}); nothing was written",
+                            hint="if the record is not set up yet, run ref upgrade as the owner first "
+                                 "(docs/operations/postgresql.md); else ask the owner for the grants")
+    if state in ("42703", "42P01", "42804"):  # undefined column or table, a column of another type
+        return StorageError(f"the database holds tables that are not a ref record's ({said}); "
+                            "nothing was written",
+                            hint="give --db an empty database (or schema) or a ref record")
+    return None

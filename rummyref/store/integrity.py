@@ -4,7 +4,8 @@ A hash chain says nothing about a corrupted index (SQLite then let a second game
 in, and the chains still verified), nor about a table whose owner disabled its triggers. So
 ``ref verify`` also asks the database: SQLite's ``integrity_check`` and ``foreign_key_check``;
 on both back-ends, that every unique and foreign-key constraint of the schema is declared and
-that the triggers refusing UPDATE and DELETE on the log are there (on PostgreSQL: enabled).
+that the triggers refusing UPDATE and DELETE on the log are there (on PostgreSQL: enabled for
+ordinary sessions, and running the function ref created, unchanged).
 """
 
 from __future__ import annotations
@@ -46,10 +47,36 @@ def database_problems(rec) -> list[tuple[str, str]]:
         if table in tables and (col, parent) not in {(c, p) for c, p, _ in dialect.foreign_keys(conn, table)}:
             out.append((f"table {table}", f"the foreign key {col} -> {parent} is missing"))
     have = _triggers(conn)
+    replaced = False
     for name in TRIGGERS.get(conn.dialect.name, ()):
-        if name not in have:
+        state, body = have.get(name, ("D", None))
+        if state == "R":
+            out.append(("table entry", f"the append-only trigger {name} is disabled: it was set to fire "
+                                       "only in replica sessions (ENABLE REPLICA TRIGGER)"))
+        elif state not in ENABLED:
             out.append(("table entry", f"the append-only trigger {name} is missing or disabled"))
+        elif body is not None and _words(body) != _words(_created_body()):
+            replaced = True
+    if replaced:
+        out.append(("table entry", "the function entry_append_only() the append-only triggers run is not "
+                                   "the one ref created: it was replaced, and may let the log be changed"))
     return out
+
+
+#: ``pg_trigger.tgenabled`` of a trigger that fires in ordinary sessions: O (origin and local,
+#: the default) or A (always). D is disabled; R fires only when session_replication_role is replica.
+ENABLED = ("O", "A")
+
+
+def _created_body() -> str:
+    """The body of ``entry_append_only()`` as the migration creates it (between its ``$$``)."""
+    from rummyref.store.migrations import PG_APPEND_ONLY
+
+    return PG_APPEND_ONLY[0].split("$$")[1]
+
+
+def _words(sql: str) -> list[str]:
+    return sql.split()
 
 
 def _unique(conn, table: str) -> set[tuple[str, ...]]:
@@ -71,11 +98,14 @@ def _unique(conn, table: str) -> set[tuple[str, ...]]:
     return found | {tuple(r[0]) for r in rows}
 
 
-def _triggers(conn) -> set[str]:
+def _triggers(conn) -> dict[str, tuple[str, str | None]]:
+    """``name: (tgenabled, body of the function it runs)`` of the triggers on ``entry`` (on
+    SQLite: ``("O", None)`` for each trigger that raises)."""
     if conn.dialect.name == "sqlite":
-        return {name for name, sql in conn.exec_driver_sql(
+        return {name: ("O", None) for name, sql in conn.exec_driver_sql(
             "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'entry'") if "RAISE" in sql}
-    return {r[0] for r in conn.exec_driver_sql(
-        "SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
-        "JOIN pg_namespace n ON n.oid = c.relnamespace "
-        "WHERE n.nspname = current_schema() AND c.relname = 'entry' AND t.tgenabled <> 'D'")}
+    return {name: (str(state), body or "") for name, state, body in conn.exec_driver_sql(
+        "SELECT t.tgname, t.tgenabled::text, p.prosrc FROM pg_trigger t "
+        "JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "LEFT JOIN pg_proc p ON p.oid = t.tgfoid "
+        "WHERE n.nspname = current_schema() AND c.relname = 'entry'")}

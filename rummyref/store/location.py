@@ -99,6 +99,17 @@ def _userinfo(rest: str) -> tuple[str, str] | None:
     return None
 
 
+def _any_userinfo(rest: str) -> tuple[str, str] | None:
+    """As :func:`_userinfo`, and for a URL no parser takes (a port that is not a number, an
+    unclosed ``[``, libpq's ``h1:5432,h2:5432``): then the userinfo runs to the last ``@``
+    before the first blank. Used to mask: masking too much is harmless, too little is not."""
+    parts = _userinfo(rest)
+    if parts is None and "@" in rest:
+        at = rest.rfind("@")
+        parts = rest[:at], rest[at + 1:]
+    return parts
+
+
 def _encoded_userinfo(rest: str) -> str:
     """``user:p@ss@host/db`` -> ``user:p%40ss@host/db``: SQLAlchemy splits at the first ``@``
     and would take ``ss@host`` for the host (and print part of the password in its error);
@@ -115,7 +126,7 @@ def _encoded_userinfo(rest: str) -> str:
 
 def _mask_url(url: str) -> str:
     scheme, sep, rest = url.partition("://")
-    parts = _userinfo(rest) if sep else None
+    parts = _any_userinfo(rest) if sep else None
     if parts is not None and ":" in parts[0]:
         rest = f"{parts[0].split(':', 1)[0]}:{MASK}@{parts[1]}"
     return _QUERY_PASSWORD.sub(rf"\g<1>{MASK}", f"{scheme}{sep}{rest}")
@@ -125,7 +136,7 @@ def secrets(url: str) -> set[str]:
     """Every spelling of the password(s) in ``url``: as written, decoded and encoded."""
     found: set[str] = set()
     rest = url.partition("://")[2]
-    parts = _userinfo(rest)
+    parts = _any_userinfo(rest)
     if parts is not None and ":" in parts[0]:
         found.add(parts[0].split(":", 1)[1])
     found.update(m.group(2) for m in _QUERY_PASSWORD.finditer(url))

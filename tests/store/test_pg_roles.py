@@ -85,6 +85,16 @@ def test_the_app_role_records_everything_and_cannot_undo_the_log(roles):
 
 
 def test_the_app_role_cannot_upgrade_the_schema(roles):
-    schema, _owner, app = roles
+    schema, owner, app = roles
     r = ref("new-session", "--db", as_role(app, schema))  # an empty schema: the app may not create tables
     assert r.exit_code == 6 and "Traceback" not in r.stderr
+    err = " ".join(r.stderr.split())  # no USAGE: the schema is not there for the app role
+    assert "no schema" in err and "the owner must run ref upgrade first" in err
+    assert "LINE 1" not in r.stderr and "^" not in r.stderr
+    with _connect(as_role(owner, schema)) as con:
+        con.execute(f"GRANT USAGE ON SCHEMA {schema} TO {app}")
+    r = ref("new-session", "--db", as_role(app, schema))
+    assert r.exit_code == 6 and "Traceback" not in r.stderr
+    err = " ".join(r.stderr.split())
+    assert "permission denied for schema" in err and "run ref upgrade as the owner first" in err
+    assert "LINE 1" not in r.stderr and "^" not in r.stderr

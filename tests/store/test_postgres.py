@@ -456,3 +456,104 @@ def test_pg_a_refused_first_write_takes_back_the_schema_it_made(record):
     finally:
         engine.dispose()
     assert record.snapshot() == before
+
+
+# -- no password in a URL no parser takes; the triggers' state and function; refusals in words ------
+
+UNPARSABLE = (
+    "postgresql://pw:SECRET2@127.0.0.1:abc/pwdb",  # a port that is not a number
+    "postgresql://pw:SECRETc@h1:5432,h2:5432/pwdb",  # libpq's multi-host form
+    "postgres://pw:SECRETd@127.0.0.1:x1/pwdb",
+    "postgresql://pw:SECRETe@127.0.0.1:56393:5/pwdb",  # two ports
+    "postgresql://pw:SECRETf@[::1/pwdb",  # an unclosed bracket
+    "postgresql://pw:SEC@RETg@[::1:5432/pwdb",  # an unencoded @ as well
+)
+
+
+def _secret(url: str) -> str:
+    return url.split("://", 1)[1].split(":", 1)[1].rsplit("@", 1)[0]
+
+
+@pytest.mark.parametrize("url", UNPARSABLE)
+def test_redact_masks_the_password_of_a_url_no_parser_takes(url):
+    from rummyref.store.location import redact, resolve, shown
+
+    secret = _secret(url)
+    for text in (redact(f"cannot use the database {url}: boom"), redact(url), shown(resolve(url)),
+                 redact(f"x {resolve(url)} y", resolve(url))):
+        assert secret not in text and "SEC" not in text and "***" in text, text
+    assert redact(f"cannot use {url}: boom").endswith("@" + url.rsplit("@", 1)[1] + ": boom")
+
+
+@pytest.mark.parametrize("url", UNPARSABLE)
+def test_no_password_is_shown_when_a_postgresql_url_cannot_be_read(url, monkeypatch):
+    pytest.importorskip("psycopg", reason="the postgres extra is not installed")
+    assert "SEC" in _secret(url)
+    runs = [ref("--db", url, "standings"), ref("--db", url, "verify", "--json")]
+    monkeypatch.setenv("RUMMYREF_DB", url)
+    runs.append(ref("new-session"))
+    for r in runs:
+        assert r.exit_code == 6, r.stdout + r.stderr
+        assert "SEC" not in r.stdout + r.stderr and "***" in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr
+    if ":abc/" in url:
+        assert "the port must be a number" in " ".join(runs[0].stderr.split())
+
+
+@needs_pg
+def test_pg_verify_reports_a_trigger_enabled_for_replicas_only(record):
+    ok("new-session")
+    ok("score-hand", *POINTS)
+    with record.raw() as con:  # fires only when session_replication_role = replica: the log is open
+        con.execute("ALTER TABLE entry ENABLE REPLICA TRIGGER entry_append_only_delete")
+    r = ref("verify")
+    assert r.exit_code == 8, r.stdout + r.stderr
+    out = " ".join(r.stdout.split())
+    assert "entry_append_only_delete is disabled" in out and "replica" in out
+    assert "entry_append_only_update" not in out
+    with record.raw() as con:  # ENABLE ALWAYS still guards ordinary sessions
+        con.execute("ALTER TABLE entry ENABLE ALWAYS TRIGGER entry_append_only_delete")
+    assert ref("verify").exit_code == 0
+
+
+@needs_pg
+def test_pg_verify_reports_a_replaced_trigger_function(record):
+    ok("new-session")
+    ok("score-hand", *POINTS)
+    with record.raw() as con:
+        con.execute("CREATE OR REPLACE FUNCTION entry_append_only() RETURNS trigger LANGUAGE plpgsql "
+                    "AS $$ BEGIN RETURN OLD; END $$")
+    r = ref("verify")
+    assert r.exit_code == 8, r.stdout + r.stderr
+    out = " ".join(r.stdout.split())
+    assert out.count("entry_append_only() the append-only triggers run is not the one ref created") == 1  # once, not per trigger
+    r = ref("verify", "--json")
+    assert r.exit_code == 8 and json.loads(r.stdout)["ok"] is False
+
+
+def _plain_refusal(r, *words: str) -> str:
+    """exit 6, the words, a hint, and no SQL statement or caret quoted."""
+    assert r.exit_code == 6, r.stdout + r.stderr
+    err = " ".join(r.stderr.split())
+    assert "LINE 1" not in r.stderr and "^" not in r.stderr and "Traceback" not in r.stderr, r.stderr
+    for w in words:
+        assert w in err, err
+    assert len(r.stderr.strip().splitlines()) >= 2  # the message, then the hint
+    return err
+
+
+@needs_pg
+def test_pg_a_search_path_naming_no_schema_is_said_in_words(record):
+    from dbtest import PG_URL, with_schema
+
+    url = with_schema(pg_conninfo(PG_URL), "no_such_schema_" + record.schema)  # type: ignore[arg-type]
+    err = _plain_refusal(ref("--db", url, "new-session"), "search_path", "no schema that exists", "CREATE SCHEMA")
+    assert "nothing was written" in err
+
+
+@needs_pg
+def test_pg_a_foreign_meta_table_is_said_in_words(record):
+    with record.raw() as con:
+        con.execute("CREATE TABLE meta (id INTEGER, data TEXT)")
+    for args in (["standings"], ["new-session"]):
+        _plain_refusal(ref(*args), "not a ref record")
