@@ -286,8 +286,10 @@ def pg_found(conn: Connection) -> Found:
     program's. Reads only."""
     row = conn.exec_driver_sql(PG_LOOK).first()
     if row is None:
-        raise StorageError("the database has no schema to keep a record in (none on the search_path exists)",
-                           hint="create the schema, or point --db / $RUMMYREF_DB at an empty database")
+        raise StorageError("the database has no schema to keep the record in: the search_path names no schema "
+                           "that exists and this role may use; nothing was written",
+                           hint="create the schema (CREATE SCHEMA name) or correct options=-csearch_path%3D... in "
+                                "the URL; an app role needs USAGE on it, and the owner must run ref upgrade first")
     schema, relations, functions, types, meta_columns = row
     rels = [tuple(r.split(" ", 1)) for r in relations]
     tables = {name for kind, name in rels if kind in ("r", "p")}
