@@ -371,6 +371,10 @@ def _ok_reason(mode: str, left: int) -> str:
     return "every card melds but one"
 
 
+_MODE_CLAUSE = {"all": "and every card melded", "at-most-one": "and at most one card left out",
+                "exactly-one": "and exactly one card left out"}
+
+
 def _fail_reason(best: Solution, mode: str, sequences: int, natural_sequences: int, n: int) -> str:
     left = len(best.unmelded)
     names = " ".join(str(c) for c in best.unmelded)
@@ -381,7 +385,7 @@ def _fail_reason(best: Solution, mode: str, sequences: int, natural_sequences: i
     if sequences or natural_sequences:
         return (
             f"no arrangement has {sequences} sequences or more with {natural_sequences} natural"
-            " (no WILDCARD) among them"
+            f" (no WILDCARD) among them {_MODE_CLAUSE[mode]}"
         )
     return "every card melds, but going out this way needs exactly one card left out"
 

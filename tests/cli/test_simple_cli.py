@@ -451,3 +451,37 @@ def test_a_player_who_dropped_out_is_not_counted_as_playing_in_standings_or_stat
     assert human[human.index("player  games  dropped  won  this match  matches") + 3].split() == [
         "Cy", "0", "1", "0", "0", "0"]
     assert "dropped: dropped out (S14), not counted as played." in ok("standings").stdout
+
+
+def test_a_new_table_after_a_game_nobody_won_seats_by_the_list(record):
+    """S17 carries the first player over a tie only within a match: at a new table after a game
+    nobody won, nobody is "the winner of the last game", so the first player listed deals."""
+    session("--cards", "3")
+    ok("score-hand", "--hand", "Ann=2S 3S 4S", "--hand", "Bob=5H 6H 8C", "--hand", "Cy=9D 10D KC", "--tie")
+    ok("end-session")
+    r = ok("new-session", "--players", "Dee,Ann,Bob", "--cards", "3")
+    assert "winner of the last game" not in r.stdout
+    assert "Dee, listed first, deals" in r.stdout
+    data = ref_json("standings")
+    assert data["match"]["game_wins"] == {"Dee": 0, "Ann": 0, "Bob": 0}  # Cy is not in this match
+    assert "Cy 0" not in ref("standings").stdout
+
+
+def test_a_new_table_seats_the_last_winner_first_and_says_so(record):
+    session()
+    ok("score-hand", "--hand", "Ann=9C 9D", "--hand", "Bob=8C 8D", "--hand", "Cy=AC AD")  # Cy wins
+    ok("end-session")
+    data = ref_json("new-session", "--players", "Dee,Cy,Bob", "--cards", "3")
+    assert data["first_player"] == "Cy" and data["dealer"] == "Dee"  # Cy plays on Dee's left
+    assert "as the winner of the last game (S17)" in data["how"]
+
+
+def test_sequences_with_minor_going_out_blames_both_rules(record):
+    """V3's sequences and V1 Minor's exactly one card left out: the hand holds two sequences,
+    but not with one card left out; the refusal names both rules."""
+    ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob", "--cards", "5",
+       "--variation", "sequences", "--variation", "minor", "--wildcards", "3")
+    r = refused(4, record, "score-hand", "--hand", "Ann=2H 3H 4H W W W", "--hand", "Bob=9S 9D KC QC 2C",
+                "--out", "Ann")
+    assert "refused (V3 with V1)" in r.stderr
+    assert "and exactly one card left out" in " ".join(r.stderr.split())

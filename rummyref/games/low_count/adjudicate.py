@@ -285,7 +285,11 @@ def _went_out(table, order, given, solutions, ending):
     check = go_out_check(cards, table.ruleset, mode=table.going_out)
     rule = table.going_out_rule
     if check.ok and table.sequences_rule:
+        # the hand goes out on its own; what fails is the sequences asked for, together
+        # with the going-out variation's count of cards left out, if one is in force
         rule = table.sequences_rule
+        if table.going_out_variation and table.going_out_rule:
+            rule = f"{table.sequences_rule} with {table.going_out_rule}"
         check = go_out_check(
             cards,
             table.ruleset,

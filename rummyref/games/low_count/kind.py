@@ -121,7 +121,7 @@ def fold(ruleset: RuleSet, sessions: Sequence[SessionInfo], hands: Sequence[Hand
                 abandoned.append(state.number)
             state = replace(
                 state, number=state.number + (1 if state.games else 0), games=0,
-                game_wins=tuple((p, 0) for p in state.players), first_player=opt["first_player"],
+                game_wins=tuple((p, 0) for p in players), first_player=opt["first_player"],
                 last_game_winner=None, just_won=None,
             )
         last = set(players)
@@ -221,10 +221,10 @@ class LowCountGame:
             fd = table.choose_first_dealer(turned_up)
             dealer, first = fd.dealer, table.left_of(fd.dealer)
             how = f"{dealer} deals first: {fd.reason}; {first}, on the dealer's left, plays first (S6)"
-        elif before.state is not None and before.state.first_player in table.players:
-            first = before.state.first_player
+        elif before.state is not None and before.state.last_game_winner in table.players:
+            first = before.state.last_game_winner
             dealer = table.dealer_for(first)
-            how = (f"{first} plays first, as the winner of the last game (or as before) ({S17}); "
+            how = (f"{first} plays first, as the winner of the last game ({S17}); "
                    f"the player to their right, {dealer}, deals")
         else:
             dealer = table.players[0]

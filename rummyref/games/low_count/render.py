@@ -161,7 +161,7 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
         if c != "dropped" or drops:
             grid.add_column(c, justify="left" if c == "player" else "right")
     for p in d["players"]:
-        now = str(m["game_wins"].get(p["name"], 0)) if m else "-"
+        now = str(m["game_wins"].get(p["name"], "-")) if m else "-"
         dropped = [str(p["games_dropped"])] if drops else []
         grid.add_row(p["name"] + ("" if p["at_table"] else " (not at the table)"), str(p["games"]),
                      *dropped, str(p["game_wins"]), now, str(p["matches_won"]))
