@@ -76,13 +76,16 @@ ROOT_OPTIONS: dict[str, Any] = {"db": None}
 def db_choice(db: Optional[str]) -> Optional[str]:
     """The database chosen on the command line: the command's --db, else the root's --db
     (else None: $RUMMYREF_DB, then the user data directory, decided by the store). Two different
-    records, one before the command and one after it, are refused (exit 3): neither is dropped."""
+    records, one before the command and one after it, are refused (exit 3): neither is dropped.
+    The same record written two ways (``/tmp/x/r.db`` and ``./r.db``) is one record."""
     root = ROOT_OPTIONS["db"]
     if db and root and db != root:
         from rummyref.errors import UnreadableInput
+        from rummyref.store.location import same_record, shown
 
-        raise UnreadableInput(f"--db was given twice: {root} before the command and {db} after it",
-                              hint="give --db once")
+        if not same_record(root, db):
+            raise UnreadableInput(f"--db was given twice: {shown(root)} before the command and {shown(db)} "
+                                  f"after it", hint="give --db once")
     return db or root
 
 
