@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -39,8 +41,17 @@ class _Stderr:
         return getattr(sys.stderr, "encoding", None) or "utf-8"
 
 
+class _ErrConsole(Console):
+    """The console of stderr. rich meets a closed pipe by pointing *stdout* at /dev/null and
+    exiting 1; here the writer is told (:func:`tell_error` keeps the error's own exit code)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # nothing more to a reader who has gone
+        raise BrokenPipeError
+
+
 out = Console(highlight=False, soft_wrap=False, emoji=False)
-err = Console(file=_Stderr(), stderr=True, highlight=False, emoji=False)  # type: ignore[arg-type]
+err = _ErrConsole(file=_Stderr(), stderr=True, highlight=False, emoji=False)  # type: ignore[arg-type]
 
 # -- shared options, declared once ------------------------------------------------------
 
@@ -113,9 +124,36 @@ def show_error(exc: Any) -> None:
 
     rule = getattr(exc, "rule", None)
     prefix = f"refused ({rule}): " if rule else ("refused: " if exc.exit_code == ExitCode.REFUSED else "error: ")
-    err.print(prefix + redact(exc.message), markup=False, style="bold red")
-    if exc.hint:
-        err.print(redact(exc.hint), markup=False)
+    tell_error(prefix + redact(exc.message), redact(exc.hint) if exc.hint else None)
+
+
+def tell_error(message: str, hint: str | None = None) -> None:
+    """An error message and its hint on stderr, the reader perhaps gone (:func:`to_stderr`)."""
+    with to_stderr():
+        err.print(message, markup=False, style="bold red")
+        if hint:
+            err.print(hint, markup=False)
+
+
+@contextmanager
+def to_stderr() -> Iterator[None]:
+    """Writing an error message. When no one reads stderr any more (``ref ... 2>&1 | head -1``
+    closed the pipe mid-message), the rest is dropped quietly and the command still ends with
+    the error's own exit code: being killed by SIGPIPE (exit 141) is for data on stdout cut
+    short, never for an error."""
+    import signal
+
+    pipe = getattr(signal, "SIGPIPE", None)
+    before = signal.signal(pipe, signal.SIG_IGN) if pipe is not None else None
+    try:
+        yield
+        sys.stderr.flush()
+    except BrokenPipeError:
+        # nothing more reaches the closed pipe, not even Python's own flush at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
+    finally:
+        if pipe is not None:
+            signal.signal(pipe, before)
 
 
 def debug_enabled() -> bool:
