@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 import typer
 from cli_helpers import ref, ref_subprocess
 from typer.testing import CliRunner
