@@ -62,7 +62,7 @@ RulesetOption = Annotated[
         "--ruleset",
         "-r",
         metavar="NAME|PATH",
-        help="Rule set: rummy-2m, simple-rummy, or the path of a house's own .toml file.",
+        help="Rule set: rummy-2m, simple-rummy, rummy-500, gin, or the path of a house's own .toml file.",
         autocompletion=complete_ruleset,
     ),
 ]
