@@ -19,10 +19,9 @@ from rummyref.cli.app import app
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 PAGES = pages()
-#: pages other engineers are writing: a link to them may wait for their branch
-PENDING = {"docs/operations/data-promises.md", "docs/operations/input-and-limits.md",
-           "docs/development/benchmarks.md", "docs/development/engine.md", "docs/guide/gin.md",
-           "docs/guide/the-table-as-melds.md", "docs/reference/names-and-values.md"}
+#: pages other engineers are writing: a link to them may wait for their branch (none now: every
+#: link must lead to a page, audit O item 2 found docs/development/engine.md linked, unwritten)
+PENDING: set[str] = set()
 MARKS = {"console", "sh", "text", "jsonc", "json", "toml", "python", "pycon", "sql"}
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 HEADING = re.compile(r"^(#{1,6}) (.*)$", re.MULTILINE)
