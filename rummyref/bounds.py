@@ -74,7 +74,11 @@ ROW_ID = Bound(1, INT64_MAX, "", "a row id is a positive 64-bit integer")
 STORED = Bound(INT64_MIN, INT64_MAX, "", "the database stores 64-bit integers")
 
 _SEPARATORS = str.maketrans("", "", ",_")  # 1,000 and 1_000 are both a thousand
-_WHOLE = re.compile(r"[+-]?[0-9]+")
+#: Written as a number: a sign, then digits and separators (whether they group well is told apart).
+_NUMBER_LIKE = re.compile(r"[+-]?[0-9][0-9,_]*")
+#: A whole number as accepted: plain digits, or groups of three after the first, all split by
+#: the same separator (``1,000``, ``2_000_000``; not ``1,0``, ``10,00`` or ``1,000_000``).
+_WHOLE = re.compile(r"[+-]?(?:[0-9]+|[0-9]{1,3}(?P<sep>[,_])[0-9]{3}(?:(?P=sep)[0-9]{3})*)")
 _DIGITS_MAX = 30  # past this many significant digits no range here can hold the number
 
 
@@ -82,10 +86,14 @@ def bounded_int(text: str, what: str, bound: Bound) -> int:
     """A whole number as typed (``-10``, ``+5``, ``1,000``), within ``bound``.
 
     ``what`` names the number in the refusal (``"Bill's points"``, ``"--opening Ann"``).
-    Unreadable text and numbers out of range are both :class:`UnreadableInput` (exit 3);
-    a number of any length is refused without being converted, so even a 10,000-digit
-    answer costs nothing and is never "too large to convert"."""
+    Unreadable text, badly grouped thousands (``1,0``) and numbers out of range are all
+    :class:`UnreadableInput` (exit 3); a number of any length is refused without being
+    converted, so even a 10,000-digit answer costs nothing and is never "too large to convert"."""
     cleaned = text.strip().translate(_SEPARATORS)
+    if is_number_like(text) and not _WHOLE.fullmatch(text.strip()):
+        raise UnreadableInput(f"{what}: {short(text.strip())!r} is not a whole number: a separator "
+                              f"(, or _) sets off groups of three digits",
+                              hint=f"write it without separators, or as 1,000 or 2,000,000; give {bound.describe()}")
     if not is_whole(text):
         raise UnreadableInput(f"{what}: {short(text)!r} is not a whole number",
                               hint=f"give a whole number from {bound.describe()}, e.g. 45 or -10"
@@ -97,8 +105,13 @@ def bounded_int(text: str, what: str, bound: Bound) -> int:
 
 
 def is_whole(text: str) -> bool:
-    """Is ``text`` written as a whole number (of any size)?"""
-    return bool(_WHOLE.fullmatch(text.strip().translate(_SEPARATORS)))
+    """Is ``text`` written as a whole number (of any size), its thousands well grouped?"""
+    return bool(_WHOLE.fullmatch(text.strip()))
+
+
+def is_number_like(text: str) -> bool:
+    """Is ``text`` digits and separators, however grouped (``1,0`` is: a number badly written)?"""
+    return bool(_NUMBER_LIKE.fullmatch(text.strip()))
 
 
 def short(text: str, keep: int = 24) -> str:

@@ -133,6 +133,20 @@ def _is_click_exception(exc: BaseException) -> bool:
     return any("click" in klass.__module__ for klass in type(exc).__mro__)
 
 
+def _usage_error(exc: Exception) -> NoReturn:
+    """click's own error (a malformed command line, exit 2), shown as click shows it, but
+    ending with its own code even if stderr's reader has gone (not SIGPIPE's 141)."""
+    from rummyref.cli.common import to_stderr
+
+    with to_stderr():
+        exc.show()  # type: ignore[attr-defined]
+    raise typer.Exit(exc.exit_code)  # type: ignore[attr-defined]
+
+
+def _is_usage_error(exc: Exception) -> bool:
+    return _is_click_exception(exc) and hasattr(exc, "show") and hasattr(exc, "exit_code")
+
+
 class RefGroup(TyperGroup):
     """Translates the error tree into a message on stderr and a documented exit code, once."""
 
@@ -148,9 +162,13 @@ class RefGroup(TyperGroup):
         except RummyrefError as exc:
             show_error(exc)
             raise typer.Exit(int(exc.exit_code)) from None
+        except Exception as exc:
+            if _is_usage_error(exc):
+                _usage_error(exc)
+            raise
 
     def invoke(self, ctx):
-        from rummyref.cli.common import debug_enabled, err, show_error
+        from rummyref.cli.common import debug_enabled, show_error, tell_error
 
         try:
             return super().invoke(ctx)
@@ -164,16 +182,18 @@ class RefGroup(TyperGroup):
         except OSError as exc:  # the store translates its own: this is the output (a full disk)
             if exc.errno not in OUTPUT_ERRORS:
                 raise
-            err.print(f"error: the output cannot be written: {exc.strerror or exc}", markup=False, style="bold red")
-            err.print("what was written to the record stands; free some space, or write elsewhere", markup=False)
+            tell_error(f"error: the output cannot be written: {exc.strerror or exc}",
+                       "what was written to the record stands; free some space, or write elsewhere")
             raise typer.Exit(int(ExitCode.STORAGE)) from None
         except Exception as exc:  # the last line of defence: never a traceback
-            if _is_click_exception(exc):  # usage errors: click prints them, exit 2
+            if _is_usage_error(exc):  # a malformed command line: click's words, exit 2
+                _usage_error(exc)
+            if _is_click_exception(exc):
                 raise
             from rummyref.store.location import redact
 
-            err.print(f"internal error: {type(exc).__name__}: {redact(str(exc))}", markup=False, style="bold red")
-            err.print("this is a bug in ref; please report it (RUMMYREF_DEBUG=1 shows the details)", markup=False)
+            tell_error(f"internal error: {type(exc).__name__}: {redact(str(exc))}",
+                       "this is a bug in ref; please report it (RUMMYREF_DEBUG=1 shows the details)")
             if debug_enabled():
                 traceback.print_exc()
             raise typer.Exit(int(ExitCode.INTERNAL)) from None

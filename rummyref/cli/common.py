@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -39,8 +41,17 @@ class _Stderr:
         return getattr(sys.stderr, "encoding", None) or "utf-8"
 
 
+class _ErrConsole(Console):
+    """The console of stderr. rich meets a closed pipe by pointing *stdout* at /dev/null and
+    exiting 1; here the writer is told (:func:`tell_error` keeps the error's own exit code)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # nothing more to a reader who has gone
+        raise BrokenPipeError
+
+
 out = Console(highlight=False, soft_wrap=False, emoji=False)
-err = Console(file=_Stderr(), stderr=True, highlight=False, emoji=False)  # type: ignore[arg-type]
+err = _ErrConsole(file=_Stderr(), stderr=True, highlight=False, emoji=False)  # type: ignore[arg-type]
 
 # -- shared options, declared once ------------------------------------------------------
 
@@ -51,7 +62,7 @@ RulesetOption = Annotated[
         "--ruleset",
         "-r",
         metavar="NAME|PATH",
-        help="Rule set: rummy-2m, simple-rummy, or the path of a house's own .toml file.",
+        help="Rule set: rummy-2m, simple-rummy, rummy-500, gin, or the path of a house's own .toml file.",
         autocompletion=complete_ruleset,
     ),
 ]
@@ -76,13 +87,16 @@ ROOT_OPTIONS: dict[str, Any] = {"db": None}
 def db_choice(db: Optional[str]) -> Optional[str]:
     """The database chosen on the command line: the command's --db, else the root's --db
     (else None: $RUMMYREF_DB, then the user data directory, decided by the store). Two different
-    records, one before the command and one after it, are refused (exit 3): neither is dropped."""
+    records, one before the command and one after it, are refused (exit 3): neither is dropped.
+    The same record written two ways (``/tmp/x/r.db`` and ``./r.db``) is one record."""
     root = ROOT_OPTIONS["db"]
     if db and root and db != root:
         from rummyref.errors import UnreadableInput
+        from rummyref.store.location import same_record, shown
 
-        raise UnreadableInput(f"--db was given twice: {root} before the command and {db} after it",
-                              hint="give --db once")
+        if not same_record(root, db):
+            raise UnreadableInput(f"--db was given twice: {shown(root)} before the command and {shown(db)} "
+                                  f"after it", hint="give --db once")
     return db or root
 
 
@@ -110,9 +124,36 @@ def show_error(exc: Any) -> None:
 
     rule = getattr(exc, "rule", None)
     prefix = f"refused ({rule}): " if rule else ("refused: " if exc.exit_code == ExitCode.REFUSED else "error: ")
-    err.print(prefix + redact(exc.message), markup=False, style="bold red")
-    if exc.hint:
-        err.print(redact(exc.hint), markup=False)
+    tell_error(prefix + redact(exc.message), redact(exc.hint) if exc.hint else None)
+
+
+def tell_error(message: str, hint: str | None = None) -> None:
+    """An error message and its hint on stderr, the reader perhaps gone (:func:`to_stderr`)."""
+    with to_stderr():
+        err.print(message, markup=False, style="bold red")
+        if hint:
+            err.print(hint, markup=False)
+
+
+@contextmanager
+def to_stderr() -> Iterator[None]:
+    """Writing an error message. When no one reads stderr any more (``ref ... 2>&1 | head -1``
+    closed the pipe mid-message), the rest is dropped quietly and the command still ends with
+    the error's own exit code: being killed by SIGPIPE (exit 141) is for data on stdout cut
+    short, never for an error."""
+    import signal
+
+    pipe = getattr(signal, "SIGPIPE", None)
+    before = signal.signal(pipe, signal.SIG_IGN) if pipe is not None else None
+    try:
+        yield
+        sys.stderr.flush()
+    except BrokenPipeError:
+        # nothing more reaches the closed pipe, not even Python's own flush at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
+    finally:
+        if pipe is not None:
+            signal.signal(pipe, before)
 
 
 def debug_enabled() -> bool:

@@ -47,6 +47,23 @@ def resolve(db: str | None) -> str:
         raise StorageError(f"cannot use the database path {short(spec)}: {exc}") from None
 
 
+def same_record(a: str, b: str) -> bool:
+    """Whether two ``--db`` values name the same record: the same file however the path is
+    written (``./r.db``, ``/tmp/x/r.db``, a symlink), or the same URL once normalised
+    (``postgres://`` is ``postgresql://``)."""
+    if a == b:
+        return True
+    url_a, url_b = resolve(a), resolve(b)
+    if url_a == url_b:
+        return True
+    file_a, file_b = file_of(url_a), file_of(url_b)
+    if file_a is None or file_b is None:
+        return False
+    if file_a.exists() and file_b.exists():
+        return os.path.samefile(file_a, file_b)
+    return _real(file_a) == _real(file_b)
+
+
 def _check_spec(spec: str, source: str) -> None:
     """A path or URL no file system or server could take is bad input, said before any use."""
     if "\x00" in spec:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import typer
 from cli_helpers import ref, ref_subprocess
 from typer.testing import CliRunner
@@ -77,6 +78,33 @@ def test_a_reader_that_stops_early_ends_ref_quietly_as_a_shell_tool():
     child.stdout.close()  # the reader is gone before ref prints
     said = child.stderr.read()
     assert child.wait(timeout=60) == -13 and said == b""  # killed by SIGPIPE: 128 + 13 in a shell
+
+
+@pytest.mark.sqlite_only("the record is a file that must not appear")
+@pytest.mark.parametrize(("args", "code"), [(["new-session", "--opening", "Bill=1000000001"], 3),
+                                            (["new-session", "--wildcards", "x"], 2),
+                                            (["new-session", "--ruleset", "no-such-rules"], 5)])
+def test_an_error_whose_reader_has_gone_still_ends_with_its_own_code(tmp_path, args, code):
+    """Audit O item 8: ``ref ... 2>&1 | head -1`` gave 141 (killed by SIGPIPE while the error's
+    second line was written) instead of the error's exit code. Real processes: one whose stderr
+    is closed before it writes, and the shell pipeline as the audit ran it."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "p.db"
+    child = subprocess.Popen([sys.executable, "-m", "rummyref", "--db", str(db), *args],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stderr.close()  # the reader is gone before ref says anything
+    assert child.stdout.read() == b""
+    assert child.wait(timeout=60) == code
+    command = " ".join([sys.executable, "-m", "rummyref", "--db", str(db), *args])
+    for _ in range(3):  # head may close the pipe before or after the second line: either way
+        shell = subprocess.run(["bash", "-c", f"{command} 2>&1 | head -1; echo ${{PIPESTATUS[0]}}"],
+                               capture_output=True, text=True, timeout=60)
+        first, status = shell.stdout.splitlines()
+        assert status == str(code) and first.strip(), shell.stdout
+    assert not db.exists()
 
 
 def test_an_output_that_cannot_be_written_is_not_a_bug(tmp_path):

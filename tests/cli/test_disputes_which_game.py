@@ -159,3 +159,15 @@ def test_with_several_open_and_nothing_to_tell_them_apart(record):
         "error: 2 games have a session open (house, friday): which one? name it with --game, e.g. --game "
         "'friday'; or give the facts instead: ref dispute end-night --hands N [--players A,B,C]")
     assert record.snapshot() == before
+
+
+def test_an_unknown_game_or_open_games_the_names_do_not_tell_apart_are_refused_not_answered():
+    """Audit O item 5: the guide said these were answered from the facts (``Not recorded``)."""
+    ok("new-session", "--game", "a", "--players", "Ann,Bob")
+    ok("new-session", "--game", "b", "--players", "Cy,Di")
+    unknown = ref("dispute", "end-night", "--hands", "3", "--game", "zz")
+    assert unknown.exit_code == 5 and unknown.stdout == ""
+    assert flat(unknown.stderr).startswith("error: no game named 'zz'") and "Not recorded" not in unknown.stderr
+    several = ref("dispute", "end-night", "--hands", "3")
+    assert several.exit_code == 3 and several.stdout == "" and "--game" in several.stderr
+    assert ref("dispute", "end-night", "--hands", "2", "--players", "Ann,Bob").exit_code == 0

@@ -19,10 +19,9 @@ from rummyref.cli.app import app
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 PAGES = pages()
-#: pages other engineers are writing: a link to them may wait for their branch
-PENDING = {"docs/operations/data-promises.md", "docs/operations/input-and-limits.md",
-           "docs/development/benchmarks.md", "docs/development/engine.md", "docs/guide/gin.md",
-           "docs/guide/the-table-as-melds.md", "docs/reference/names-and-values.md"}
+#: pages other engineers are writing: a link to them may wait for their branch (none now: every
+#: link must lead to a page, audit O item 2 found docs/development/engine.md linked, unwritten)
+PENDING: set[str] = set()
 MARKS = {"console", "sh", "text", "jsonc", "json", "toml", "python", "pycon", "sql"}
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 HEADING = re.compile(r"^(#{1,6}) (.*)$", re.MULTILINE)
@@ -164,15 +163,22 @@ def click_app():
 
 
 def long_options(command) -> list[str]:
-    return [o for p in command.params if p.param_type_name == "option" for o in p.opts
-            if o.startswith("--") and o != "--help"]
+    return [o for o in every_option(command) if o.startswith("--")]
+
+
+def every_option(command) -> list[str]:
+    """Every name of every option its ``--help`` shows (short, long and ``--no-...``)."""
+    return [o for p in command.params if p.param_type_name == "option" and not p.hidden
+            for o in (*p.opts, *p.secondary_opts) if o != "--help"]
 
 
 def every_command() -> list[tuple[str, object]]:
-    found = []
-    for name, command in sorted(click_app().commands.items()):
+    """Every command and subcommand, loaded (the root group only holds stand-ins until asked)."""
+    group, found = click_app(), []
+    for name in sorted(group.commands):
+        command = group.get_command(None, name)
         if hasattr(command, "commands"):
-            found += [(f"{name} {sub}", c) for sub, c in sorted(command.commands.items())]
+            found += [(f"{name} {sub}", command.get_command(None, sub)) for sub in sorted(command.commands)]
         else:
             found.append((name, command))
     return found
@@ -190,7 +196,8 @@ def test_every_option_of_every_command_is_in_the_reference(name, command):
     text = (DOCS / "reference" / "commands.md").read_text(encoding="utf-8")
     head = f"`ref {name.split()[0]}"
     [body] = [b for h, b in sections(text) if head + "`" in h or head + " " in h]
-    options = long_options(command)
+    options = every_option(command)
+    assert options, f"ref {name}: no options found (a stand-in rather than the command?)"
     missing = [o for o in options if f"`{o}`" not in body and f"`{o} " not in body]
     assert not missing, f"ref {name}: {missing} are not in docs/reference/commands.md"
 

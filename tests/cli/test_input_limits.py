@@ -117,6 +117,26 @@ def test_text_that_is_no_whole_number_is_refused(text):
         bounded_int(text, "Bill's points", HAND_POINTS)
 
 
+@pytest.mark.parametrize(("text", "n"), [("1,000", 1000), ("2,000,000", 2_000_000), ("-1,000", -1000),
+                                         ("1_000", 1000), ("+12,345", 12345), ("100", 100), ("0,100", 100)])
+def test_thousands_well_grouped_are_read(text, n):
+    assert bounded_int(text, "--opening Bill", OPENING) == n
+
+
+@pytest.mark.parametrize("text", ["1,0", "10,00", "1,0000", "1,000_000", "1,,000", "1,", "10_0", "-1,00"])
+def test_thousands_badly_grouped_are_refused(text):
+    with pytest.raises(UnreadableInput, match="groups of three digits") as refusal:
+        bounded_int(text, "--opening Bill", OPENING)
+    assert refusal.value.message.startswith(f"--opening Bill: {text!r} ")
+
+
+@pytest.mark.parametrize("argv", [("--wildcards", "1,0"), ("--wildcards", "10,00"), ("--opening", "Bill=1,0")])
+def test_a_badly_grouped_number_on_the_command_line_is_refused_exit_3(record, argv):
+    r = refused(record, 3, "new-session", "--players", "Bill,Ben", *argv)
+    name = argv[0] + (" Bill" if argv[0] == "--opening" else "")
+    assert f"{name}: {argv[1].partition('=')[2] or argv[1]!r} is not a whole number" in said(r)
+
+
 def test_a_house_rule_set_whose_deck_is_worth_too_much_is_refused(record, tmp_path):
     from rummyref.rules.ruleset import builtin_path
 

@@ -5,6 +5,8 @@ repeatable option given twice for the same player is refused the same way (``--p
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cli_helpers import ref
 
@@ -78,6 +80,30 @@ def test_the_same_record_twice_is_fine_two_records_are_refused(night, tmp_path):
         f"error: --db was given twice: {db} before the command and {other} after it give --db once")
     assert refused(night, "--db", db, "--db", other, "standings")[0] == (
         "error: --db was given twice: it takes one PATH|URL")
+
+
+@pytest.mark.sqlite_only("the same file written several ways")
+def test_the_same_file_written_two_ways_is_one_record(night, tmp_path, monkeypatch):
+    """Audit O item 6: ``ref --db /tmp/x/o1.db standings --db ./o1.db`` was refused as two records."""
+    db = Path(night.spec)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link.db").symlink_to(db)
+    monkeypatch.chdir(db.parent)
+    for other in (f"./{db.name}", db.name, f"sub/../{db.name}", str(tmp_path / "link.db")):
+        r = ref("--db", str(db), "standings", "--db", other)
+        assert r.exit_code == 0, (other, r.stderr)
+        assert "Bill" in r.stdout
+    refused(night, "--db", str(db), "standings", "--db", "./other.db")
+    assert not (db.parent / "other.db").exists()
+
+
+def test_the_same_url_twice_is_one_record_and_its_password_is_not_shown():
+    from rummyref.store.location import same_record
+
+    assert same_record("postgres://u@h/d", "postgresql://u@h/d")
+    assert not same_record("postgresql://u@h/d", "postgresql://u@h/e")
+    r = ref("--db", "postgresql://u:s3cret@h/d", "standings", "--db", "postgresql://u:s3cret@h/e")
+    assert r.exit_code == 3 and "s3cret" not in r.stderr and "--db was given twice" in r.stderr
 
 
 def test_an_opening_total_given_twice_for_a_player_is_refused(record):
