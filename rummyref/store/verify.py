@@ -173,7 +173,8 @@ def rejudge(entries: list[ChainEntry], fold: Replayed) -> list[tuple[str, str]]:
     if h is None:
         return []  # reported by the fold
     scoring = [e for e in entries if e.hand is not None and e.kind in (EntryKind.HAND, EntryKind.AMEND, EntryKind.VOID)]
-    hands = [HandInForce(e.hand, e.night or 0, 0, None, EntryKind(e.kind), e.seq, e.facts,
+    kinds = {k.value: k for k in EntryKind}
+    hands = [HandInForce(e.hand, e.night or 0, 0, None, kinds[e.kind], e.seq, e.facts,
                          tuple(PlayerResult(n, v) for n, v in e.results.items())) for e in scoring if e.hand]
     latest = {x.hand: x for x in hands}
     players = tuple(Player(p.name, p.seat, p.opening) for p in sorted(fold.players.values(), key=lambda p: p.seat))
