@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rummyref.errors import RummyrefError, UnreadableInput
-from rummyref.record import Context, Draft, GameHeader, SessionInfo, Summary
+from rummyref.record import Context, Draft, Game, GameHeader, HandInForce, SessionInfo, Status, Summary
 from rummyref.rules.ruleset import Method, RuleSet
 
 if TYPE_CHECKING:
@@ -123,6 +123,17 @@ class SessionDeal:
     abandoned: bool = False  #: no hand in force
 
 
+@dataclass(frozen=True)
+class Rejudged:
+    """A game's hands judged again from their chained facts alone (``ref verify``): each entry's
+    results as the kind's own scoring gives them under the chained rule set, and the game's status
+    from the hands in force. An entry whose facts the kind cannot judge again (a hand of 0.1, kept
+    as history) is left out; ``status`` None: not judged."""
+
+    results: Mapping[int, Mapping[str, int]]  #: seq -> each player's points
+    status: Status | None
+
+
 class Form(Protocol):
     """Asks for a hand's facts: the options first, then (at a terminal) what is missing."""
 
@@ -214,6 +225,14 @@ class GameKind(Protocol):
         ...
 
     def close_session(self, ctx: Context) -> Closing: ...
+
+    def rejudge(self, ruleset: RuleSet, game: Game, sessions: Sequence[SessionInfo],
+                entries: Sequence[HandInForce], in_force: Sequence[HandInForce]) -> Rejudged:
+        """For ``ref verify``: every scoring entry (``entries``, in log order) judged again from its
+        facts by the code the write uses, and the status after the hands in force (SPEC §8). Cheap
+        enough for a 25-year log: a hand told by its cards is valued again as it was arranged (the
+        arrangement is part of the chained facts), not searched for again."""
+        ...
 
     def check_session_options(self, ruleset: RuleSet, options: Mapping[str, Any]) -> None:
         """Refuse session data this kind never writes (an import is checked as strictly as input)."""

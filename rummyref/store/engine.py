@@ -430,12 +430,26 @@ def probe(path: Path) -> Found:
                                     hint="try again in a moment") from None
             if i + 1 < len(modes):
                 continue
-            return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
+            return _unreadable(path, exc)
         except sqlite3.DatabaseError as exc:
             if i + 1 < len(modes):
                 continue
-            return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
+            return _unreadable(path, exc)
     return found
+
+
+def _unreadable(path: Path, exc: Exception) -> Found:
+    """A SQLite file SQLite cannot read: another program's, or (its header carries ref's
+    ``application_id``) a record that was damaged: exit 8, restore it from a backup."""
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(100)
+    except OSError:
+        header = b""
+    if len(header) == 100 and int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+        raise IntegrityError(f"{short(str(path))} is a ref record, but the file is damaged (SQLite: {exc}); "
+                             "it was left as it was", hint=DAMAGED_HINT)
+    return Found(FileKind.FOREIGN, f"not a database ref can read ({exc})")
 
 
 def _looked_at(con: sqlite3.Connection) -> Found:
@@ -533,6 +547,7 @@ def _creating(db: str | None, path: Path) -> Iterator[Engine]:
 def _built(path: Path, found: Found) -> Iterator[Engine]:
     """A new record under a temporary name beside ``path``, put at ``path`` on success."""
     temp = path.with_name(f".{path.name}.new-{os.getpid()}")
+    _discard_stale(path)
     _discard(temp)
     try:
         engine = make_engine(str(temp))
@@ -582,6 +597,30 @@ def _publish(temp: Path, path: Path, found: Found) -> None:
         _fsync_folder(path.parent)
     except OSError as exc:
         raise StorageError(f"cannot write the record {short(str(path))}: {exc.strerror or exc}") from None
+
+
+def _discard_stale(path: Path) -> None:
+    """The temporary files of a command that was killed while it made ``path`` (``.NAME.new-PID``
+    and its -wal, -shm, -journal), when that process is gone: called under the folder's lock."""
+    prefix = f".{path.name}.new-"
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(prefix):].split("-", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _running(int(pid)):
+            _discard(path.with_name(prefix + pid))
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: it exists
+        return True
+    return True
 
 
 def _discard(temp: Path) -> None:
@@ -655,29 +694,82 @@ def _folder_lock(folder: Path) -> Iterator[None]:
 BUSY_STATES = {"55P03", "40001", "40P01"}  #: lock_not_available, serialization_failure, deadlock_detected
 
 
+DAMAGED_HINT = ("restore the record from a backup (ref backup makes one; see docs/operations/"
+                "backup-and-export.md); ref verify --db BACKUP checks a copy first")
+
+
+def damaged(what: str) -> IntegrityError:
+    """The database file itself is damaged (SQLite says "malformed"): exit 8, restore a backup."""
+    return IntegrityError(f"the database file is damaged ({what}); nothing was written", hint=DAMAGED_HINT)
+
+
+#: SQLSTATEs of a JSON text PostgreSQL cannot read (invalid_text_representation, invalid_json_text)
+JSON_STATES = {"22P02", "22032"}
+
+
 @contextmanager
-def storage_errors() -> Iterator[None]:
+def storage_errors(engine: Engine | None = None) -> Iterator[None]:
+    """Database errors said in words, with their exit codes; given the ``engine``, a stored JSON
+    text that does not parse (an entry's facts changed outside ref) names its entry (exit 8)."""
+    import json
+
     try:
         yield
+    except json.JSONDecodeError:
+        raise unreadable_json(engine) from None
     except DBAPIError as exc:
-        orig = exc.orig
-        state = getattr(orig, "sqlstate", None)
-        text_ = str(orig).strip()
-        if state in BUSY_STATES or (isinstance(exc, OperationalError) and ("locked" in text_ or "busy" in text_)):
-            raise WriteConflict(
-                "another terminal is writing to the record; nothing was written",
-                hint="try again in a moment",
-            ) from None
-        if (isinstance(orig, sqlite3.IntegrityError) and "UNIQUE" in text_) or state == "23505":
-            raise WriteConflict(
-                "another terminal recorded at the same moment; nothing was written", hint="try again"
-            ) from None
-        refusal = _server_refusal(state, _primary(orig, text_))
-        if refusal is not None:
-            raise refusal from None
-        if isinstance(exc, OperationalError):
-            raise StorageError(f"the database cannot be used: {redact(text_)}") from None
-        raise StorageError(f"the database refused the operation: {redact(text_)}") from None
+        raise _said(exc.orig, isinstance(exc, OperationalError), engine) from None
+    except sqlite3.Error as exc:  # a raw driver cursor (ref stats reads plain rows for speed)
+        raise _said(exc, isinstance(exc, sqlite3.OperationalError), engine) from None
+    except Exception as exc:
+        if type(exc).__module__.startswith("psycopg"):
+            raise _said(exc, False, engine) from None
+        raise
+
+
+def _said(orig: BaseException | None, operational: bool, engine: Engine | None) -> StorageError:
+    """A database error said in words, with its exit code."""
+    state = getattr(orig, "sqlstate", None)
+    text_ = str(orig).strip()
+    if "malformed JSON" in text_ or (state in JSON_STATES and "json" in text_.lower()):
+        return unreadable_json(engine)
+    if "malformed" in text_:
+        return damaged(f"SQLite: {text_}")
+    if state in BUSY_STATES or (operational and ("locked" in text_ or "busy" in text_)):
+        return WriteConflict(
+            "another terminal is writing to the record; nothing was written",
+            hint="try again in a moment",
+        )
+    if (isinstance(orig, sqlite3.IntegrityError) and "UNIQUE" in text_) or state == "23505":
+        return WriteConflict("another terminal recorded at the same moment; nothing was written", hint="try again")
+    refusal = _server_refusal(state, _primary(orig, text_))
+    if refusal is not None:
+        return refusal
+    if operational:
+        return StorageError(f"the database cannot be used: {redact(text_)}")
+    return StorageError(f"the database refused the operation: {redact(text_)}")
+
+
+def unreadable_json(engine: Engine | None) -> IntegrityError:
+    """Exit 8 for a stored JSON text that does not parse, naming the first entry (or game or
+    night) whose text it is, found by reading them again on a new connection."""
+    import json
+
+    found = "a stored JSON text does not parse"
+    if engine is not None:
+        with engine.connect() as conn:
+            for where, value in conn.exec_driver_sql(
+                    "SELECT g.name || ', entry ' || e.seq, e.facts FROM entry e JOIN game g ON g.id = e.game_id "
+                    "UNION ALL SELECT g.name || ', game row', g.options FROM game g "
+                    "UNION ALL SELECT g.name || ', night ' || s.number, s.options FROM session s "
+                    "JOIN game g ON g.id = s.game_id"):
+                try:
+                    json.loads(value or "{}")
+                except ValueError:
+                    found = f"{where}: its JSON text does not parse"
+                    break
+    return IntegrityError(f"the record was changed outside ref: {found}; nothing was written",
+                          hint="run ref verify; restore the database from a backup")
 
 
 def _primary(orig: object, text_: str) -> str:

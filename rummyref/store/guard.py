@@ -61,3 +61,48 @@ def expect_entry(game: str, word: str, hand: int, current_seq: int, seen_seq: in
             f"being entered (it read entry {seen_seq}); nothing was written",
             hint=f"check ref history; if yours is still needed, run the command again on {word} {hand} as it is now",
         )
+
+
+#: a player whose cached total is not the sum of the results in force, or a game row whose rule
+#: set, target, WILDCARDs or options are not those its chained header states (one statement)
+UNTRUSTED = (
+    "SELECT p.name, NULL FROM player p JOIN player_total t ON t.player_id = p.id "
+    "WHERE p.game_id = :g AND (t.points, t.hands) <> (SELECT COALESCE(SUM(r.points), 0), COUNT(r.id) "
+    "FROM result r WHERE r.player_id = p.id AND r.current = 1) "
+    "UNION ALL SELECT NULL, (SELECT e.facts FROM entry e WHERE e.game_id = :g AND e.kind IN ('header', 'adopt') "
+    "ORDER BY e.seq LIMIT 1)"
+)
+
+
+def trusted(rec: Record, g: GameRow) -> None:
+    """Refuse a write (exit 8, nothing written) that would rest on rows changed outside ``ref``:
+    a write judges a hand by the cached totals and the rule set kept on the game row, and bakes
+    the outcome into a hashed entry. One statement, inside the write's transaction: each player's
+    cached total against the results in force, the game row against its chained header."""
+    import json
+
+    from rummyref.errors import IntegrityError
+    from rummyref.replay import Header
+
+    def refuse(what: str) -> IntegrityError:
+        return IntegrityError(f"the record was changed outside ref: {g.name}, {what}; nothing was written",
+                              hint="run ref verify; restore the database from a backup")
+
+    for name, facts in rec.sql(UNTRUSTED, g=g.id):
+        if name is not None:
+            raise refuse(f"{name}'s cached total is not the sum of the results in force")
+        if facts is None:
+            continue  # no header entry: verify says so
+        try:
+            h = Header.from_json(json.loads(facts)["game"])
+        except (ValueError, KeyError, TypeError):
+            raise refuse("its header entry is unreadable") from None
+        try:
+            options = json.loads(g.options or "{}")
+        except ValueError:
+            options = g.options
+        row = (g.name, g.ruleset, g.ruleset_text, g.target, g.wildcards, options)
+        for col, have, want in zip(("name", "ruleset", "ruleset_text", "target", "wildcards", "options"), row,
+                                   (h.name, h.ruleset, h.ruleset_text, h.target, h.wildcards, dict(h.options))):
+            if have != want:
+                raise refuse(f"the game row's {col} is not the one its chained header states")

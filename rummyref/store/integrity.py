@@ -10,6 +10,9 @@ ordinary sessions, and running the function ref created, unchanged).
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from rummyref.store import dialect
 
 #: (table, columns) that must be unique: the natural keys everything else relies on
@@ -46,6 +49,7 @@ def database_problems(rec) -> list[tuple[str, str]]:
     for table, col, parent in FOREIGN:
         if table in tables and (col, parent) not in {(c, p) for c, p, _ in dialect.foreign_keys(conn, table)}:
             out.append((f"table {table}", f"the foreign key {col} -> {parent} is missing"))
+    out += _schema_objects(conn)
     have = _triggers(conn)
     replaced = False
     for name in TRIGGERS.get(conn.dialect.name, ()):
@@ -98,12 +102,99 @@ def _unique(conn, table: str) -> set[tuple[str, ...]]:
     return found | {tuple(r[0]) for r in rows}
 
 
+def _normal(sql: str | None) -> str | None:
+    return None if sql is None else " ".join(sql.split())
+
+
+@cache
+def _sqlite_schema() -> dict[tuple[str, str], tuple[str, str | None]]:
+    """``(type, name): (table, SQL)`` of every object ref's migrations create in a SQLite file."""
+    import sqlite3
+
+    from rummyref.store.migrations import V1, V2
+
+    db = sqlite3.connect(":memory:")
+    for sql in V1 + V2:
+        db.execute(sql)
+    found = {(t, n): (tb, _normal(sql)) for t, n, tb, sql in db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master")}
+    db.close()
+    return found
+
+
+#: objects SQLite itself may add (ANALYZE's statistics): not ref's, and harmless
+_SQLITE_OWN = ("sqlite_stat", "sqlite_sequence")
+
+
+def _schema_objects(conn) -> list[tuple[str, str]]:
+    """Every table, index, trigger and view exactly as ref creates it (SQLite), or, on PostgreSQL,
+    no trigger or rule on ref's tables but the append-only triggers as ref creates them: a
+    trigger added outside ref (on ``result``, say) would change what a later write of ref stores."""
+    if conn.dialect.name != "sqlite":
+        return _pg_objects(conn)
+    want = _sqlite_schema()
+    have = {(t, n): (tb, _normal(sql)) for t, n, tb, sql in conn.exec_driver_sql(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master") if not n.startswith(_SQLITE_OWN)}
+    out: list[tuple[str, str]] = []
+    for (kind, name), (table, sql) in sorted(have.items()):
+        if (kind, name) not in want:
+            on = f"on table {table}: " if kind in ("trigger", "index") else ""
+            out.append((f"{kind} {name}", f"{on}is not part of ref's schema (added outside ref): "
+                                          f"{around(sql or '', '')[0]}"))
+        elif want[(kind, name)] != (table, sql):
+            ours, theirs = around(sql or "", want[(kind, name)][1] or "")
+            out.append((f"{kind} {name}", f"is not the one ref creates: it is {ours}, ref creates {theirs}"))
+    out += [(f"{kind} {name}", "is missing") for kind, name in sorted(set(want) - set(have))
+            if kind != "trigger"]  # a missing trigger is said below
+    return out
+
+
+def _pg_objects(conn) -> list[tuple[str, str]]:
+    from rummyref.store.migrations import PG_APPEND_ONLY, TABLES
+
+    want = {m.group(1): str(_normal(sql)).replace(" ON entry ", " ON {schema}.entry ") for sql in PG_APPEND_ONLY[1:]
+            if (m := re.match(r"CREATE TRIGGER (\w+)", sql))}
+    out: list[tuple[str, str]] = []
+    for name, table, definition, schema in conn.exec_driver_sql(
+            "SELECT t.tgname, c.relname, pg_get_triggerdef(t.oid), n.nspname FROM pg_trigger t "
+            "JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = current_schema() AND NOT t.tgisinternal AND c.relname = ANY(%(t)s) "
+            "ORDER BY c.relname, t.tgname", {"t": list(TABLES)}):
+        expected = want.get(name) if table == "entry" else None
+        if expected is None:
+            out.append((f"trigger {name}", f"on table {table}: is not part of ref's schema (added outside ref): "
+                                           f"{around(_normal(definition) or '', '')[0]}"))
+        elif _normal(definition) != expected.format(schema=schema):
+            ours, theirs = around(_normal(definition) or "", expected.format(schema=schema))
+            out.append((f"trigger {name}", f"is not the one ref creates: it is {ours}, ref creates {theirs}"))
+    for name, table in conn.exec_driver_sql(
+            "SELECT rulename, tablename FROM pg_rules WHERE schemaname = current_schema() AND tablename = ANY(%(t)s)",
+            {"t": list(TABLES)}):
+        out.append((f"rule {name}", f"on table {table}: is not part of ref's schema (added outside ref)"))
+    return out
+
+
+WIDE = 60  #: characters of a text shown around its first difference
+
+
+def around(have: str, want: str) -> tuple[str, str]:
+    """Two texts shown by the part around their first difference (each quoted, ``...`` where
+    cut), so that a difference at the end of a long line is seen."""
+    n = next((i for i, (a, b) in enumerate(zip(have, want)) if a != b), min(len(have), len(want)))
+    start = max(0, n - WIDE // 3)
+
+    def part(text: str) -> str:
+        cut = text[start:start + WIDE]
+        return ("..." if start else "") + repr(cut) + ("..." if start + WIDE < len(text) else "")
+
+    return part(have), part(want)
+
+
 def _triggers(conn) -> dict[str, tuple[str, str | None]]:
     """``name: (tgenabled, body of the function it runs)`` of the triggers on ``entry`` (on
     SQLite: ``("O", None)`` for each trigger that raises)."""
     if conn.dialect.name == "sqlite":
-        return {name: ("O", None) for name, sql in conn.exec_driver_sql(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'entry'") if "RAISE" in sql}
+        return {name: ("O", None) for (name,) in conn.exec_driver_sql(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'entry'")}  # exactly: above
     return {name: (str(state), body or "") for name, state, body in conn.exec_driver_sql(
         "SELECT t.tgname, t.tgenabled::text, p.prosrc FROM pg_trigger t "
         "JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace "

@@ -36,7 +36,7 @@ from rummyref.record import (
 from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import stamp
 from rummyref.store.engine import opened, storage_errors
-from rummyref.store.guard import expect, expect_entry
+from rummyref.store.guard import expect, expect_entry, trusted
 from rummyref.store.migrations import NIGHTS_WON
 from rummyref.store.models import (
     EntryRow,
@@ -54,7 +54,7 @@ from rummyref.store.select import HANDS_DEALT, SESSION_LOG, _last_played, _parse
 @contextmanager
 def writing(db: str | None, create: bool = False) -> Iterator[Record]:
     """One write transaction (BEGIN IMMEDIATE) on an up-to-date database (created if asked)."""
-    with opened(db, create) as engine, storage_errors():
+    with opened(db, create) as engine, storage_errors(engine):
         with Session(engine, expire_on_commit=False, autoflush=False) as session:
             with session.begin():
                 yield Record(session)
@@ -63,7 +63,7 @@ def writing(db: str | None, create: bool = False) -> Iterator[Record]:
 @contextmanager
 def reading(db: str | None) -> Iterator[Record]:
     """A read-only (deferred) transaction."""
-    with opened(db) as engine, storage_errors():
+    with opened(db) as engine, storage_errors(engine):
         with Session(engine.execution_options(sqlite_begin="DEFERRED"), autoflush=False) as session:
             with session.begin():
                 yield Record(session)
@@ -273,6 +273,7 @@ class Record:
         ``seated``: the players this opening seated for the first time (stated in the chain)."""
         if seen is not None:
             expect(self, g, seen)
+        trusted(self, g)
         number = int(self.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()) + 1
         s = SessionRow(game_id=row_id(g), number=number, opened_at=stamp(),
                        options=json.dumps(options, ensure_ascii=False))
@@ -287,6 +288,7 @@ class Record:
 
     def close_session(self, g: GameRow, seen: Position, abandoned: bool = False) -> SessionRow:
         expect(self, g, seen)
+        trusted(self, g)
         s = self.open_night_row(row_id(g))
         assert s is not None, "the kind checked that a session is open"
         s.closed_at = stamp()
@@ -304,6 +306,7 @@ class Record:
         """Append a hand, or a correction of one, exactly as the kind drafted it. A hand must land
         where the command read the log; a correction only needs its hand unchanged since then
         (other hands, or another night, do not make it stale)."""
+        trusted(self, g)
         if draft.kind in (EntryKind.AMEND, EntryKind.VOID):
             return self._correct(g, draft)
         expect(self, g, seen)

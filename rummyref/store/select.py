@@ -70,7 +70,7 @@ def game_ruleset(db: str | None, name: str | None) -> tuple[str, RuleSet, bool]:
     For ``ref ruling`` and ``ref count``, which answer from the game being played."""
     from rummyref.store.engine import opened, storage_errors
 
-    with opened(db) as engine, storage_errors():
+    with opened(db) as engine, storage_errors(engine):
         with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
             with conn.begin():
                 gid = choose_game(conn, name)

@@ -32,7 +32,7 @@ def _date_of(stamp: str) -> date:
 
 def read_summary(db: str | None, name: str | None, history: Callable[[RuleSet], bool] = lambda rs: False) -> Summary:
     """The game's cached totals; with its hands in force too when ``history(rule set)`` says so."""
-    with opened(db) as engine, storage_errors():
+    with opened(db) as engine, storage_errors(engine):
         with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
             with conn.begin():
                 s = summary(conn, name)

@@ -29,7 +29,7 @@ GAME_COLUMNS = "id, name, ruleset, ruleset_text, target, wildcards, options, cre
 
 @contextmanager
 def _connection(db: str | None) -> Iterator:
-    with opened(db) as engine, storage_errors():
+    with opened(db) as engine, storage_errors(engine):
         with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
             with conn.begin():
                 yield conn

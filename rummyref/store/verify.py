@@ -21,8 +21,9 @@ from collections import namedtuple
 from dataclasses import dataclass
 from typing import Any
 
-from rummyref.chain import GENESIS, entry_hash
+from rummyref.chain import GENESIS, EntryKind, entry_hash
 from rummyref.replay import ChainEntry, Replayed, replay
+from rummyref.store.integrity import around
 from rummyref.store.record import Record, entry_payload
 
 RECORD = "(record)"  #: the "game" of a problem that belongs to no game
@@ -96,6 +97,7 @@ def verify(rec: Record) -> VerifyReport:
         fold = folds[g.id] = replay(entries, GENESIS)
         problems += [Problem(g.name, "the log", what) for what in fold.problems]
         problems += [Problem(g.name, where, what) for where, what in _check_game(rows, g, fold)]
+        problems += [Problem(g.name, where, what) for where, what in rejudge(entries, fold)]
         if chain:
             heads.append((g.name, chain[-1].seq, chain[-1].hash))
     problems += [Problem(game, where, what) for game, where, what in _check_rows(rows, folds)]
@@ -121,6 +123,10 @@ def _check_chain(rows: _Rows, g: Any, chain: list[Any]) -> tuple[list[ChainEntry
         try:
             facts = json.loads(r.facts or "{}")
             ok = entry_hash(entry_payload(g.name, night, r, results), r.prev_hash) == r.hash
+            stated = _stated_points(facts) if not ok else None
+            if stated and set(stated) == set(results) and stated != results and \
+                    entry_hash(entry_payload(g.name, night, r, stated), r.prev_hash) == r.hash:
+                results, ok = stated, True  # the entry is intact; a result row was changed: named with the rows
         except (ValueError, TypeError):
             facts, ok = {}, False
         if not ok:
@@ -131,9 +137,84 @@ def _check_chain(rows: _Rows, g: Any, chain: list[Any]) -> tuple[list[ChainEntry
     return entries, problems
 
 
+def _stated_points(facts: Any) -> dict[str, int] | None:
+    """The points an entry's facts state (a hand given as points, or the score kept beside the
+    cards), to tell a changed result row from a changed entry."""
+    if not isinstance(facts, dict):
+        return None
+    if isinstance(facts.get("points"), dict):
+        return {str(n): v for n, v in facts["points"].items() if isinstance(v, int)}
+    scores = facts.get("score", {}).get("scores") if isinstance(facts.get("score"), dict) else None
+    if isinstance(scores, list):
+        return {s["name"]: s["points"] for s in scores if isinstance(s, dict) and "name" in s and "points" in s}
+    return None
+
+
 def _name(rows: _Rows, player_id: Any) -> str:
     p = rows.players.get(player_id)
     return p.name if p is not None else f"#{player_id}"
+
+
+# -- the hands judged again ------------------------------------------------------------------
+
+
+def rejudge(entries: list[ChainEntry], fold: Replayed) -> list[tuple[str, str]]:
+    """Each hand's results judged again from its chained facts under the chained rule set and
+    target, by the game's kind (the code the write uses), and whether the game is over and who
+    won from the hands in force (SPEC §8): a write that trusted a row changed outside the chain
+    (a cached total, the game row's rule-set text or target) baked a wrong result or status into
+    a hashed entry, and only this finds it. The first difference of each kind is reported."""
+    from rummyref.errors import RummyrefError
+    from rummyref.games.registry import kind_for
+    from rummyref.record import Game, HandInForce, Player, PlayerResult, SessionInfo
+    from rummyref.store.select import _parsed
+
+    h = fold.header
+    if h is None:
+        return []  # reported by the fold
+    scoring = [e for e in entries if e.hand is not None and e.kind in (EntryKind.HAND, EntryKind.AMEND, EntryKind.VOID)]
+    kinds = {k.value: k for k in EntryKind}
+    hands = [HandInForce(e.hand, e.night or 0, 0, None, kinds[e.kind], e.seq, e.facts,
+                         tuple(PlayerResult(n, v) for n, v in e.results.items())) for e in scoring if e.hand]
+    latest = {x.hand: x for x in hands}
+    players = tuple(Player(p.name, p.seat, p.opening) for p in sorted(fold.players.values(), key=lambda p: p.seat))
+    game = Game(h.name, h.ruleset, h.target, h.wildcards, players, h.created_at,
+                closed_roster=bool(h.options.get("closed_roster", True)), options=h.options)
+    nights = [SessionInfo(n.number, n.opened_at, n.closed_at, n.options) for _, n in sorted(fold.nights.items())]
+    try:
+        ruleset = _parsed(h.ruleset, h.ruleset_text, h.name)
+        again = kind_for(ruleset).rejudge(ruleset, game, nights, hands, [latest[k] for k in sorted(latest)])
+    except (RummyrefError, KeyError, TypeError, ValueError) as exc:
+        why = exc.message if isinstance(exc, RummyrefError) else f"{type(exc).__name__}: {exc}"
+        return [("its hands", f"cannot be judged again from their facts under the chained rule set ({why})")]
+    out: list[tuple[str, str]] = []
+    for x in hands:
+        want = again.results.get(x.seq)
+        have = {r.name: r.points for r in x.results}
+        if want is None or want == have:
+            continue
+        name = next(n for n in sorted(set(have) | set(want), key=lambda n: game.roster.index(n)
+                                      if n in game.roster else 99) if have.get(n) != want.get(n))
+        out.append((f"entry {x.seq} (hand {x.hand}), {name}",
+                    f"the entry says {_points(have.get(name))}, but its facts under the chained rule set "
+                    f"give {_points(want.get(name))}: the result was judged on rows changed outside the chain"))
+        break
+    stated = all("status" in e.facts for e in scoring)  # a 0.1 log states none: its end is history
+    if again.status is not None and stated and scoring:
+        have_s = (fold.finished_at is not None, fold.winner if fold.finished_at is not None else None)
+        want_s = (again.status.over, again.status.winner if again.status.over else None)
+        if have_s != want_s:
+            out.append(("the game's status", f"the log says {_status(*have_s)}, but its hands in force give "
+                                             f"{_status(*want_s)} (A7, SPEC §8)"))
+    return out
+
+
+def _points(v: int | None) -> str:
+    return "no result" if v is None else f"{v:,}"
+
+
+def _status(over: bool, winner: str | None) -> str:
+    return f"over ({winner} won)" if over else "not over"
 
 
 # -- the rows against the fold -----------------------------------------------------------------
@@ -145,7 +226,7 @@ def _differ(where: str, column: str, have: Any, want: Any) -> list[tuple[str, st
     return [(f"{where}, column {column}", _difference(have, want))]
 
 
-LONG = 60  #: a text longer than this (or of several lines) is shown by its first line that differs
+LONG = 60  #: a text longer than this (or of several lines) is shown by the part of its first line that differs
 
 
 def _difference(have: Any, want: Any) -> str:
@@ -157,13 +238,13 @@ def _difference(have: Any, want: Any) -> str:
     ours, theirs = have.splitlines(), want.splitlines()
     n = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))
 
-    def line(lines: list[str]) -> str:
-        if n >= len(lines):
-            return "(no such line)"
-        return repr(lines[n][:LONG]) + ("..." if len(lines[n]) > LONG else "")
-
+    if n >= len(ours) or n >= len(theirs):
+        shown = ("(no such line)" if n >= len(ours) else around(ours[n], "")[0],
+                 "(no such line)" if n >= len(theirs) else around(theirs[n], "")[0])
+    else:
+        shown = around(ours[n], theirs[n])  # the part around the first difference: seen where it is
     counts = f" ({len(ours)} lines, the chain's {len(theirs)})" if len(ours) != len(theirs) else ""
-    return f"line {n + 1} is {line(ours)}, the chain says {line(theirs)}{counts}"
+    return f"line {n + 1} is {shown[0]}, the chain says {shown[1]}{counts}"
 
 
 def _json(text: Any) -> Any:
@@ -243,7 +324,8 @@ def _check_rows(rows: _Rows, folds: dict[int, Replayed]) -> list[tuple[str, str,
         seen_results.add((e.game_id, e.seq, p.name))
         for col, have, w in (("points", r.points, want.points), ("count", r.count, want.count),
                              ("won", r.won, want.won), ("current", r.current, int(want.current))):
-            out += [(game, *d) for d in _differ(f"{where} (entry {e.seq}, {p.name})", col, have, w)]
+            hand = f", hand {e.hand}" if e.hand else ""
+            out += [(game, *d) for d in _differ(f"{where} (entry {e.seq}{hand}, {p.name})", col, have, w)]
     for gid, fold in folds.items():
         for seq, name in fold.results:
             if (gid, seq, name) not in seen_results:

@@ -15,6 +15,7 @@ from rummyref.games.base import (
     Closing,
     Opening,
     Recorded,
+    Rejudged,
     SessionDeal,
     SessionRequest,
     no_session_options,
@@ -33,6 +34,7 @@ from rummyref.record import (
     GameHeader,
     HandInForce,
     PlayerResult,
+    SessionInfo,
     Status,
     Summary,
 )
@@ -156,6 +158,24 @@ def facts_from_json(data: Mapping[str, Any]) -> Facts:
     return Facts({n: tuple(parse_cards(" ".join(cs))) for n, cs in data["hands"].items()}, Ending(data["ending"]),
                  data.get("by"), None if melds is None else tuple(tuple(parse_cards(" ".join(m))) for m in melds),
                  parse_card(data["upcard"]) if data.get("upcard") else None)
+
+
+def _settle(game: Game, ruleset: RuleSet, facts: Facts) -> tuple[HandResult, tuple[PlayerResult, ...]]:
+    """A hand settled from its facts (the write and ``ref verify`` alike)."""
+    players = game.roster
+    if facts.ending is Ending.DEAD:
+        first, second = players
+    else:
+        first = facts.by or players[0]
+        second = next(n for n in players if n != first)
+    result = settle(facts.hands.get(first, ()), facts.hands.get(second, ()), facts.ending, ruleset,
+                    names=(first, second), melds=facts.melds, upcard=facts.upcard)
+    if facts.ending is Ending.DEAD and facts.upcard is None and _oklahoma(game):
+        result = replace(result, knock_limit=None)  # G13: no upcard given, no limit set (none was needed)
+    winner = None if result.winner is None else (first if result.winner.value == "knocker" else second)
+    deadwood = dict(zip((first, second), result.deadwood))
+    return result, tuple(PlayerResult(n, result.points if n == winner else 0, deadwood[n], n == winner)
+                         for n in players)
 
 
 class GinGame:
@@ -284,20 +304,16 @@ class GinGame:
         out.print(f"Session {number}: {hands} hand{'' if hands == 1 else 's'}; points {pts}", markup=False)
 
     def _settle(self, ctx: Context, facts: Facts) -> tuple[HandResult, tuple[PlayerResult, ...]]:
-        players = ctx.game.roster
-        if facts.ending is Ending.DEAD:
-            first, second = players
-        else:
-            first = facts.by or players[0]
-            second = next(n for n in players if n != first)
-        result = settle(facts.hands.get(first, ()), facts.hands.get(second, ()), facts.ending, ctx.ruleset,
-                        names=(first, second), melds=facts.melds, upcard=facts.upcard)
-        if facts.ending is Ending.DEAD and facts.upcard is None and _oklahoma(ctx.game):
-            result = replace(result, knock_limit=None)  # G13: no upcard given, no limit set (none was needed)
-        winner = None if result.winner is None else (first if result.winner.value == "knocker" else second)
-        deadwood = dict(zip((first, second), result.deadwood))
-        return result, tuple(PlayerResult(n, result.points if n == winner else 0, deadwood[n], n == winner)
-                             for n in players)
+        return _settle(ctx.game, ctx.ruleset, facts)
+
+    def rejudge(self, ruleset: RuleSet, game: Game, sessions: Sequence[SessionInfo],
+                entries: Sequence[HandInForce], in_force: Sequence[HandInForce]) -> Rejudged:
+        again = {e.seq: _settle(game, ruleset, facts_from_json(e.facts))[1] for e in entries
+                 if e.kind != EntryKind.VOID and e.facts.get("form") == "gin"}
+        hands = [replace(h, results=again.get(h.seq, h.results)) for h in in_force]
+        return Rejudged({seq: {r.name: r.points for r in rs} for seq, rs in again.items()},
+                        _status(fold(ruleset, game.roster, hands), game.roster))
+
 
     def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:
         g = ctx.game

@@ -17,6 +17,7 @@ from rummyref.games.base import (
     Closing,
     Opening,
     Recorded,
+    Rejudged,
     SessionDeal,
     SessionRequest,
     no_session_options,
@@ -39,12 +40,24 @@ from rummyref.games.long.scoring import (
     PointsFacts,
     facts_from_json,
     facts_to_json,
+    rescore,
     score_hand,
     score_to_json,
 )
 from rummyref.games.long.standings import Standings, from_summary
 from rummyref.names import check_reason, check_roster, find, resolve_name, suggest
-from rummyref.record import Context, Draft, EntryKind, Game, GameHeader, HandInForce, PlayerResult, Status, Summary
+from rummyref.record import (
+    Context,
+    Draft,
+    EntryKind,
+    Game,
+    GameHeader,
+    HandInForce,
+    PlayerResult,
+    SessionInfo,
+    Status,
+    Summary,
+)
 from rummyref.rules.ruleset import Method, RuleSet
 
 Facts = CardFacts | PointsFacts
@@ -200,6 +213,19 @@ class LongGame:
     def session_deal(self, roster: Sequence[str], log: Sequence[tuple[str, str]]) -> SessionDeal:
         state = deal_state(roster, log)
         return SessionDeal(state.dealt, state.still_to_deal, state.owed, state.rounds, state.abandoned)
+
+    def rejudge(self, ruleset: RuleSet, game: Game, sessions: Sequence[SessionInfo],
+                entries: Sequence[HandInForce], in_force: Sequence[HandInForce]) -> Rejudged:
+        results = {}
+        for e in entries:
+            if e.kind != EntryKind.VOID and e.facts:
+                again = rescore(e.facts, ruleset, game.roster)
+                if again is not None:
+                    results[e.seq] = again
+        played = [(h.hand, results.get(h.seq, {r.name: r.points for r in h.results}))
+                  for h in in_force if h.kind != EntryKind.VOID]
+        outcome = game_status({p.name: p.opening for p in game.players}, played, game.target)
+        return Rejudged(results, Status(outcome.over, outcome.winner))
 
     def close_session(self, ctx: Context) -> Closing:
         g, rs = ctx.game, ctx.ruleset

@@ -338,3 +338,30 @@ def score_from_json(data: Mapping[str, Any], held: Mapping[str, Sequence[str]] |
         for m in data.get("arrangement", ())
     )
     return HandScore(data.get("form", "cards"), scores, arrangement, tuple(data.get("notes", ())))
+
+
+def rescore(data: Mapping[str, Any], ruleset: RuleSet, roster: Sequence[str]) -> dict[str, int] | None:
+    """A recorded hand's points again, from its chained facts under ``ruleset`` (``ref verify``):
+    points as given; a hand told by its cards valued again card by card as it was arranged (each
+    laid card where it sits, to whom it was credited; the cards held), with the valuation the
+    scoring uses. None for a hand of 0.1 (its totals are history)."""
+    from rummyref.cards import parse_card
+    from rummyref.melding.melds import MeldKind
+
+    if data.get("form") == "points":  # score_points, without its objects: 40,000 hands of them
+        given = data["points"]
+        return {n: int(given[n]) for n in roster if n in given}
+    if "version" not in data:
+        return None
+    facts = tbl.facts_from_json(data, roster)
+    points: Counter[str] = Counter()
+    for m in data["score"]["arrangement"]:
+        laid = m["laid"]
+        cards = tuple(parse_card(c["card"]) for c in laid)
+        reps = tuple(None if c["as"] == "W" else parse_card(c["as"]) for c in laid)
+        meld = Meld(MeldKind(m["kind"]), cards, reps, 1 if m.get("note") == "run, ace low" else 0)
+        for c, value in zip(laid, card_values_in_meld(meld, ruleset)):
+            points[c["by"]] += value
+    for name, p in facts.players:
+        points[name] -= held_value(p.held, ruleset)[0]
+    return {name: points[name] for name, _ in facts.players}

@@ -24,6 +24,7 @@ from rummyref.games.base import (
     Closing,
     Opening,
     Recorded,
+    Rejudged,
     SessionDeal,
     SessionRequest,
     no_such_hand,
@@ -34,7 +35,17 @@ from rummyref.games.low_count.adjudicate import Ending, GameResult, adjudicate
 from rummyref.games.low_count.match import S17, MatchState
 from rummyref.games.low_count.table import SimpleTable
 from rummyref.names import check_reason, skeleton
-from rummyref.record import Context, Draft, EntryKind, GameHeader, HandInForce, PlayerResult, SessionInfo, Summary
+from rummyref.record import (
+    Context,
+    Draft,
+    EntryKind,
+    Game,
+    GameHeader,
+    HandInForce,
+    PlayerResult,
+    SessionInfo,
+    Summary,
+)
 from rummyref.rules.ruleset import Method, RuleSet
 
 
@@ -266,6 +277,26 @@ class LowCountGame:
 
     def session_deal(self, roster: Sequence[str], log: Sequence[tuple[str, str]]) -> SessionDeal:
         return SessionDeal()  # no full rounds: nothing is ever still to deal
+
+    def rejudge(self, ruleset: RuleSet, game: Game, sessions: Sequence[SessionInfo],
+                entries: Sequence[HandInForce], in_force: Sequence[HandInForce]) -> Rejudged:
+        """Each game judged again at its session's table; a match's state is a fold of the games'
+        winners (no status is kept), so there is no status to judge."""
+        from rummyref.cards import parse_cards
+        from rummyref.games.low_count.adjudicate import EndingKind
+
+        tables = {s.number: s for s in sessions if "table" in s.options}
+        results: dict[int, dict[str, int]] = {}
+        for e in entries:
+            f = e.facts
+            if e.kind == EntryKind.VOID or f.get("form") != "simple" or "ending" not in f or e.session not in tables:
+                continue
+            end = f["ending"]
+            ending = Ending(EndingKind(end["kind"]), end.get("player"), frozenset(end.get("dropped", ())))
+            hands = {n: parse_cards(" ".join(cs)) for n, cs in f["hands"].items() if cs is not None}
+            result = adjudicate(table_of(ruleset, tables[e.session]), f["first_player"], hands, ending)
+            results[e.seq] = {p.name: int(p.name == result.winner) for p in result.players}
+        return Rejudged(results, None)
 
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session

@@ -1,0 +1,263 @@
+"""Rows outside the chain are never trusted (docs/operations/data-promises.md, promises 2 and 3):
+a write refuses to judge a hand on a cache or a game row changed outside ref, ``ref verify``
+judges every hand again from its chained facts, compares the schema exactly with ref's, and
+names a damaged file or an unreadable entry with exit 8. Real records, changed with plain SQL
+behind ref's back, driven through the CLI."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+from cli_helpers import ref
+
+PTS = ("--points", "Bill={}", "--points", "Ben={}", "--points", "Larry={}")
+TRIGGERS = ("entry_append_only_update", "entry_append_only_delete")
+
+
+def hand(b: int, n: int, lar: int, *extra: str):
+    return ref("score-hand", "-g", "long", *[a.format(v) if "{}" in a else a
+                                               for a, v in zip(PTS, (None, b, None, n, None, lar))], *extra)
+
+
+@pytest.fixture
+def long_game(record):
+    assert ref("new-session", "-g", "long", "--players", "Bill,Ben,Larry").exit_code == 0
+    assert hand(45, -10, 20).exit_code == 0
+    return record
+
+
+def entries(record) -> int:
+    with record.raw() as db:
+        return db.execute("SELECT COUNT(*) FROM entry").fetchone()[0]
+
+
+def change(record, *statements: str, triggers: bool = False) -> None:
+    with record.raw() as db:
+        if triggers:
+            for t in TRIGGERS:
+                db.drop_trigger(t)
+        for sql in statements:
+            db.execute(sql)
+    if triggers:  # put back as ref creates them
+        from rummyref.store.migrations import PG_APPEND_ONLY, V1
+
+        with record.raw() as db:
+            for sql in (PG_APPEND_ONLY[1:3] if db.pg else [s for s in V1 if s.startswith("CREATE TRIGGER")]):
+                db.execute(sql)
+
+
+def verify_fails(*words: str) -> str:
+    r = ref("verify")
+    assert r.exit_code == 8, r.stdout + r.stderr
+    said = " ".join((r.stdout + r.stderr).split())
+    for w in words:
+        assert w in said, said
+    return said
+
+
+# -- 1. a write trusts nothing outside the chain; verify judges every hand again ---------------
+
+
+@pytest.mark.parametrize("tamper, undo, what", [
+    ("UPDATE player_total SET points = points + 1999990 WHERE player_id = (SELECT id FROM player WHERE name = 'Bill')",
+     "UPDATE player_total SET points = points - 1999990 WHERE player_id = (SELECT id FROM player WHERE name = 'Bill')",
+     "Bill's cached total is not the sum of the results in force"),
+    ("UPDATE game SET target = 60", "UPDATE game SET target = 2000000",
+     "the game row's target is not the one its chained header states"),
+    ("UPDATE game SET ruleset_text = replace(ruleset_text, 'K = 10 }', 'K = 50 }')",
+     "UPDATE game SET ruleset_text = replace(ruleset_text, 'K = 50 }', 'K = 10 }')",
+     "the game row's ruleset_text is not the one its chained header states"),
+])
+def test_a_write_on_rows_changed_outside_ref_is_refused_and_writes_nothing(long_game, tamper, undo, what):
+    change(long_game, tamper)
+    before = entries(long_game)
+    r = hand(5, 2, 3)
+    assert r.exit_code == 8, r.stdout + r.stderr
+    said = " ".join(r.stderr.split())
+    assert what in said and "nothing was written" in said and "run ref verify" in said
+    assert entries(long_game) == before
+    change(long_game, undo)
+    assert hand(5, 2, 3).exit_code == 0
+    assert ref("verify").exit_code == 0
+
+
+def _bypass_the_write_check(monkeypatch):
+    """What a ref without the write's check did: the hand is judged on the changed rows."""
+    monkeypatch.setattr("rummyref.store.record.trusted", lambda rec, g: None)
+
+
+def test_verify_judges_the_status_again_a_write_on_a_changed_total_baked_in(long_game, monkeypatch):
+    bill = "(SELECT id FROM player WHERE name = 'Bill')"
+    change(long_game, f"UPDATE player_total SET points = points + 1999990 WHERE player_id = {bill}")
+    _bypass_the_write_check(monkeypatch)
+    assert "GAME OVER" in hand(5, 2, 3).stdout
+    change(long_game, f"UPDATE player_total SET points = points - 1999990 WHERE player_id = {bill}")
+    verify_fails("long: the game's status: the log says over (Bill won), but its hands in force give not over")
+
+
+def test_verify_judges_each_hand_again_under_the_chained_rule_set(long_game, monkeypatch):
+    change(long_game, "UPDATE game SET ruleset_text = replace(ruleset_text, 'K = 10 }', 'K = 50 }')")
+    _bypass_the_write_check(monkeypatch)
+    r = ref("score-hand", "-g", "long", "--melded", "Bill=KS KH KD", "--out", "Bill", "--held", "Ben=2C",
+            "--held", "Larry=3C")
+    assert r.exit_code == 0 and "150" in r.stdout
+    change(long_game, "UPDATE game SET ruleset_text = replace(ruleset_text, 'K = 50 }', 'K = 10 }')")
+    verify_fails("long: entry 4 (hand 2), Bill: the entry says 150, but its facts under the chained rule set give 30")
+
+
+def test_a_target_changed_for_one_write_is_found_by_verify(long_game, monkeypatch):
+    change(long_game, "UPDATE game SET target = 60")
+    _bypass_the_write_check(monkeypatch)
+    assert "GAME OVER" in hand(20, 0, 0).stdout
+    change(long_game, "UPDATE game SET target = 2000000")
+    verify_fails("the game's status: the log says over (Bill won), but its hands in force give not over")
+
+
+def test_a_whole_record_of_every_kind_judges_again_as_written(tmp_path):
+    import chain_record
+
+    db = tmp_path / "all.db"
+    chain_record.build(db)
+    r = ref("verify", "--db", str(db))
+    assert r.exit_code == 0, r.stdout + r.stderr
+
+
+# -- 2. the schema, exactly -------------------------------------------------------------------
+
+
+SQLITE_ONLY = pytest.mark.skipif(bool(os.environ.get("RUMMYREF_TEST_PG")), reason="a SQLite file's schema")
+
+
+@SQLITE_ONLY
+@pytest.mark.parametrize("statements, words", [
+    (["DROP TRIGGER entry_append_only_update",
+      "CREATE TRIGGER entry_append_only_update BEFORE UPDATE ON entry WHEN 0 BEGIN SELECT RAISE(ABORT, 'x'); END"],
+     ["trigger entry_append_only_update: is not the one ref creates", "WHEN 0"]),
+    (["DROP TRIGGER entry_append_only_update",
+      "CREATE TRIGGER entry_append_only_update BEFORE UPDATE OF prev_hash ON entry "
+      "BEGIN SELECT RAISE(ABORT, 'the log is append-only'); END"],
+     ["trigger entry_append_only_update: is not the one ref creates", "OF prev_hash"]),
+    (["DROP TRIGGER entry_append_only_delete",
+      "CREATE TRIGGER entry_append_only_delete BEFORE DELETE ON entry BEGIN SELECT 1; /* RAISE */ END"],
+     ["trigger entry_append_only_delete: is not the one ref creates"]),
+    (["CREATE TRIGGER evil AFTER INSERT ON result BEGIN UPDATE result SET points = points + 100 "
+      "WHERE id = new.id; END"],
+     ["trigger evil: on table result: is not part of ref's schema (added outside ref)"]),
+    (["CREATE VIEW v AS SELECT * FROM entry"], ["view v: is not part of ref's schema"]),
+    (["CREATE TABLE notes (x)"], ["table notes: is not part of ref's schema"]),
+    (["DROP INDEX ix_entry_hand"], ["index ix_entry_hand: is missing"]),
+    (["ALTER TABLE entry ADD COLUMN note TEXT"], ["table entry: is not the one ref creates", "note TEXT"]),
+])
+def test_verify_and_backup_refuse_a_schema_that_is_not_refs(long_game, tmp_path, statements, words):
+    change(long_game, *statements)
+    verify_fails(*words)
+    r = ref("backup", str(tmp_path / "copy.db"))
+    assert r.exit_code == 8, r.stdout + r.stderr
+    assert "the copy was not kept" in " ".join(r.stderr.split()) and not (tmp_path / "copy.db").exists()
+
+
+@pytest.mark.skipif(not os.environ.get("RUMMYREF_TEST_PG"), reason="PostgreSQL's triggers and rules")
+@pytest.mark.parametrize("statements, words", [
+    (["CREATE FUNCTION evil() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$",
+      "CREATE TRIGGER evil BEFORE INSERT ON result FOR EACH ROW EXECUTE FUNCTION evil()"],
+     ["trigger evil: on table result: is not part of ref's schema (added outside ref)"]),
+    (["DROP TRIGGER entry_append_only_update ON entry",
+      "CREATE TRIGGER entry_append_only_update BEFORE UPDATE OF prev_hash ON entry "
+      "FOR EACH ROW EXECUTE FUNCTION entry_append_only()"],
+     ["trigger entry_append_only_update: is not the one ref creates", "OF prev_hash"]),
+    (["CREATE RULE keep AS ON DELETE TO result DO INSTEAD NOTHING"],
+     ["rule keep: on table result: is not part of ref's schema (added outside ref)"]),
+])
+def test_verify_refuses_a_trigger_or_rule_added_on_postgresql(long_game, statements, words):
+    change(long_game, *statements)
+    verify_fails(*words)
+
+
+# -- 3. a damaged file --------------------------------------------------------------------------
+
+
+def _file(record) -> Path:
+    if record.on_pg:
+        pytest.skip("a SQLite file")
+    return record.path
+
+
+def test_a_damaged_page_is_exit_8_with_the_backup_hint_in_every_command(long_game):
+    path = _file(long_game)
+    with sqlite3.connect(path) as con:
+        page = con.execute("PRAGMA page_size").fetchone()[0]
+        root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'entry'").fetchone()[0]
+    before = path.read_bytes()
+    with open(path, "r+b") as fh:
+        fh.seek(page * (root - 1))
+        fh.write(b"\x0d" + b"\xff" * 7)
+    for args in (("verify",), ("standings",), ("history",), ("score-hand", "-g", "long", *PTS)):
+        r = ref(*[a.format(1) for a in args])
+        said = " ".join(r.stderr.split())
+        assert r.exit_code == 8, (args, r.stderr)
+        assert "the database file is damaged" in said and "restore the record from a backup" in said
+    assert path.read_bytes()[page * root:] == before[page * root:]  # nothing written
+
+
+def test_a_truncated_record_is_said_to_be_damaged_not_foreign(long_game):
+    path = _file(long_game)
+    with sqlite3.connect(path) as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    os.truncate(path, 8192)
+    for args in (("verify",), ("standings",)):
+        r = ref(*args)
+        said = " ".join(r.stderr.split())
+        assert r.exit_code == 8, r.stderr
+        assert "is a ref record, but the file is damaged" in said and "restore the record from a backup" in said
+
+
+# -- 4. an entry whose facts are not JSON -------------------------------------------------------
+
+
+def test_reads_name_an_entry_whose_facts_are_not_json(long_game):
+    change(long_game, "UPDATE entry SET facts = '{bad' WHERE seq = 3", triggers=True)
+    for args in (("history", "-g", "long"), ("stats", "-g", "long"), ("verify",)):
+        r = ref(*args)
+        assert r.exit_code == 8, (args, r.stdout, r.stderr)
+        assert "internal error" not in r.stderr
+    said = " ".join(ref("history", "-g", "long").stderr.split())
+    assert "long, entry 3: its JSON text does not parse" in said and "run ref verify" in said
+
+
+# -- 5. verify names what was changed, where it differs ------------------------------------------
+
+
+def test_a_changed_result_row_is_named_not_the_correct_cache(long_game):
+    change(long_game, "UPDATE result SET points = 99 WHERE points = 45")
+    said = verify_fails("result row", "(entry 3, hand 1, Bill), column points: is 99, the chain says 45")
+    assert "player_total" not in said and "its hash does not match" not in said
+
+
+def test_a_changed_rule_set_line_is_shown_where_it_differs(long_game):
+    change(long_game, "UPDATE game SET ruleset_text = replace(ruleset_text, 'K = 10 }', 'K = 50 }')")
+    verify_fails("column ruleset_text: line", "'J = 10, Q = 10, K = 50 }', the chain says", "'J = 10, Q = 10, K = 10 }'")
+
+
+# -- 6. a killed first import leaves nothing behind ---------------------------------------------
+
+
+def test_stale_temporary_files_of_a_killed_command_are_removed(tmp_path):
+    import chain_record
+
+    src = tmp_path / "src.db"
+    chain_record.build(src)
+    dump = tmp_path / "x.json"
+    assert ref("export", "--db", str(src), "-o", str(dump)).exit_code == 0
+    folder = tmp_path / "new"
+    folder.mkdir()
+    dead = 2**22 + 12345  # beyond pid_max's default: no such process
+    stale = [folder / f".r.db.new-{dead}{s}" for s in ("", "-journal", "-wal", "-shm")]
+    for f in stale:
+        f.write_bytes(b"half")
+    mine = folder / f".r.db.new-{os.getpid()}x"  # not of the pattern: left alone
+    mine.write_bytes(b"")
+    assert ref("import", "--db", str(folder / "r.db"), str(dump)).exit_code == 0
+    assert not any(f.exists() for f in stale) and mine.exists()
