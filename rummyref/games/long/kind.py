@@ -154,6 +154,14 @@ class LongGame:
                     rule=ruleset.cite("A1"),
                     hint=f"the roster is {', '.join(g.roster)}",
                 )
+            if named != list(g.roster):
+                raise RuleRefusal(
+                    f"the deal order of {g.name} is {', '.join(g.roster)}, not {', '.join(named)}: "
+                    "it is fixed when the game is created",
+                    rule=ruleset.cite("A3"),
+                    hint=f"name the players in that order, or leave out --players (the deal goes "
+                    f"{', '.join(g.roster)}, no exceptions)",
+                )
         open_refusals(ctx, self)
         number = (ctx.sessions[-1].number if ctx.sessions else 0) + 1
         return Opening(None, (), {}, NightOpened(g, ruleset, False, number, ctx.totals, dealer_of(1, g.roster)))

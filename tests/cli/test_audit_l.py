@@ -1,0 +1,48 @@
+"""Black-box audit L of rummy-2m, each finding with its exact words, credits and exit code: the
+deal order typed to a new night (A3), a W=CARD refusal's rule, the go-out line of ``ref count``,
+a choice among several melds said in a note, the night's summary with a void, a game reopened by
+a void, a night with no hand in the standings, trailing blanks, and names joined in prose."""
+
+from __future__ import annotations
+
+from cli_helpers import ref
+
+
+def ok(*args: str):
+    result = ref(*args)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    return result
+
+
+def refused(code: int, record, *args: str):
+    """Exit ``code``, nothing on stdout, nothing written."""
+    before = record.snapshot()
+    result = ref(*args)
+    assert result.exit_code == code, result.stdout + result.stderr
+    assert result.stdout == ""
+    assert record.snapshot() == before
+    return result
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# -- 4. the deal order typed to a new night of an existing game (A3) ---------------------------
+
+
+def test_a_new_night_in_another_order_is_refused_citing_a3(record):
+    ok("new-session")
+    ok("end-session")
+    r = refused(4, record, "new-session", "--players", "Larry,Ben,Bill")
+    assert flat(r.stderr) == (
+        "refused (A3): the deal order of rummy-2m is Bill, Ben, Larry, not Larry, Ben, Bill: it is "
+        "fixed when the game is created name the players in that order, or leave out --players "
+        "(the deal goes Bill, Ben, Larry, no exceptions)"
+    )
+    r = refused(4, record, "new-session", "--players", "Larry,Ben")
+    assert r.stderr.startswith("refused (A1): Bill is on the roster of rummy-2m")
+    same = ok("new-session", "--players", "bill,ben,larry").stdout
+    assert "Deal order (A3): Bill, Ben, Larry. Bill deals first." in same
+    ok("end-session")
+    assert "Deal order (A3): Bill, Ben, Larry." in ok("new-session").stdout
