@@ -46,3 +46,24 @@ def test_a_new_night_in_another_order_is_refused_citing_a3(record):
     assert "Deal order (A3): Bill, Ben, Larry. Bill deals first." in same
     ok("end-session")
     assert "Deal order (A3): Bill, Ben, Larry." in ok("new-session").stdout
+
+
+# -- 5. a WILDCARD said to stand for a card no meld has a place for is not B5 ------------------
+
+
+def test_a_wildcard_standing_for_a_card_nothing_takes_cites_the_wildcard_rule(record):
+    ok("new-session", "--wildcards", "2")
+    r = refused(4, record, "score-hand", "--melded", "Bill=4S 5S 6S W=5S", "--held", "Bill=", "--held", "Ben=",
+                "--held", "Larry=")
+    assert flat(r.stderr) == (
+        "refused (rummy-500:R5): Bill's W=5S (--melded) cannot be: no meld on the table has a place for a 5S "
+        "leave the designation out to let ref place the card, or correct it"
+    )
+    r = refused(4, record, "score-hand", "--melded", "Bill=4S 5S 6S W=7S", "--melded", "Ben=W=9S",
+                "--held", "Bill=", "--held", "Ben=", "--held", "Larry=")
+    assert r.stderr.startswith("refused (rummy-500:R5): Ben's W=9S (--melded) cannot be: no meld on the table")
+    # where a card went is still B5's
+    r = refused(4, record, "score-hand", "--melded", "Bill=4S 5S 6S", "--melded", "Ben=7S>match",
+                "--held", "Bill=", "--held", "Ben=", "--held", "Larry=")
+    assert r.stderr.startswith("refused (B5): Ben's 7S>match (--melded) cannot be")
+    assert ref("ruling", "--no-log", "-r", "rummy-500", "R5").stdout.startswith("R5 (rummy-500) Jokers")

@@ -1060,7 +1060,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                 if bare.id not in {q.id for q in homeless(*_swapped(stated, own, loose, p, bare, known.stated_by), aces_high, barred)}:
                     if p.laid.stands_for in barred:
                         return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
-                    return _blame(p, _nothing_takes(p))
+                    return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
     if stranded and any(p.laid.joins or p.laid.stands_for for p in everything):
         # a card with no meld may have one but for what the table said of another card
         # (Ben's AD>match leaves Larry's 2D 3D no run): a trial seating without it tells
@@ -1146,9 +1146,9 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
                 return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
             others = [[q for q in m if q.id != p.id] for m in found]
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
-                return _blame(p, _nothing_takes(p))
+                return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
-                          rule="B6" if p.laid.sideways else "B5")
+                          rule="B6" if p.laid.sideways else _said_rule(p, ruleset))
     return None
 
 
@@ -1189,6 +1189,15 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
     return [list(m.pieces) for m in found]
 
 
+def _said_rule(p: Piece, ruleset: RuleSet) -> str | None:
+    """The rule a refused designation is cited under: B5 for where a card went (run or match,
+    whose meld, beside which card); for what a WILDCARD stands for (``W=5S`` alone) the rule
+    set's rule for WILDCARDs (``[wildcards] rule``), if it names one (else none)."""
+    if p.laid.stands_for is not None and not p.laid.joins:
+        return ruleset.wild_rule
+    return "B5"
+
+
 def _nothing_takes(p: Piece) -> str:
     laid, card = p.laid, p.laid.card
     if laid.stands_for is not None and not laid.joins:
@@ -1200,7 +1209,7 @@ def _nothing_takes(p: Piece) -> str:
     return " ".join(where) + f" takes the {card}" + (f" as a {laid.stands_for}" if laid.stands_for else "")
 
 
-def _blame(p: Piece, why: str, rule: str = "B5") -> RuleRefusal:
+def _blame(p: Piece, why: str, rule: str | None = "B5") -> RuleRefusal:
     return RuleRefusal(f"{p.says()} cannot be: {why}", rule=rule,
                        hint="leave the designation out to let ref place the card, or correct it")
 
