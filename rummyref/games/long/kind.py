@@ -80,6 +80,8 @@ class HandRecorded:
     #: dealt in it, in seat order (the night is over: nothing is refused, nobody deals in it)
     night_not_full: tuple[tuple[str, int], ...] = ()
     night_was_full: bool = False  #: ... and they were full before this void
+    #: a correction after which the game is over no more (A7): who had won it
+    reopened: str = ""
 
 
 @dataclass(frozen=True)
@@ -235,8 +237,10 @@ class LongGame:
         winners = tuple(n for n, p in points if p == best) if hands else ()
         early = state.mid_round and ctx.game.over  # only A7 ends a session mid-round
         # one count of hands everywhere: the hands that count, as standings and history show them
+        # every hand of the night voided, the last one too (its number is dealt again)
+        voided = deal_state(ctx.game.roster, ctx.session_log).voided
         return NightClosed(ctx.game, ctx.ruleset, number, hands, state.rounds, tuple(points), winners, early,
-                           max(ctx.dealt - hands, 0), ctx.totals, closing.abandoned)
+                           voided, ctx.totals, closing.abandoned)
 
     # -- hands -----------------------------------------------------------------------------
 
@@ -332,7 +336,8 @@ class LongGame:
             if len({n for _, n in after}) > 1:
                 not_full, was_full = after, len({n for _, n in _dealt(g.roster, ctx.hands(), s.number)}) == 1
         shown = HandRecorded(_after(g, outcome), rs, kind, _next_seq(ctx), hand, old.session, old.hand_in_session,
-                             old.dealer or "", score, totals, state, outcome, emptied, not_full, was_full)
+                             old.dealer or "", score, totals, state, outcome, emptied, not_full, was_full,
+                             g.winner or "" if g.over and not outcome.over else "")
         return Recorded(draft, shown)
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:
