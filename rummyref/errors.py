@@ -8,6 +8,7 @@ with :attr:`ExitCode.INTERNAL` and asks for a report.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 
 
@@ -42,6 +43,12 @@ class RummyrefError(Exception):
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``1 hand``, ``2 hands``, ``1,000 hands``: the count and the word, plural unless one."""
     return f"{count:,} " + (word if count == 1 else many or f"{word}s")
+
+
+def and_list(items: Iterable[str]) -> str:
+    """``Bill``, ``Bill and Ben``, ``Bill, Ben and Larry``: names (or anything) joined in prose."""
+    items = list(items)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
 # -- unreadable: the text could not be understood ---------------------------------------

@@ -20,25 +20,32 @@ from rummyref.cli.completion import complete_game, complete_ruleset
 # Data goes to stdout, messages to stderr. Width follows COLUMNS (tests pin it).
 # No emoji codes: a name or a note with ":smile:" in it prints as typed (and the
 # emoji table, 2 ms to import, stays out of every start-up).
-class _Stderr:
-    """Standard error as it is when written (tests swap it), each line's trailing blanks dropped:
-    rich keeps the space at which it wrapped a message, at the end of the line."""
+class _Stream:
+    """Standard output or error as it is when written (tests swap them), each line's trailing
+    blank dropped: rich keeps the space at which it wrapped a long line, at the end of the line."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @property
+    def _file(self) -> Any:
+        return getattr(sys, self.name)
 
     def write(self, text: str) -> int:
-        return sys.stderr.write(text.replace(" \n", "\n") if " \n" in text else text)
+        return self._file.write(text.replace(" \n", "\n") if " \n" in text else text)
 
     def flush(self) -> None:
-        sys.stderr.flush()
+        self._file.flush()
 
     def isatty(self) -> bool:
-        return sys.stderr.isatty()
+        return self._file.isatty()
 
     def fileno(self) -> int:
-        return sys.stderr.fileno()
+        return self._file.fileno()
 
     @property
     def encoding(self) -> str:
-        return getattr(sys.stderr, "encoding", None) or "utf-8"
+        return getattr(self._file, "encoding", None) or "utf-8"
 
 
 class _ErrConsole(Console):
@@ -50,8 +57,8 @@ class _ErrConsole(Console):
         raise BrokenPipeError
 
 
-out = Console(highlight=False, soft_wrap=False, emoji=False)
-err = _ErrConsole(file=_Stderr(), stderr=True, highlight=False, emoji=False)  # type: ignore[arg-type]
+out = Console(file=_Stream("stdout"), highlight=False, soft_wrap=False, emoji=False)  # type: ignore[arg-type]
+err = _ErrConsole(file=_Stream("stderr"), stderr=True, highlight=False, emoji=False)  # type: ignore[arg-type]
 
 # -- shared options, declared once ------------------------------------------------------
 

@@ -126,6 +126,10 @@ def _show(report, rules) -> None:
     go = report.going_out
     verdict = "yes" if go.ok else "no"
     out.print(f"go out    {verdict} ({go.mode}): {go.reason}", markup=False)
+    if report.going_out_differs():  # the verdict is of another melding than the one shown above
+        for meld in go.arrangement.melds:
+            out.print(f"  melding {rules.meld_word(meld.kind.value)}  {meld_text(meld)}", markup=False)
+        out.print(f"  leaving {format_cards(go.arrangement.unmelded, pretty=True) or '(none)'}", markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from rummyref import names as player_names
 from rummyref.cards import Card, check_deck, check_holders, format_cards, parse_card, parse_cards, parse_melds
-from rummyref.errors import NotFound, RuleRefusal, UnreadableInput
+from rummyref.errors import NotFound, RuleRefusal, UnreadableInput, and_list
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options
 from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet, load_ruleset
@@ -169,7 +169,7 @@ def check_rules(dispute: Dispute, ruleset: RuleSet) -> None:
     one = len(wanted) == 1
     raise NotFound(
         f"the {dispute} dispute settles {_ABOUT[dispute]} by Rummy 2,000,000's {'rule' if one else 'rules'} "
-        f"{_join(list(wanted))}; {ruleset.title} ({ruleset.name}) has no such {'rule' if one else 'rules'}",
+        f"{and_list(list(wanted))}; {ruleset.title} ({ruleset.name}) has no such {'rule' if one else 'rules'}",
         hint=f'ask {ruleset.title}\'s own rules with ref ruling --ruleset {ruleset.name} "...", '
         "or settle it by Rummy 2,000,000's rules with --ruleset rummy-2m",
     )
@@ -214,9 +214,6 @@ def _order_text(order: Order, roster: Sequence[str]) -> list[list[str]]:
     return [[p for p in roster if p in group] for group in order]
 
 
-def _join(names: Iterable[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # -- B8 / B11: a Rummy! claim ----------------------------------------------------------------
@@ -297,7 +294,7 @@ def _claim(
         chain.append(
             Step(
                 "B8",
-                f"{_join(first)} called at the same moment; {winner} touched first, so either {winner} "
+                f"{and_list(first)} called at the same moment; {winner} touched first, so either {winner} "
                 f"completed both first (B8) or they completed together and the first touch decides (B11)",
             )
         )
@@ -305,7 +302,7 @@ def _claim(
         return _claim_won(winner, chain, facts)
 
     tied = list(first)
-    chain.append(Step("B8", f"{_join(tied)} completed the call and the touch at the same moment: a tie"))
+    chain.append(Step("B8", f"{and_list(tied)} completed the call and the touch at the same moment: a tie"))
     earliest = min(t_rank[p] for p in tied)
     first_touch = [p for p in tied if t_rank[p] == earliest]
     if len(first_touch) == 1:
@@ -313,14 +310,14 @@ def _claim(
         _no_tie(judge_says, table_decides, f"on a tie the first touch wins, and {winner} touched first (B11)")
         chain.append(Step("B11", f"on a tie the first touch wins: {winner} touched first and wins the card"))
         return _claim_won(winner, chain, facts)
-    chain.append(Step("B11", f"{_join(first_touch)} also touched at the same moment: B11 cannot separate them"))
+    chain.append(Step("B11", f"{and_list(first_touch)} also touched at the same moment: B11 cannot separate them"))
     judges = [p for p in roster if p not in full]  # only calling, or only touching, is no claim: such a player may judge
     if not judges:
         if judge_says:
             raise UnreadableInput(
                 f"--judge-says {judge_says}: nobody can judge this tie, because every player claims (B8)",
                 hint=f"the rules are silent and the table decides: record its decision with --table-decides "
-                f"({_join(first_touch)})",
+                f"({and_list(first_touch)})",
             )
         chain.append(
             Step(
@@ -335,7 +332,7 @@ def _claim(
         return DisputeResult(
             Dispute("claim"),
             Outcome("table-decides"),
-            f"The rules are silent: every player claims, so the table must decide between {_join(first_touch)}.",
+            f"The rules are silent: every player claims, so the table must decide between {and_list(first_touch)}.",
             tuple(chain),
             facts,
             {"tied": first_touch},
@@ -344,19 +341,19 @@ def _claim(
     if table_decides:
         raise UnreadableInput(
             f"--table-decides {table_decides}: the table decides only when every player claims; "
-            f"{_join(judges)}, with no claim, judges this tie (B8)",
-            hint=f"record the judgment with --judge-says ({_join(first_touch)})",
+            f"{and_list(judges)}, with no claim, judges this tie (B8)",
+            hint=f"record the judgment with --judge-says ({and_list(first_touch)})",
         )
     if judge_says:
         winner = _among(judge_says, first_touch, "--judge-says")
-        judge = _join(judges)
+        judge = and_list(judges)
         chain.append(Step("B8", f"{judge}, with no claim, judged the tie for {winner}; the judgment is recorded"))
         return _claim_won(winner, chain, facts, outcome="judged", extra={"judge": judges})
-    chain.append(Step("B8", f"the tie goes to the judgment of {_join(judges)}, who {'has' if len(judges) == 1 else 'have'} no claim"))
+    chain.append(Step("B8", f"the tie goes to the judgment of {and_list(judges)}, who {'has' if len(judges) == 1 else 'have'} no claim"))
     return DisputeResult(
         Dispute("claim"),
         Outcome("judge-decides"),
-        f"A true tie between {_join(first_touch)}: {_join(judges)} must judge it (record it with --judge-says).",
+        f"A true tie between {and_list(first_touch)}: {and_list(judges)} must judge it (record it with --judge-says).",
         tuple(chain),
         facts,
         {"tied": first_touch, "judge": judges},
@@ -392,7 +389,7 @@ def _check_completed(completed: Order, full: list[str], c: dict[str, int], t: di
             for p in strays
         )
         raise UnreadableInput(
-            f"--completed lists {_join(strays)}, who {'has' if len(strays) == 1 else 'have'} no claim ({why}): "
+            f"--completed lists {and_list(strays)}, who {'has' if len(strays) == 1 else 'have'} no claim ({why}): "
             "only a player who both called and touched completes both",
             hint="list in --completed only the players who both called and touched",
         )
@@ -433,7 +430,7 @@ def _did_first(p: str, q: str, c: dict[str, int], t: dict[str, int]) -> str:
 
 def _among(name: str, tied: list[str], what: str) -> str:
     if name not in tied:
-        raise UnreadableInput(f"{what}: {name} is not one of the tied claimants", hint=f"name one of {_join(tied)}")
+        raise UnreadableInput(f"{what}: {name} is not one of the tied claimants", hint=f"name one of {and_list(tied)}")
     return name
 
 
@@ -453,7 +450,7 @@ def _first_completers(
         missing = [p for p in full if p not in order]
         if missing:
             raise UnreadableInput(
-                f"--completed does not place {_join(missing)}",
+                f"--completed does not place {and_list(missing)}",
                 hint="list every player who both called and touched, in the order they completed both",
             )
         best = min(order[p] for p in full)
@@ -473,7 +470,7 @@ def _first_completers(
         if len(first_touch) == 1:
             return front, first_touch[0]
     raise UnreadableInput(
-        f"cannot tell who completed both the call and the touch first among {_join(front)}",
+        f"cannot tell who completed both the call and the touch first among {and_list(front)}",
         hint='say it with --completed, e.g. --completed "Ben,Bill" (Ben first) or "Ben=Bill" (together)',
     )
 
@@ -846,7 +843,7 @@ def end_night_ruling(
         still = list(state.still_to_deal)
         owed = f" (a voided hand is dealt again: {', '.join(state.owed)})" if state.owed else ""
         chain.append(Step(a3 or "", f"hands in force dealt: {', '.join(f'{p} {k}' for p, k in state.dealt)}{owed}"))
-        chain.append(Step(a4 or "", f"the round is not finished: {_join(still)} still "
+        chain.append(Step(a4 or "", f"the round is not finished: {and_list(still)} still "
                                     f"{'has' if len(still) == 1 else 'have'} to deal"))
         return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: "
                                        f"{', '.join(still)}.",
@@ -858,7 +855,7 @@ def end_night_ruling(
         return result(Outcome.ALLOWED, f"Allowed: {said}.", {"rounds": rounds})
     still = [roster[(start + i) % n] for i in range(done, n)]
     chain.append(Step(a3 or "", f"deal order {', '.join(roster[start:] + roster[:start])}: {done} of {n} hands of this round dealt"))
-    chain.append(Step(a4 or "", f"the round is not finished: {_join(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
+    chain.append(Step(a4 or "", f"the round is not finished: {and_list(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
     return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: {', '.join(still)}.",
                   {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds})  # fmt: skip
 

@@ -36,7 +36,23 @@ class CountReport:
             "can_go_out": self.going_out.ok,
             "going_out_mode": self.going_out.mode,
             "going_out_reason": self.going_out.reason,
+            **self._going_out_melding(),
         }
+
+    def going_out_differs(self) -> bool:
+        """Does the going-out check's arrangement (fewest cards unmelded) meld the hand
+        otherwise than the best melding (lowest count) shown?"""
+        go = self.going_out.arrangement
+        return go is not None and sorted(map(str, go.unmelded)) != sorted(map(str, self.best.unmelded))
+
+    def _going_out_melding(self) -> dict[str, Any]:
+        """The arrangement the going-out verdict is of, where it is not the best melding."""
+        go = self.going_out.arrangement
+        if go is None or not self.going_out_differs():
+            return {}
+        return {"going_out_melds": [[str(c) for c in m.cards] for m in go.melds],
+                "going_out_represents": [[None if r is None else str(r) for r in m.represents] for m in go.melds],
+                "going_out_unmelded": [str(c) for c in go.unmelded]}
 
 
 def meld_text(meld: Meld, pretty: bool = True) -> str:

@@ -379,7 +379,9 @@ def _fail_reason(best: Solution, mode: str, sequences: int, natural_sequences: i
     left = len(best.unmelded)
     names = " ".join(str(c) for c in best.unmelded)
     if (mode == "all" and left > 0) or left > 1:
-        return f"{left} card{'s' if left != 1 else ''} cannot be melded: {names}"
+        # the cards named are those of the fewest-unmelded arrangement (``GoOut.arrangement``),
+        # which may meld some of them differently from the lowest-count one
+        return f"at least {left} card{'s' if left != 1 else ''} stay{'' if left != 1 else 's'} unmelded (fewest: {names})"
     if mode == "exactly-one" and n == 0:
         return "an empty hand has no card to leave out"
     if sequences or natural_sequences:

@@ -141,6 +141,8 @@ class RuleSet:
     sequence_word: str = "sequence"  #: ... for a meld in suit ("run" in 500 Rum and Gin)
     gin: GinRules | None = None  #: only for ``scoring.method = "gin"``
     source: str = field(default="", compare=False)
+    #: the rule cited when the table says a WILDCARD stands for a card no meld has a place for
+    wild_rule: str | None = None
 
     def meld_word(self, kind: str) -> str:
         """The rule set's own word for a meld kind (``group`` or ``sequence``)."""
@@ -337,6 +339,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         wild_default=wild_default,
         wild_unmelded=wild.int("unmelded", low=0),
         wild_melded=melded,
+        wild_rule=wild.str("rule") if "rule" in wild.data else None,
         method=method,
         target=scoring.int("target", None, low=TARGET.lo, high=TARGET.hi),
         match_wins=scoring.int("match_wins", None, low=1),

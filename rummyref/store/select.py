@@ -38,6 +38,10 @@ ABANDONED_PATTERN = {"abandoned": '%"closed_as"%'}
 #: :data:`ABANDONED_PATTERN`.
 COUNTS = (f"NOT {ABANDONED} AND (session.closed_at IS NULL OR EXISTS (SELECT 1 FROM session_total st "
           "WHERE st.session_id = session.id AND st.hands > 0))")
+#: a session that has counted so far: :data:`COUNTS` with a hand in force, open or
+#: closed (a session open with no hand yet does not count, SPEC §8). Takes :data:`ABANDONED_PATTERN`.
+PLAYED = (f"NOT {ABANDONED} AND EXISTS (SELECT 1 FROM session_total st "
+          "WHERE st.session_id = session.id AND st.hands > 0)")
 
 
 def choose_game(conn, name: str | None, names: Sequence[str] = ()) -> int:

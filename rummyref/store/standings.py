@@ -16,7 +16,7 @@ from rummyref.record import Game, NightSummary, Player, PlayerAggregate, Summary
 from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import now
 from rummyref.store.engine import opened, storage_errors
-from rummyref.store.select import ABANDONED_PATTERN, COUNTS, HANDS_DEALT, SESSION_LOG, _parsed, choose_game
+from rummyref.store.select import ABANDONED_PATTERN, COUNTS, HANDS_DEALT, PLAYED, SESSION_LOG, _parsed, choose_game
 
 RECENT_NIGHTS = 5
 
@@ -80,7 +80,7 @@ def summary(conn, name: str | None) -> Summary:
     dealt = int(q(HANDS_DEALT, s=open_id).scalar() or 0) if open_id is not None else 0
     log = tuple((str(k), str(d or "")) for k, d in q(SESSION_LOG, s=open_id)) if open_id is not None else ()
     last = _day(nights[0].opened_at) if nights else None
-    counted = int(q(f"SELECT COUNT(*) FROM session WHERE game_id = :g AND {COUNTS}", g=g.id,
+    counted = int(q(f"SELECT COUNT(*) FROM session WHERE game_id = :g AND {PLAYED}", g=g.id,
                     **ABANDONED_PATTERN).scalar() or 0)
     latest = q("SELECT facts FROM entry WHERE game_id = :g AND hand IS NOT NULL ORDER BY seq DESC LIMIT 1",
                g=g.id).scalar()

@@ -375,7 +375,7 @@ def test_a_write_command_starts_a_record_in_an_empty_file_never_in_a_foreign_one
     assert ref("new-session", "--db", str(empty), "--players", "Ann,Ann").exit_code == 3
     assert empty.read_bytes() == b""  # a refused first write: still the empty file
     assert ref("new-session", "--db", str(empty)).exit_code == 0
-    assert ref_json("standings", "--db", str(empty))["nights"] == 1
+    assert ref_json("standings", "--db", str(empty))["open_night"] == 1  # a night with no hand is no Rummy Night (SPEC §8)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.db", "foreign.db"]
 
 

@@ -231,7 +231,7 @@ def test_ctrl_c_between_hands_leaves_the_record_consistent(night_db):
     n = Night("--db", night_db)
     n.answer(PROMPT, "standings")
     shown = n.expect(PROMPT)
-    assert "rummy-2m (rummy-2m), target 2,000,000: 0 hands over 1 Rummy Night" in flat(shown)
+    assert "rummy-2m (rummy-2m), target 2,000,000: 0 hands over 0 Rummy Nights" in flat(shown)
     n.child.sendline("bogus")
     assert "'bogus' is not a command here" in n.expect(PROMPT)
     n.interrupt("Interrupted:")

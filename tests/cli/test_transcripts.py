@@ -72,7 +72,7 @@ hand      2♥ 3♥ 4♥ 4♠ 4♦  [rummy-2m]
 meld      group  4♠ 4♥ 4♦
 unmelded  2♥ 3♥
 count     6
-go out    no (at-most-one): 2 cards cannot be melded: 2H 3H
+go out    no (at-most-one): at least 2 cards stay unmelded (fewest: 2H 3H)
 
 $ ref count 7S 7S
 ```

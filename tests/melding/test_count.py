@@ -18,7 +18,7 @@ def test_count_shows_melds_unmelded_count_and_going_out():
     assert "meld      match  4♠ 4♥ 4♦" in result.stdout
     assert "unmelded  2♥ 3♥" in result.stdout
     assert "count     5" in result.stdout
-    assert "go out    no (at-most-one): 2 cards cannot be melded: 2H 3H" in result.stdout
+    assert "go out    no (at-most-one): at least 2 cards stay unmelded (fewest: 2H 3H)" in result.stdout
 
 
 def test_count_shows_what_each_wildcard_stands_for():

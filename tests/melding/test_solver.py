@@ -312,7 +312,8 @@ def test_golden_going_out(hand, mode, sequences, natural, ok):
 def test_going_out_reasons_name_the_cards():
     check = go_out_check(cards("2H 3H 4H 4S 4D 9C KD"), SIMPLE)
     assert not check.ok
-    assert check.reason.startswith("4 cards cannot be melded")
+    assert check.reason == "at least 4 cards stay unmelded (fewest: 2H 3H KD 9C)"
+    assert [str(c) for c in check.arrangement.unmelded] == ["2H", "3H", "KD", "9C"]
     minor = go_out_check(cards("4H 5H 6H 7S 7D 7C"), SIMPLE, "exactly-one")
     assert "exactly one" in minor.reason
     v3 = go_out_check(cards("4H 5H 6H 7S 7D 7C"), SIMPLE, sequences=2, natural_sequences=1)

@@ -96,7 +96,7 @@ def test_two_terminals_opening_the_first_night_of_a_new_record(tmp_path):
         for _code, err in results:
             _no_crash(err)
         assert sorted(c for c, _ in results) == [0, 4], results  # the second: the night is already open
-        assert ref_json("standings", "--db", str(db))["nights"] == 1
+        assert ref_json("standings", "--db", str(db))["open_night"] == 1  # a night with no hand is no Rummy Night (SPEC §8)
         assert ref("verify", "--db", str(db)).exit_code == 0
 
 

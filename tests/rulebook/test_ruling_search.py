@@ -1021,3 +1021,43 @@ def test_a_weak_match_is_unsure():
 
     hits = search("what score are we playing up to", ruleset=R2M)  # A7, but on one word
     assert hits[0].rule.id == "A7" and unsure(hits)
+
+
+# -- audit L: the word "call" pulled "last hand" to B11, "went out" pulled to B3 -----------------
+# A4's own example in the house document is calling "last hand"; a hand may end with nobody going
+# out when the stock runs out (B9). Fixed in the rulebook data (A4 and B9 aliases), not in code.
+AUDIT_L: list[tuple[str, str, str | None]] = [
+    ("can we call last hand, I'm tired", "A4", R2M),
+    ("call last hand", "A4", R2M),
+    ("I'm tired, can we stop", "A4", R2M),
+    ("nobody went out", "B9", R2M),
+    ("the hand ended and nobody went out", "B9", R2M),
+]
+
+
+@pytest.mark.parametrize("question, expected, ruleset", AUDIT_L)
+def test_audit_l_phrasings_are_answered_surely(question, expected, ruleset):
+    from rummyref.rulebook.book import unsure
+
+    hits = search(question, ruleset=ruleset)
+    assert hits[0].rule.id == expected and not unsure(hits)
+
+
+@pytest.mark.parametrize(
+    "question, first",
+    [("can we call last hand, I'm tired", "A4 (rummy-2m) A Rummy Night ends only after a full round"),
+     ("nobody went out", "B9 (rummy-2m) When the deck runs out: one last turn each")],
+)
+def test_cli_audit_l_rulings(question, first):
+    result = ref("ruling", "-r", "rummy-2m", "--no-log", question)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == first
+
+
+def test_cli_who_plays_first_is_answered_honestly_by_a3():
+    """The house rules say nothing on who plays first; A3 is the deal order, and says so."""
+    result = ref("ruling", "-r", "rummy-2m", "--no-log", "who goes first after the deal")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == "A3 (rummy-2m) Deal order: Bill, then Ben, then Larry"
+    text = " ".join(result.stdout.split())
+    assert "the house papers do not say who plays first once the cards are dealt, so ref makes no ruling on it" in text

@@ -100,7 +100,7 @@ def test_the_view_survives_and_a_truly_empty_database_still_takes_a_record(tmp_p
     r = ref("standings", "--db", str(empty))
     assert r.exit_code == 6 and "an empty SQLite database" in said(r)
     assert ref("new-session", "--db", str(empty)).exit_code == 0
-    assert ref_json("standings", "--db", str(empty))["nights"] == 1
+    assert ref_json("standings", "--db", str(empty))["open_night"] == 1  # a night with no hand is no Rummy Night (SPEC §8)
 
 
 # -- 4. a meta table with a schema version is not enough -------------------------------------

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rummyref.cards import Card, check_holders, parse_card, parse_melds, read_cards_of
-from rummyref.errors import RuleRefusal, UnreadableCard, UnreadableInput
+from rummyref.errors import RuleRefusal, UnreadableCard, UnreadableInput, and_list
 from rummyref.games.base import Given
 from rummyref.games.forms import Key, QuestionForm, split_assignment
 from rummyref.games.gin.engine import Ending
@@ -144,16 +144,15 @@ class GinForm(QuestionForm):
         hands = [who for what, who in missing if what == "hand"]
         whats, gives = [], []
         if hands:
-            whats.append(" and ".join(f"{n}'s cards" for n in hands))
-            gives.append(f'--hand "NAME=CARDS" for {" and ".join(hands)}')
+            whats.append(and_list(f"{n}'s cards" for n in hands))
+            gives.append(f'--hand "NAME=CARDS" for {and_list(hands)}')
         if ("ending", "") in missing:
             whats.append("how the hand ended")
             gives.append("--knock NAME (or --gin, --big-gin, --dead)")
         if ("upcard", "") in missing:
             whats.append("the first upcard")
             gives.append("--upcard CARD (Oklahoma: the first upcard sets the knock limit, G13)")
-        listed = ", ".join(whats[:-1]) + " and " + whats[-1] if len(whats) > 1 else whats[0]
-        options = ", ".join(gives[:-1]) + " and " + gives[-1] if len(gives) > 1 else gives[0]
+        listed, options = and_list(whats), and_list(gives)
         raise UnreadableInput(f"facts missing ({listed}), and there is no terminal to ask",
                               hint=f"give {options}, or run the command at a terminal to be asked")
 

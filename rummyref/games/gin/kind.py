@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rummyref.cards import Card, parse_card, parse_cards
-from rummyref.errors import RuleRefusal, UnreadableInput
+from rummyref.errors import RuleRefusal, UnreadableInput, and_list
 from rummyref.games.base import (
     Closing,
     Opening,
@@ -228,7 +228,7 @@ class GinGame:
 
             named = {resolve_name(n, ctx.game.roster, ctx.game.name, False) for n in request.players}
             if named != set(ctx.game.roster):
-                raise RuleRefusal(f"game {ctx.game.name} is between {' and '.join(ctx.game.roster)}",
+                raise RuleRefusal(f"game {ctx.game.name} is between {and_list(ctx.game.roster)}",
                                   hint="a new game may have other players: --game NEW-NAME")
         open_refusals(ctx, self)
         number = (ctx.sessions[-1].number if ctx.sessions else 0) + 1

@@ -626,7 +626,7 @@ def _place(typed: list[tuple[Piece, int, bool]], facts: CardFacts, ruleset: Rule
         replace(t, stated=t.core in ids, designated=t.core in ids or any(p.laid.joins or p.laid.stands_for for p in t.pieces))
         for t in sorted(found, key=lambda t: _meld_key(t.pieces))
     )
-    return Placement(melds, tuple(_notes(melds, ruleset.aces_high, barred)))
+    return Placement(melds, tuple(_notes(melds, ruleset, barred)))
 
 
 @dataclass
@@ -1060,7 +1060,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                 if bare.id not in {q.id for q in homeless(*_swapped(stated, own, loose, p, bare, known.stated_by), aces_high, barred)}:
                     if p.laid.stands_for in barred:
                         return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
-                    return _blame(p, _nothing_takes(p))
+                    return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
     if stranded and any(p.laid.joins or p.laid.stands_for for p in everything):
         # a card with no meld may have one but for what the table said of another card
         # (Ben's AD>match leaves Larry's 2D 3D no run): a trial seating without it tells
@@ -1146,9 +1146,9 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
                 return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
             others = [[q for q in m if q.id != p.id] for m in found]
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
-                return _blame(p, _nothing_takes(p))
+                return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
-                          rule="B6" if p.laid.sideways else "B5")
+                          rule="B6" if p.laid.sideways else _said_rule(p, ruleset))
     return None
 
 
@@ -1189,6 +1189,15 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
     return [list(m.pieces) for m in found]
 
 
+def _said_rule(p: Piece, ruleset: RuleSet) -> str | None:
+    """The rule a refused designation is cited under: B5 for where a card went (run or match,
+    whose meld, beside which card); for what a WILDCARD stands for (``W=5S`` alone) the rule
+    set's rule for WILDCARDs (``[wildcards] rule``), if it names one (else none)."""
+    if p.laid.stands_for is not None and not p.laid.joins:
+        return ruleset.wild_rule
+    return "B5"
+
+
 def _nothing_takes(p: Piece) -> str:
     laid, card = p.laid, p.laid.card
     if laid.stands_for is not None and not laid.joins:
@@ -1200,7 +1209,7 @@ def _nothing_takes(p: Piece) -> str:
     return " ".join(where) + f" takes the {card}" + (f" as a {laid.stands_for}" if laid.stands_for else "")
 
 
-def _blame(p: Piece, why: str, rule: str = "B5") -> RuleRefusal:
+def _blame(p: Piece, why: str, rule: str | None = "B5") -> RuleRefusal:
     return RuleRefusal(f"{p.says()} cannot be: {why}", rule=rule,
                        hint="leave the designation out to let ref place the card, or correct it")
 
@@ -1233,15 +1242,56 @@ def b5_match(p: Piece, t: TableMeld, melds: Sequence[TableMeld], aces_high: bool
     return None
 
 
-def _notes(melds: Sequence[TableMeld], aces_high: bool, barred: frozenset[Card]) -> Iterator[str]:
+def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]) -> Iterator[str]:
+    aces_high = ruleset.aces_high
     for t in melds:
+        b5 = set()
         if t.meld.kind is MeldKind.SEQUENCE:
             for p in t.pieces:
                 if (other := b5_match(p, t, melds, aces_high)) is not None:
+                    b5.add(p.id)
                     yield (f"{p.owner}'s {p.laid.card} fits the run and the match {other.meld.describe()}: "
                            f"nothing was said, so it counts for the run (B5); {p.laid.card}>match says otherwise")
+        for p in t.pieces:
+            if p.id not in b5 and (note := _choice_note(p, t, melds, ruleset, barred)):
+                yield note
         chosen = [(p, rep) for p, rep in zip(t.pieces, t.meld.represents) if p.laid.card.is_wild and p.fixed is None]
         if chosen and len({tuple(r.meld.represents) for r in readings(t.pieces, t.core, aces_high, barred)}) > 1:
             said = ", ".join(f"{p.owner}'s W as {rep}" for p, rep in chosen if rep is not None)
             yield (f"{said}: ref's choice (an ace low first, a WILDCARD at a run's high end); "
                    "W=CARD says otherwise")
+
+
+def _choice_note(p: Piece, t: TableMeld, melds: Sequence[TableMeld], ruleset: RuleSet,
+                 barred: frozenset[Card]) -> str | None:
+    """A note when ``p``, a card laid off or claimed into ``t``, could as well have joined
+    another meld on the table (as far as the table said where it went) and would count
+    otherwise there: the table did not say which, ref chose by its fixed order (module doc)."""
+    if p.id in t.core or p.laid.beside is not None:
+        return None
+    from rummyref.rules.values import in_meld
+
+    aces_high = ruleset.aces_high
+    rest = [q for q in t.pieces if q.id != p.id]
+    if next(readings(rest, t.core, aces_high, barred), None) is None:
+        return None  # the meld needs the card: it could go nowhere else alone
+    bare = replace(p, laid=replace(p.laid, stands_for=None, read=False)) if p.laid.read else p
+    here = in_meld(t.meld, ruleset)[t.pieces.index(p)]
+    elsewhere = []
+    for m in melds:
+        trial = [*m.pieces, bare]
+        if m is t or not could_be(trial, aces_high) or not _Search._joined(bare, trial):
+            continue
+        r = next(readings(trial, m.core, aces_high, barred - {p.laid.cut}), None)
+        if r is None:
+            continue
+        there = in_meld(r.meld, ruleset)[r.pieces.index(bare)]
+        if there != here:
+            elsewhere.append((m, there))
+    if not elsewhere:
+        return None
+    other = ", ".join(f"{m.meld.describe()} ({there})" for m, there in elsewhere)
+    to = next(q.laid.card for q in elsewhere[0][0].pieces if not q.laid.card.is_wild)
+    return (f"{p.owner}'s {bare.laid} could join {t.meld.describe()} ({here}) or {other}: the table did "
+            "not say which, so ref chose by its fixed order (runs first, an ace low first, then melds "
+            f"in suit order); {bare.laid.card}>{to} says otherwise")

@@ -93,6 +93,8 @@ class HandRecorded:
     #: dealt in it, in seat order (the night is over: nothing is refused, nobody deals in it)
     night_not_full: tuple[tuple[str, int], ...] = ()
     night_was_full: bool = False  #: ... and they were full before this void
+    #: a correction after which the game is over no more (A7): who had won it
+    reopened: str = ""
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,14 @@ class LongGame:
                     f"and must play every {ruleset.session_short}",
                     rule=ruleset.cite("A1"),
                     hint=f"the roster is {', '.join(g.roster)}",
+                )
+            if named != list(g.roster):
+                raise RuleRefusal(
+                    f"the deal order of {g.name} is {', '.join(g.roster)}, not {', '.join(named)}: "
+                    "it is fixed when the game is created",
+                    rule=ruleset.cite("A3"),
+                    hint=f"name the players in that order, or leave out --players (the deal goes "
+                    f"{', '.join(g.roster)}, no exceptions)",
                 )
         open_refusals(ctx, self)
         number = (ctx.sessions[-1].number if ctx.sessions else 0) + 1
@@ -253,8 +263,10 @@ class LongGame:
         winners = tuple(n for n, p in points if p == best) if hands else ()
         early = state.mid_round and ctx.game.over  # only A7 ends a session mid-round
         # one count of hands everywhere: the hands that count, as standings and history show them
+        # every hand of the night voided, the last one too (its number is dealt again)
+        voided = deal_state(ctx.game.roster, ctx.session_log).voided
         return NightClosed(ctx.game, ctx.ruleset, number, hands, state.rounds, tuple(points), winners, early,
-                           max(ctx.dealt - hands, 0), ctx.totals, closing.abandoned)
+                           voided, ctx.totals, closing.abandoned)
 
     # -- hands -----------------------------------------------------------------------------
 
@@ -350,7 +362,8 @@ class LongGame:
             if len({n for _, n in after}) > 1:
                 not_full, was_full = after, len({n for _, n in _dealt(g.roster, ctx.hands(), s.number)}) == 1
         shown = HandRecorded(_after(g, outcome), rs, kind, _next_seq(ctx), hand, old.session, old.hand_in_session,
-                             old.dealer or "", score, totals, state, outcome, emptied, not_full, was_full)
+                             old.dealer or "", score, totals, state, outcome, emptied, not_full, was_full,
+                             g.winner or "" if g.over and not outcome.over else "")
         return Recorded(draft, shown)
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:

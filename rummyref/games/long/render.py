@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.table import Table
 
-from rummyref.errors import plural
+from rummyref.errors import and_list, plural
 from rummyref.games.long.nights import seating_dibs
 from rummyref.games.long.scoring import score_to_json
 from rummyref.names import shown
@@ -99,6 +99,7 @@ def hand_json(r) -> dict:
         "tied": list(r.outcome.tied),
         "night_emptied": r.night_emptied,
         "night_not_full": dict(r.night_not_full) if r.night_not_full else None,
+        "reopened": bool(r.reopened),
     }
 
 
@@ -113,7 +114,21 @@ def show_hand(r, out) -> None:
     show_score(r.score, r.game.roster, dict(r.totals), out, r.ruleset)
     emptied(r, out)
     not_full(r, out)
+    reopened(r, out)
     footer(r, out)
+
+
+def reopened(r, out) -> None:
+    """A correction after which the game is no longer over says so, and who leads now (A7)."""
+    if not r.reopened:
+        return
+    totals = dict(r.totals)
+    best = max(totals.values())
+    leaders = [name for name in r.game.roster if totals[name] == best]
+    lead = (f"{leaders[0]} leads with {n(best)}" if len(leaders) == 1 else
+            f"{and_list(leaders)} lead with {n(best)}")
+    echo(out, f"The game is no longer over{cited(r.ruleset, 'A7')}: {r.reopened} no longer wins; {lead}, and "
+              "the game goes on.")
 
 
 def emptied(r, out) -> None:
@@ -133,17 +148,13 @@ def not_full(r, out) -> None:
     low, high = min(dealt.values()), max(dealt.values())
     short = [n for n, k in dealt.items() if k == low]
     if all(k == high for k in dealt.values() if k != low):
-        who = (f"{_and(short)} {'has' if len(short) == 1 else 'have'} dealt {plural(low, 'hand')} in force, "
+        who = (f"{and_list(short)} {'has' if len(short) == 1 else 'have'} dealt {plural(low, 'hand')} in force, "
                f"the others {high}")
     else:
         who = "hands in force dealt: " + ", ".join(f"{n} {k}" for n, k in dealt.items())
     rule = f" ({rs.cite('A4')})" if rs.cite("A4") else ""
     still = "no longer" if r.night_was_full else "not"
     echo(out, f"{cap(rs.session_word)} {r.night} is closed with its rounds {still} full: {who}{rule}.")
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
@@ -343,7 +354,7 @@ def show_closed(r, out) -> None:
                   f"{rs.session_word}.", markup=False)
         return
     if r.winners:
-        out.print(f"{cap(rs.session_short)}'s winner: {' and '.join(r.winners)}.", markup=False)
+        out.print(f"{cap(rs.session_short)}'s winner: {and_list(r.winners)}.", markup=False)
     totals = dict(r.totals)
     table = Table(box=None, pad_edge=False, header_style="bold")
     for col in ("player", rs.session_short, "total"):
@@ -377,7 +388,7 @@ def _bar(progress: float | None) -> str:
 def level(tied: Sequence[str], totals: Mapping[str, int], target: int | None) -> str:
     """``Bill and Ben are level past the target``; once a hand after the tie has taken them
     both below it, still level: the game ends when one leads alone, whatever the totals (A7)."""
-    names = " and ".join(tied)
+    names = and_list(tied)
     if target is not None and all(totals.get(name, 0) >= target for name in tied):
         return f"{names} are level past the target"
     return f"{names} are still level after their tie past the target"
@@ -425,7 +436,7 @@ def show_standings(st, out) -> None:
         out.print(f"Recent {rs.session_short}s:", markup=False)
         night_ = rs.session_short
         for n_ in st.recent_nights:
-            who = " and ".join(map(shown, n_.winners)) if n_.winners else (f"({night_} in progress)" if not n_.closed else "-")
+            who = and_list(map(shown, n_.winners)) if n_.winners else (f"({night_} in progress)" if not n_.closed else "-")
             pts = ", ".join(f"{shown(p)} {_n(v)}" for p, v in n_.points)
             echo(out, f"{night_} {n_.number} ({n_.date}, {plural(n_.hands, 'hand')}): winner {who}; {pts}",
                  indent="  ", hang="    ")
@@ -472,7 +483,7 @@ def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], 
 def session_totals(rs: RuleSet, number: int, hands: int, points, out) -> None:
     """A session's totals under its history: the hands that count, each player's points."""
     best = max((v for _, v in points), default=0)
-    top = " and ".join(p for p, v in points if v == best) if hands else ""
+    top = and_list(p for p, v in points if v == best) if hands else ""
     pts = ", ".join(f"{p} {_n(v)}" for p, v in points)
     out.print(f"{cap(rs.session_word)} {number}: {plural(hands, 'hand')}; {pts}"
               + (f" (best: {top})" if top else "") + ".", markup=False)

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from rummyref.cards import SUITS, Card, Rank, check_deck, format_cards
-from rummyref.errors import DuplicateCard, RuleRefusal, TooManyWildcards, UnreadableInput, plural
+from rummyref.errors import DuplicateCard, RuleRefusal, TooManyWildcards, UnreadableInput, and_list, plural
 from rummyref.games.low_count.table import GOING_OUT_TEXT, S2, S9, S10, S11, S12, S13, S14, S15, Role, SimpleTable
 from rummyref.melding.melds import Meld
 from rummyref.melding.solver import Solution, best_melding, go_out_check
@@ -375,10 +375,10 @@ def _stock(table, order, given, solutions, ending):
     wild = [p for p in barred if p not in ending.dropped]
     if wild:
         rules.append(S11)
-        lines.append(f"{_names(wild)} {'holds' if len(wild) == 1 else 'hold'} a WILDCARD and cannot win ({S11}).")
+        lines.append(f"{and_list(wild)} {'holds' if len(wild) == 1 else 'hold'} a WILDCARD and cannot win ({S11}).")
     if ending.dropped:
         rules.append(S14)
-        lines.append(f"{_names([p for p in order if p in ending.dropped])} dropped out and cannot win ({S14}).")
+        lines.append(f"{and_list([p for p in order if p in ending.dropped])} dropped out and cannot win ({S14}).")
     eligible = [p for p in order if notes[p][0]]
     if not eligible:
         lines.append("Nobody can win: the game has no winner.")
@@ -394,13 +394,10 @@ def _stock(table, order, given, solutions, ending):
         return winner, " ".join(lines), S10, rules, notes, None
     rules.append(S12)
     lines.append(
-        f"{_names(tied)} tie at {low}. Play passes to the left, so the tied player furthest to the "
+        f"{and_list(tied)} tie at {low}. Play passes to the left, so the tied player furthest to the "
         f"left of the first player ({order[0]}) is the one latest in turn order "
         f"({', '.join(order)}): {winner} wins ({S12})."
     )
     return winner, " ".join(lines), S12, rules, notes, None
 
 
-def _names(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

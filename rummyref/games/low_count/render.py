@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummyref.cards import format_cards, parse_cards
+from rummyref.errors import and_list
 from rummyref.wrap import echo, print_table
 
 
@@ -122,7 +123,7 @@ def show_closed(r, out) -> None:
               f"game wins this session: {wins}.")
     best = session_winners(r.wins)
     if best:
-        echo(out, f"Most games won this session: {' and '.join(best)}.")
+        echo(out, f"Most games won this session: {and_list(best)}.")
     if r.match:
         render_match(r.match, out)
 
@@ -200,7 +201,7 @@ def session_totals(number: int, hands: int, wins, out) -> None:
     most = session_winners(wins)
     text = ", ".join(f"{n} {v}" for n, v in wins)
     echo(out, f"Session {number}: {hands} game{'s' if hands != 1 else ''}; game wins {text}"
-              + (f" (most: {' and '.join(most)})" if most else "") + ".", hang="  ")
+              + (f" (most: {and_list(most)})" if most else "") + ".", hang="  ")
 
 
 def _ending_text(e: Mapping[str, Any]) -> str:
