@@ -106,19 +106,26 @@ def _normal(sql: str | None) -> str | None:
     return None if sql is None else " ".join(sql.split())
 
 
-@cache
 def _sqlite_schema() -> dict[tuple[str, str], tuple[str, str | None]]:
-    """``(type, name): (table, SQL)`` of every object ref's migrations create in a SQLite file."""
-    import sqlite3
+    """``(type, name): (table, SQL)`` of every object ref's migrations create in a SQLite file:
+    every step of the engine's list, run once on an empty database in memory."""
+    from rummyref.store import engine
 
-    from rummyref.store.migrations import V1, V2
+    return _made_by(tuple(engine.MIGRATIONS))
 
-    db = sqlite3.connect(":memory:")
-    for sql in V1 + V2:
-        db.execute(sql)
-    found = {(t, n): (tb, _normal(sql)) for t, n, tb, sql in db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master")}
-    db.close()
-    return found
+
+@cache
+def _made_by(steps: tuple) -> dict[tuple[str, str], tuple[str, str | None]]:
+    from sqlalchemy import create_engine
+    from sqlalchemy.pool import StaticPool
+
+    db = create_engine("sqlite://", poolclass=StaticPool)
+    with db.begin() as conn:
+        for step in steps:
+            step(conn)
+        rows = conn.exec_driver_sql("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    db.dispose()
+    return {(t, n): (tb, _normal(sql)) for t, n, tb, sql in rows if not n.startswith(_SQLITE_OWN)}
 
 
 #: objects SQLite itself may add (ANALYZE's statistics): not ref's, and harmless

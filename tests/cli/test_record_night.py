@@ -306,7 +306,7 @@ def test_verify_names_a_tampered_entry(night):
         con.execute("UPDATE result SET points = 99 WHERE entry_id = (SELECT id FROM entry WHERE seq = 3) "
                     "AND player_id = (SELECT id FROM player WHERE name = 'Ben')")
     r = ref("verify")
-    assert r.exit_code == 8 and "entry 3 (hand 1)" in r.stderr
+    assert r.exit_code == 8 and "(entry 3, hand 1, Ben)" in r.stderr and "is 99, the chain says 20" in " ".join(r.stderr.split())
 
 
 def test_verify_notices_a_removed_last_entry(night):
