@@ -315,11 +315,11 @@ def shown(name: str, most: int = NAME_SHOWN, among: Iterable[str] = ()) -> str:
     while True:
         if cell_len(name) <= most:
             return name
-        tail = (most - 1) * 2 // 5
+        tail = (most - 1) // 2
         text = _head(name, most - 1 - tail) + "…" + _tail(name, tail)
         if all(shown(o, most) != text for o in others):
             return text
-        most += 10
+        most += 4
 
 
 def _apart(name: str, other: str, most: int = 60) -> str:

@@ -22,6 +22,14 @@ def _hand(ref, word: str = "hand") -> str:
     return "-" if ref is None else f"{ref.value:,} ({word} {ref.hand:,})"
 
 
+def _column(grid: Grid, head: str) -> None:
+    """A column of the statistics: where 80 columns are short, a streak loses its "(now N)"
+    and a best or worst hand its "(hand N)" (the worst first), rather than a cell being cut."""
+    spare = 1 if head.startswith("worst") else 2 if head.startswith("best") else 3 if "streak" in head else 0
+    grid.column(head, right=head != "player", name=head == "player", spare=spare,
+                short=(lambda cell: cell.split(" (")[0]) if spare else None)
+
+
 def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """Statistics: averages, best and worst hands, go-outs, Rummy! claims, head-to-head, streaks, milestones."""
     from rummyref.games.registry import kind_for
@@ -56,7 +64,7 @@ def show_stats(st) -> None:
     heads: tuple[str, ...] = ("player", what, "dropped", night) if low else ("player", what, night)
     heads += ("avg count", "best count", "worst count") if low else ("avg/hand", "avg/night", "best hand", "worst hand")
     for c in heads:
-        scoring.column(c, right=c != "player", name=c == "player")
+        _column(scoring, c)
     for p in st.players:
         row = [p.name, _n(p.hands), _n(p.games_dropped), _n(p.nights_played)] if low else [
             p.name, _n(p.hands), _n(p.nights_played)]
@@ -68,7 +76,7 @@ def show_stats(st) -> None:
     heads = ("player", "games won", "matches won", "went out") if low else ("player", "hands won", "went out", "Rummy! won")
     heads += (f"{night} won", f"{night[:-1]} streak", f"{what[:-1]} streak")
     for c in heads:
-        winning.column(c, right=c != "player", name=c == "player")
+        _column(winning, c)
     for p in st.players:
         row = [p.name, _n(p.games_won), _n(p.matches_won), _n(p.go_outs)] if low else [
             p.name, _n(p.hands_won), _n(p.go_outs), _n(p.claims_won)]
@@ -96,14 +104,14 @@ def _show_gin(st) -> None:
     what, night = style.unit + "s", style.session + "s"
     scoring = Grid()
     for c in ("player", what, night, "points", f"avg/{what[:-1]}", f"best {what[:-1]}"):
-        scoring.column(c, right=c != "player", name=c == "player")
+        _column(scoring, c)
     for p in st.players:
         best = _hand(p.best_hand, what[:-1]) if p.hands_won else "-"
         scoring.row(p.name, _n(p.hands), _n(p.nights_played), _n(p.points), _n(p.average_per_hand), best)
     scoring.print(out)
     winning = Grid()
     for c in ("player", f"{what} won", "went out", f"{what[:-1]} streak"):
-        winning.column(c, right=c != "player", name=c == "player")
+        _column(winning, c)
     for p in st.players:
         winning.row(p.name, _n(p.hands_won), _n(p.go_outs), f"{p.longest_hand_streak} (now {p.current_hand_streak})")
     winning.print(out)
