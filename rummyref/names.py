@@ -277,19 +277,19 @@ def reads_as(name: str) -> str | None:
 def clip(text: str, most: int = 24) -> str:
     """A long text cut for a message that fits a line: its first characters and an ellipsis,
     ``most`` terminal cells in all (a CJK character takes two)."""
-    from rich.cells import cell_len
-
-    if cell_len(text) <= most:
-        return text
-    return _head(text, most - 1) + "…"
+    return text if _head(text, most) == text else _head(text, most - 1) + "…"
 
 
 def _head(text: str, cells: int) -> str:
     """The longest start of ``text`` that takes at most ``cells`` terminal cells."""
     from rich.cells import cell_len
 
-    end = 0
-    while end < len(text) and cell_len(text[: end + 1]) <= cells:
+    end = used = 0
+    while end < len(text):
+        ch = text[end]  # a control character (kept by an older ref) is written as one cell, at least
+        used += cell_len(ch) or (1 if unicodedata.category(ch) == "Cc" else 0)
+        if used > cells:
+            break
         end += 1
     return text[:end]
 

@@ -51,10 +51,10 @@ class Grid:
     ``spare`` columns give way first, in order, when the table is wider than the terminal:
     to their ``short`` form if they have one, else they are left out."""
 
-    def __init__(self, *, header: bool = True) -> None:
-        from rich.table import Table
+    def __init__(self, *, boxed: bool = False) -> None:
 
-        self.table = Table(box=None, pad_edge=False, header_style="bold", show_header=header)
+        self.boxed = boxed  # rules between the columns and under the heading (a hand's scores)
+        self.table = self._new()
         self._names: list[int] = []
         self._spare: list[tuple[int, int, Any]] = []  # (priority, column, short form)
 
@@ -83,32 +83,54 @@ class Grid:
         cells = [[str(c) for c in col._cells] for col in columns]
         for i in self._names:
             cells[i] = [shown(c, among=cells[i]) for c in cells[i]]
-        dropped: set[int] = set()
-        for _, i, short in sorted(self._spare, key=lambda s: s[0]):
-            if _needed(console, self.table, cells, dropped) <= console.width:
-                break
-            if short is not None and cells[i] != [short(c) for c in cells[i]]:
-                cells[i] = [short(c) for c in cells[i]]
-                if _needed(console, self.table, cells, dropped) <= console.width:
-                    break
-            dropped.add(i)
         heads = [str(col.header) for col in columns]
-        if _needed(console, self.table, cells, dropped) > console.width:  # headings wider than their cells: a word a line
-            heads = [h.replace(" ", "\n") if cell_len(h) > max(map(cell_len, c), default=0) else h
-                     for h, c in zip(heads, cells)]
-        from rich.table import Table
+        dropped: set[int] = set()
 
-        fitted = Table(box=None, pad_edge=False, header_style="bold", show_header=self.table.show_header)
+        def fits() -> bool:
+            return _needed(self.table, heads, cells, dropped) <= console.width
+
+        def widest(i: int) -> int:
+            return max(map(cell_len, cells[i]), default=0)
+
+        def wrap_heads() -> None:  # headings wider than their cells, a word a line, the widest first
+            wide = sorted((i for i, h in enumerate(heads) if " " in h and cell_len(h) > widest(i)),
+                          key=lambda i: widest(i) - cell_len(heads[i]))
+            for i in wide:
+                if fits():
+                    break
+                heads[i] = heads[i].replace(" ", "\n")
+
+        wrap_heads()
+        spare = sorted(self._spare, key=lambda s: s[0])
+        for _, i, short in spare:  # then the short forms, least needed first
+            if fits():
+                break
+            if short is not None:
+                cells[i] = [short(c) for c in cells[i]]
+        wrap_heads()
+        for _, i, short in spare:  # last, the spare columns with no short form are left out
+            if fits():
+                break
+            if short is None:
+                dropped.add(i)
+        fitted = self._new()
         for i, col in enumerate(columns):
             if i not in dropped:
                 fitted.add_column(Text(heads[i]), justify=col.justify, no_wrap=col.no_wrap)
         kept = [cells[i] for i in range(len(columns)) if i not in dropped]
         for row in zip(*kept):
             fitted.add_row(*(Text(c) for c in row))
-        print_table(console, fitted, _needed(console, fitted, kept, set()))
+        print_table(console, fitted, _needed(self.table, heads, cells, dropped))
+
+    def _new(self) -> Any:
+        from rich.table import Table
+
+        if self.boxed:
+            return Table(show_edge=False, pad_edge=False)
+        return Table(box=None, pad_edge=False, header_style="bold")
 
 
-def _needed(console: Any, table: Any, cells: list[list[str]], dropped: set[int]) -> int:
+def _needed(table: Any, heads: list[str], cells: list[list[str]], dropped: set[int]) -> int:
     """The narrowest ``table`` can be printed with nothing cut: each kept column as wide as its
     widest cell (or, where it wraps, its longest word), two cells apart."""
     from rich.cells import cell_len
@@ -117,12 +139,12 @@ def _needed(console: Any, table: Any, cells: list[list[str]], dropped: set[int])
     for i, col in enumerate(table.columns):
         if i in dropped:
             continue
-        texts = [*str(col.header).split("\n"), *cells[i]]
+        texts = [*heads[i].split("\n"), *cells[i]]
         if col.no_wrap:
             widths.append(max(cell_len(t) for t in texts))
         else:
             widths.append(max((cell_len(w) for t in texts for w in t.split()), default=0))
-    return sum(widths) + 2 * max(len(widths) - 1, 0)
+    return sum(widths) + (3 if table.box else 2) * max(len(widths) - 1, 0)
 
 
 def print_table(console: Any, table: Any, needed: int = 0) -> None:

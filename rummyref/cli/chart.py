@@ -53,18 +53,18 @@ def chart(
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    from rummyref.wrap import fill
+    import textwrap
 
-    return fill(text, width).split("\n")
+    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
 
 
 def text_legend(data, width: int) -> list[str]:
     """The legend under the terminal chart: each entry as "MARKER label", as many to a line as fit
     ``width`` terminal cells; an entry too long for a line is wrapped, never cut (its next lines
     indented under the label). A far projection is the title's second line instead."""
-    from rich.cells import cell_len
+    import textwrap
 
-    from rummyref.wrap import fill
+    from rich.cells import cell_len
 
     lines: list[str] = []
     line = ""
@@ -81,7 +81,7 @@ def text_legend(data, width: int) -> list[str]:
             line = item
         else:
             indent = " " * (len(e.marker) + 1) if len(e.marker) + 1 <= width // 2 else ""
-            lines += fill(item, width, "", indent).split("\n")
+            lines += textwrap.wrap(item, width, subsequent_indent=indent, break_on_hyphens=False)
             line = ""
     if line:
         lines.append(line)

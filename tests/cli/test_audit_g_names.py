@@ -95,7 +95,7 @@ def test_a_99_character_name_keeps_standings_history_and_score_hand_within_80_co
                    for line in standings.splitlines())  # the progress stays on its player's line
     assert sum("0.0%" in line for line in standings.splitlines()) == 3
     history = run("history", "--session", "1")
-    assert "      MaximilianaMaximilianaMaximil…: 2S 3S 4S 9 (run 2S 3S 4S) = 9" in history
+    assert "      MaximilianaMaxi…anaMaximiliana: 2S 3S 4S 9 (run 2S 3S 4S) = 9" in history
     run("history")
     run("stats")
     data = json.loads(ref_subprocess("standings", "--json", env=env).stdout)

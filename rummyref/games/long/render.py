@@ -147,7 +147,7 @@ def _and(items: list[str]) -> str:
 def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
     """A hand's scores (``None``: voided) with the totals they make, and the arrangement used
     (``ref score-hand`` after writing; ``ref night`` before asking to write)."""
-    table = Grid().column("player", name=True)
+    table = Grid(boxed=True).column("player", name=True)
     for col in ("melded", "claimed", "held", "hand", "total"):
         table.column(col, right=True)
     scores = {s.name: s for s in score.scores} if score else {}
