@@ -224,7 +224,25 @@ def check_roster(names: Iterable[str]) -> tuple[str, ...]:
         if look in seen:
             raise UnreadableInput(_twice(name, seen[look]), hint="every player needs a name that looks different")
         seen[look] = name
+    check_shown(checked)
     return checked
+
+
+def check_shown(new: Iterable[str], roster: Iterable[str] = ()) -> None:
+    """Names joining a roster (``roster``: the names already on it) refused (exit 3) when two
+    of them would show the same where a line has no room for a whole name (:func:`shown`):
+    a long name is shown by its head and tail, so two names differing only in the middle
+    could not be told apart in a table."""
+    seen = {skeleton(shown(n)): n for n in roster}
+    for name in new:
+        look = skeleton(shown(name))
+        first = seen.get(look)
+        if first is not None and first != name:
+            raise UnreadableInput(
+                f"{_apart(name, first)!r} and {_apart(first, name)!r} would both be shown as "
+                f"{shown(name)!r}: a name over {NAME_SHOWN} columns is shown by its start and its end",
+                hint="spell one of them so that its start or its end differs, e.g. a shorter name")
+        seen[look] = name
 
 
 def _twice(name: str, first: str) -> str:
@@ -257,18 +275,64 @@ def reads_as(name: str) -> str | None:
 
 
 def clip(text: str, most: int = 24) -> str:
-    """A long text cut for a message that fits a line: its first characters and an ellipsis."""
-    return text if len(text) <= most else text[: most - 1] + "…"
+    """A long text cut for a message that fits a line: its first characters and an ellipsis,
+    ``most`` terminal cells in all (a CJK character takes two)."""
+    return text if _head(text, most) == text else _head(text, most - 1) + "…"
 
 
-NAME_SHOWN = 30  #: characters of a name where a line or a table has no room for more (see :func:`shown`)
+def _head(text: str, cells: int) -> str:
+    """The longest start of ``text`` that takes at most ``cells`` terminal cells."""
+    from rich.cells import cell_len
+
+    end = used = 0
+    while end < len(text):
+        ch = text[end]  # a control character (kept by an older ref) is written as one cell, at least
+        used += cell_len(ch) or (1 if unicodedata.category(ch) == "Cc" else 0)
+        if used > cells:
+            break
+        end += 1
+    return text[:end]
 
 
-def shown(name: str, most: int = NAME_SHOWN) -> str:
-    """A player's name as a line of text or a table shows it: a name longer than ``most``
-    characters (up to :data:`NAME_MAX` are allowed) cut with an ellipsis, so that the line
-    fits 80 columns; ``--json`` keeps the whole name."""
-    return clip(name, most)
+def _tail(text: str, cells: int) -> str:
+    return _head(text[::-1], cells)[::-1]
+
+
+NAME_SHOWN = 30  #: terminal cells of a name where a line or a table has no room for more (see :func:`shown`)
+
+
+def shown(name: str, most: int = NAME_SHOWN, among: Iterable[str] = ()) -> str:
+    """A player's (or a game's) name as a line of text or a table shows it: a name wider than
+    ``most`` terminal cells (up to :data:`NAME_MAX` characters are allowed) keeps its head and
+    its tail around an ellipsis (``Worthington-Fitzge…ery-Senior``), so that the line fits 80
+    columns and two names differing at their end still differ; ``--json`` keeps the whole name.
+    ``among``: the other names shown beside it (a roster); where one of them would show the
+    same, more of each is shown until they differ (a roster stored before
+    :func:`check_roster` refused such names)."""
+    from rich.cells import cell_len
+
+    others = [o for o in among if o != name]
+    while True:
+        if cell_len(name) <= most:
+            return name
+        tail = (most - 1) // 2
+        text = _head(name, most - 1 - tail) + "…" + _tail(name, tail)
+        if all(shown(o, most) != text for o in others):
+            return text
+        most += 4
+
+
+def _apart(name: str, other: str, most: int = 60) -> str:
+    """``name`` for a message that must tell it from ``other``: whole if short enough, else
+    cut around where the two first differ."""
+    from rich.cells import cell_len
+
+    if cell_len(name) <= most:
+        return name
+    at = next((i for i, (a, b) in enumerate(zip(name, other)) if a != b), min(len(name), len(other)))
+    start = max(0, at - most // 2)
+    text = ("…" if start else "") + name[start:]
+    return clip(text, most)
 
 
 def check_game_name(name: str) -> None:
@@ -288,10 +352,13 @@ def check_game_name(name: str) -> None:
                                   hint="a game's name is letters, digits, spaces and punctuation; e.g. --game friday")
 
 
-def check_newcomers(names: Iterable[str]) -> None:
-    """Names about to join a roster (a new game's, or a newcomer seated): refused (exit 3)
-    when ``>NAME`` would not reach the player (:func:`reads_as`). Only new names are checked:
-    a name already on a roster, stored by an older ref, stays usable."""
+def check_newcomers(names: Iterable[str], roster: Iterable[str] = ()) -> None:
+    """Names about to join a roster (a new game's, or a newcomer seated beside ``roster``,
+    the names already on it): refused (exit 3) when ``>NAME`` would not reach the player
+    (:func:`reads_as`), or when one would be shown as another is (:func:`check_shown`). Only
+    new names are checked: a name already on a roster, stored by an older ref, stays usable."""
+    names = list(names)
+    check_shown(names, roster)
     for name in names:
         if len(normalise(name)) > NAME_MAX:
             raise UnreadableInput(f"{clip(name)!r} cannot be a name: {len(normalise(name)):,} characters, "

@@ -104,7 +104,7 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
         if kind.wants_history("new-session"):
             ctx = rec.context(row, history=True)
         plan = kind.open_session(ctx, ctx.ruleset, request)
-        check_newcomers(n for n in plan.seat if n not in ctx.game.roster)  # only names new to it
+        check_newcomers([n for n in plan.seat if n not in ctx.game.roster], ctx.game.roster)  # only new names
         seated = rec.seat(row, plan.seat)
         rec.open_session(row, ctx.position, dict(plan.options), seated)
         return Done(kind, plan.shown)

@@ -59,10 +59,12 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def text_legend(data, width: int) -> list[str]:
-    """The legend under the terminal chart: each entry as "MARKER label", as many to a line as fit;
-    an entry too long for a line is wrapped, never cut (its next lines indented under the label).
-    A far projection is the title's second line instead."""
+    """The legend under the terminal chart: each entry as "MARKER label", as many to a line as fit
+    ``width`` terminal cells; an entry too long for a line is wrapped, never cut (its next lines
+    indented under the label). A far projection is the title's second line instead."""
     import textwrap
+
+    from rich.cells import cell_len
 
     lines: list[str] = []
     line = ""
@@ -70,12 +72,12 @@ def text_legend(data, width: int) -> list[str]:
         if e.kind == "projection":
             continue
         item = f"{e.marker} {e.label}"
-        if line and len(line) + 3 + len(item) <= width:
+        if line and cell_len(line) + 3 + cell_len(item) <= width:
             line += "   " + item
             continue
         if line:
             lines.append(line)
-        if len(item) <= width:
+        if cell_len(item) <= width:
             line = item
         else:
             indent = " " * (len(e.marker) + 1) if len(e.marker) + 1 <= width // 2 else ""

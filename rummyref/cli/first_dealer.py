@@ -31,13 +31,16 @@ def first_dealer_command(
     if json:
         print_json(result.to_dict())
         return
+    from rich.cells import cell_len
+
     from rummyref.names import shown
 
-    width = max(len(shown(t.name)) for t in result.turned_up)
+    width = max(cell_len(shown(t.name)) for t in result.turned_up)
     for t in result.turned_up:
         cards = format_cards(t.cards, pretty=True)
         mark = "  <- deals first" if t.name == result.dealer else ""
-        echo(out, f"{shown(t.name):<{width}}  {cards}{mark}", hang=" " * (width + 2))
+        name = shown(t.name)
+        echo(out, f"{name}{' ' * (width - cell_len(name))}  {cards}{mark}", hang=" " * (width + 2))
     echo(out, f"{shown(result.dealer)} deals first. {result.reason_shown(shown)}.")
     echo(out, f"{shown(result.first_player)} plays first (the dealer's left); turn order: "
               f"{', '.join(map(shown, result.turn_order))}.")

@@ -31,6 +31,7 @@ from rummyref.cli.common import (
     record_file,
 )
 from rummyref.errors import NotFound, RummyrefError
+from rummyref.names import clip
 
 EXAMPLES = """
 Examples:
@@ -151,7 +152,8 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
                 hint="; ".join(f"{b}'s rules are {_id_ranges(books[b].ids)}" for b in where),
             )
         raise NotFound(
-            f"no rule of {' or '.join(searched)} matches {text!r}",
+            f"no rule of {' or '.join(searched)} matches {clip(text, 60)!r}"
+            + (f" ({len(text):,} characters)" if clip(text, 60) != text else ""),
             hint="try rephrasing it the way you would say it at the table, e.g. "
             '"can I take my discard back", or give a rule id such as B7 or S12',
         )

@@ -6,7 +6,10 @@ import typer
 
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
 from rummyref.errors import plural
-from rummyref.wrap import print_table
+from rummyref.names import shown
+from rummyref.wrap import Grid
+
+HEAD_SHOWN = 12  #: cells of a name heading a head-to-head column
 
 
 def _n(value) -> str:
@@ -17,6 +20,14 @@ def _n(value) -> str:
 
 def _hand(ref, word: str = "hand") -> str:
     return "-" if ref is None else f"{ref.value:,} ({word} {ref.hand:,})"
+
+
+def _column(grid: Grid, head: str) -> None:
+    """A column of the statistics: where 80 columns are short, a streak loses its "(now N)"
+    and a best or worst hand its "(hand N)" (the worst first), rather than a cell being cut."""
+    spare = 1 if head.startswith("worst") else 2 if head.startswith("best") else 3 if "streak" in head else 0
+    grid.column(head, right=head != "player", name=head == "player", spare=spare,
+                short=(lambda cell: cell.split(" (")[0]) if spare else None)
 
 
 def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
@@ -33,8 +44,6 @@ def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = Fals
 
 
 def show_stats(st) -> None:
-    from rich.table import Table
-
     style = st.style
     low = style.counts
     what = style.unit + "s"
@@ -50,31 +59,31 @@ def show_stats(st) -> None:
         _show_gin(st)
         _show_milestones(st)
         return
-    scoring = Table(box=None, pad_edge=False, header_style="bold")
+    scoring = Grid()
     night = style.session + "s"
     heads: tuple[str, ...] = ("player", what, "dropped", night) if low else ("player", what, night)
     heads += ("avg count", "best count", "worst count") if low else ("avg/hand", "avg/night", "best hand", "worst hand")
     for c in heads:
-        scoring.add_column(c, justify="left" if c == "player" else "right")
+        _column(scoring, c)
     for p in st.players:
         row = [p.name, _n(p.hands), _n(p.games_dropped), _n(p.nights_played)] if low else [
             p.name, _n(p.hands), _n(p.nights_played)]
         row += [_n(p.average_count)] if low else [_n(p.average_per_hand), _n(p.average_per_night)]
         row += [_hand(p.best_hand, what[:-1]), _hand(p.worst_hand, what[:-1])]
-        scoring.add_row(*row)
-    print_table(out, scoring)
-    winning = Table(box=None, pad_edge=False, header_style="bold")
+        scoring.row(*row)
+    scoring.print(out)
+    winning = Grid()
     heads = ("player", "games won", "matches won", "went out") if low else ("player", "hands won", "went out", "Rummy! won")
     heads += (f"{night} won", f"{night[:-1]} streak", f"{what[:-1]} streak")
     for c in heads:
-        winning.add_column(c, justify="left" if c == "player" else "right")
+        _column(winning, c)
     for p in st.players:
         row = [p.name, _n(p.games_won), _n(p.matches_won), _n(p.go_outs)] if low else [
             p.name, _n(p.hands_won), _n(p.go_outs), _n(p.claims_won)]
         row += [_n(p.nights_won), f"{p.longest_night_streak} (now {p.current_night_streak})",
                 f"{p.longest_hand_streak} (now {p.current_hand_streak})"]
-        winning.add_row(*row)
-    print_table(out, winning)
+        winning.row(*row)
+    winning.print(out)
     if low:
         out.print(f"{what.capitalize()}: played to the end; dropped: dropped out (S14), not counted as played.",
                   markup=False)
@@ -91,23 +100,21 @@ def _show_gin(st) -> None:
     """Gin's tables: one game to the target, hand by hand. A hand goes to the player who scored
     it; no session is won and nothing is claimed, so neither is shown (nor a worst hand: a hand
     lost scores 0)."""
-    from rich.table import Table
-
     style = st.style
     what, night = style.unit + "s", style.session + "s"
-    scoring = Table(box=None, pad_edge=False, header_style="bold")
+    scoring = Grid()
     for c in ("player", what, night, "points", f"avg/{what[:-1]}", f"best {what[:-1]}"):
-        scoring.add_column(c, justify="left" if c == "player" else "right")
+        _column(scoring, c)
     for p in st.players:
         best = _hand(p.best_hand, what[:-1]) if p.hands_won else "-"
-        scoring.add_row(p.name, _n(p.hands), _n(p.nights_played), _n(p.points), _n(p.average_per_hand), best)
-    print_table(out, scoring)
-    winning = Table(box=None, pad_edge=False, header_style="bold")
+        scoring.row(p.name, _n(p.hands), _n(p.nights_played), _n(p.points), _n(p.average_per_hand), best)
+    scoring.print(out)
+    winning = Grid()
     for c in ("player", f"{what} won", "went out", f"{what[:-1]} streak"):
-        winning.add_column(c, justify="left" if c == "player" else "right")
+        _column(winning, c)
     for p in st.players:
-        winning.add_row(p.name, _n(p.hands_won), _n(p.go_outs), f"{p.longest_hand_streak} (now {p.current_hand_streak})")
-    print_table(out, winning)
+        winning.row(p.name, _n(p.hands_won), _n(p.go_outs), f"{p.longest_hand_streak} (now {p.current_hand_streak})")
+    winning.print(out)
     for line in (f"Points: won in the {what}, before the boxes and the game bonus (G10, G11).",
                  f"A {what[:-1]} goes to the player who scored it (a dead {what[:-1]} to nobody); went out:",
                  f"ended the {what[:-1]} by a knock (undercut or not), gin or big gin;",
@@ -116,40 +123,35 @@ def _show_gin(st) -> None:
 
 
 def _show_head_to_head(st) -> None:
-    from rich.table import Table
-
     names = [p.name for p in st.players]
     if len(names) < 2 or not st.closed_nights:
         return
     night = st.style.session + "s"
     out.print(f"Head to head (closed {night} won-lost-level, on {st.night_score}):", markup=False)
-    grid = Table(box=None, pad_edge=False, header_style="bold")
-    grid.add_column("")
-    for n in names:
-        grid.add_column(f"vs {n}", justify="right")
+    grid = Grid().column("", name=True)
+    for n in names:  # a column a player: its head in a short form, told apart from the others'
+        grid.column(f"vs {shown(n, HEAD_SHOWN, among=names)}", right=True)
     pairs = {(h.player, h.opponent): h for h in st.head_to_head}
     for a in names:
-        grid.add_row(a, *("-" if a == b else f"{pairs[a, b].won}-{pairs[a, b].lost}-{pairs[a, b].level}" for b in names))
-    print_table(out, grid)
+        grid.row(a, *("-" if a == b else f"{pairs[a, b].won}-{pairs[a, b].lost}-{pairs[a, b].level}" for b in names))
+    grid.print(out)
 
 
 def _show_milestones(st) -> None:
-    from rich.table import Table
-
     if not st.milestones:
         return
     out.print("Milestones (who got there, in order):", markup=False)
-    grid = Table(box=None, pad_edge=False, header_style="bold")
+    grid = Grid()
     for c in ("milestone", "player", st.style.unit, st.style.session, "date"):
-        grid.add_column(c, justify="left" if c in ("player", "date") else "right")
+        grid.column(c, right=c not in ("player", "date"), name=c == "player")
     for m in st.milestones:
         label = f"{m.threshold:,}" + (" (target)" if m.is_target else "")
         if not m.hits:
-            grid.add_row(label, "not reached yet", "", "", "")
+            grid.row(label, "not reached yet", "", "", "")
         for i, h in enumerate(m.hits):
             when = ("opening balance", "", "") if h.hand is None else (f"{h.hand:,}", f"{h.night:,}", h.date or "")
-            grid.add_row(label if i == 0 else "", h.name, *when)
-    print_table(out, grid)
+            grid.row(label if i == 0 else "", h.name, *when)
+    grid.print(out)
 
 
 def register(app: typer.Typer) -> None:

@@ -21,14 +21,16 @@ from dataclasses import asdict, dataclass
 from typing import Protocol
 
 from rummyref.errors import plural
+from rummyref.names import shown
 from rummyref.record import Game
 from rummyref.stats.compute import HandLine
 
 #: the projection is drawn on the axis when it ends within NEAR times the nights played
 NEAR = 3
 #: each line's marker, in roster order: in the terminal (a character) and in the PNG (matplotlib's)
-TEXT_MARKERS = ("o", "+", "*", "#", "@", "%", "&", "=")
-PNG_MARKERS = ("o", "P", "*", "s", "D", "^", "v", "h")
+#: (twelve: Simple Rummy seats up to ten, so every player has a marker of their own)
+TEXT_MARKERS = ("o", "+", "*", "#", "@", "%", "&", "=", "$", "~", "?", "!")
+PNG_MARKERS = ("o", "P", "*", "s", "D", "^", "v", "h", "p", "<", "d", "H")
 
 
 class PacedPlayer(Protocol):
@@ -157,9 +159,9 @@ def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, 
             proj = ((last, ys[-1]), (crossing.night, round(ys[-1] + pace * ahead)))
         s = Series(name, tuple(xs), tuple(ys), proj, pace, *_markers(i))
         series.append(s)
-        label = f"{name} {ys[-1]:,}"
+        label = f"{shown(name)} {ys[-1]:,}"
         if measure != "total":
-            label = f"{name}: {_plural(ys[-1], 'game')} won"
+            label = f"{shown(name)}: {_plural(ys[-1], 'game')} won"
         elif pace is not None and not game.over:
             label += f" ({pace:+,.0f} a {session_word})"
         legend.append(LegendEntry("player", s.marker, label))
@@ -220,7 +222,7 @@ def _by_game(game: Game, nights: Sequence[NightPoints], games: Sequence[HandLine
                 counts.append(dict(h.counts)[name])
         s = Series(name, tuple(xs), tuple(ys), (), None, *_markers(i), tuple(dropped))
         series.append(s)
-        label = f"{name}: {_plural(total, 'game')} won"
+        label = f"{shown(name)}: {_plural(total, 'game')} won"
         if counts:
             label += f", average count {sum(counts) / len(counts):,.1f}"
         if dropped:

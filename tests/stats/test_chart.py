@@ -125,13 +125,14 @@ def test_a_finished_game_shows_its_winner_and_no_projection():
 
 
 def test_every_player_has_a_marker_of_their_own():
-    names = [f"P{i}" for i in range(8)]
+    names = [f"P{i}" for i in range(12)]  # Simple Rummy seats up to ten: every one a marker of their own
     data = chart_data(long_game(*names), [NightPoints(1, tuple((n, 5) for n in names))], None, "total")
     assert [s.marker for s in data.series] == list(TEXT_MARKERS)
-    assert len(set(TEXT_MARKERS)) == len(set(PNG_MARKERS)) == 8
+    assert len(set(TEXT_MARKERS)) == len(set(PNG_MARKERS)) == 12
     assert [s.png_marker for s in data.series] == list(PNG_MARKERS)
     assert [e.marker for e in data.legend] == list(TEXT_MARKERS)
     assert not set(TEXT_MARKERS) & {"x", "-"}  # the crossing and the target have theirs
+    assert not set(PNG_MARKERS) & {"X", ">"}  # the crossing and the projection have theirs
 
 
 def test_a_single_session_of_simple_rummy_is_charted_game_by_game():

@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.table import Table
-
 from rummyref.cards import format_cards
 from rummyref.games.gin.engine import Ending, HandResult, Outcome
 from rummyref.games.gin.game import GameScore
 from rummyref.rules.ruleset import RuleSet
-from rummyref.wrap import print_table
+from rummyref.wrap import Grid
 
 SAID = {Outcome.KNOCK: "knock", Outcome.UNDERCUT: "undercut", Outcome.GIN: "gin", Outcome.BIG_GIN: "big gin",
         Outcome.DEAD: "dead hand"}
@@ -86,13 +84,12 @@ def show_hand(shown, out) -> None:
 
 
 def show_score(players: Sequence[str], score: GameScore, rs: RuleSet, out) -> None:
-    grid = Table(box=None, pad_edge=False, header_style="bold")
-    for c in ("player", "total", "to go", "boxes"):
-        grid.add_column(c, justify="left" if c == "player" else "right")
+    grid = Grid().column("player", name=True).column("total", right=True).column("to go", right=True)
+    grid.column("boxes", right=True)
     target = rs.target or 0
     for i, name in enumerate(players):
-        grid.add_row(name, f"{score.totals[i]:,}", f"{max(target - score.totals[i], 0):,}", str(score.boxes[i]))
-    print_table(out, grid)
+        grid.row(name, f"{score.totals[i]:,}", f"{max(target - score.totals[i], 0):,}", str(score.boxes[i]))
+    grid.print(out)
     if score.over and score.final is not None and score.winner is not None:
         shut = " (shutout: the winner's score doubled, G12)" if score.shutout else ""
         final = ", ".join(f"{n} {v:,}" for n, v in zip(players, score.final))

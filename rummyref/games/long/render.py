@@ -9,14 +9,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from rich.table import Table
-
 from rummyref.errors import and_list, plural
 from rummyref.games.long.nights import seating_dibs
 from rummyref.games.long.scoring import score_to_json
 from rummyref.names import shown
 from rummyref.rules.ruleset import RuleSet
-from rummyref.wrap import echo, print_table
+from rummyref.wrap import Grid, echo, fill
 
 
 def n(value: int | None) -> str:
@@ -160,20 +158,20 @@ def not_full(r, out) -> None:
 def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
     """A hand's scores (``None``: voided) with the totals they make, and the arrangement used
     (``ref score-hand`` after writing; ``ref night`` before asking to write)."""
-    table = Table(show_edge=False, pad_edge=False)
-    for col in ("player", "melded", "claimed", "held", "hand", "total"):
-        table.add_column(col, justify="left" if col == "player" else "right", no_wrap=col != "player")
+    table = Grid(boxed=True).column("player", name=True)
+    for col in ("melded", "claimed", "held", "hand", "total"):
+        table.column(col, right=True)
     scores = {s.name: s for s in score.scores} if score else {}
     for name in roster:
         s = scores.get(name)
         if s is None:
-            table.add_row(name, "", "", "", "void", n(totals[name]))
+            table.row(name, "", "", "", "void", n(totals[name]))
         elif score.form == "points":
-            table.add_row(name, "", "", "", n(s.points), n(totals[name]))
+            table.row(name, "", "", "", n(s.points), n(totals[name]))
         else:
             held = n(s.held) + (f" (W {s.wild_penalty})" if s.wild_penalty else "")
-            table.add_row(name, n(s.melded), n(s.claimed), held, n(s.points), n(totals[name]))
-    print_table(out, table)
+            table.row(name, n(s.melded), n(s.claimed), held, n(s.points), n(totals[name]))
+    table.print(out)
     show_arrangement(score, out)
 
 
@@ -206,11 +204,7 @@ def show_arrangement(score, out, margin: str = "") -> None:
 
 
 def _wrapped(out, text: str, width: int, indent: str, first: str) -> None:
-    import textwrap
-
-    for line in textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=indent,
-                              break_long_words=False, break_on_hyphens=False):
-        out.print(line, markup=False, soft_wrap=True)
+    out.print(fill(text, width, first, indent), markup=False, soft_wrap=True)
 
 
 def meld_line(m) -> str:
@@ -276,13 +270,13 @@ def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, o
     out.print(f"Hand {r.hand}, {what}, if recorded (before -> after):", markup=False)
     after = r.score.points() if r.score else {}
     now = dict(r.totals)
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for col in ("player", "hand was", "", "now", "total was", "", "now"):
-        table.add_column(col, justify="left" if col in ("player", "") else "right", no_wrap=col != "player")
+    table = Grid().column("player", name=True)
+    for col in ("hand was", "", "now", "total was", "", "now"):
+        table.column(col, right=col != "")
     for name in game.roster:
         new = n(after[name]) if name in after else "void"
-        table.add_row(name, n(before.get(name)), "->", new, n(totals[name]), "->", n(now[name]))
-    print_table(out, table)
+        table.row(name, n(before.get(name)), "->", new, n(totals[name]), "->", n(now[name]))
+    table.print(out)
     show_arrangement(r.score, out)
     if r.game.over and (not game.over or game.winner != r.game.winner):
         out.print(f"The game would be over{cited(rs, 'A7')}: {r.game.winner} wins with {n(now[r.game.winner])}.",
@@ -356,13 +350,11 @@ def show_closed(r, out) -> None:
     if r.winners:
         out.print(f"{cap(rs.session_short)}'s winner: {and_list(r.winners)}.", markup=False)
     totals = dict(r.totals)
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for col in ("player", rs.session_short, "total"):
-        table.add_column(col, justify="left" if col == "player" else "right", no_wrap=col != "player")
+    table = Grid().column("player", name=True).column(rs.session_short, right=True).column("total", right=True)
     order = sorted(range(len(r.points)), key=lambda i: (-r.points[i][1], i))
     for name, pts in (r.points[i] for i in order):
-        table.add_row(name, n(pts), n(totals.get(name)))
-    print_table(out, table)
+        table.row(name, n(pts), n(totals.get(name)))
+    table.print(out)
 
 
 # -- standings ------------------------------------------------------------------------------
@@ -385,6 +377,11 @@ def _bar(progress: float | None) -> str:
     return "█" * full + "░" * (BAR - full) + f" {percent:5.1f}%"
 
 
+def _percent(bar: str) -> str:
+    """The progress column without its bar (``99.9%``), where 80 columns are short."""
+    return bar.split(" ")[-1] if bar else bar
+
+
 def level(tied: Sequence[str], totals: Mapping[str, int], target: int | None) -> str:
     """``Bill and Ben are level past the target``; once a hand after the tie has taken them
     both below it, still level: the game ends when one leads alone, whatever the totals (A7)."""
@@ -395,8 +392,6 @@ def level(tied: Sequence[str], totals: Mapping[str, int], target: int | None) ->
 
 
 def show_standings(st, out) -> None:
-    from rich.table import Table
-
     rs = st.rules
     night = rs.session_word
     head = f"{st.game} ({st.ruleset}), target {_n(st.target)}: {plural(st.hands, 'hand')} over {plural(st.nights, night)}"
@@ -406,22 +401,23 @@ def show_standings(st, out) -> None:
     elif st.tied_leaders:
         totals = {row.name: row.total for row in st.players}
         out.print(f"{level(st.tied_leaders, totals, st.target)}: play goes on{cited(rs, 'A7')}.", markup=False)
-    race = Table(box=None, pad_edge=False, header_style="bold")
-    for c in ("#", "player", "total", "to go", "progress", "hands", "avg/hand"):
-        race.add_column(c, justify="left" if c in ("player", "progress") else "right", no_wrap=c != "player")
+    race = (Grid().column("#", right=True).column("player", name=True).column("total", right=True)
+            .column("to go", right=True).column("progress", spare=1, short=_percent)
+            .column("hands", right=True, spare=3).column("avg/hand", right=True, spare=2))
     for p in st.players:
-        race.add_row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(p.hands), _n(p.average))
-    print_table(out, race)
+        race.row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(p.hands), _n(p.average))
+    race.print(out)
     for p in st.players:
         if p.opening:
             out.print(f"  {p.name}'s total includes an opening balance of {_n(p.opening)} (carried from paper)", markup=False)
-    pace = Table(box=None, pad_edge=False, header_style="bold")
-    for c in ("player", "pace/night", "nights to go", "target date", "best", "worst", "nights won"):
-        pace.add_column(c, justify="left" if c in ("player", "target date") else "right", no_wrap=c != "player")
+    pace = (Grid().column("player", name=True).column("pace/night", right=True)
+            .column("nights to go", right=True, spare=2).column("target date")
+            .column("best", right=True, spare=3).column("worst", right=True, spare=4)
+            .column("nights won", right=True, spare=1))
     for p in st.players:
-        pace.add_row(p.name, _n(p.pace_per_night), _n(p.nights_to_go), p.projected_date or "-",
-                     _n(p.best), _n(p.worst), _n(p.nights_won))
-    print_table(out, pace)
+        pace.row(p.name, _n(p.pace_per_night), _n(p.nights_to_go), p.projected_date or "-",
+                 _n(p.best), _n(p.worst), _n(p.nights_won))
+    pace.print(out)
     if rs.house.seating_dibs:
         out.print(f"Seating dibs{cited(rs, 'A2')}: " + "; ".join(f"{d.name} {d.seat}" for d in st.dibs), markup=False)
     if st.days_since_last_night is not None:
@@ -492,10 +488,9 @@ def session_totals(rs: RuleSet, number: int, hands: int, points, out) -> None:
 def short_standings(st, out) -> None:
     """The short standings ``ref night`` shows after each hand: rank, total, to go, progress, tonight."""
     tonight = dict(next((s.points for s in st.recent_nights if s.number == st.open_night), ()))
-    grid = Table(box=None, pad_edge=False, header_style="bold", title=None)
-    for c in ("#", "player", "total", "to go", "progress", "tonight"):
-        grid.add_column(c, justify="left" if c in ("player", "progress") else "right", no_wrap=c != "player")
+    grid = (Grid().column("#", right=True).column("player", name=True).column("total", right=True)
+            .column("to go", right=True).column("progress", spare=1, short=_percent).column("tonight", right=True))
     for p in st.players:
-        grid.add_row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(tonight.get(p.name)))
+        grid.row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(tonight.get(p.name)))
     out.print("Standings:", markup=False)
-    print_table(out, grid)
+    grid.print(out)

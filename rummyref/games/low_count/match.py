@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rummyref.errors import UnreadableInput
+from rummyref.names import shown
 from rummyref.rules.ruleset import RuleSet
 
 S17 = "S17"
@@ -114,14 +115,14 @@ class MatchState:
         return _score(dict(self.game_wins))
 
     def summary(self) -> str:
-        wins = ", ".join(f"{p} {n}" for p, n in self.game_wins)
+        wins = ", ".join(f"{shown(p)} {n}" for p, n in self.game_wins)
         text = f"match {self.number}: game wins {wins} (first to {self.match_wins} takes the match)"
         if self.just_won:
             text = (
-                f"{self.just_won.winner} wins match {self.just_won.number}, {self.just_won.score} ({S17}); "
+                f"{shown(self.just_won.winner)} wins match {self.just_won.number}, {self.just_won.score} ({S17}); "
                 + text
             )
-        return f"{text}; {self.first_player} plays first next ({S17})"
+        return f"{text}; {shown(self.first_player)} plays first next ({S17})"
 
     def to_dict(self) -> dict[str, Any]:
         return {

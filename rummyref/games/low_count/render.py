@@ -8,7 +8,8 @@ from typing import Any
 
 from rummyref.cards import format_cards, parse_cards
 from rummyref.errors import and_list
-from rummyref.wrap import echo, print_table
+from rummyref.names import shown
+from rummyref.wrap import Grid, echo
 
 
 def opened_json(r) -> dict[str, Any]:
@@ -31,17 +32,17 @@ def opened_json(r) -> dict[str, Any]:
 
 def show_opened(r, out) -> None:
     if r.created:
-        echo(out, f"New game {r.game} (Simple Rummy).")
-    echo(out, f"Session {r.number} of {r.game} is open.")
+        echo(out, f"New game {shown(r.game)} (Simple Rummy).")
+    echo(out, f"Session {r.number} of {shown(r.game)} is open.")
     render_table(r.table, out)
     vs = ", ".join(f"{v.title} ({v.rule})" for v in r.table.variations) or "none"
     echo(out, f"Variations in force: {vs}.")
     if r.newcomers:
-        echo(out, f"Welcome {', '.join(r.newcomers)}: new at this game.")
+        echo(out, f"Welcome {', '.join(map(shown, r.newcomers))}: new at this game.")
     if r.new_match:
         echo(out, "The table has changed, so a new match begins (S17).")
-    echo(out, f"{r.dealer} deals; {r.first_player} plays first. {r.how}.")
-    echo(out, f"Turn order (clockwise): {', '.join(r.table.turn_order(r.first_player))}.")
+    echo(out, f"{shown(r.dealer)} deals; {shown(r.first_player)} plays first. {r.how}.")
+    echo(out, f"Turn order (clockwise): {', '.join(map(shown, r.table.turn_order(r.first_player)))}.")
     render_match(r.match, out)
 
 
@@ -63,9 +64,10 @@ def game_json(r) -> dict:
 
 def show_game(r, out) -> None:
     title = {"hand": "", "amend": " (amended)", "void": " (voided)"}[r.kind]
-    head = f"Game {r.number}{title} of {r.game} (session {r.session}, game {r.game_in_session} of the session): {r.dealer} dealt"
+    head = (f"Game {r.number}{title} of {shown(r.game)} (session {r.session}, game {r.game_in_session} of the session): "
+            f"{shown(r.dealer)} dealt")
     if r.result:
-        head += f", {r.result.first_player} played first"
+        head += f", {shown(r.result.first_player)} played first"
     echo(out, head + ".")
     if r.result:
         render_game(r.result, out)
@@ -78,7 +80,7 @@ def show_game(r, out) -> None:
 def show_next(dealer: str | None, first: str, out, when: str = "Next game") -> None:
     """Who deals the next game and who plays first in it (S6, S17)."""
     if dealer:
-        echo(out, f"{when}: {dealer} deals, {first} plays first (S6).")
+        echo(out, f"{when}: {shown(dealer)} deals, {shown(first)} plays first (S6).")
 
 
 def show_change(hand: int, counts: Mapping[str, int | None], won: str | None, state, r, out) -> None:
@@ -86,21 +88,17 @@ def show_change(hand: int, counts: Mapping[str, int | None], won: str | None, st
     ``counts``/``won``/``state``: as now in force; ``r``: the correction (a GameRecorded)."""
     what = "voided" if r.result is None else "amended"
     echo(out, f"Game {hand}, {what}, if recorded (before -> after):")
-    from rich.table import Table
-
     after = {p.name: p.count for p in r.result.players} if r.result else {}
-    grid = Table(box=None, pad_edge=False, header_style="bold")
-    for c in ("player", "count was", "", "now"):
-        grid.add_column(c, justify="left" if c in ("player", "") else "right")
+    grid = Grid().column("player", name=True).column("count was", right=True).column("").column("now", right=True)
     for name, count in counts.items():
         new = ("-" if after.get(name) is None else str(after[name])) if r.result else "void"
-        grid.add_row(name, "-" if count is None else str(count), "->", new)
-    print_table(out, grid)
+        grid.row(name, "-" if count is None else str(count), "->", new)
+    grid.print(out)
     if r.result is not None:
         echo(out, f"Why: {r.result.reason}", hang="  ")
     winner = r.result.winner if r.result else None
     same = " (no change)" if winner == won else ""
-    echo(out, f"Winner: {won or 'none'} -> {winner or 'none'}{same}.")
+    echo(out, f"Winner: {shown(won or 'none')} -> {shown(winner or 'none')}{same}.")
     if state is not None and state.summary() != r.match.summary():
         echo(out, "Match now: " + state.summary(), hang="  ")
         echo(out, "Match after: " + r.match.summary(), hang="  ")
@@ -118,12 +116,12 @@ def closed_json(r) -> dict[str, Any]:
 
 
 def show_closed(r, out) -> None:
-    wins = ", ".join(f"{n} {v}" for n, v in r.wins)
-    echo(out, f"Session {r.number} of {r.game} is closed: {r.games} game{'s' if r.games != 1 else ''}; "
+    wins = ", ".join(f"{shown(n)} {v}" for n, v in r.wins)
+    echo(out, f"Session {r.number} of {shown(r.game)} is closed: {r.games} game{'s' if r.games != 1 else ''}; "
               f"game wins this session: {wins}.")
     best = session_winners(r.wins)
     if best:
-        echo(out, f"Most games won this session: {and_list(best)}.")
+        echo(out, f"Most games won this session: {and_list([shown(b) for b in best])}.")
     if r.match:
         render_match(r.match, out)
 
@@ -148,25 +146,26 @@ def standings_json(game: str, ruleset: str, folded, players, sessions: int, open
 
 
 def show_standings(d: Mapping[str, Any], folded, out) -> None:
-    from rich.table import Table
-
-    echo(out, f"{d['game']} ({d['ruleset']}): {d['games']} game{'s' if d['games'] != 1 else ''} over {d['sessions']} "
+    echo(out, f"{shown(d['game'])} ({d['ruleset']}): {d['games']} game{'s' if d['games'] != 1 else ''} over {d['sessions']} "
               f"session{'s' if d['sessions'] != 1 else ''}"
               + (f"; session {d['open_session']} is open" if d["open_session"] else ""))
     if folded.table:
         echo(out, "Table: " + folded.table.describe(), hang="  ")
     m = d["match"]
-    grid = Table(box=None, pad_edge=False, header_style="bold")
+    away = not all(p["at_table"] for p in d["players"])
+    grid = Grid().column("player", name=True)
+    if away:
+        grid.column("", spare=1)  # "(not at the table)"
     drops = any(p["games_dropped"] for p in d["players"])
-    for c in ("player", "games", "dropped", "won", "this match", "matches"):
+    for c in ("games", "dropped", "won", "this match", "matches"):
         if c != "dropped" or drops:
-            grid.add_column(c, justify="left" if c == "player" else "right")
+            grid.column(c, right=True)
     for p in d["players"]:
         now = str(m["game_wins"].get(p["name"], "-")) if m else "-"
         dropped = [str(p["games_dropped"])] if drops else []
-        grid.add_row(p["name"] + ("" if p["at_table"] else " (not at the table)"), str(p["games"]),
-                     *dropped, str(p["game_wins"]), now, str(p["matches_won"]))
-    print_table(out, grid)
+        grid.row(p["name"], *([] if not away else ["" if p["at_table"] else "(not at the table)"]), str(p["games"]),
+                 *dropped, str(p["game_wins"]), now, str(p["matches_won"]))
+    grid.print(out)
     if drops:
         echo(out, "games: played to the end; dropped: dropped out (S14), not counted as played.")
     if folded.state:
@@ -174,7 +173,7 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
         when = "Next game" if d["open_session"] else "Next game, if the same players sit down"
         show_next(d.get("next_dealer"), folded.state.first_player, out, when)
         for f in m["finished"]:
-            out.print(f"  match {f['number']}: {f['winner']} won {f['score']} in {f['games']} "
+            out.print(f"  match {f['number']}: {shown(f['winner'])} won {f['score']} in {f['games']} "
                       f"game{'s' if f['games'] != 1 else ''}", markup=False)
         for n in m["abandoned"]:
             echo(out, f"  match {n}: left unfinished when the table changed")
@@ -186,30 +185,30 @@ def history_lines(facts: Mapping[str, Any], results, out) -> None:
     if "result" not in facts:  # a void's facts are the match's state only
         return
     res = facts["result"]
-    echo(out, f"{facts.get('first_player')} played first; ending: {_ending_text(facts.get('ending', {}))}",
+    echo(out, f"{shown(str(facts.get('first_player')))} played first; ending: {_ending_text(facts.get('ending', {}))}",
          indent="    ", hang="      ")
     for p in res.get("players", []):
         hand = "(not shown)" if p["hand"] is None else format_cards(parse_cards(" ".join(p["hand"])))
         count = "-" if p["count"] is None else p["count"]
         note = f" ({p['note']})" if p["note"] else ""
-        echo(out, f"{p['name']}: {hand}; count {count}{note}", indent="    ", hang="      ")
-    echo(out, f"winner: {res.get('winner') or 'none'} ({res.get('rule')})", indent="    ", hang="      ")
+        echo(out, f"{shown(p['name'])}: {hand}; count {count}{note}", indent="    ", hang="      ")
+    echo(out, f"winner: {shown(res.get('winner') or 'none')} ({res.get('rule')})", indent="    ", hang="      ")
 
 
 def session_totals(number: int, hands: int, wins, out) -> None:
     """A session's totals under its history: the games that count and each player's game wins."""
     most = session_winners(wins)
-    text = ", ".join(f"{n} {v}" for n, v in wins)
+    text = ", ".join(f"{shown(n)} {v}" for n, v in wins)
     echo(out, f"Session {number}: {hands} game{'s' if hands != 1 else ''}; game wins {text}"
-              + (f" (most: {and_list(most)})" if most else "") + ".", hang="  ")
+              + (f" (most: {and_list([shown(b) for b in most])})" if most else "") + ".", hang="  ")
 
 
 def _ending_text(e: Mapping[str, Any]) -> str:
     kind = e.get("kind", "?")
-    text = {"went-out": f"{e.get('player')} went out", "four-sevens": f"{e.get('player')} laid four 7s",
+    text = {"went-out": f"{shown(str(e.get('player')))} went out", "four-sevens": f"{shown(str(e.get('player')))} laid four 7s",
             "tie": "tie game", "stock-exhausted": "the stock ran out"}.get(kind, kind)
     if e.get("dropped"):
-        text += f"; dropped: {', '.join(e['dropped'])}"
+        text += f"; dropped: {', '.join(map(shown, e['dropped']))}"
     return text
 
 
@@ -220,23 +219,18 @@ def render_table(table, out) -> None:
 
 def render_game(result, out) -> None:
     """A :class:`~rummyref.games.low_count.adjudicate.GameResult` for humans: one row per player, then the verdict."""
-    from rich.table import Table
-    from rich.text import Text
-
-    grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column in ("player", "count", "arrangement", "note"):
-        grid.add_column(column, justify="right" if column == "count" else "left")
+    grid = (Grid().column("player", name=True).column("count", right=True).column("arrangement", wrap=True)
+            .column("note", wrap=True))
     for p in result.players:
         count = "-" if p.count is None else str(p.count)
-        shown = p.arrangement_text() if p.hand is not None else "(not shown)"
-        grid.add_row(Text(p.name), Text(count), Text(shown), Text(p.note))
-    print_table(out, grid)
+        grid.row(p.name, count, p.arrangement_text() if p.hand is not None else "(not shown)", p.note)
+    grid.print(out)
     for p in result.players:
         went = p.going_out_text()
         if went:
-            echo(out, f"{p.name} went out as {went}; the count above is of the best melding (S13).",
+            echo(out, f"{shown(p.name)} went out as {went}; the count above is of the best melding (S13).",
                  hang="  ")
-    echo(out, f"Winner: {result.winner or 'none'}. {result.reason}")
+    echo(out, f"Winner: {shown(result.winner or 'none')}. {result.reason}")
 
 
 def render_match(state, out) -> None:

@@ -282,7 +282,7 @@ class SimpleTable:
     def describe(self) -> str:
         vs = ", ".join(f"{v.title} ({v.rule})" for v in self.variations) or "none"
         return (
-            f"{len(self.players)} players ({', '.join(self.players)}), {plural(self.cards, 'card')} each, "
+            f"{len(self.players)} players ({', '.join(player_names.shown(p, among=self.players) for p in self.players)}), {plural(self.cards, 'card')} each, "
             f"{self.wildcards} WILDCARD{'s' if self.wildcards != 1 else ''}; variations: {vs}; "
             f"going out: {self.going_out_text}"
         )
