@@ -15,19 +15,24 @@ from rich.cells import cell_len
 MIN_WIDTH = 20  #: narrower than this, wrapping would leave a word a line: keep going at 20
 
 
-def fill(text: str, width: int, indent: str = "", hang: str | None = None) -> str:
+def fill(text: str, width: int, indent: str = "", hang: str | None = None, *, split_words: bool = False) -> str:
     """``text`` wrapped to ``width`` terminal cells (a CJK character takes two): the first line
     begins with ``indent``, the next ones with ``hang`` (default: ``indent``). Each line of
-    ``text`` is wrapped on its own; a word is never broken, so a word wider than the line
-    has a line of its own."""
+    ``text`` is wrapped on its own; a word is never broken (cards, names and rule numbers stay
+    whole), so a word wider than the line has a line of its own, unless ``split_words`` (free
+    text such as a correction's reason), which cuts such a word to the line."""
     hang = indent if hang is None else hang
     width = max(width, MIN_WIDTH)
+    room = max(width - cell_len(hang), 1)
     wrapped = []
     for i, line in enumerate(text.split("\n")):
         lines: list[str] = []
         current = indent if i == 0 else hang
         fresh = True
-        for n, word in enumerate(re.findall(r"\s*\S+", line.rstrip())):
+        words = re.findall(r"\s*\S+", line.rstrip())
+        if split_words:
+            words = [piece for word in words for piece in _pieces(word, room)]
+        for n, word in enumerate(words):
             if not fresh and cell_len(current) + cell_len(word) > width:
                 lines.append(current)
                 current, fresh = hang, True
@@ -38,9 +43,24 @@ def fill(text: str, width: int, indent: str = "", hang: str | None = None) -> st
     return "\n".join(wrapped)
 
 
-def echo(console: Any, text: str, *, indent: str = "", hang: str | None = None, style: str | None = None) -> None:
+def _pieces(word: str, room: int) -> list[str]:
+    """``word`` (with the blanks before it) cut into pieces of at most ``room`` cells."""
+    if cell_len(word) <= room:
+        return [word]
+    pieces, current = [], ""
+    for ch in word:
+        if current.strip() and cell_len(current + ch) > room:
+            pieces.append(current)
+            current = ""
+        current += ch
+    return [*pieces, current]
+
+
+def echo(console: Any, text: str, *, indent: str = "", hang: str | None = None, style: str | None = None,
+         split_words: bool = False) -> None:
     """Print ``text`` on a rich ``console`` wrapped to its width (see :func:`fill`), as typed (no markup)."""
-    console.print(fill(text, console.width, indent, hang), markup=False, soft_wrap=True, style=style, highlight=False)
+    console.print(fill(text, console.width, indent, hang, split_words=split_words), markup=False, soft_wrap=True,
+                  style=style, highlight=False)
 
 
 class Grid:

@@ -22,6 +22,7 @@ from rummyref.cli.common import DbOption, JsonOption, RulesetOption
 from rummyref.cli.completion import complete_table_player, complete_table_player_list
 from rummyref.cli.numbers import bounded
 from rummyref.cli.settle import NightGameOption, NoRecordOption, settle
+from rummyref.names import shown
 
 dispute_app = typer.Typer(
     name="dispute",
@@ -319,7 +320,7 @@ def end_night(
         rs = table.ruleset
         word, dealt = kind_for(rs).hand_word(rs), table.hands_dealt
         when = "tonight" if rs.session_short == "night" else f"in this {rs.session_short}"
-        return [f"From the record: {rs.session_word} {table.night} of {table.game.name}, "
+        return [f"From the record: {rs.session_word} {table.night} of {shown(table.game.name)}, "
                 f"{plural(dealt, word)} dealt {when}" + (", the game is over." if table.game.over else ".")]  # fmt: skip
 
     settle(

@@ -14,7 +14,7 @@ from typing import Any
 
 from rummyref.cli.common import err, out, say, show_error
 from rummyref.cli.night_forms import Settle
-from rummyref.cli.prompts import PUT_BACK
+from rummyref.cli.prompts import PUT_BACK, fitted
 from rummyref.errors import RummyrefError, UnreadableInput
 from rummyref.games.base import Recorded, SessionRequest, ask_until
 from rummyref.record import Context
@@ -96,7 +96,10 @@ class Terminal:
         self.put_back_told = False  #: the Ctrl-U hint is given once, the first time it applies
 
     def line(self, prompt: str, offered: str = "") -> str:
+        lead, prompt = fitted(prompt)  # a long question on lines of its own, asked again after a ruling
         while True:
+            if lead:
+                err.print(lead, end="", markup=False, highlight=False)
             answer = self._read(prompt, offered)
             text = answer.strip()
             if text.startswith("?"):

@@ -55,13 +55,31 @@ def _prompt(question: str, offered: str) -> str:
 
         readline.set_pre_input_hook(offer)
         try:
-            _write(question + ": ")
+            _write("".join(fitted(question + ": ")))
             return input()
         finally:
             readline.set_pre_input_hook(None)
-    _write(f"{question} [{offered}]: " if offered else question + ": ")
+    _write("".join(fitted(f"{question} [{offered}]: " if offered else question + ": ")))
     answer = input()
     return answer if answer or not offered else offered
+
+
+#: columns left for the answer beside a question; a question longer than the line less these
+#: is printed on lines of its own (wrapped to the terminal), and the answer is typed after "> "
+ANSWER_ROOM = 12
+
+
+def fitted(prompt: str) -> tuple[str, str]:
+    """``prompt`` as the terminal shows it: ``("", prompt)`` when it leaves room for the answer
+    on its line, else the question wrapped on lines of its own and a short prompt."""
+    from rich.cells import cell_len
+
+    from rummyref.cli.common import err
+    from rummyref.wrap import fill
+
+    if cell_len(prompt) <= err.width - ANSWER_ROOM:
+        return "", prompt
+    return fill(prompt.rstrip(), err.width, hang="  ") + "\n", "> "
 
 
 def _readline():

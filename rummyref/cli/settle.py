@@ -14,6 +14,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from rummyref.cli.common import db_choice, err, out, print_json
+from rummyref.names import shown
 from rummyref.wrap import echo
 
 NoRecordOption = Annotated[
@@ -129,5 +130,5 @@ def show(result, played, kept, why: str, earlier, as_json: bool, extra: list[str
         for e in earlier:
             differs = "" if e.outcome == result.outcome and e.verdict == result.verdict else "  [ruled differently]"
             echo(out, f"precedent: {e.line(game)}{differs}", hang="  ")
-    message = f"Recorded as a precedent of {kept.game}: {kept.where()} (entry {kept.entry})." if kept else f"Not recorded ({why})."
+    message = f"Recorded as a precedent of {shown(kept.game)}: {kept.where()} (entry {kept.entry})." if kept else f"Not recorded ({why})."
     echo(err, message)

@@ -10,6 +10,7 @@ import typer
 from rummyref.bounds import HAND_NUMBER, NIGHT_NUMBER
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
 from rummyref.cli.numbers import bounded
+from rummyref.wrap import echo
 
 
 def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
@@ -134,7 +135,7 @@ def _show_history(h, lines) -> None:
         out.print(f"entry {e.seq}: {unit} {e.hand}, {night} {e.night} {unit} {e.hand_in_night}{dealt}{tag}{state}",
                   markup=False)
         if e.reason:  # a reason kept by an older ref may hold a line break or an escape: shown escaped
-            out.print(f"    reason: {printable(e.reason)}", markup=False)
+            echo(out, f"reason: {printable(e.reason)}", indent="    ", hang="      ", split_words=True)
         kind.show_history_entry(e.facts, e.results, g.roster, out)
 
 

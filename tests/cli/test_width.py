@@ -311,3 +311,61 @@ def test_every_option_and_argument_has_a_real_metavar(args):
 
     shown = ref(*args).stdout
     assert not re.findall(r"<\w+>|\{\w+\}", shown), shown
+
+
+def test_a_long_reason_hangs_under_its_indent_and_fits(record, monkeypatch):
+    """A correction's reason (up to 500 characters, one word or many) is wrapped under its
+    indent in ``ref history``, and a word wider than the line is cut to it."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for console in (common.out, common.err):  # created at import, with the width of that moment
+        monkeypatch.setattr(console, "_width", 80)
+    assert ref("new-session").exit_code == 0
+    assert ref("score-hand", *HAND_BEN_DEALS).exit_code == 0
+    words = " ".join(["miscounted"] * 40)
+    assert ref("amend", "1", *HAND_BEN_DEALS[:-1], "Larry=21", "--reason", words).exit_code == 0
+    assert ref("amend", "1", *HAND_BEN_DEALS, "--reason", "x" * 500).exit_code == 0
+    lines = ref("history").stdout.splitlines()
+    assert [line for line in lines if cell_len(line) > 80] == []
+    start = next(i for i, line in enumerate(lines) if line.startswith("    reason: miscounted"))
+    assert lines[start + 1].startswith("      miscounted")  # hanging under the reason's text
+    assert "".join(line.strip() for line in lines if set(line.strip()) == {"x"}) == "x" * 500
+
+
+def test_a_long_question_of_the_night_shell_has_its_own_lines(tmp_path):
+    """With a long name the question would leave no room to type on its line: it is printed on
+    lines of its own, within the width, and the answer follows a short ``> ``."""
+    db = str(tmp_path / "long.db")
+    name = "Christopher Columbus"
+    env = dict(os.environ, COLUMNS="80", RUMMYREF_NOW=NOW, RUMMYREF_DB=db)
+    import subprocess
+
+    subprocess.run([sys.executable, "-m", "rummyref", "new-session", "--players", f"{name},Ben,Larry"],
+                   env=env, check=True, capture_output=True)
+    child = night_at(80, db)
+    child.expect_exact("night> ")
+    child.sendline("cards")
+    child.expect_exact(f"{name} melded or laid off")
+    child.expect_exact("> ")
+    lines = printed(child, [])
+    child.sendline("? who deals")  # a ruling asked at the prompt: the question is asked again
+    child.expect_exact(f"{name} melded or laid off")
+    child.expect_exact("> ")
+    child.sendline("7S 7H 7D")
+    child.expect_exact(f"{name} left in hand")
+    child.close(force=True)  # nothing recorded
+    assert all(cell_len(line) <= 80 for line in lines), lines
+    assert any(line.endswith("blank: none):") for line in lines), lines  # the question, whole, then "> "
+
+
+def test_a_dispute_in_a_game_of_a_long_name_fits(record, monkeypatch):
+    """A game's name may be 100 characters without a space: the dispute's "From the record"
+    line and the stderr line that keeps the precedent show it cut, head and tail."""
+    for console in (common.out, common.err):
+        monkeypatch.setattr(console, "_width", 80)
+    game = "G" * 100
+    assert ref("new-session", "--game", game).exit_code == 0
+    for args in (("end-night",), ("claim", "--called", "Bill,Ben", "--touched", "Bill,Ben")):
+        r = ref("dispute", *args)
+        assert r.exit_code == 0, r.stderr
+        assert [line for line in (r.stdout + r.stderr).splitlines() if cell_len(line) > 80] == []
+        assert "GGG…GGG" in r.stdout + r.stderr
