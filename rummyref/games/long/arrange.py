@@ -1291,7 +1291,9 @@ def _choice_note(p: Piece, t: TableMeld, melds: Sequence[TableMeld], ruleset: Ru
     if not elsewhere:
         return None
     other = ", ".join(f"{m.meld.describe()} ({there})" for m, there in elsewhere)
-    to = next(q.laid.card for q in elsewhere[0][0].pieces if not q.laid.card.is_wild)
+    first = elsewhere[0][0]
+    to = next((str(q.laid.card) for q in first.pieces if not q.laid.card.is_wild),
+              "run" if first.meld.kind is MeldKind.SEQUENCE else "match")  # a meld of WILDCARDs alone
     return (f"{p.owner}'s {bare.laid} could join {t.meld.describe()} ({here}) or {other}: the table did "
             "not say which, so ref chose by its fixed order (runs first, an ace low first, then melds "
             f"in suit order); {bare.laid.card}>{to} says otherwise")
