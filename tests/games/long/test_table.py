@@ -431,6 +431,21 @@ def test_a_run_needs_three_founders_in_a_row_so_the_table_is_refused_before_any_
         agrees(*score(without, claims=claims))
 
 
+def test_a_meld_of_wildcards_alone_credits_each_at_the_wildcards_own_value():
+    """A house rule set with more than 2 WILDCARDs may see W W W laid: it stands for no card,
+    so each WILDCARD in it counts its own value (15), credited to whoever laid it, the one laid
+    off on it too; the credits and the arrangement agree card by card."""
+    facts, s = score(["Bill=W W W", "Ben=5S 6S 7S W>Bill"], ["Bill=", "Ben=", "Larry=KS"], wildcards=7)
+    agrees(facts, s)
+    assert s.points() == {"Bill": 45, "Ben": 18 + 15, "Larry": -10}
+    [wild] = [m for m in s.arrangement if all(c.card == "W" for c in m.laid)]
+    assert wild.value == 60 and [(c.by, c.value) for c in wild.laid] == [("Bill", 15)] * 3 + [("Ben", 15)]
+    # without the designation the fourth WILDCARD is B5's: the run, as the card it stands for (8S)
+    facts, s = score(["Bill=W W W", "Ben=5S 6S 7S W"], ["Bill=", "Ben=", "Larry=KS"], wildcards=7)
+    agrees(facts, s)
+    assert s.points() == {"Bill": 45, "Ben": 18 + 8, "Larry": -10}
+
+
 def test_a_wildcard_in_an_ace_low_run_is_worth_one():
     _, s = score(["Bill=W=AS 2S 3S"])
     assert s.points()["Bill"] == 6 and laid_by(s, "W") == ("Bill", 1, "AS")
