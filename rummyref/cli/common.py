@@ -174,23 +174,15 @@ def record_file(db: str | None) -> tuple[bool, Path | None]:
     """Is there a record where the store would look (``--db``, ``$RUMMYREF_DB``, the user data
     folder), and its SQLite file? Told without loading the store; a server URL may hold one:
     (True, None)."""
-    spec = db or os.environ.get("RUMMYREF_DB") or ""
-    try:
-        if not spec:
-            from platformdirs import user_data_dir
+    from rummyref.store.location import file_of, resolve  # the one reading of --db (no SQLAlchemy)
 
-            path = Path(user_data_dir("rummyref", appauthor=False)) / "rummyref.db"
-        elif spec.startswith("sqlite:///"):
-            name = spec[len("sqlite:///") :].split("?", 1)[0]
-            if not name or name == ":memory:":
-                return False, None
-            path = Path(name)
-        elif "://" in spec:
-            return True, None
-        else:
-            path = Path(spec).expanduser()
+    url = resolve(db)
+    path = file_of(url)
+    if path is None:  # a server
+        return True, None
+    try:
         return path.is_file(), path
-    except (OSError, RuntimeError, ValueError):  # a name no file system can hold: no record there
+    except (OSError, ValueError):  # a name no file system can hold: no record there
         return False, None
 
 

@@ -23,6 +23,8 @@ from rummyref.errors import RuleRefusal, StorageError, UnreadableInput
 
 ENV = "RUMMYREF_DB"
 PG_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+SQLITE_SCHEMES = ("sqlite://", "sqlite+pysqlite://")
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
 SPEC_MAX = 4096  #: characters of a --db path or URL (Linux's PATH_MAX)
 MASK = "***"
 COMPANIONS = ("-wal", "-shm", "-journal")  #: the files SQLite keeps beside a database
@@ -37,9 +39,22 @@ def resolve(db: str | None) -> str:
         folder = Path(platformdirs.user_data_dir("rummyref", appauthor=False))
         spec, source = str(folder / "rummyref.db"), "the default database path"
     _check_spec(spec, source)
+    scheme = _SCHEME.match(spec)
+    if scheme:  # a URL's scheme is read in any case (RFC 3986): POSTGRESQL:// is postgresql://
+        spec = scheme.group(1).lower() + spec[scheme.end(1):]
     if is_postgres(spec):
         return "postgresql+psycopg://" + _encoded_userinfo(spec.split("://", 1)[1])
-    if "://" in spec:
+    if scheme:
+        if not spec.startswith(SQLITE_SCHEMES):
+            raise StorageError(
+                f"cannot use the database {shown(spec)}: ref keeps its record in a SQLite file or on a "
+                f"PostgreSQL server, and {scheme.group(1).lower()}:// is neither",
+                hint="give a file's path (or sqlite:///PATH), or a postgresql://user@host/db URL",
+            )
+        spec = "sqlite://" + spec.split("://", 1)[1]
+        if file_of(spec) is None:
+            raise UnreadableInput(f"{source} names an in-memory database ({short(spec)}), which keeps nothing "
+                                  "once ref exits", hint="give the path of a file (or sqlite:///PATH)")
         return spec
     try:
         return "sqlite:///" + str(Path(spec).expanduser().absolute())

@@ -55,8 +55,14 @@ def probe(*args: str, env: dict[str, str] | None = None) -> tuple[str, set[str]]
     return proc.stdout, set(report["modules"])
 
 
+#: the store's modules a light command may load: where the record is (``--db`` read once, for
+#: every command, by ``rummyref.store.location``, which imports no SQLAlchemy)
+WHERE = {"rummyref.store", "rummyref.store.location"}
+
+
 def heavy(modules: set[str]) -> list[str]:
-    return sorted(m for m in modules if m.split(".")[0] in ("sqlmodel", "sqlalchemy") or m.startswith("rummyref.store"))
+    return sorted(m for m in modules if m.split(".")[0] in ("sqlmodel", "sqlalchemy")
+                  or (m.startswith("rummyref.store") and m not in WHERE))
 
 
 def cli_modules(modules: set[str]) -> set[str]:

@@ -46,6 +46,31 @@ def test_postgresql_urls_mean_the_psycopg_driver():
     assert shown(resolve("postgresql://ann:secret@h:5433/r")) == "postgresql://ann:***@h:5433/r"
 
 
+def test_a_urls_scheme_is_read_in_any_case():
+    from rummyref.store.location import resolve
+
+    assert resolve("POSTGRESQL://ann@h/r") == "postgresql+psycopg://ann@h/r"
+    assert resolve("Postgres://ann@h/r") == "postgresql+psycopg://ann@h/r"
+    assert resolve("SQLite:////tmp/r.db") == "sqlite:////tmp/r.db"
+    assert resolve("sqlite+pysqlite:////tmp/r.db") == "sqlite:////tmp/r.db"
+
+
+@pytest.mark.parametrize("url, code, words", [
+    ("mysql://ann:secret@h/r", 6, ["mysql:// is neither", "SQLite file or on a PostgreSQL server"]),
+    ("sqlite:///:memory:", 3, ["in-memory database", "keeps nothing"]),
+    ("SQLITE://", 3, ["in-memory database"]),
+])
+@pytest.mark.parametrize("args", [["standings"], ["new-session"], ["ruling", "pizza"]])
+def test_a_database_ref_cannot_keep_a_record_in_is_refused_up_front(url, code, words, args, tmp_path):
+    """Another kind of server, or an in-memory SQLite database (which kept nothing, and made
+    ``standings`` wait for ever), is refused before anything is opened, password masked."""
+    r = ref("--db", url, *args)
+    assert r.exit_code == code, r.stdout + r.stderr
+    for w in words:
+        assert w in " ".join(r.stderr.split())
+    assert "secret" not in r.stdout + r.stderr and "Traceback" not in r.stderr
+
+
 def test_a_postgresql_url_without_the_driver_says_which_extra_to_install(monkeypatch):
     with monkeypatch.context() as m:
         m.setitem(sys.modules, "psycopg", None)  # as if psycopg were not installed
