@@ -37,13 +37,13 @@ class CommandEntry:
 # that calls ``app.command(NAME)`` (or ``app.add_typer`` for a group of subcommands).
 COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("count", "count", "Count a hand: best melding, unmelded cards, count, can it go out."),
-    CommandEntry("new-session", "record", "Open a session: a Rummy Night (seating dibs A2, deal order A3) or a Simple Rummy table (dealer, first player, variations)."),
-    CommandEntry("score-hand", "record", "Record the next hand (rummy-2m) or game (Simple Rummy); print scores, or counts, winner and match."),
-    CommandEntry("end-session", "record", "Close the session: a Rummy Night only after full rounds (A4) or when the game is over (A7); Simple Rummy any time between games."),
+    CommandEntry("new-session", "record", "Open a session: a Rummy Night (seating dibs A2, deal order A3), a Simple Rummy table (dealer, first player, variations) or a Gin session."),
+    CommandEntry("score-hand", "record", "Record the next hand (rummy-2m, Gin) or game (Simple Rummy); print scores, or counts, winner and match."),
+    CommandEntry("end-session", "record", "Close the session: a Rummy Night only after full rounds (A4) or when the game is over (A7); Simple Rummy and Gin any time between games or hands."),
     CommandEntry("amend", "record", "Correct a recorded hand (or Simple Rummy game): a new entry with the right facts; the original stays in the history (B7)."),
     CommandEntry("void", "record", "Void a recorded hand (or Simple Rummy game): its result no longer counts; both stay in the history (B7)."),
     CommandEntry("night", "night", "Play a whole night in one process: open (or resume) the session, then each hand's facts, scores and standings; '? TEXT' for a ruling and '! claim ...' for a dispute at any prompt."),
-    CommandEntry("standings", "standings", "Standings: a long game's totals, pace and dibs; Simple Rummy's game wins and match state (S17)."),
+    CommandEntry("standings", "standings", "Standings: a long game's totals, pace and dibs; Simple Rummy's game wins and match state (S17); Gin's score and boxes."),
     CommandEntry("history", "standings", "Every recorded hand with its cards and scores; corrections appear beside the original (B7)."),
     CommandEntry("verify", "verify", "Check the record: nothing changed or removed outside ref, every total and row as the log says (exit 8 if not); print its seal."),
     CommandEntry("upgrade", "verify", "Create or upgrade the record's tables, and nothing else: on a server, the owner role runs it (docs/operations/data-promises.md)."),

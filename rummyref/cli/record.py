@@ -58,7 +58,7 @@ def new_session(
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
-    """Open a session: a Rummy Night (seating dibs A2, deal order A3) or a Simple Rummy table (dealer, first player, variations)."""
+    """Open a session: a Rummy Night (seating dibs A2, deal order A3), a Simple Rummy table (dealer, first player, variations) or a Gin session."""
     from rummyref import play
 
     request = session_request(game, players, ruleset, opening, wildcards, cards, variation, first_dealer)
@@ -134,7 +134,7 @@ def score_hand(
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
-    """Record the next hand (rummy-2m) or game (Simple Rummy); print scores, or counts, winner and match."""
+    """Record the next hand (rummy-2m, Gin) or game (Simple Rummy); print scores, or counts, winner and match."""
     from rummyref import play
 
     given = _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped,
@@ -171,7 +171,7 @@ def _given(melded, held, out_, claim, points, hand, four_sevens, tie, dropped, *
 
 
 def end_session(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
-    """Close the session: a Rummy Night only after full rounds (A4) or when the game is over (A7); Simple Rummy any time between games."""
+    """Close the session: a Rummy Night only after full rounds (A4) or when the game is over (A7); Simple Rummy and Gin any time between games or hands."""
     from rummyref import play
 
     show(play.close_session(db_choice(db), game), json_, "closed")

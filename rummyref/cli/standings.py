@@ -14,7 +14,7 @@ from rummyref.wrap import echo
 
 
 def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
-    """Standings: a long game's totals, pace and dibs; Simple Rummy's game wins and match state (S17)."""
+    """Standings: a long game's totals, pace and dibs; Simple Rummy's game wins and match state (S17); Gin's score and boxes."""
     from rummyref.games.registry import kind_for
     from rummyref.store.standings import read_summary
 
