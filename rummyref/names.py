@@ -24,6 +24,7 @@ already on a roster is never checked again.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
@@ -131,12 +132,12 @@ def resolve_name(name: str, roster: Sequence[str], game: str, closed: bool = Tru
     found = find(name, roster)
     if found is not None:
         return found
-    typed = normalise(name)
+    typed = shown(normalise(name))  # a name typed too long for a line, shown as a long name is
     near = suggest(name, roster)
     roster_text = ", ".join(roster)
     if near:
         raise RuleRefusal(
-            f"{typed!r} is not on the roster of {game} ({roster_text}); {_did_you_mean(typed, near)}",
+            f"{typed!r} is not on the roster of {game} ({roster_text}); {_did_you_mean(normalise(name), near)}",
             rule="A1" if closed else None,
             hint=f"the players of {game} are {roster_text}",
         )
@@ -162,7 +163,7 @@ def at_table(name: str, players: Sequence[str], what: str = "player") -> str:
     near = suggest(name, players)
     maybe = f"{_did_you_mean(normalise(name), near)} " if near else ""
     raise UnreadableInput(
-        f"{normalise(name)!r} ({what}) is not at this table",
+        f"{shown(normalise(name))!r} ({what}) is not at this table",
         hint=f"{maybe}players at this table: {', '.join(players)}",
     )
 
@@ -170,7 +171,7 @@ def at_table(name: str, players: Sequence[str], what: str = "player") -> str:
 def _did_you_mean(typed: str, near: str) -> str:
     """``did you mean Ann?``, saying which character is odd when the two look the same."""
     odd = _odd_character(typed) if skeleton(typed) == skeleton(near) else None
-    return f"did you mean {near}?" + (f" ({typed!r} holds {describe(odd)})" if odd else "")
+    return f"did you mean {near}?" + (f" ({shown(typed)!r} holds {describe(odd)})" if odd else "")
 
 
 def _odd_character(*texts: str) -> str | None:
@@ -225,6 +226,7 @@ def check_roster(names: Iterable[str]) -> tuple[str, ...]:
             raise UnreadableInput(_twice(name, seen[look]), hint="every player needs a name that looks different")
         seen[look] = name
     check_shown(checked)
+    meet(checked)
     return checked
 
 
@@ -320,6 +322,43 @@ def shown(name: str, most: int = NAME_SHOWN, among: Iterable[str] = ()) -> str:
         if all(shown(o, most) != text for o in others):
             return text
         most += 4
+
+
+#: every name met by this run (:func:`meet`), with its shown form (a short name's is itself)
+_MET: dict[str, str] = {}
+_LONG: list[re.Pattern[str]] = []  #: the pattern finding the long names met, once one is met
+_WHOLE: list[str] = []  #: the shown forms holding a blank, longest first
+
+
+def meet(roster: Iterable[str]) -> None:
+    """The names of a roster this run has read or made (a game's players, a table, a dispute's
+    players): from now on, every line of text ref shows (a message, an error, a question, a
+    wrapped paragraph: :func:`in_text`) writes each of them that is wider than
+    :data:`NAME_SHOWN` cells in its shown form, told apart from the rest of ``roster``, and
+    a line is never broken inside a name (:func:`kept_whole`)."""
+    roster = list(roster)
+    new = [name for name in dict.fromkeys(roster) if name not in _MET]
+    for name in new:
+        _MET[name] = shown(name, among=roster)
+    if any(_MET[name] != name for name in new):
+        long = sorted((n for n, form in _MET.items() if form != n), key=len, reverse=True)
+        _LONG[:] = [re.compile("|".join(map(re.escape, long)))]
+    if any(" " in _MET[name] for name in new):
+        _WHOLE[:] = sorted({form for form in _MET.values() if " " in form}, key=len, reverse=True)
+
+
+def in_text(text: str) -> str:
+    """``text`` as a line of ref's shows it: each long name met (:func:`meet`) in its shown
+    form (:func:`shown`), so that a line names a player the one way a table does and is never
+    folded in the middle of a name. The longest name is looked for first (a name may hold
+    another). ``--json`` and exported data never pass through here: they keep whole names."""
+    return _LONG[0].sub(lambda m: _MET[m.group()], text) if _LONG else text
+
+
+def kept_whole() -> list[str]:
+    """The shown forms of the names met that hold a blank (``Cy [the kid]``), longest first:
+    a line of text is broken at a blank, never inside one of these (:func:`rummyref.wrap.fill`)."""
+    return _WHOLE
 
 
 def _apart(name: str, other: str, most: int = 60) -> str:

@@ -41,6 +41,11 @@ class Game:
     closed_roster: bool = True  #: A1 (rummy-2m): nobody joins; the house's word for newcomers
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)  #: the kind's own header data
 
+    def __post_init__(self) -> None:
+        from rummyref.names import meet
+
+        meet(self.roster)  # a line of text names a long-named player as tables do (names.in_text)
+
     @property
     def roster(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)

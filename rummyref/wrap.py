@@ -20,7 +20,13 @@ def fill(text: str, width: int, indent: str = "", hang: str | None = None, *, sp
     begins with ``indent``, the next ones with ``hang`` (default: ``indent``). Each line of
     ``text`` is wrapped on its own; a word is never broken (cards, names and rule numbers stay
     whole), so a word wider than the line has a line of its own, unless ``split_words`` (free
-    text such as a correction's reason), which cuts such a word to the line."""
+    text such as a correction's reason), which cuts such a word to the line. A long player's
+    name is written in its shown form (:func:`rummyref.names.in_text`), and a name holding a
+    blank is never broken at it."""
+    from rummyref.names import in_text
+
+    text = in_text(text)  # a long name in its shown form, before the line is measured
+    finder = _word()
     hang = indent if hang is None else hang
     width = max(width, MIN_WIDTH)
     room = max(width - cell_len(hang), 1)
@@ -29,7 +35,7 @@ def fill(text: str, width: int, indent: str = "", hang: str | None = None, *, sp
         lines: list[str] = []
         current = indent if i == 0 else hang
         fresh = True
-        words = re.findall(r"\s*\S+", line.rstrip())
+        words = finder.findall(line.rstrip())
         if split_words:
             words = [piece for word in words for piece in _pieces(word, room)]
         for n, word in enumerate(words):
@@ -41,6 +47,20 @@ def fill(text: str, width: int, indent: str = "", hang: str | None = None, *, sp
         lines.append(current if not fresh else current.rstrip())
         wrapped.append("\n".join(lines))
     return "\n".join(wrapped)
+
+
+def _word() -> re.Pattern[str]:
+    """What :func:`fill` keeps on one line: a word with the blanks before it, a player's name
+    holding a blank (:func:`rummyref.names.kept_whole`) being one word with what it touches."""
+    from rummyref.names import kept_whole
+
+    names = kept_whole()
+    if not names:
+        return _WORD
+    return re.compile(r"\s*(?:\S*?(?:" + "|".join(map(re.escape, names)) + r")\S*|\S+)")
+
+
+_WORD = re.compile(r"\s*\S+")
 
 
 def _pieces(word: str, room: int) -> list[str]:

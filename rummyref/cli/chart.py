@@ -53,18 +53,19 @@ def chart(
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    import textwrap
+    """A title line wrapped as every line of prose is (a long name in its shown form, whole)."""
+    from rummyref.wrap import fill
 
-    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    return fill(text, width, split_words=True).split("\n")
 
 
 def text_legend(data, width: int) -> list[str]:
     """The legend under the terminal chart: each entry as "MARKER label", as many to a line as fit
     ``width`` terminal cells; an entry too long for a line is wrapped, never cut (its next lines
     indented under the label). A far projection is the title's second line instead."""
-    import textwrap
-
     from rich.cells import cell_len
+
+    from rummyref.wrap import fill
 
     lines: list[str] = []
     line = ""
@@ -81,7 +82,7 @@ def text_legend(data, width: int) -> list[str]:
             line = item
         else:
             indent = " " * (len(e.marker) + 1) if len(e.marker) + 1 <= width // 2 else ""
-            lines += textwrap.wrap(item, width, subsequent_indent=indent, break_on_hyphens=False)
+            lines += fill(item, width, hang=indent, split_words=True).split("\n")
             line = ""
     if line:
         lines.append(line)

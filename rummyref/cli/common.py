@@ -12,7 +12,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from rummyref.cli.completion import complete_game, complete_ruleset
 
@@ -48,7 +47,26 @@ class _Stream:
         return getattr(self._file, "encoding", None) or "utf-8"
 
 
-class _ErrConsole(Console):
+class _Console(Console):
+    """A console of ref's: text printed as typed, never read as markup (a name like
+    ``Cy [the kid]`` or a card list like ``[7S 8S]``), and each long player's name in its shown
+    form (:func:`rummyref.names.in_text`), whatever line names it. A line naming a player
+    whose name holds a blank is wrapped here (:func:`rummyref.wrap.fill`), which never breaks
+    it inside the name, where rich would."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        from rummyref.names import in_text, kept_whole
+
+        texts = [in_text(o) if isinstance(o, str) else o for o in objects]
+        wraps = not kwargs.get("soft_wrap", self.soft_wrap) and not kwargs.get("no_wrap")
+        if wraps and len(texts) == 1 and isinstance(texts[0], str) and any(n in texts[0] for n in kept_whole()):
+            from rummyref.wrap import fill
+
+            texts, kwargs["soft_wrap"] = [fill(texts[0], self.width, split_words=True)], True
+        super().print(*texts, **kwargs)
+
+
+class _ErrConsole(_Console):
     """The console of stderr. rich meets a closed pipe by pointing *stdout* at /dev/null and
     exiting 1; here the writer is told (:func:`tell_error` keeps the error's own exit code)."""
 
@@ -57,8 +75,8 @@ class _ErrConsole(Console):
         raise BrokenPipeError
 
 
-out = Console(file=_Stream("stdout"), highlight=False, soft_wrap=False, emoji=False)  # type: ignore[arg-type]
-err = _ErrConsole(file=_Stream("stderr"), stderr=True, highlight=False, emoji=False)  # type: ignore[arg-type]
+out = _Console(file=_Stream("stdout"), markup=False, highlight=False, soft_wrap=False, emoji=False)  # type: ignore[arg-type]
+err = _ErrConsole(file=_Stream("stderr"), stderr=True, markup=False, highlight=False, emoji=False)  # type: ignore[arg-type]
 
 # -- shared options, declared once ------------------------------------------------------
 
@@ -116,11 +134,6 @@ def print_json(data: Any) -> None:
 def say(message: str) -> None:
     """A message for the human (stderr), never data."""
     err.print(message, markup=False)
-
-
-def plain(text: str) -> str:
-    """Escape text for rich markup (card lists like [7S 8S] would vanish otherwise)."""
-    return escape(text)
 
 
 def show_error(exc: Any) -> None:

@@ -33,12 +33,12 @@ def _dispute_example(ctx: Context | None) -> tuple[str, str]:
 def help_text(ctx: Context) -> str:
     """The shell's commands, in the words of the game being played: how its hands are told, and
     when its session may end (A4 and A7 are Rummy 2,000,000's)."""
-    import textwrap
+    from rummyref.wrap import fill
 
     rs, word, session = ctx.ruleset, ctx.ruleset.hand_word, ctx.ruleset.session_short
 
     def row(command: str, text: str) -> list[str]:
-        return textwrap.wrap(text, 80, initial_indent=f"  {command}".ljust(19), subsequent_indent=" " * 19)
+        return fill(text, 80, f"  {command}".ljust(19), " " * 19).split("\n")
 
     if "points" in ctx.kind.tellings(rs):
         telling = row("cards (or c)", f"record the next {word} by cards")
@@ -65,10 +65,10 @@ def help_text(ctx: Context) -> str:
         *row("help", "this text"),
         *row("Enter", f"says {'who deals' if ctx.kind.full_rounds(rs) else 'what comes'} next; it never starts a "
                       f"{word}"),
-        *textwrap.wrap(f"While a {word} is typed: a bad answer comes back on the line to edit (Ctrl-U clears it; "
+        *fill(f"While a {word} is typed: a bad answer comes back on the line to edit (Ctrl-U clears it; "
                        f"the same bad answer twice clears it); Ctrl-C discards only that {word}. Before it is "
                        "written: Enter records it, 'fix NAME' (or fix out / claims / ending) asks those answers "
-                       "again, 'drop' discards it.", 80),
+                       "again, 'drop' discards it.", 80).split("\n"),
     ])
 
 

@@ -75,8 +75,10 @@ def fitted(prompt: str) -> tuple[str, str]:
     from rich.cells import cell_len
 
     from rummyref.cli.common import err
+    from rummyref.names import in_text
     from rummyref.wrap import fill
 
+    prompt = in_text(prompt)  # a long name in its shown form
     if cell_len(prompt) <= err.width - ANSWER_ROOM:
         return "", prompt
     return fill(prompt.rstrip(), err.width, hang="  ") + "\n", "> "

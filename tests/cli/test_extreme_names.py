@@ -106,3 +106,27 @@ def test_markup_in_a_name_is_shown_as_typed(tmp_path):
     r = ref_subprocess("score-hand", "--points", "[DJ] Mike=5", "--points", "Bob [2]=0", "--points",
                        "Cy [the kid]=3", env=env)
     assert "Cy [the kid]" in r.stdout and "Bob [2]" in r.stdout
+
+
+def test_prose_names_a_long_name_by_its_shown_form_and_json_keeps_it_whole(tmp_path):
+    """new-session's dibs and deal order, standings' footer, history's header and the refusal of
+    a long name not on the roster: each names the player by the one shown form, whole on its
+    line (rich never folds it); ``--json`` keeps the whole name."""
+    import json
+
+    env = {"RUMMYREF_DB": str(tmp_path / "r.db"), "COLUMNS": "80", "RUMMYREF_NOW": "2026-01-02T19:30"}
+    name = "Bartholomew" * 9
+    form = shown(name)
+    r = _fits(ref_subprocess("new-session", "--players", f"{name},Bill,Ben", env=env))
+    assert f"Deal order (A3): {form}, Bill, Ben." in r and f"{form} deals first." in r
+    assert f"  1. {form} (0): first pick" in r
+    for args, line in ((["standings"], f"Seating dibs (A2): {form} first pick;"),
+                       (["standings"], f"Rummy Night 1 is open: {form} deals the next hand (A3)."),
+                       (["history"], f"{form}, Bill, Ben")):
+        assert line in _fits(ref_subprocess(*args, env=env), *args)
+    stranger = "Zebedee" * 14
+    r = ref_subprocess("score-hand", "--points", f"{stranger}=5", "--points", "Bill=0", "--points", "Ben=0", env=env)
+    assert r.returncode == 4 and f"GEDDOWWWT!! {shown(stranger)} is not on the roster" in r.stderr
+    assert all(cell_len(line) <= 80 for line in r.stderr.splitlines()) and stranger not in r.stderr
+    data = json.loads(ref_subprocess("standings", "--json", env=env).stdout)
+    assert name in json.dumps(data, ensure_ascii=False) and form not in json.dumps(data, ensure_ascii=False)

@@ -51,7 +51,7 @@ SIMPLE = ("--game", "quick", "--ruleset", "simple-rummy")
 #: how the record is built, one command each (all must succeed)
 BUILD: tuple[tuple[str, ...], ...] = (
     # three Rummy Nights; the third still open
-    ("new-session", *F, "--wildcards", "2"),
+    ("new-session", *F, "--players", "Bill,Ben,Larry", "--wildcards", "2"),
     ("score-hand", *F, *HAND_BILL_DEALS), ("score-hand", *F, *HAND_BEN_DEALS), ("score-hand", *F, *HAND_LARRY_DEALS),
     ("dispute", "claim", *F, "--called", "Bill=Ben", "--touched", "Ben,Bill", "--record"),
     ("end-session", *F),
@@ -89,8 +89,8 @@ RUNS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
               (0, ("--ruleset", "simple-rummy", "2H", "3H", "4H", "4S", "4D", "W", "KC", "QC", "JC", "AC")),
               (0, ("--ruleset", "gin", "QS", "KS", "AS", "2S", "3S", "5H", "5D", "5C", "9H", "10H")),
               (3, ("7S", "7X"))),
-    "new-session": ((0, ("--game", "fresh", "--opening", "Bill=1250000", "--opening", "Ben=1175000", "--opening",
-                         "Larry=1300000", "--wildcards", "1")),
+    "new-session": ((0, ("--game", "fresh", "--players", "Bill,Ben,Larry", "--opening", "Bill=1250000",
+                         "--opening", "Ben=1175000", "--opening", "Larry=1300000", "--wildcards", "1")),
                     (0, ("--game", "fresh", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy,Dee", "--cards", "7",
                          "--wildcards", "2", "--variation", "four-sevens", "--first-dealer", "Ann=KS",
                          "--first-dealer", "Bob=KH", "--first-dealer", "Cy=2C", "--first-dealer", "Dee=KD")),
@@ -226,6 +226,64 @@ def test_at_200_columns_nothing_is_lost(code, args, built, short_tmp, monkeypatc
         assert words(wide.stderr, short_tmp) == words(narrow.stderr, short_tmp)
 
 
+# -- the same record, its players named as nobody reads them whole, or as rich markup -------------
+
+LONG = "Maximilian-" + "Bartholomew" * 8 + "Z"  #: 100 characters, no blank: no line has room for it
+WIDE = "鈴木" + "山田太郎" * 24 + "花子"  #: 100 characters, 200 terminal cells
+#: Bill, Ann, Larry and Cy of :data:`BUILD` and :data:`RUNS`, renamed
+RENAMED = {"Bill": LONG, "Ann": WIDE, "Larry": "[b]Larry", "Cy": "Cy [the kid]"}
+
+
+def renamed(args: tuple[str, ...]) -> tuple[str, ...]:
+    import re
+
+    return tuple(re.sub(r"\b(Bill|Ann|Larry|Cy)\b", lambda m: RENAMED[m.group()], a) for a in args)
+
+
+@pytest.fixture(scope="module")
+def built_renamed(tmp_path_factory):
+    """The record of :data:`BUILD` with its players :data:`RENAMED`."""
+    where = tmp_path_factory.mktemp("renamed")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("RUMMYREF_DB", str(where / "ref.db"))
+        mp.setenv("RUMMYREF_NOW", NOW)
+        mp.setenv("COLUMNS", "80")
+        for args in map(renamed, BUILD):
+            result = ref(*args)
+            assert result.exit_code == 0, (args, result.stdout, result.stderr)
+        mp.setenv("RUMMYREF_DB", str(where / "mine.db"))
+        assert ref("new-session", "--game", "mine", "--players", f"{WIDE},Bob,Cy [the kid]").exit_code == 0
+        assert ref("export", "--output", str(where / "mine.json")).exit_code == 0
+    return where
+
+
+def names_shown(text: str, rulebook: bool = False) -> None:
+    """Every line of ``text`` names a long-named player by the one shown form
+    (:func:`rummyref.names.shown`), whole on its line, never the whole name nor a piece of it
+    folded onto the next line; a name like rich markup is printed as typed, whole on its line
+    (``rulebook``: the text quotes the rulebook, whose rule A3 names Bill, Ben and Larry)."""
+    import re
+
+    from rummyref.names import shown
+
+    for name in (LONG, WIDE):
+        form = shown(name)
+        head = form.split("…")[0]
+        assert name not in text.replace("\n", ""), text
+        assert text.count(head) == text.count(form), (form, text)
+    for name, bare in (("Cy [the kid]", "Cy"),) if rulebook else (("[b]Larry", "Larry"), ("Cy [the kid]", "Cy")):
+        assert len(re.findall(rf"\b{bare}\b", text)) == text.count(name), (name, text)
+
+
+@pytest.mark.parametrize(("code", "args"), CASES)
+def test_long_wide_and_markup_names_fit_whole_and_literal(code, args, built_renamed, short_tmp, monkeypatch):
+    result = run_at(80, renamed(args), built_renamed, short_tmp, monkeypatch)
+    assert result.exit_code == code, result.stdout + result.stderr
+    wide = too_wide(result.stdout, 80) + too_wide(result.stderr, 80)
+    assert not wide, "\n".join(wide)
+    names_shown(result.stdout + result.stderr, rulebook=args[0] == "ruling")
+
+
 #: commands that draw to the terminal's width (their axes scale): only their width is checked
 DRAWN = ("chart",)
 
@@ -296,6 +354,30 @@ def test_the_night_shell_fits(width, built, tmp_path):
     assert "Recorded: hand 12 of friday" in " ".join(" ".join(shown).split()), "\n".join(shown)
     wide = [f"{cell_len(line):3}: {line}" for line in shown if cell_len(line) > width]
     assert not wide, "\n".join(wide)
+
+
+def test_the_night_shell_shows_long_and_markup_names_whole(built_renamed, tmp_path):
+    """:data:`NIGHT_WALK` with the players :data:`RENAMED`: every question, result, standings
+    and history line names them by their shown form, whole and literal, within 80 columns."""
+    from rummyref.names import shown
+
+    shutil.copy(built_renamed / "ref.db", tmp_path / "ref.db")
+    child = night_at(80, str(tmp_path / "ref.db"), "--game", "friday")
+    walk = [(renamed((wait,))[0].replace(LONG, shown(LONG)), renamed((answer,))[0]) for wait, answer in NIGHT_WALK]
+    typed = [answer.lstrip("\x15") for _, answer in walk]
+    lines: list[str] = []
+    for wait, answer in walk:
+        child.expect_exact(wait)
+        lines += printed(child, typed)
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    lines += printed(child, typed)
+    child.close()
+    assert child.exitstatus == 0, "\n".join(lines)
+    assert "Recorded: hand 12 of friday" in " ".join(" ".join(lines).split()), "\n".join(lines)
+    wide = [f"{cell_len(line):3}: {line}" for line in lines if cell_len(line) > 80]
+    assert not wide, "\n".join(wide)
+    names_shown("\n".join(lines), rulebook=True)  # "? who deals first" quotes rule A3
 
 
 #: the commands owned elsewhere whose options still lack a metavar (reported; the lead merges)
