@@ -792,18 +792,30 @@ def _exact(index: Index, text: str, names: tuple[str, ...]) -> Rule | None | Lit
     return False
 
 
+#: a rule set's scoring method -> the built-in rulebooks of the games scored that way: a house
+#: rule set file naming no rulebook ref has (its ``rulebook`` defaults to its own name) is
+#: answered from these (a house Gin file from Gin's rules, not Rummy 2,000,000's)
+METHOD_RULEBOOKS = {"gin": ("gin",), "low-count": ("simple-rummy",), "melded-minus-held": ("rummy-2m", "rummy-500")}
+
+
+def rulebooks_of(ruleset: Any) -> tuple[str, ...]:
+    """The rulebooks a rule set (:class:`~rummyref.rules.ruleset.RuleSet`) is answered from:
+    the one it names, else the built-in ones of its scoring method."""
+    if ruleset.rulebook in BUILTIN_RULEBOOKS:
+        return (ruleset.rulebook,)
+    return METHOD_RULEBOOKS.get(ruleset.method.value, DEFAULT_SEARCH)
+
+
 def resolve_rulebook(ruleset: str | None) -> tuple[str, ...]:
-    """The rulebooks to search: the default ones, a named one, or the one a rule set file points at."""
+    """The rulebooks to search: the default ones, a named one, or the one a rule set file
+    points at (a file naming a rulebook ref does not have: :func:`rulebooks_of`)."""
     if ruleset is None:
         return DEFAULT_SEARCH
     if ruleset in BUILTIN_RULEBOOKS:
         return (ruleset,)
     from rummyref.rules.ruleset import load_ruleset
 
-    book = load_ruleset(ruleset).rulebook
-    if book not in BUILTIN_RULEBOOKS:
-        raise NotFound(f"rule set {ruleset!r} names rulebook {book!r}, which ref does not have")
-    return (book,)
+    return rulebooks_of(load_ruleset(ruleset))
 
 
 def search(text: str, ruleset: str | None = None, limit: int = 3) -> list[Hit]:
