@@ -624,7 +624,10 @@ def _accuracy(table):
     return 1 - len(misses1) / n, 1 - len(misses3) / n, misses1, misses3
 
 
-LEVELS = {"written first": (0.94, 0.98), "all": (0.96, 0.99)}
+#: fix-ruling removed 33 rulebook phrasings that near-copied held-out questions
+#: (test_heldout_apart.py); some had served tuning questions too: "all" fell from 96.5% to
+#: 95.3% (469 of 492) top-1, "written first" stayed at 94.8% / 99.0%
+LEVELS = {"written first": (0.94, 0.98), "all": (0.95, 0.99)}
 
 
 def test_accuracy_top1_and_top3():
@@ -650,7 +653,8 @@ HELDOUT_FILE = Path(__file__).with_name("heldout_table_talk.toml")
 #: Two rounds had looked at its misses by then, so rulings3 made it TUNING DATA: its misses
 #: were studied by category with the tuning tables' (96.1% / 100%, 99 and 103 of 103, after).
 #: A plain BM25 over the same rulebooks: 80.6% / 95.1% (bench/bench_ruling.py).
-HELDOUT_TOP1, HELDOUT_TOP3 = 0.96, 1.0
+#: fix-ruling's removal of the near-copies of held-out questions: 95.1% / 100% (98 of 103)
+HELDOUT_TOP1, HELDOUT_TOP3 = 0.95, 1.0
 
 
 def heldout() -> list[tuple[str, str, str | None]]:
@@ -685,7 +689,8 @@ def test_accuracy_on_table_talk_1_now_tuning_data():
 # of 117; two fewer top-1 hits; its misses not listed).
 HELDOUT2_FILE = Path(__file__).with_name("heldout2_table_talk.toml")
 #: the level reached honestly (see above and docs/development/benchmarks.md)
-HELDOUT2_TOP1, HELDOUT2_TOP3 = 0.92, 0.98  # 92.3% / 98.3% (108 and 115 of 117) after audit D (90.6% after rulings3)
+HELDOUT2_TOP1, HELDOUT2_TOP3 = 0.92, 0.98  # 92.3% / 98.3% (108 and 115 of 117) after audit D (90.6% after rulings3);
+# the same after fix-ruling removed the rulebook phrasings that near-copied held-out questions
 
 
 def heldout2() -> list[tuple[str, str | tuple[str, ...], str | None]]:
@@ -721,7 +726,11 @@ def test_accuracy_on_heldout2_table_talk():
 # Measured once more, after rulings3's changes: 91.5% / 98.0% (140 and 150 of 153).
 HELDOUT3_FILE = Path(__file__).with_name("heldout3_table_talk.toml")
 #: the level reached honestly (see above and docs/development/benchmarks.md)
-HELDOUT3_TOP1, HELDOUT3_TOP3 = 0.92, 0.98  # 92.2% / 98.0% (141 and 150 of 153) after audit D (91.5% after rulings3)
+#: 92.2% / 98.0% (141 and 150 of 153) after audit D (91.5% after rulings3) was three questions
+#: answered by memory: fix-ruling removed the rulebook phrasings that near-copied held-out
+#: questions (test_heldout_apart.py), and it measures 90.2% / 98.0% (138 and 150 of 153), what
+#: the search does with phrasings it has not seen. The level is lowered to that, not tuned back.
+HELDOUT3_TOP1, HELDOUT3_TOP3 = 0.90, 0.98
 
 
 def heldout3() -> list[tuple[str, str | tuple[str, ...], str | None]]:
