@@ -277,12 +277,15 @@ _SIDE_BEFORE = frozenset({"the", "my", "your", "his", "her", "their", "dealer", 
 
 def _is_stop(tokens: list[str], i: int) -> bool:
     """Is ``tokens[i]`` a stopword where it stands? ``right`` after ``the``/``my``/``dealer``
-    is a side of the table; ``all`` in ``at all`` only stresses a negation ("no jokers at all")."""
+    is a side of the table; ``all`` in ``at all`` only stresses a negation ("no jokers at all");
+    ``once`` is a time only in ``at once`` ("once the cards are dealt" says when, not what)."""
     word = tokens[i]
     if word == "right":
         return not (i and tokens[i - 1] in _SIDE_BEFORE)
     if word == "all" and i and tokens[i - 1] == "at":
         return True
+    if word == "once" and not (i and tokens[i - 1] == "at"):
+        return True  # "once the cards are dealt" only says when; "at once" is a time
     return word in STOPWORDS
 
 _SYMBOLS = {"♠": " spade ", "♤": " spade ", "♥": " heart ", "♡": " heart ", "♦": " diamond ",
@@ -707,6 +710,13 @@ def analyse(index: Index, text: str) -> QueryTerms:
     for i, j in pairs(seq):
         for term in pair_terms(seq[i], seq[j]):
             add(term, BIGRAM_WEIGHT * min(content[i][1], content[j][1]))
+    # a word the rules never use pairs with its neighbours as the one-word slang it stands
+    # for: "2 hands tonight" is also "hands ... night" (a rule word pairs only as itself)
+    for i, j in pairs(seq):
+        for a, b in ((i, j), (j, i)):
+            for e in () if seq[a] in known else index.synonyms.get((seq[a],), ()):
+                for term in pair_terms(e, seq[b]):
+                    add(term, BIGRAM_WEIGHT * SYNONYM_WEIGHT * min(content[a][1], content[b][1]))
     # slang: longest phrases first; words inside a matched phrase are not expanded again;
     # expansions weigh less than the player's own words
     everything = [stem(t) for t in tokenise(text)]
