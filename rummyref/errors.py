@@ -45,10 +45,11 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count:,} " + (word if count == 1 else many or f"{word}s")
 
 
-def and_list(items: Iterable[str]) -> str:
-    """``Bill``, ``Bill and Ben``, ``Bill, Ben and Larry``: names (or anything) joined in prose."""
+def and_list(items: Iterable[str], last: str = "and") -> str:
+    """``Bill``, ``Bill and Ben``, ``Bill, Ben and Larry``: names (or anything) joined in prose
+    (``last="or"``: ``gin, rummy-2m or simple-rummy``)."""
     items = list(items)
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1] if len(items) > 1 else "".join(items)
 
 
 # -- unreadable: the text could not be understood ---------------------------------------

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -30,7 +29,7 @@ from rummyref.cli.common import (
     print_json,
     record_file,
 )
-from rummyref.errors import NotFound, RummyrefError
+from rummyref.errors import NotFound, RummyrefError, and_list
 from rummyref.names import clip
 
 EXAMPLES = """
@@ -85,7 +84,7 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
     """``--ruleset``; else the game being played (as other commands choose it); else the
     default pair. A record that cannot say which game (several open, unreadable) falls back
     to the default pair, said in the answer; a ``--game`` that names no game is an error."""
-    from rummyref.rulebook.book import BUILTIN_RULEBOOKS, DEFAULT_SEARCH, resolve_rulebook
+    from rummyref.rulebook.book import BUILTIN_RULEBOOKS, DEFAULT_SEARCH, resolve_rulebook, rulebooks_of
 
     if ruleset is not None:
         return Scope(resolve_rulebook(ruleset), "ruleset", "as --ruleset asked")
@@ -95,7 +94,7 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
             raise NotFound(f"there is no record, so no game {game!r}", hint="check --db / $RUMMYREF_DB")
         return Scope(DEFAULT_SEARCH, "default", "no game is recorded yet (--ruleset picks one)")
     try:
-        name, book, is_open = _game_rulebook(db, path, game)
+        name, rules, is_open = game_ruleset(db, path, game)
     except RummyrefError as exc:
         if game is not None:
             raise
@@ -105,15 +104,11 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
             "the record names no game (--ruleset picks one)")
         return Scope(DEFAULT_SEARCH, "default", why)
     state = "open now" if is_open else "played last"
-    if book not in BUILTIN_RULEBOOKS:
-        return Scope(DEFAULT_SEARCH, "default", f"game {name!r} ({state}) has its own rulebook {book!r}", name)
-    return Scope((book,), "game", f"the rule set of game {name!r} ({state})", name)
-
-
-def _game_rulebook(db: str | None, path: Path | None, game: str | None) -> tuple[str, str, bool]:
-    """The game meant, its rulebook and whether it is open (see :func:`game_ruleset`)."""
-    name, rules, is_open = game_ruleset(db, path, game)
-    return name, rules.rulebook, is_open
+    books = rulebooks_of(rules)
+    if rules.rulebook not in BUILTIN_RULEBOOKS:  # a house file: the rules of games scored as it is
+        return Scope(books, "game", f"game {name!r} ({state}) plays {rules.name!r}, scored like "
+                     f"{and_list(books, 'or')} (ref has no rulebook {rules.rulebook!r})", name)
+    return Scope(books, "game", f"the rule set of game {name!r} ({state})", name)
 
 
 # -- the answer ------------------------------------------------------------------------------
@@ -125,38 +120,21 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
     from rummyref.rulebook.book import DEFAULT_SEARCH, build_index, search_books, unsure
 
     hits = search_books(text, scope.books)
-    searched = scope.books
+    searched, others = scope.books, tuple[str, ...]()
     if not hits and scope.source == "game":
         others = tuple(b for b in DEFAULT_SEARCH if b not in scope.books)
         hits = search_books(text, others) if others else []
-        searched += others
         if hits:
-            scope = Scope(others, "fallback", f"nothing in {scope.books[0]} (game {scope.game!r}) matches", scope.game)
+            scope = Scope(others, "fallback", f"nothing in {and_list(scope.books, 'or')} (game {scope.game!r}) matches",
+                          scope.game)
+    searched += others
     sure = bool(hits) and not unsure(hits)
     if log and not sure:
         from rummyref.rulebook.misses import log_miss
 
         log_miss(text, "unsure" if hits else "no-match", searched, [h.rule.id for h in hits])
     if not hits:
-        from rummyref.rulebook.book import rule_id_named
-
-        named = rule_id_named(text)
-        if named is not None:  # a rule id that names no rule searched: say which rules there are
-            book, rid = named
-            books = build_index(scope.books).books
-            if book is not None and rid in books[book].ids:
-                raise NotFound(f"{book}:{rid} is not in {' or '.join(searched)}", hint=f"--ruleset {book} asks it")
-            where = [book] if book is not None else list(searched)
-            raise NotFound(
-                f"{' or '.join(where)} {'has' if len(where) == 1 else 'have'} no rule {rid}",
-                hint="; ".join(f"{b}'s rules are {_id_ranges(books[b].ids)}" for b in where),
-            )
-        raise NotFound(
-            f"no rule of {' or '.join(searched)} matches {clip(text, 60)!r}"
-            + (f" ({len(text):,} characters)" if clip(text, 60) != text else ""),
-            hint="try rephrasing it the way you would say it at the table, e.g. "
-            '"can I take my discard back", or give a rule id such as B7 or S12',
-        )
+        _miss(text, scope, others)
     books = build_index(scope.books).books  # every built-in rulebook, whichever were searched
     if as_json:
         print_json({
@@ -187,6 +165,34 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
             _para(f"  {h.rule.id:<4}({h.rule.rulebook}) {h.rule.title}", indent=10)
     out.print()
     _para(f"From {' and '.join(scope.books)}: {scope.why}.")
+
+
+def _miss(text: str, scope: Scope, others: tuple[str, ...]) -> NoReturn:
+    """Nothing matched: say so, naming every rulebook searched and why those (the game's own,
+    then the others; ``--ruleset``'s; the default pair), and the rules there for a rule id."""
+    from rummyref.rulebook.book import build_index, rule_id_named
+
+    searched = scope.books + others
+    said = (f"searched {and_list(scope.books)}{', ' if scope.source == 'ruleset' else ': '}{scope.why}"
+            + (f"; then {and_list(others)}" if others else ""))
+    books = build_index(scope.books).books  # every built-in rulebook, whichever were searched
+    named = rule_id_named(text)
+    if named is not None:  # a rule id that names no rule searched: say which rules there are
+        book, rid = named
+        if book is not None and rid in books[book].ids:
+            raise NotFound(f"{book}:{rid} is not in {and_list(searched, 'or')}", hint=f"{said}. --ruleset {book} asks it")
+        where = [book] if book is not None else list(searched)
+        raise NotFound(
+            f"{and_list(where, 'or')} {'has' if len(where) == 1 else 'have'} no rule {rid}",
+            hint="; ".join(f"{b}'s rules are {_id_ranges(books[b].ids)}" for b in where),
+        )
+    examples = and_list([books[b].ids[len(books[b].ids) // 2] for b in searched], "or")
+    raise NotFound(
+        f"no rule of {and_list(searched, 'or')} matches {clip(text, 60)!r}"
+        + (f" ({len(text):,} characters)" if clip(text, 60) != text else ""),
+        hint=f"{said}. Try rephrasing it the way you would say it at the table, e.g. "
+        f'"can I take my discard back", or give a rule id such as {examples}',
+    )
 
 
 def _id_ranges(ids: tuple[str, ...]) -> str:

@@ -277,12 +277,15 @@ _SIDE_BEFORE = frozenset({"the", "my", "your", "his", "her", "their", "dealer", 
 
 def _is_stop(tokens: list[str], i: int) -> bool:
     """Is ``tokens[i]`` a stopword where it stands? ``right`` after ``the``/``my``/``dealer``
-    is a side of the table; ``all`` in ``at all`` only stresses a negation ("no jokers at all")."""
+    is a side of the table; ``all`` in ``at all`` only stresses a negation ("no jokers at all");
+    ``once`` is a time only in ``at once`` ("once the cards are dealt" says when, not what)."""
     word = tokens[i]
     if word == "right":
         return not (i and tokens[i - 1] in _SIDE_BEFORE)
     if word == "all" and i and tokens[i - 1] == "at":
         return True
+    if word == "once" and not (i and tokens[i - 1] == "at"):
+        return True  # "once the cards are dealt" only says when; "at once" is a time
     return word in STOPWORDS
 
 _SYMBOLS = {"♠": " spade ", "♤": " spade ", "♥": " heart ", "♡": " heart ", "♦": " diamond ",
@@ -707,6 +710,13 @@ def analyse(index: Index, text: str) -> QueryTerms:
     for i, j in pairs(seq):
         for term in pair_terms(seq[i], seq[j]):
             add(term, BIGRAM_WEIGHT * min(content[i][1], content[j][1]))
+    # a word the rules never use pairs with its neighbours as the one-word slang it stands
+    # for: "2 hands tonight" is also "hands ... night" (a rule word pairs only as itself)
+    for i, j in pairs(seq):
+        for a, b in ((i, j), (j, i)):
+            for e in () if seq[a] in known else index.synonyms.get((seq[a],), ()):
+                for term in pair_terms(e, seq[b]):
+                    add(term, BIGRAM_WEIGHT * SYNONYM_WEIGHT * min(content[a][1], content[b][1]))
     # slang: longest phrases first; words inside a matched phrase are not expanded again;
     # expansions weigh less than the player's own words
     everything = [stem(t) for t in tokenise(text)]
@@ -792,18 +802,30 @@ def _exact(index: Index, text: str, names: tuple[str, ...]) -> Rule | None | Lit
     return False
 
 
+#: a rule set's scoring method -> the built-in rulebooks of the games scored that way: a house
+#: rule set file naming no rulebook ref has (its ``rulebook`` defaults to its own name) is
+#: answered from these (a house Gin file from Gin's rules, not Rummy 2,000,000's)
+METHOD_RULEBOOKS = {"gin": ("gin",), "low-count": ("simple-rummy",), "melded-minus-held": ("rummy-2m", "rummy-500")}
+
+
+def rulebooks_of(ruleset: Any) -> tuple[str, ...]:
+    """The rulebooks a rule set (:class:`~rummyref.rules.ruleset.RuleSet`) is answered from:
+    the one it names, else the built-in ones of its scoring method."""
+    if ruleset.rulebook in BUILTIN_RULEBOOKS:
+        return (ruleset.rulebook,)
+    return METHOD_RULEBOOKS.get(ruleset.method.value, DEFAULT_SEARCH)
+
+
 def resolve_rulebook(ruleset: str | None) -> tuple[str, ...]:
-    """The rulebooks to search: the default ones, a named one, or the one a rule set file points at."""
+    """The rulebooks to search: the default ones, a named one, or the one a rule set file
+    points at (a file naming a rulebook ref does not have: :func:`rulebooks_of`)."""
     if ruleset is None:
         return DEFAULT_SEARCH
     if ruleset in BUILTIN_RULEBOOKS:
         return (ruleset,)
     from rummyref.rules.ruleset import load_ruleset
 
-    book = load_ruleset(ruleset).rulebook
-    if book not in BUILTIN_RULEBOOKS:
-        raise NotFound(f"rule set {ruleset!r} names rulebook {book!r}, which ref does not have")
-    return (book,)
+    return rulebooks_of(load_ruleset(ruleset))
 
 
 def search(text: str, ruleset: str | None = None, limit: int = 3) -> list[Hit]:

@@ -110,6 +110,71 @@ def test_a_question_of_the_other_game_is_answered_from_the_default_books():
         "From rummy-2m: nothing in simple-rummy (game 'friday') matches.")
 
 
+def gin_table() -> None:
+    ok("new-session", "--game", "gin1", "--ruleset", "gin", "--players", "Ann,Bob")
+
+
+def house_gin_table(tmp_path: Path) -> Path:
+    """A house copy of the Gin rule set that names no rulebook (its name is its rulebook)."""
+    text = (Path(__file__).parents[2] / "data" / "rulesets" / "gin.toml").read_text(encoding="utf-8")
+    house = tmp_path / "house.toml"
+    house.write_text(text.replace('name = "gin"', 'name = "house"', 1).replace('rulebook = "gin"\n', ""), encoding="utf-8")
+    ok("new-session", "--game", "porch", "--ruleset", str(house), "--players", "Ann,Bob")
+    return house
+
+
+@pytest.mark.parametrize(
+    "table, args, message, searched",
+    [
+        (gin_table, [], "no rule of gin, rummy-2m or simple-rummy matches 'xyzzy plugh'",
+         "searched gin: the rule set of game 'gin1' (open now); then rummy-2m and simple-rummy."),
+        (rummy_night, [], "no rule of rummy-2m or simple-rummy matches 'xyzzy plugh'",
+         "searched rummy-2m: the rule set of game 'rummy-2m' (open now); then simple-rummy."),
+        (simple_rummy_table, [], "no rule of simple-rummy or rummy-2m matches 'xyzzy plugh'",
+         "searched simple-rummy: the rule set of game 'friday' (open now); then rummy-2m."),
+        (lambda: None, [], "no rule of rummy-2m or simple-rummy matches 'xyzzy plugh'",
+         "searched rummy-2m and simple-rummy: no game is recorded yet (--ruleset picks one)."),
+        (rummy_night, ["--ruleset", "gin"], "no rule of gin matches 'xyzzy plugh'",
+         "searched gin, as --ruleset asked."),
+    ],
+    ids=["gin-open", "rummy-2m-open", "simple-rummy-open", "no-record", "ruleset-gin"],
+)
+def test_a_miss_names_the_rulebooks_searched_and_why(table, args, message, searched):
+    table()
+    result = ref("ruling", "xyzzy plugh", *args)
+    assert result.exit_code == 5 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert lines[0] == "error: " + message
+    assert " ".join(lines[1:]).startswith(searched)
+    assert "Traceback" not in result.stderr
+
+
+def test_a_gin_game_answers_from_gin_and_a_rule_id_of_gin_is_found():
+    gin_table()
+    result = ok("ruling", "can I knock with 10 deadwood")
+    assert "(gin)" in result.stdout.splitlines()[0] + result.stdout.splitlines()[1]
+    assert result.stdout.splitlines()[-1] == "From gin: the rule set of game 'gin1' (open now)."
+    assert ref_json("ruling", "G3")["rules"][0]["id"] == "G3"
+    other = ok("ruling", "pizza's here")  # nothing in Gin is about Pete's: the other books answer, and say so
+    assert other.stdout.startswith("B2 (rummy-2m)")
+    assert other.stdout.splitlines()[-1] == "From rummy-2m and simple-rummy: nothing in gin (game 'gin1') matches."
+
+
+def test_a_house_rule_set_naming_no_rulebook_answers_from_its_kind(tmp_path):
+    house = house_gin_table(tmp_path)
+    data = ref_json("ruling", "can I knock with 10 deadwood")
+    assert data["answered_from"] == {"rulebooks": ["gin"], "source": "game", "game": "porch"}
+    assert data["rules"][0]["ruleset"] == "gin"
+    result = ok("ruling", "can I knock with 10 deadwood")
+    assert " ".join(result.stdout.splitlines()[-2:]) == (
+        "From gin: game 'porch' (open now) plays 'house', scored like gin (ref has no rulebook 'house').")
+    assert ref_json("ruling", "G3")["rules"][0]["id"] == "G3"  # not "rummy-2m or simple-rummy have no rule G3"
+    miss = ref("ruling", "xyzzy plugh")
+    assert miss.stderr.splitlines()[0] == "error: no rule of gin, rummy-2m or simple-rummy matches 'xyzzy plugh'"
+    by_file = ref_json("ruling", "can I knock with 10 deadwood", "--ruleset", str(house))
+    assert by_file["answered_from"]["rulebooks"] == ["gin"]
+
+
 @pytest.mark.parametrize("args", [["--game", "nope"], ["--game", "nope", "--db", "/nonexistent/x.db"]])
 def test_an_unknown_game_is_not_found(args):
     if "--db" not in args:

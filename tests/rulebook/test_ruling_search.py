@@ -29,6 +29,7 @@ from rummyref.rulebook.book import (
     build_index,
     explain,
     load_rulebooks,
+    pair_term,
     search,
     stem,
     table_slang,
@@ -624,7 +625,12 @@ def _accuracy(table):
     return 1 - len(misses1) / n, 1 - len(misses3) / n, misses1, misses3
 
 
-LEVELS = {"written first": (0.94, 0.98), "all": (0.96, 0.99)}
+#: fix-ruling removed 33 rulebook phrasings that near-copied held-out questions
+#: (test_heldout_apart.py); some had served tuning questions too: "all" fell from 96.5% to
+#: 95.3% (469 of 492) top-1, "written first" stayed at 94.8% / 99.0%. fix-ruling then fixed the
+#: causes of the tuning misses (slang pairing with its neighbours, "once" as a conjunction, rules'
+#: own vocabulary): "all" 97.2% / 99.8% (478 and 491 of 492), "written first" 96.4% / 99.5%
+LEVELS = {"written first": (0.96, 0.99), "all": (0.97, 0.99)}
 
 
 def test_accuracy_top1_and_top3():
@@ -650,7 +656,9 @@ HELDOUT_FILE = Path(__file__).with_name("heldout_table_talk.toml")
 #: Two rounds had looked at its misses by then, so rulings3 made it TUNING DATA: its misses
 #: were studied by category with the tuning tables' (96.1% / 100%, 99 and 103 of 103, after).
 #: A plain BM25 over the same rulebooks: 80.6% / 95.1% (bench/bench_ruling.py).
-HELDOUT_TOP1, HELDOUT_TOP3 = 0.96, 1.0
+#: fix-ruling's removal of the near-copies of held-out questions: 95.1% / 100% (98 of 103);
+#: then its fixes for the causes of the tuning misses (this set's among them): 97.1% / 100% (100)
+HELDOUT_TOP1, HELDOUT_TOP3 = 0.97, 1.0
 
 
 def heldout() -> list[tuple[str, str, str | None]]:
@@ -685,7 +693,10 @@ def test_accuracy_on_table_talk_1_now_tuning_data():
 # of 117; two fewer top-1 hits; its misses not listed).
 HELDOUT2_FILE = Path(__file__).with_name("heldout2_table_talk.toml")
 #: the level reached honestly (see above and docs/development/benchmarks.md)
-HELDOUT2_TOP1, HELDOUT2_TOP3 = 0.92, 0.98  # 92.3% / 98.3% (108 and 115 of 117) after audit D (90.6% after rulings3)
+HELDOUT2_TOP1, HELDOUT2_TOP3 = 0.93, 0.98  # 92.3% / 98.3% (108 and 115 of 117) after audit D (90.6% after rulings3);
+# the same after fix-ruling removed the rulebook phrasings that near-copied held-out questions; then,
+# measured once after fix-ruling's fixes for the tuning misses (not tuned on this file, its misses
+# not listed): 93.2% / 98.3% (109 and 115 of 117)
 
 
 def heldout2() -> list[tuple[str, str | tuple[str, ...], str | None]]:
@@ -721,7 +732,15 @@ def test_accuracy_on_heldout2_table_talk():
 # Measured once more, after rulings3's changes: 91.5% / 98.0% (140 and 150 of 153).
 HELDOUT3_FILE = Path(__file__).with_name("heldout3_table_talk.toml")
 #: the level reached honestly (see above and docs/development/benchmarks.md)
-HELDOUT3_TOP1, HELDOUT3_TOP3 = 0.92, 0.98  # 92.2% / 98.0% (141 and 150 of 153) after audit D (91.5% after rulings3)
+#: 92.2% / 98.0% (141 and 150 of 153) after audit D (91.5% after rulings3) was three questions
+#: answered by memory: fix-ruling removed the rulebook phrasings that near-copied held-out
+#: questions (test_heldout_apart.py), and it measures 90.2% / 98.0% (138 and 150 of 153), what
+#: the search does with phrasings it has not seen. The level is lowered to that, not tuned back.
+#: fix-ruling then fixed the causes of the tuning misses only (this file's misses never listed) and
+#: measured: 91.5% / 97.4% (140 and 149 of 153). Pairing a slang word's meaning with its neighbours
+#: gained a top-1 here and in file 2 but lost one top-3 here; "whoever" as a stop word cost one of
+#: each here and helped no tuning question, so it was reverted.
+HELDOUT3_TOP1, HELDOUT3_TOP3 = 0.91, 0.97
 
 
 def heldout3() -> list[tuple[str, str | tuple[str, ...], str | None]]:
@@ -920,7 +939,8 @@ def test_shared_slang_reaches_the_rule(question, ruleset, expected):
 @pytest.mark.parametrize(
     "text, has, lacks",
     [("the one on the dealer's right cuts", {"right"}, set()), ("he cuts, right?", set(), {"right"}),
-     ("no jokers at all", {"no"}, {"all"}), ("all four sevens", {"all"}, set()), ("I used a wild", {stem("use")}, set())],
+     ("no jokers at all", {"no"}, {"all"}), ("all four sevens", {"all"}, set()), ("I used a wild", {stem("use")}, set()),
+     ("who starts once the cards are dealt", set(), {stem("once")}), ("it ends at once", {stem("once")}, set())],
 )
 def test_words_that_change_meaning_with_their_neighbours(text, has, lacks):
     got = set(terms(text))
@@ -943,6 +963,32 @@ def test_a_game_named_as_the_game_picks_the_rulebook_not_a_rule():
 )
 def test_card_talk_a_rank_in_the_plural_is_a_set_and_a_number_left_is_a_count(text, term, weight):
     assert explain(text).weights[term] == weight
+
+
+def test_slang_the_rules_never_use_pairs_with_its_neighbours_as_its_meaning():
+    """fix-ruling: "tonight" is "night" beside "hands" too (a pair as the rules would say it)."""
+    weights = explain("can we just play 2 hands tonight").weights
+    assert weights[pair_term("hand", "night")] > 0
+    assert pair_term("group", "one") not in explain("a single group").weights  # "single" is a rule word: no pairing
+
+
+# fix-ruling: tuning misses, each fixed for its cause (the rule's own vocabulary, a conjunction,
+# slang pairing with its neighbours), asked as a player would at the command line
+@pytest.mark.parametrize(
+    "question, ruleset, first",
+    [("we flipped cards and both got aces, who deals", None, "S3 (simple-rummy) Choosing who deals first"),
+     ("is calling rummy enough or do I have to hit it", None,
+      "B11 (rummy-2m) A claim needs both the call and the touch; a tie goes to the"),
+     ("does a wildcard add points to my count", None, "S13 (simple-rummy) Counting unmelded cards"),
+     ("in go out, what if the stockpile is gone", None, "V2 (simple-rummy) Variation: Go Out"),
+     ("can we just play 2 hands tonight", None, "A4 (rummy-2m) A Rummy Night ends only after a full round")],
+)
+def test_cli_tuning_misses_fixed_by_cause(question, ruleset, first):
+    result = ref("ruling", "--no-log", question, *(["-r", ruleset] if ruleset else []))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    head = lines[1] if lines[0] == "Not sure; maybe:" else lines[0]  # a close runner-up: shown, unsure
+    assert head.startswith(first)
 
 
 def test_a_plain_number_is_not_a_count():
