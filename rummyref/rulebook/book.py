@@ -802,18 +802,28 @@ def _exact(index: Index, text: str, names: tuple[str, ...]) -> Rule | None | Lit
     return False
 
 
-#: a rule set's scoring method -> the built-in rulebooks of the games scored that way: a house
-#: rule set file naming no rulebook ref has (its ``rulebook`` defaults to its own name) is
-#: answered from these (a house Gin file from Gin's rules, not Rummy 2,000,000's)
-METHOD_RULEBOOKS = {"gin": ("gin",), "low-count": ("simple-rummy",), "melded-minus-held": ("rummy-2m", "rummy-500")}
-
-
 def rulebooks_of(ruleset: Any) -> tuple[str, ...]:
     """The rulebooks a rule set (:class:`~rummyref.rules.ruleset.RuleSet`) is answered from:
-    the one it names, else the built-in ones of its scoring method."""
+    the one it names, else those of the built-in rule sets scored the same way: a house rule
+    set file naming no rulebook ref has (its ``rulebook`` defaults to its own name) is
+    answered as the games it scores like (a house Gin file from Gin's rules, not Rummy
+    2,000,000's). Read from the shipped rule set files, so no game's kind is named here."""
     if ruleset.rulebook in BUILTIN_RULEBOOKS:
         return (ruleset.rulebook,)
-    return METHOD_RULEBOOKS.get(ruleset.method.value, DEFAULT_SEARCH)
+    return _scored_alike().get(ruleset.method, DEFAULT_SEARCH)
+
+
+@cache
+def _scored_alike() -> dict[Any, tuple[str, ...]]:
+    """Each scoring method -> the rulebooks of the built-in rule sets scored that way."""
+    from rummyref.rules.ruleset import BUILTIN, load_ruleset
+
+    out: dict[Any, tuple[str, ...]] = {}
+    for name in BUILTIN:
+        rs = load_ruleset(name)
+        if rs.rulebook in BUILTIN_RULEBOOKS and rs.rulebook not in out.get(rs.method, ()):
+            out[rs.method] = out.get(rs.method, ()) + (rs.rulebook,)
+    return out
 
 
 def resolve_rulebook(ruleset: str | None) -> tuple[str, ...]:
