@@ -109,9 +109,17 @@ def _invisible(ch: str) -> bool:
 
 
 def find(typed: str, roster: Sequence[str]) -> str | None:
-    """The roster's spelling of ``typed`` (case and NFC/NFD do not matter), or None."""
+    """The roster's spelling of ``typed`` (case and NFC/NFD do not matter), or None. A long
+    name may be typed as ref shows it (:func:`shown`, ``…`` or ``...`` in the middle): the shown
+    forms of a roster differ (:func:`check_shown`), so it names one player."""
     wanted = _key(typed)
-    return next((n for n in roster if _key(n) == wanted), None)
+    found = next((n for n in roster if _key(n) == wanted), None)
+    if found is None and ("…" in typed or "..." in typed):
+        wanted = _key(typed.replace("...", "…"))
+        alike = [n for n in roster if n != shown(n, among=roster) and _key(shown(n, among=roster)) == wanted]
+        if len(alike) == 1:
+            return alike[0]
+    return found
 
 
 def suggest(typed: str, roster: Sequence[str]) -> str | None:

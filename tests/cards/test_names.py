@@ -362,3 +362,14 @@ def test_a_stored_reason_is_printed_on_one_line_escaped_and_cut():
     assert names.printable("ok\nentry 9 \x1b[31m\u202eX\u2028y\t") == "ok\\nentry 9 \\x1b[31m\\u202eX\\u2028y\\t"
     assert names.printable("José 👨\u200d👩") == "José 👨\u200d👩"
     assert names.printable("b" * 1000) == "b" * 500 + "… (1,000 characters, whole in --json)"
+
+
+def test_find_takes_a_long_names_shown_form_and_only_one():
+    from rummyref.names import find, shown
+
+    a, b = "Bartholomew" * 9, "Bartholomew" * 8 + "Bartholomex"
+    roster = (a, b, "Ann")
+    assert find(shown(a, among=roster), roster) == a
+    assert find(shown(b, among=roster).replace("…", "...").upper(), roster) == b
+    assert find("Ann", roster) == "Ann" and find("A…n", roster) is None
+    assert find("B…w", roster) is None  # no name is shown so

@@ -130,3 +130,25 @@ def test_prose_names_a_long_name_by_its_shown_form_and_json_keeps_it_whole(tmp_p
     assert all(cell_len(line) <= 80 for line in r.stderr.splitlines()) and stranger not in r.stderr
     data = json.loads(ref_subprocess("standings", "--json", env=env).stdout)
     assert name in json.dumps(data, ensure_ascii=False) and form not in json.dumps(data, ensure_ascii=False)
+
+
+def test_a_long_name_may_be_typed_as_ref_shows_it(tmp_path):
+    """What ref prints can be typed back: the shown form of a long name (with ``…`` or
+    ``...``, in any case) names that player, in score-hand's facts and in --out; a shown form
+    no player has is still refused."""
+    import json
+
+    env = {"RUMMYREF_DB": str(tmp_path / "r.db"), "COLUMNS": "80", "RUMMYREF_NOW": "2026-01-02T19:30"}
+    name = "Bartholomew" * 9
+    form = shown(name)
+    assert ref_subprocess("new-session", "--players", f"{name},Bill,Ben", env=env).returncode == 0
+    r = ref_subprocess("score-hand", "--melded", "Bill=AS 2S 3S", "--held", "Bill=", "--held",
+                       f"{form.replace('…', '...').lower()}=KS", "--held", "Ben=", env=env)
+    assert r.returncode == 0, r.stderr
+    r = ref_subprocess("score-hand", "--out", form, "--melded", f"{form}=4H 5H 6H", "--held", "Bill=2C",
+                       "--held", "Ben=3C", env=env)
+    assert r.returncode == 0, r.stderr
+    totals = {p["name"]: p["total"] for p in json.loads(ref_subprocess("standings", "--json", env=env).stdout)["players"]}
+    assert totals == {name: -10 + 15, "Bill": 6 - 2, "Ben": -3}
+    r = ref_subprocess("score-hand", "--points", "Barth…omew=5", "--points", "Bill=0", "--points", "Ben=0", env=env)
+    assert r.returncode == 4 and "not on the roster" in r.stderr
