@@ -302,7 +302,14 @@ def _claim(
         return _claim_won(winner, chain, facts)
 
     tied = list(first)
-    chain.append(Step("B8", f"{and_list(tied)} completed the call and the touch at the same moment: a tie"))
+    later = [p for p in full if p not in tied and not completed and c_rank[p] == c_rank[tied[0]]]
+    if later:  # called with the others, touched after them
+        chain.append(Step("B8", f"{and_list(tied + later)} called at the same moment and {and_list(tied)} touched "
+                                f"first, so either {and_list(tied)} completed both first, together (B8), or all "
+                                "completed together and the first touch decides (B11): either way a tie between "
+                                f"{and_list(tied)}"))
+    else:
+        chain.append(Step("B8", f"{and_list(tied)} completed the call and the touch at the same moment: a tie"))
     earliest = min(t_rank[p] for p in tied)
     first_touch = [p for p in tied if t_rank[p] == earliest]
     if len(first_touch) == 1:
@@ -469,6 +476,9 @@ def _first_completers(
         first_touch = [p for p in front if t[p] == earliest]
         if len(first_touch) == 1:
             return front, first_touch[0]
+        # several touched first, together: they completed first together (B8), or every
+        # claimant completed together and the first touch leaves the same players (B11)
+        return first_touch, None
     raise UnreadableInput(
         f"cannot tell who completed both the call and the touch first among {and_list(front)}",
         hint='say it with --completed, e.g. --completed "Ben,Bill" (Ben first) or "Ben=Bill" (together)',

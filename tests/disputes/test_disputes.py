@@ -64,6 +64,10 @@ def claim(called, touched="", completed="", players=TABLE3, **kw):
         ("Bill=Ben=Larry", "Bill=Ben=Larry", "", {"table_decides": "Larry"}, "table-decided", "Larry", ["B8", "B11", "table"]),
         # every player claims but one was clearly first: B8 settles it, no table needed
         ("Larry,Bill=Ben", "Larry,Bill=Ben", "", {}, "awarded", "Larry", ["B8"]),
+        # all called together, two touched first together and one later: the same tie between
+        # the first two whichever way the call and the touches interleaved (audit, stop 34)
+        ("Bill=Ben=Larry", "Bill=Ben,Larry", "", {}, "table-decides", None, ["B8", "B11"]),
+        ("Bill=Ben=Larry", "Bill=Ben,Larry", "", {"table_decides": "Ben"}, "table-decided", "Ben", ["B8", "B11", "table"]),
     ],
 )  # fmt: skip
 def test_claim_chain(called, touched, completed, kw, outcome, winner, rules):
@@ -80,6 +84,16 @@ def test_claim_judge_is_the_player_not_claiming():
     result = claim("Bill=Ben", "Bill=Ben")
     assert result.details["judge"] == ["Larry"]
     assert "Larry must judge" in result.verdict
+
+
+def test_claim_two_first_touchers_among_three_callers_tie_and_the_fourth_judges():
+    players = ["Bill", "Ben", "Larry", "Cy"]
+    result = claim("Bill=Ben=Larry", "Bill=Ben,Larry", players=players)
+    assert result.outcome == "judge-decides" and result.details == {"tied": ["Bill", "Ben"], "judge": ["Cy"]}
+    assert "either way a tie between Bill and Ben" in result.chain[0].decided
+    with pytest.raises(UnreadableInput, match="Larry is not one of the tied claimants"):
+        claim("Bill=Ben=Larry", "Bill=Ben,Larry", players=players, judge_says="Larry")
+    assert claim("Bill=Ben=Larry", "Bill=Ben,Larry", players=players, judge_says="Ben").details["winner"] == "Ben"
 
 
 def test_claim_with_four_players_has_two_judges():

@@ -60,8 +60,10 @@ def test_score_hand_killed_at_random_moments_of_its_write(tmp_path):
     rng = random.Random(6)
     recorded = check_record(db)
     killed = survived = 0
-    for attempt in range(2, KILLS + 2):
-        code, _ = _kill_inside_write(db, ["score-hand", *hand_args(attempt)], window, rng)
+
+    def kill(attempt: int, reach: float = 1.25) -> None:
+        nonlocal recorded, killed, survived
+        code, _ = _kill_inside_write(db, ["score-hand", *hand_args(attempt)], window, rng, reach)
         tags = check_record(db)
         assert tags[: len(recorded)] == recorded  # nothing already recorded was lost or changed
         new = tags[len(recorded):]
@@ -72,10 +74,20 @@ def test_score_hand_killed_at_random_moments_of_its_write(tmp_path):
         else:
             assert code == 0 and new == [attempt]
         recorded = tags
+
+    for attempt in range(2, KILLS + 2):
+        kill(attempt)
     # the kills really landed inside the write: some before the commit, some after
     assert killed >= KILLS * 0.8
-    # (bounds kept loose: how many land after the commit depends on the machine's load)
-    assert 1 <= len(recorded) - 3 <= KILLS - 5, (len(recorded), killed, survived)
+    assert len(recorded) - 3 <= KILLS - 5, (len(recorded), killed, survived)
+    # a machine busier than when the window was measured slows every write, so that all the
+    # kills may land before the commit: then aim later (up to three windows) until one lands
+    # after it (CI once had none of 100 on a loaded machine)
+    for attempt in range(KILLS + 2, KILLS + 22):
+        if len(recorded) - 3 >= 1:
+            break
+        kill(attempt, reach=3.0)
+    assert len(recorded) - 3 >= 1, (len(recorded), killed, survived)
     # and the record still takes hands
     assert ref_json("score-hand", "--db", str(db), *hand_args(999))["hand"] == len(recorded) + 1
     print(f"\ncrash: {KILLS} SIGKILLs inside the write ({killed} landed before the process ended); "
