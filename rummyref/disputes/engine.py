@@ -548,6 +548,10 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     check_rules(Dispute.DESIGNATE, ruleset)
     check_holders([("the card", [card]), ("the table", [c for m in table for c in m])], ruleset.wild_limit, None)
     check_table(table, ruleset)
+    # the same facts however typed give the same ruling, word for word (a precedent compares
+    # verdicts): each meld in its reading's order, the melds in the order of the facts' key
+    table = sorted((tuple(meld_options(list(m), ruleset.aces_high)[0].cards) for m in table),
+                   key=lambda m: format_cards(sorted(m, key=lambda c: c.sort_key())))
     options = join_options(card, table, ruleset)
     facts = {
         "card": str(card),
@@ -558,18 +562,18 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     details: dict[str, Any] = {"options": [o.to_dict() for o in options]}
     chain: list[Step] = []
     kinds = {o.kind for o in options}
+    if designated and designated not in kinds:
+        raise RuleRefusal(
+            f"{card} cannot count for a {designated}: no {designated} on the table takes it",
+            rule="B5",
+            hint=f"it can count for: {', '.join(sorted(kinds))}" if kinds else "no meld on the table takes it",
+        )
     if not options:
         chain.append(Step("B5", f"{card} joins no meld on the table, so there is nothing to designate"))
         return DisputeResult(Dispute("designate"), Outcome("no-meld"), f"{card} cannot be laid on any meld on the table.", tuple(chain), facts,
                              details, ruleset.name, settled=bool(table))
     listing = "; ".join(f"the {o.kind} {format_cards(o.meld)} (as {o.stands_for}, {_pts(o.value)})" for o in options)
     chain.append(Step("B5", f"{card} can join {listing}"))
-    if designated and designated not in kinds:
-        raise RuleRefusal(
-            f"{card} cannot count for a {designated}: no {designated} on the table takes it",
-            rule="B5",
-            hint=f"it can count for: {', '.join(sorted(kinds))}",
-        )
     if len(kinds) == 1:
         only = options[0]
         chain.append(Step("B5", f"only a {only.kind} takes it, so no designation is needed"))

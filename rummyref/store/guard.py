@@ -12,6 +12,7 @@ again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rummyref.errors import WriteConflict
@@ -63,22 +64,41 @@ def expect_entry(game: str, word: str, hand: int, current_seq: int, seen_seq: in
         )
 
 
-#: a player whose cached total is not the sum of the results in force, or a game row whose rule
-#: set, target, WILDCARDs or options are not those its chained header states (one statement)
+#: What a write reads beyond the log, each row that disagrees with what the log states (one
+#: statement): a player's cached total, the open night's cached totals, the game's cached count
+#: of entries and last hash against the results in force and the entries; the chained header and the
+#: entries that seat players (the game row and the roster are checked against them); the game's
+#: last scoring entry (its stated status is the game's: over or not, who won).
 UNTRUSTED = (
-    "SELECT p.name, NULL FROM player p JOIN player_total t ON t.player_id = p.id "
+    "SELECT 'total', p.name, NULL FROM player p JOIN player_total t ON t.player_id = p.id "
     "WHERE p.game_id = :g AND (t.points, t.hands) <> (SELECT COALESCE(SUM(r.points), 0), COUNT(r.id) "
     "FROM result r WHERE r.player_id = p.id AND r.current = 1) "
-    "UNION ALL SELECT NULL, (SELECT e.facts FROM entry e WHERE e.game_id = :g AND e.kind IN ('header', 'adopt') "
-    "ORDER BY e.seq LIMIT 1)"
+    # the open night's (what a hand and the night's close read), its entries first (an index)
+    "UNION ALL SELECT 'night', p.name, CAST(s.number AS TEXT) FROM session s "
+    "JOIN session_total st ON st.session_id = s.id JOIN player p ON p.id = st.player_id "
+    "WHERE s.game_id = :g AND s.closed_at IS NULL AND (st.points, st.hands) <> "
+    "(SELECT COALESCE(SUM(r.points), 0), COUNT(r.id) FROM entry e CROSS JOIN result r "
+    "WHERE r.entry_id = e.id AND e.session_id = s.id AND r.player_id = st.player_id AND r.current = 1) "
+    "UNION ALL SELECT 'game', NULL, NULL FROM game_total gt WHERE gt.game_id = :g AND ("
+    "gt.entries <> COALESCE((SELECT MAX(e.seq) FROM entry e WHERE e.game_id = :g), 0) "
+    "OR gt.head_hash <> COALESCE((SELECT e.hash FROM entry e WHERE e.game_id = :g ORDER BY e.seq DESC LIMIT 1), "
+    "gt.head_hash)) "
+    # entries with no hand: the header, the nights, the rulings (an index)
+    "UNION ALL SELECT 'chained', e.kind, e.facts FROM entry e WHERE e.game_id = :g AND e.hand IS NULL "
+    "AND (e.kind IN ('header', 'adopt') OR (e.kind = 'session-open' AND e.facts NOT LIKE '%\"seated\": []%')) "
+    "UNION ALL SELECT 'status', e.kind, e.facts FROM entry e WHERE e.game_id = :g AND e.seq = "
+    "(SELECT x.seq FROM entry x WHERE x.game_id = :g AND x.hand IS NOT NULL AND x.kind IN ('hand', 'amend', 'void') "
+    "ORDER BY x.seq DESC LIMIT 1)"
 )
 
 
-def trusted(rec: Record, g: GameRow) -> None:
+def trusted(rec: Record, g: GameRow, seating: Sequence[str] = ()) -> None:
     """Refuse a write (exit 8, nothing written) that would rest on rows changed outside ``ref``:
-    a write judges a hand by the cached totals and the rule set kept on the game row, and bakes
-    the outcome into a hashed entry. One statement, inside the write's transaction: each player's
-    cached total against the results in force, the game row against its chained header."""
+    a write judges a hand by the cached totals, the roster (who deals, the opening totals) and
+    the game row (its rule set, whether it is over), and bakes the outcome into a hashed entry.
+    One statement, inside the write's transaction (:data:`UNTRUSTED`): the caches against the
+    results in force, the game row and the roster against the entries that state them.
+    ``seating``: players seated by this very write, not yet chained (a night that opens states them)."""
     import json
 
     from rummyref.errors import IntegrityError
@@ -88,21 +108,57 @@ def trusted(rec: Record, g: GameRow) -> None:
         return IntegrityError(f"the record was changed outside ref: {g.name}, {what}; nothing was written",
                               hint="run ref verify; restore the database from a backup")
 
-    for name, facts in rec.sql(UNTRUSTED, g=g.id):
-        if name is not None:
+    roster: dict[str, tuple[int, int]] = {}
+    header_seen = False
+    for what, name, facts in rec.sql(UNTRUSTED, g=g.id):
+        if what == "total":
             raise refuse(f"{name}'s cached total is not the sum of the results in force")
-        if facts is None:
-            continue  # no header entry: verify says so
+        if what == "night":
+            raise refuse(f"{name}'s cached total of night {facts} is not the sum of its results in force")
+        if what == "game":
+            raise refuse("its cached count of entries (or the last one's hash) is not the log's")
         try:
-            h = Header.from_json(json.loads(facts)["game"])
+            data = json.loads(facts)
+        except (TypeError, ValueError):
+            raise refuse(f"its {name} entry is unreadable") from None
+        if what == "status":
+            _check_status(g, data.get("status") if isinstance(data, dict) else None, refuse)
+            continue
+        try:
+            seats = data["players"] if name in ("header", "adopt") else data["seated"]
+            roster.update({p["name"]: (int(p["seat"]), int(p["opening"])) for p in seats})
+            if name in ("header", "adopt") and not header_seen:
+                header_seen = True
+                _check_game_row(g, Header.from_json(data["game"]), refuse)
         except (ValueError, KeyError, TypeError):
-            raise refuse("its header entry is unreadable") from None
-        try:
-            options = json.loads(g.options or "{}")
-        except ValueError:
-            options = g.options
-        row = (g.name, g.ruleset, g.ruleset_text, g.target, g.wildcards, options)
-        for col, have, want in zip(("name", "ruleset", "ruleset_text", "target", "wildcards", "options"), row,
-                                   (h.name, h.ruleset, h.ruleset_text, h.target, h.wildcards, dict(h.options))):
-            if have != want:
-                raise refuse(f"the game row's {col} is not the one its chained header states")
+            raise refuse(f"its {name} entry is unreadable") from None
+    if header_seen:
+        rows = {p.name: (p.seat, p.opening) for p in rec.players(g.id) if p.name not in seating}
+        if rows != roster:
+            who = sorted(set(rows) ^ set(roster)) or sorted(n for n in rows if rows[n] != roster[n])
+            raise refuse(f"its roster ({', '.join(who)}: name, seat or opening total) is not the one its "
+                         "chained entries state")
+
+
+def _check_game_row(g: GameRow, h, refuse) -> None:
+    import json
+
+    try:
+        options = json.loads(g.options or "{}")
+    except ValueError:
+        options = g.options
+    row = (g.name, g.ruleset, g.ruleset_text, g.target, g.wildcards, options)
+    for col, have, want in zip(("name", "ruleset", "ruleset_text", "target", "wildcards", "options"), row,
+                               (h.name, h.ruleset, h.ruleset_text, h.target, h.wildcards, dict(h.options))):
+        if have != want:
+            raise refuse(f"the game row's {col} is not the one its chained header states")
+
+
+def _check_status(g: GameRow, status, refuse) -> None:
+    """The game's row says over (and who won) exactly when its last scoring entry states it
+    (an entry of 0.1, which states none, is left to ``ref verify``)."""
+    if not isinstance(status, dict):
+        return
+    over = bool(status.get("over"))
+    if (g.finished_at is not None) != over or (over and g.winner != status.get("winner")):
+        raise refuse("the game row's end (finished, winner) is not the one its last hand states")

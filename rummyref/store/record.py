@@ -273,7 +273,7 @@ class Record:
         ``seated``: the players this opening seated for the first time (stated in the chain)."""
         if seen is not None:
             expect(self, g, seen)
-        trusted(self, g)
+        trusted(self, g, seating=seated)
         number = int(self.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()) + 1
         s = SessionRow(game_id=row_id(g), number=number, opened_at=stamp(),
                        options=json.dumps(options, ensure_ascii=False))

@@ -208,10 +208,32 @@ def test_designate_refusals():
     with pytest.raises(RuleRefusal) as info:
         designate_ruling(card("7D"), [C("4D 5D 6D")], R2M, "match")
     assert info.value.rule == "B5"
+    # designated where no meld at all takes the card: the same refusal (was a 'no-meld' ruling)
+    with pytest.raises(RuleRefusal, match="3D cannot count for a match") as info:
+        designate_ruling(card("3D"), [C("4S 5S 6S")], R2M, "match")
+    assert info.value.rule == "B5" and info.value.hint == "no meld on the table takes it"
     with pytest.raises(UnreadableInput, match="not a valid meld"):
         designate_ruling(card("7D"), [C("4D 9S 6D")], R2M)
     with pytest.raises(UnreadableInput, match="appears twice"):
         designate_ruling(card("4D"), [C("4D 5D 6D")], R2M)
+
+
+@pytest.mark.parametrize("name, typed, otherwise", [
+    ("3D", "4D 5D 6D / 3S 3H 3C", "3C 3H 3S / 6D 4D 5D"),
+    ("5D", "2D 3D 4D / 6D 7D 8D", "8D 7D 6D / 4D 2D 3D"),  # two runs take it: the same one either way
+    ("AD", "AS AH AC / 2D 3D 4D", "4D 3D 2D / AC AH AS"),
+])  # fmt: skip
+def test_designate_the_same_facts_typed_otherwise_rule_the_same_word_for_word(name, typed, otherwise):
+    # a precedent is flagged [ruled differently] when the verdicts differ (audit, stop 34)
+    def rule(table: str, designated: str | None):
+        try:
+            r = designate_ruling(card(name), [C(m) for m in table.split(" / ")], R2M, designated)
+        except RuleRefusal as exc:
+            return str(exc)
+        return r.key, r.outcome, r.verdict, r.chain
+
+    for designated in (None, "run", "match"):
+        assert rule(typed, designated) == rule(otherwise, designated)
 
 
 def test_designate_cli():

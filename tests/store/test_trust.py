@@ -61,6 +61,10 @@ def verify_fails(*words: str) -> str:
 # -- 1. a write trusts nothing outside the chain; verify judges every hand again ---------------
 
 
+SWAP = ("UPDATE player SET seat = -seat; UPDATE player SET seat = {ben} WHERE name = 'Ben'; "
+        "UPDATE player SET seat = {larry} WHERE name = 'Larry'; UPDATE player SET seat = 1 WHERE name = 'Bill'")
+
+
 @pytest.mark.parametrize("tamper, undo, what", [
     ("UPDATE player_total SET points = points + 1999990 WHERE player_id = (SELECT id FROM player WHERE name = 'Bill')",
      "UPDATE player_total SET points = points - 1999990 WHERE player_id = (SELECT id FROM player WHERE name = 'Bill')",
@@ -70,23 +74,71 @@ def verify_fails(*words: str) -> str:
     ("UPDATE game SET ruleset_text = replace(ruleset_text, 'K = 10 }', 'K = 50 }')",
      "UPDATE game SET ruleset_text = replace(ruleset_text, 'K = 50 }', 'K = 10 }')",
      "the game row's ruleset_text is not the one its chained header states"),
+    # the roster the write deals and totals by (audit, stop 34: each was written into the chain)
+    ("UPDATE player SET opening = 1999999 WHERE name = 'Ben'", "UPDATE player SET opening = 0 WHERE name = 'Ben'",
+     "its roster (Ben: name, seat or opening total) is not the one its chained entries state"),
+    (SWAP.format(ben=3, larry=2), SWAP.format(ben=2, larry=3), "its roster (Ben, Larry: name, seat or opening total)"),
+    # the night's and the game's caches
+    ("UPDATE session_total SET points = points + 100 WHERE player_id = (SELECT id FROM player WHERE name = 'Ben')",
+     "UPDATE session_total SET points = points - 100 WHERE player_id = (SELECT id FROM player WHERE name = 'Ben')",
+     "Ben's cached total of night 1 is not the sum of its results in force"),
+    ("UPDATE game_total SET entries = entries + 1", "UPDATE game_total SET entries = entries - 1",
+     "its cached count of entries (or the last one's hash) is not the log's"),
 ])
 def test_a_write_on_rows_changed_outside_ref_is_refused_and_writes_nothing(long_game, tamper, undo, what):
-    change(long_game, tamper)
+    change(long_game, *tamper.split("; "))
     before = entries(long_game)
     r = hand(5, 2, 3)
     assert r.exit_code == 8, r.stdout + r.stderr
     said = " ".join(r.stderr.split())
     assert what in said and "nothing was written" in said and "run ref verify" in said
     assert entries(long_game) == before
-    change(long_game, undo)
+    change(long_game, *undo.split("; "))
     assert hand(5, 2, 3).exit_code == 0
     assert ref("verify").exit_code == 0
 
 
+def test_a_night_ended_on_a_game_row_said_over_outside_ref_is_refused(long_game):
+    # one hand of three: only a game over (A7) may end the night mid-round
+    change(long_game, "UPDATE game SET winner = 'Ben', finished_at = '2026-12-03T08:00:00+00:00'")
+    before = entries(long_game)
+    r = ref("end-session", "-g", "long")
+    assert r.exit_code == 8, r.stdout + r.stderr
+    assert "the game row's end (finished, winner) is not the one its last hand states" in " ".join(r.stderr.split())
+    assert entries(long_game) == before
+
+
+def test_a_night_ended_on_changed_night_totals_is_refused(long_game):
+    assert hand(12, 30, -5).exit_code == 0 and hand(0, 15, 25).exit_code == 0
+    change(long_game, "UPDATE session_total SET points = points + 100 "
+                      "WHERE player_id = (SELECT id FROM player WHERE name = 'Ben')")
+    before = entries(long_game)
+    r = ref("end-session", "-g", "long")
+    assert r.exit_code == 8 and "Ben's cached total of night 1" in " ".join(r.stderr.split())
+    assert entries(long_game) == before
+
+
+def test_a_hand_scoring_a_player_renamed_outside_ref_is_refused(long_game):
+    change(long_game, "UPDATE player SET name = 'Steve' WHERE name = 'Larry'")
+    before = entries(long_game)
+    r = ref("score-hand", "-g", "long", "--points", "Bill=1", "--points", "Ben=2", "--points", "Steve=3")
+    assert r.exit_code == 8, r.stdout + r.stderr
+    assert "its roster (Larry, Steve: name, seat or opening total)" in " ".join(r.stderr.split())
+    assert entries(long_game) == before
+
+
+def test_a_player_renamed_after_dealing_is_exit_8_not_a_bug(long_game):
+    assert hand(12, 30, -5).exit_code == 0 and hand(0, 15, 25).exit_code == 0  # Larry dealt hand 3
+    change(long_game, "UPDATE player SET name = 'Steve' WHERE name = 'Larry'")
+    for args in (("standings",), ("end-session", "-g", "long"), ("void", "1", "--reason", "x", "-g", "long")):
+        r = ref(*args)
+        assert r.exit_code == 8, (args, r.stdout + r.stderr)
+        assert "the record was changed outside ref" in r.stderr and "internal error" not in r.stderr
+
+
 def _bypass_the_write_check(monkeypatch):
     """What a ref without the write's check did: the hand is judged on the changed rows."""
-    monkeypatch.setattr("rummyref.store.record.trusted", lambda rec, g: None)
+    monkeypatch.setattr("rummyref.store.record.trusted", lambda rec, g, **kw: None)
 
 
 def test_verify_judges_the_status_again_a_write_on_a_changed_total_baked_in(long_game, monkeypatch):

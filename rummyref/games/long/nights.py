@@ -11,7 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from rummyref.errors import RuleRefusal
+from rummyref.errors import IntegrityError, RuleRefusal
+
+
+def _outside(what: str) -> IntegrityError:
+    """A log that names a player the roster lacks: only a change made outside ``ref`` does that."""
+    return IntegrityError(f"the record was changed outside ref: {what}",
+                          hint="run ref verify; restore the database from a backup")
 
 
 def dealer_of(hand_in_session: int, roster: Sequence[str]) -> str:
@@ -133,7 +139,7 @@ def deal_state(roster: Sequence[str], log: Sequence[Step]) -> NightState:
     voided = 0
     for kind, dealer in log:
         if dealer not in count:
-            raise ValueError(f"{dealer} is not a player of the game")
+            raise _outside(f"{dealer} dealt a hand but is not on its roster")
         if kind == "void":
             count[dealer] -= 1
             owed.append(dealer)
@@ -271,7 +277,7 @@ def game_status(
     for i, (number, points) in enumerate(hands):
         for name, value in points.items():
             if name not in totals:
-                raise ValueError(f"hand {number}: {name} is not a player of the game")
+                raise _outside(f"hand {number} scores {name}, who is not on its roster")
             totals[name] += value
         best = max(totals.values())
         leaders = tuple(n for n, t in totals.items() if t == best)
