@@ -103,6 +103,7 @@ def trusted(rec: Record, g: GameRow, seating: Sequence[str] = ()) -> None:
 
     from rummyref.errors import IntegrityError
     from rummyref.replay import Header
+    from rummyref.store.models import row_id
 
     def refuse(what: str) -> IntegrityError:
         return IntegrityError(f"the record was changed outside ref: {g.name}, {what}; nothing was written",
@@ -133,7 +134,7 @@ def trusted(rec: Record, g: GameRow, seating: Sequence[str] = ()) -> None:
         except (ValueError, KeyError, TypeError):
             raise refuse(f"its {name} entry is unreadable") from None
     if header_seen:
-        rows = {p.name: (p.seat, p.opening) for p in rec.players(g.id) if p.name not in seating}
+        rows = {p.name: (p.seat, p.opening) for p in rec.players(row_id(g)) if p.name not in seating}
         if rows != roster:
             who = sorted(set(rows) ^ set(roster)) or sorted(n for n in rows if rows[n] != roster[n])
             raise refuse(f"its roster ({', '.join(who)}: name, seat or opening total) is not the one its "
