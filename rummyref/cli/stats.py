@@ -143,7 +143,10 @@ def _show_milestones(st) -> None:
     out.print("Milestones (who got there, in order):", markup=False)
     grid = Grid()
     for c in ("milestone", "player", st.style.unit, st.style.session, "date"):
-        grid.column(c, right=c not in ("player", "date"), name=c == "player")
+        # where a long name leaves no room, "opening balance" (spanning the next columns) gives way
+        unit = c == st.style.unit
+        grid.column(c, right=c not in ("player", "date"), name=c == "player", spare=1 if unit else 0,
+                    short=(lambda x: "opening" if x == "opening balance" else x) if unit else None)
     for m in st.milestones:
         label = f"{m.threshold:,}" + (" (target)" if m.is_target else "")
         if not m.hits:

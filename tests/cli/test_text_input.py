@@ -204,6 +204,25 @@ def test_a_void_or_amend_that_keeps_the_rounds_full_says_nothing_of_them(three_h
     assert amended["night_not_full"] is None
 
 
+def test_a_correction_that_reopens_a_game_ended_mid_round_says_its_night_is_not_full(record):
+    # the game ended in hand 2 of night 2, which closed mid-round (A7 allows it); an amend of a
+    # hand of night 1 reopens the game: night 2 stays closed, its rounds not full (audit, stop 34)
+    ref_json("new-session", "--opening", "Bill=1999900")
+    for points in POINTS:
+        ref_json("score-hand", *points)
+    ref_json("end-session")
+    ref_json("new-session")
+    ref_json("score-hand", "--points", "Bill=1", "--points", "Ben=1", "--points", "Larry=1")
+    assert ref_json("score-hand", "--points", "Bill=100", "--points", "Ben=1", "--points", "Larry=1")["over"]
+    ref_json("end-session")
+    amended = ref_json("amend", "1", "--points", "Bill=-200", "--points", "Ben=2", "--points", "Larry=4",
+                       "--reason", "count")
+    assert amended["reopened"] and amended["night"] == 1
+    assert amended["night_not_full"] == {"Bill": 1, "Ben": 1, "Larry": 0} and amended["not_full_night"] == 2
+    r = ref("amend", "1", "--points", "Bill=-300", "--points", "Ben=2", "--points", "Larry=4", "--reason", "count")
+    assert "is closed with its rounds" not in r.stdout  # not reopened by this one: nothing new to say
+
+
 # -- D (A3): W= with nothing after ------------------------------------------------------------
 
 

@@ -97,6 +97,23 @@ def test_an_opening_balance_past_a_milestone_counts_from_the_start():
     assert re.search(r"500,000 +Larry +opening balance", ok("stats").stdout)
 
 
+def test_milestones_of_long_names_fit_80_columns(monkeypatch):
+    # 'opening balance' spans the columns after it: with a 30-cell name it gives way (audit, stop 34)
+    from rummyref.cli import common
+
+    monkeypatch.setattr(common.out, "_width", 80)
+    for name in ("Bartholomew Extraordinarily", "Bartholomew Extraordinarily Xyz"):
+        ok("new-session", "-g", name[-3:], "--players", f"Christopher Columbus Longname,{name},Larry",
+           "--opening", f"{name}=1999990")
+        ok("score-hand", "-g", name[-3:], "--points", "Christopher Columbus Longname=10", "--points", f"{name}=10",
+           "--points", "Larry=5")
+        text = ok("stats", "-g", name[-3:]).stdout
+        milestones = text[text.index("Milestones"):]
+        assert max(map(len, milestones.splitlines())) <= 80, milestones
+        assert re.search(r"1,000,000 +Bartholomew.*? +opening\n", text)
+        assert re.search(r"2,000,000 \(target\) +Bartholomew.*? +1 +1 +\d{4}-", text)
+
+
 def test_no_game_and_unknown_game():
     result = ref("stats")
     assert result.exit_code == 5 and "no record" in result.stderr

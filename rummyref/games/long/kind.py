@@ -95,6 +95,9 @@ class HandRecorded:
     night_was_full: bool = False  #: ... and they were full before this void
     #: a correction after which the game is over no more (A7): who had won it
     reopened: str = ""
+    #: the night of :attr:`night_not_full` (0: :attr:`night`): the night the game ended in, when
+    #: a correction of an earlier night reopened the game
+    not_full_night: int = 0
 
 
 @dataclass(frozen=True)
@@ -357,13 +360,19 @@ class LongGame:
             h.session == old.session and h.kind != EntryKind.VOID for h in hands)
         not_full: tuple[tuple[str, int], ...] = ()
         was_full = False
-        if s.closed_at is not None and facts is None and not emptied and self.full_rounds(rs):
-            after = _dealt(g.roster, hands, s.number)  # A4 (SPEC §8): said, not refused: the night is over
+        night, reopened = s, g.over and not outcome.over
+        if reopened and ctx.sessions[-1].closed_at is not None:
+            # reopened (A7): the night the game ended in may have closed mid-round, which only
+            # the end of the game allowed; it stays closed, its rounds not full (A4, SPEC §8)
+            night = ctx.sessions[-1]
+        if (night.closed_at is not None and (facts is None or reopened) and not emptied
+                and self.full_rounds(rs)):
+            after = _dealt(g.roster, hands, night.number)  # A4 (SPEC §8): said, not refused: the night is over
             if len({n for _, n in after}) > 1:
-                not_full, was_full = after, len({n for _, n in _dealt(g.roster, ctx.hands(), s.number)}) == 1
+                not_full, was_full = after, len({n for _, n in _dealt(g.roster, ctx.hands(), night.number)}) == 1
         shown = HandRecorded(_after(g, outcome), rs, kind, _next_seq(ctx), hand, old.session, old.hand_in_session,
                              old.dealer or "", score, totals, state, outcome, emptied, not_full, was_full,
-                             g.winner or "" if g.over and not outcome.over else "")
+                             g.winner or "" if g.over and not outcome.over else "", night.number)
         return Recorded(draft, shown)
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:

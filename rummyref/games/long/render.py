@@ -97,6 +97,7 @@ def hand_json(r) -> dict:
         "tied": list(r.outcome.tied),
         "night_emptied": r.night_emptied,
         "night_not_full": dict(r.night_not_full) if r.night_not_full else None,
+        "not_full_night": (r.not_full_night or r.night) if r.night_not_full else None,
         "reopened": bool(r.reopened),
     }
 
@@ -152,7 +153,8 @@ def not_full(r, out) -> None:
         who = "hands in force dealt: " + ", ".join(f"{n} {k}" for n, k in dealt.items())
     rule = f" ({rs.cite('A4')})" if rs.cite("A4") else ""
     still = "no longer" if r.night_was_full else "not"
-    echo(out, f"{cap(rs.session_word)} {r.night} is closed with its rounds {still} full: {who}{rule}.")
+    echo(out, f"{cap(rs.session_word)} {r.not_full_night or r.night} is closed with its rounds {still} full: "
+              f"{who}{rule}.")
 
 
 def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
