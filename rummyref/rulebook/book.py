@@ -317,12 +317,25 @@ SHORTHAND = {
     "w": "with", "b4": "before", "gf": "girlfriend", "bf": "boyfriend", "pls": "please", "plz": "please",
     "cuz": "because", "bc": "because", "wat": "what", "lemme": "let", "gimme": "give", "outta": "out",
     "1st": "first", "2nd": "second", "3rd": "third", "ya": "you", "yall": "you", "em": "them",
-    "nite": "night", "thx": "thanks", "4th": "fourth", "5th": "fifth", "6th": "sixth",
+    "nite": "night", "thx": "thanks", "noone": "nobody", "4th": "fourth", "5th": "fifth", "6th": "sixth",
 }  # fmt: skip
 
 
+#: two words the table says for one the rules use ("no one went out": nobody did)
+PAIRS = {("no", "one"): "nobody"}
+
+
 def tokenise(text: str) -> list[str]:
-    return [SHORTHAND.get(t, t) for t in _TOKEN.findall(normalise(text))]
+    tokens = [SHORTHAND.get(t, t) for t in _TOKEN.findall(normalise(text))]
+    if len(tokens) < 2 or not any((a, b) in PAIRS for a, b in zip(tokens, tokens[1:])):
+        return tokens
+    out: list[str] = []
+    for t in tokens:
+        if out and (out[-1], t) in PAIRS:
+            out[-1] = PAIRS[out[-1], t]
+        else:
+            out.append(t)
+    return out
 
 
 _VOWELS = set("aeiouy")

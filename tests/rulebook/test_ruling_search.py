@@ -904,6 +904,21 @@ def test_shorthand_reads_as_the_written_word(text, tokens):
     assert tokenise(text) == tokens
 
 
+@pytest.mark.parametrize("text, tokens", [
+    ("no one went out", ["nobody", "went", "out"]), ("noone knocked", ["nobody", "knocked"]),
+    ("No-one won", ["nobody", "won"]), ("one card, no one else", ["one", "card", "nobody", "else"]),
+])  # fmt: skip
+def test_no_one_reads_as_nobody(text, tokens):
+    assert tokenise(text) == tokens
+
+
+@pytest.mark.parametrize("ruleset, rule", [("simple-rummy", "S10"), ("gin", "G9"), ("rummy-2m", "B9")])
+def test_no_one_went_out_is_the_rule_for_nobody_going_out(ruleset, rule):
+    # 'no one' was read as 'no' and 'one': the going-out rule came first (audit, stop 34)
+    for question in ("no one went out", "nobody went out"):
+        assert search(question, ruleset=ruleset)[0].rule.id == rule, question
+
+
 def test_dropped_g_reads_as_the_known_word_not_a_typo():
     query = explain("who's dealin after bill", ruleset="rummy-2m")
     assert query.weights["deal"] == 1.0
