@@ -273,6 +273,9 @@ class GinGame:
 
     def check_next(self, ctx: Context, dealer: str | None = None) -> None:
         g = ctx.game
+        if dealer:  # Gin keeps no deal order to check a dealer against (nor --first-dealer)
+            raise UnreadableInput(f"--dealer {dealer}: not for {ctx.ruleset.title}",
+                                  hint="Gin keeps no deal order: leave --dealer out")
         if g.over:
             raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more hands", rule="G10",
                               hint="start a new game with ref new-session --game NEW-NAME")

@@ -96,6 +96,10 @@ def test_refusals_name_the_player_and_write_nothing(record):
     assert twice.exit_code == 3 and "2H" in twice.stderr
     foreign = ref("score-hand", "--melded", "Ann=2H 3H 4H", "--knock", "Ann")
     assert foreign.exit_code == 3 and "--melded is not for Gin Rummy games" in foreign.stderr
+    # Gin keeps no deal order: a dealer was accepted and dropped, even one not at the table (audit, stop 34)
+    for dealer in ("Zed", "Ann"):
+        dealt = ref("score-hand", *KNOCK, "--dealer", dealer)
+        assert dealt.exit_code == 3 and f"--dealer {dealer}: not for Gin Rummy" in dealt.stderr
     assert record.snapshot() == before
 
 
