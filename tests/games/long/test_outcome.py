@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummyref.errors import ExitCode, RuleRefusal
+from rummyref.errors import ExitCode, IntegrityError, RuleRefusal
 from rummyref.games.long.nights import (
     Deal,
     check_end_of_night,
@@ -177,11 +177,11 @@ def test_without_voids_the_night_deals_as_a3_always_did():
     assert night_state(ROSTER, night).still_to_deal == ("Ben", "Larry")
 
 
-def test_a_dealer_not_at_the_table_is_a_programming_error():
-    with pytest.raises(ValueError):
-        night_state(ROSTER, [Deal(1, "Steve")])
-    with pytest.raises(ValueError):
-        deal_state(ROSTER, [("void", "Steve")])
+def test_a_dealer_not_on_the_roster_is_a_record_changed_outside_ref():
+    # a log naming a player the roster lacks: exit 8, not an internal error (audit, stop 34)
+    for call in (lambda: night_state(ROSTER, [Deal(1, "Steve")]), lambda: deal_state(ROSTER, [("void", "Steve")])):
+        with pytest.raises(IntegrityError, match="changed outside ref: Steve dealt a hand but is not on its roster"):
+            call()
 
 
 # -- the log's order: a void recorded after later hands (audit r2m, item 4) -------------------------
