@@ -158,7 +158,7 @@ def readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, bar
     if Kind.RUN not in kinds and len(pieces) >= 3:
         fixed = [c for p in pieces if (c := p.fixed) is not None]
         if fixed and all(c.rank == fixed[0].rank for c in fixed):
-            suits = [p.laid.card.suit for p in pieces if not p.laid.card.is_wild]
+            suits = [c.suit for c in fixed]  # a WILDCARD said to be a card of the match is that card
             if len(set(suits)) == len(suits):
                 return True
     return not kinds and len(pieces) >= 3 and all(p.fixed is None for p in pieces)
@@ -256,7 +256,7 @@ def _group(pieces: Sequence[Piece], barred: frozenset[Card]) -> TableMeld | None
     if len(pieces) < 3 or not fixed or any(c.rank != fixed[0].rank for c in fixed):
         return None
     suits = [p.laid.card.suit for p in naturals]
-    if len(set(suits)) != len(suits):
+    if len({c.suit for c in fixed}) != len(fixed):  # no card twice, a WILDCARD's stated card too
         return None
     rank = fixed[0].rank
     stated = [p for p in pieces if p.laid.card.is_wild and p.fixed is not None]

@@ -74,13 +74,25 @@ def read_out(answer: str, game: Game) -> str | None:
 
 
 def read_claims(answer: str, game: Game, option: str = "--claim") -> list[tuple[str, table.Laid]]:
-    """``Larry=5H, Ben=7S``: each claimer's cards (a comma between claimers)."""
-    out = []
+    """``Larry=5H, Ben=7S``: each claimer's cards (a comma between claimers). Between one
+    claimer's cards a comma is a blank, as everywhere (``Larry=5D,6D``): a part with no
+    ``NAME=`` (``W=7H`` is a card) goes on with the claimer before it."""
+    roster = {n.casefold() for n in game.roster}
+    groups: list[list[str]] = []
     for part in answer.split(","):
         if not part.strip():
             continue
-        name, cards = split_assignment(part, "claim")
+        head = part.split("=", 1)[0].strip()
+        claimer = "=" in part and not (head.upper() == "W" and head.casefold() not in roster)
+        if claimer or not groups:
+            groups.append([part])
+        else:
+            groups[-1].append(part.strip())
+    out = []
+    for first, *more in groups:
+        name, cards = split_assignment(first, "claim")
         name = resolve_name(name, game.roster, game.name, game.closed_roster)
+        cards = " ".join([cards, *more])
         out += [(name, c) for c in table.read_claimed(cards, table.Where(name, option), game.roster)]
     return out
 
