@@ -1050,6 +1050,11 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
         founding = _triples(sorted([q for q in pools if q.id != p.id] + [bare],
                                    key=lambda q: (q.laid.card.sort_key(), q.id)), aces_high, barred, one_player=False)
         if not _unseatable(stated, founding, [bare], aces_high):
+            twin = _stood_for(p, everything)
+            if twin is not None and twin.laid.card.is_wild and twin.owner == p.laid.player:
+                # Ben's 5D>Bill where Bill's W=5D holds the 5D's place
+                return _blame(p, f"{_nothing_takes(p)}: {twin.says()} already stands for the "
+                                 f"{p.fixed} there", rule=ruleset.wild_rule)
             return _blame(p, f"{_nothing_takes(p)} but one it lays itself, and '>' says a card joined a meld "
                              "already there")
     if not stranded:
@@ -1059,7 +1064,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                 bare = replace(p, laid=Laid(p.laid.card))
                 if bare.id not in {q.id for q in homeless(*_swapped(stated, own, loose, p, bare, known.stated_by), aces_high, barred)}:
                     if p.laid.stands_for in barred:
-                        return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
+                        return _past_sideways(p)
                     return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
     if stranded and any(p.laid.joins or p.laid.stands_for for p in everything):
         # a card with no meld may have one but for what the table said of another card
@@ -1143,13 +1148,28 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
         found = _try(*_swapped(stated, own, loose, p, bare, known.stated_by), ruleset, free, budget, known)
         if found is not None:
             if p.laid.stands_for in barred:
-                return _blame(p, f"it would extend a run past the {p.laid.stands_for} laid sideways", rule="B6")
+                return _past_sideways(p)
             others = [[q for q in m if q.id != p.id] for m in found]
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
                 return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
                           rule="B6" if p.laid.sideways else _said_rule(p, ruleset))
     return None
+
+
+def _stood_for(p: Piece, everything: Sequence[Piece]) -> Piece | None:
+    """Another piece on the table that counts as the same card as ``p`` (a WILDCARD said to be
+    it, or the card itself when ``p`` is such a WILDCARD), if there is one."""
+    return next((q for q in everything if q is not p and p.fixed is not None and q.fixed == p.fixed), None)
+
+
+def _past_sideways(p: Piece) -> RuleRefusal:
+    """B6 refused: a WILDCARD said to be a card that lies sideways (no run may hold it)."""
+    c = p.laid.stands_for
+    if p.laid.sideways:  # Ben's W=5D^ where Larry's 3D 4D 6D need a 5D
+        return _blame(p, f"it lies sideways as the {c}, cutting off a run that needs the {c}; without that "
+                         "the cards on the table all sit in melds", rule="B6")
+    return _blame(p, f"it would extend a run past the {c} laid sideways", rule="B6")
 
 
 def _odd_one(p: Piece) -> RuleRefusal:

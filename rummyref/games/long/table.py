@@ -179,6 +179,10 @@ def read_token(token: str, where: Where, roster: Sequence[str], position: int = 
                               hint="e.g. 3D^ (the 3D sideways on the match of 3s, B6)")
     head, *targets = body.split(">")
     card_text, _, rep_text = head.partition("=")
+    if not head and (targets or sideways):  # "Ben=> AD": the card is missing before the '>'
+        mark = "'>'" if targets else "'^'"
+        raise UnreadableInput(f"{where.at(token, position, column)}: no card before {mark}",
+                              hint="write the card, then where it went, e.g. AD>run, AD>Bill, AD>2D or AD^")
     if "=" in head and not card_text:
         raise UnreadableInput(f"{where.at(token, position, column)}: nothing before '='",
                               hint="W=CARD: the WILDCARD, then the card it stands for, e.g. W=7H")

@@ -101,6 +101,8 @@ def test_a_slash_in_held_or_claim_drops_no_card():
     "melded, held, claims, words",
     [
         (["Ben=AD>"], [], [], ["Ben's AD> (--melded)", "nothing after '>'"]),
+        (["Ben=> AD"], [], [], ["Ben's >AD (--melded, card 1, column 1): no card before '>'", "e.g. AD>run"]),
+        (["Ben=^"], [], [], ["Ben's ^ (--melded, card 1, column 1): no card before '^'"]),
         (["Ben=AD>Lary"], [], [], ["Ben's AD>Lary (--melded)", "did you mean Larry?"]),
         (["Ben=AD>W"], [], [], ["a WILDCARD does not say which meld"]),
         (["Ben=7H=7S"], [], [], ["Ben's 7H=7S (--melded)", "only a WILDCARD stands for another card"]),
@@ -790,3 +792,34 @@ def test_a_refusal_lists_a_players_stated_groups_apart():
     with pytest.raises(RuleRefusal) as exc:
         score(["Larry=QC KC / W"])
     assert exc.value.message == "Larry's QC KC / W (--melded) cannot sit in any meld on the table"
+
+
+def test_a_card_sent_to_a_meld_whose_wildcard_stands_for_it_names_that_wildcard():
+    """Ben's 5D>Bill where Bill's W=5D holds the 5D's place: the refusal names the WILDCARD, not
+    "a meld it lays itself" (the 5D lays nothing)."""
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=3D 4D W=5D", "Ben=5D>Bill"], wildcards=1)
+    assert exc.value.message == ("Ben's 5D>Bill (--melded) cannot be: no meld of Bill's takes the 5D: "
+                                 "Bill's W=5D (--melded) already stands for the 5D there")
+    assert exc.value.exit_code == 4
+
+
+def test_a_wildcard_laid_sideways_where_a_run_needs_it_is_named_with_b6():
+    """Ben's W=5D^ lies sideways on nothing that takes it, and cuts off the 5D that Larry's
+    3D 4D 6D need: B6, and the reason says so."""
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=5S 5H 5C / 7H 8H W=9H", "Larry=3D 4D 6D", "Ben=W=5D^"], wildcards=2)
+    assert exc.value.rule == "B6"
+    assert exc.value.message == ("Ben's W=5D>match (--melded) cannot be: it lies sideways as the 5D, cutting "
+                                 "off a run that needs the 5D; without that the cards on the table all sit "
+                                 "in melds")
+
+
+def test_a_wildcard_laid_sideways_as_a_card_a_run_already_holds_is_seated():
+    """B6 bars a WILDCARD in a run from standing for a card that lies sideways; a WILDCARD laid
+    sideways as the 5D where Larry's run holds the natural 5D cuts off no run (SPEC §5: it may
+    stand for a card that sits elsewhere), as ``W=5D`` on the fives without the mark."""
+    for ben in ("W=5D^", "W=5D>match", "W=5D"):
+        facts, s = score(["Bill=5S 5H 5C", "Larry=3D 4D 5D 6D", f"Ben={ben}"], wildcards=2)
+        assert s.points() == {"Bill": 15, "Ben": 5, "Larry": 18}, ben
+        agrees(facts, s)
