@@ -364,3 +364,20 @@ def test_a_book_qualified_id_is_read_in_the_book_it_names():
     data = ref_json("ruling", "simple-rummy:S7")
     assert (data["rules"][0]["id"], data["rules"][0]["ruleset"], data["rules"][0]["match"]) == ("S7", "simple-rummy", "id")
     assert data["sure"] is True
+
+
+@pytest.mark.parametrize(
+    "table, question, expected",
+    [
+        (gin_table, "what do I get for gin", "G5"),
+        (simple_rummy_table, "can I take the whole discard pile", "V6"),
+    ],
+    ids=["gin-bonus", "spread-out-pile"],
+)
+def test_table_questions_the_audit_found_answered_from_the_games_own_rule(table, question, expected):
+    """Asked at the table of that game (audit, stop 34): "gin" is in nearly every Gin rule, so
+    the first question fell through to the house game's B8; the other ranked V4 first."""
+    table()
+    data = ref_json("ruling", question)
+    assert data["rules"][0]["id"] == expected
+    assert data["answered_from"]["source"] == "game"
