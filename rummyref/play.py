@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rummyref.errors import RuleRefusal
 from rummyref.games.base import Asker, GameKind, Given, Recorded, SessionRequest
 from rummyref.games.registry import kind_for
 from rummyref.record import Context
@@ -110,6 +111,17 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
         return Done(kind, plan.shown)
 
 
+def _untouched(db: str | None, game: str) -> None:
+    """Before a refusal read from the rows (the game is over, no night is open, whose deal it
+    is): exit 8 instead when those rows were changed outside ``ref`` (the write's own check,
+    :func:`rummyref.store.guard.trusted`, read-only). Only a refusal pays for it."""
+    from rummyref.store.guard import trusted
+    from rummyref.store.record import reading
+
+    with reading(db) as rec:
+        trusted(rec, rec.game_row(game))
+
+
 def _session_game(rec, request: SessionRequest):
     """The game ``new-session`` opens: named, else (with no --ruleset, or the same rule set) the
     game played last; None when a new game is to be created."""
@@ -132,7 +144,11 @@ def record_hand(db: str | None, game: str | None, given: Given, asker: Asker | N
     write; with ``confirm`` (a terminal) only once the table said so (None: dropped)."""
     ctx = context(db, game, "score-hand", _names(given))
     kind = ctx.kind
-    kind.check_next(ctx, dealer)
+    try:
+        kind.check_next(ctx, dealer)
+    except RuleRefusal:
+        _untouched(db, ctx.game.name)
+        raise
     form = prepare(ctx, None, given, asker, "score-hand")
 
     def judge(facts: Any) -> Recorded:
@@ -195,6 +211,7 @@ def correct(db: str | None, game: str | None, hand: int, given: Given | None, re
 
 def close_session(db: str | None, game: str | None) -> Done:
     """``end-session``: close the open session if the kind allows it, in one write."""
+    from rummyref.store.guard import trusted
     from rummyref.store.models import row_id
     from rummyref.store.record import writing
 
@@ -204,7 +221,11 @@ def close_session(db: str | None, game: str | None) -> Done:
         kind = ctx.kind
         if kind.wants_history("end-session"):
             ctx = rec.context(row, history=True)
-        closing = kind.close_session(ctx)
+        try:
+            closing = kind.close_session(ctx)
+        except RuleRefusal:
+            trusted(rec, row)  # a refusal read from rows changed outside ref is exit 8, not the rules
+            raise
         s = rec.close_session(row, ctx.position, closing.abandoned)
         points = rec.night_points(row_id(s))
         played = rec.session_hands(row_id(s))

@@ -83,6 +83,14 @@ UNTRUSTED = (
     "gt.entries <> COALESCE((SELECT MAX(e.seq) FROM entry e WHERE e.game_id = :g), 0) "
     "OR gt.head_hash <> COALESCE((SELECT e.hash FROM entry e WHERE e.game_id = :g ORDER BY e.seq DESC LIMIT 1), "
     "gt.head_hash)) "
+    # the open nights and the last: open exactly when no entry closed them (a night an entry
+    # opened; the nights of a 0.1 record, stated by its adopt entry, are left to ref verify)
+    "UNION ALL SELECT 'closed', CASE WHEN s.closed_at IS NULL THEN 'open' ELSE 'closed' END, "
+    "CAST(s.number AS TEXT) FROM session s WHERE s.game_id = :g AND "
+    "(s.closed_at IS NULL OR s.number = (SELECT MAX(x.number) FROM session x WHERE x.game_id = :g)) AND "
+    "EXISTS (SELECT 1 FROM entry e WHERE e.session_id = s.id AND e.kind = 'session-open') AND "
+    "(CASE WHEN s.closed_at IS NULL THEN 1 ELSE 0 END) = "
+    "(SELECT COUNT(*) FROM entry e WHERE e.session_id = s.id AND e.kind = 'session-close') "
     # entries with no hand: the header, the nights, the rulings (an index)
     "UNION ALL SELECT 'chained', e.kind, e.facts FROM entry e WHERE e.game_id = :g AND e.hand IS NULL "
     "AND (e.kind IN ('header', 'adopt') OR (e.kind = 'session-open' AND e.facts NOT LIKE '%\"seated\": []%')) "
@@ -110,12 +118,14 @@ def trusted(rec: Record, g: GameRow, seating: Sequence[str] = ()) -> None:
                               hint="run ref verify; restore the database from a backup")
 
     roster: dict[str, tuple[int, int]] = {}
-    header_seen = False
+    header_seen = status_seen = False
     for what, name, facts in rec.sql(UNTRUSTED, g=g.id):
         if what == "total":
             raise refuse(f"{name}'s cached total is not the sum of the results in force")
         if what == "night":
             raise refuse(f"{name}'s cached total of night {facts} is not the sum of its results in force")
+        if what == "closed":
+            raise refuse(f"its night {facts} is marked {name} but its chained entries say otherwise")
         if what == "game":
             raise refuse("its cached count of entries (or the last one's hash) is not the log's")
         try:
@@ -123,6 +133,7 @@ def trusted(rec: Record, g: GameRow, seating: Sequence[str] = ()) -> None:
         except (TypeError, ValueError):
             raise refuse(f"its {name} entry is unreadable") from None
         if what == "status":
+            status_seen = True
             _check_status(g, data.get("status") if isinstance(data, dict) else None, refuse)
             continue
         try:
@@ -133,6 +144,8 @@ def trusted(rec: Record, g: GameRow, seating: Sequence[str] = ()) -> None:
                 _check_game_row(g, Header.from_json(data["game"]), refuse)
         except (ValueError, KeyError, TypeError):
             raise refuse(f"its {name} entry is unreadable") from None
+    if not status_seen and (g.finished_at is not None or g.winner is not None):  # no hand: not over
+        raise refuse("the game row says it is over, but no hand of it is recorded")
     if header_seen:
         rows = {p.name: (p.seat, p.opening) for p in rec.players(row_id(g)) if p.name not in seating}
         if rows != roster:

@@ -84,6 +84,12 @@ SWAP = ("UPDATE player SET seat = -seat; UPDATE player SET seat = {ben} WHERE na
      "Ben's cached total of night 1 is not the sum of its results in force"),
     ("UPDATE game_total SET entries = entries + 1", "UPDATE game_total SET entries = entries - 1",
      "its cached count of entries (or the last one's hash) is not the log's"),
+    # what a refusal is read from: "game over" (A7) and "no night is open" were exit 4 (stop 35)
+    ("UPDATE game SET winner = 'Ben', finished_at = '2026-12-03T08:00:00+00:00'",
+     "UPDATE game SET winner = NULL, finished_at = NULL",
+     "the game row's end (finished, winner) is not the one its last hand states"),
+    ("UPDATE session SET closed_at = '2026-12-03T08:00:00+00:00'", "UPDATE session SET closed_at = NULL",
+     "its night 1 is marked closed but its chained entries say otherwise"),
 ])
 def test_a_write_on_rows_changed_outside_ref_is_refused_and_writes_nothing(long_game, tamper, undo, what):
     change(long_game, *tamper.split("; "))
@@ -106,6 +112,28 @@ def test_a_night_ended_on_a_game_row_said_over_outside_ref_is_refused(long_game)
     assert r.exit_code == 8, r.stdout + r.stderr
     assert "the game row's end (finished, winner) is not the one its last hand states" in " ".join(r.stderr.split())
     assert entries(long_game) == before
+
+
+def test_a_game_said_over_before_any_hand_is_exit_8_in_every_write(record):
+    assert ref("new-session", "-g", "long", "--players", "Bill,Ben,Larry").exit_code == 0
+    change(record, "UPDATE game SET winner = 'Ben', finished_at = '2026-12-03T08:00:00+00:00'")
+    before = entries(record)
+    for r in (hand(5, 2, 3), ref("end-session", "-g", "long")):
+        assert r.exit_code == 8, r.stdout + r.stderr
+        assert "the game row says it is over, but no hand of it is recorded" in " ".join(r.stderr.split())
+    assert entries(record) == before
+
+
+def test_a_closed_night_marked_open_outside_ref_is_not_closed_again(long_game):
+    assert hand(12, 30, -5).exit_code == 0 and hand(0, 15, 25).exit_code == 0
+    assert ref("end-session", "-g", "long").exit_code == 0
+    change(long_game, "UPDATE session SET closed_at = NULL")
+    before = entries(long_game)
+    for r in (ref("end-session", "-g", "long"), hand(5, 2, 3)):
+        assert r.exit_code == 8, r.stdout + r.stderr
+        assert "its night 1 is marked open but its chained entries say otherwise" in " ".join(r.stderr.split())
+    assert entries(long_game) == before
+    verify_fails("session")
 
 
 def test_a_night_ended_on_changed_night_totals_is_refused(long_game):
