@@ -71,8 +71,9 @@ def add(game: GameScore, hand: HandScore, rules: RuleSet) -> GameScore:
         if hand.points:
             raise UnreadableInput(f"a dead hand scores nothing, not {hand.points}")
         return replace(game, hands=game.hands + 1)
-    if hand.winner not in SEATS or hand.points <= 0:
-        raise UnreadableInput(f"a hand is won by seat 0 or 1 for points above 0, not {hand}")
+    if hand.winner not in SEATS or hand.points < 0:  # 0: a house's bonus of 0 on an even knock (G8)
+        raise UnreadableInput(f"a hand is won by seat 0 or 1 for 0 points or more, not seat {hand.winner} "
+                              f"for {hand.points}")
     w = hand.winner
     totals = tuple(t + hand.points * (i == w) for i, t in zip(SEATS, game.totals))
     boxes = tuple(b + (i == w) for i, b in zip(SEATS, game.boxes))

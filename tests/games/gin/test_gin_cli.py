@@ -3,6 +3,8 @@ dead hand, an undercut, gin and big gin, ending in a shutout; exact points at ev
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cli_helpers import ref, ref_json
 
 KNOCK = ["--hand", "Ann=2H 3H 4H 5S 5D 5C 9C 9D 9S AC", "--hand", "Bob=KS QS JS 7C 7D 7H 8H 8D AD 2D"]
@@ -355,3 +357,18 @@ def test_melds_stated_refusals_say_what_was_stated_and_what_would_do(record):
     assert record.snapshot() == before
     h = ref_json("score-hand", *THREE_NINES, "--knock", "Ann", "--melds", "Ann=7C 8C 9C / 7D 8D 9D / 7H 8H 9H")
     assert (h["result"], h["points"], h["deadwood"]) == ("knock", 38, {"Ann": 10, "Bob": 48})
+
+
+def test_a_house_undercut_bonus_of_0_records_the_even_knock_with_its_box(tmp_path):
+    """A house copy of gin.toml with ``undercut_bonus = 0``: Ann knocks with 5, Bob holds 5 too,
+    an undercut worth 0; Bob wins the hand and its box (G8, G11). It was exit 3 with a repr."""
+    text = (Path(__file__).parents[3] / "data" / "rulesets" / "gin.toml").read_text(encoding="utf-8")
+    house = tmp_path / "housegin.toml"
+    house.write_text(text.replace("undercut_bonus = 25", "undercut_bonus = 0", 1)
+                     .replace('name = "gin"', 'name = "housegin"', 1), encoding="utf-8")
+    ok("new-session", "--ruleset", str(house), "--players", "Ann,Bob")
+    h = ref_json("score-hand", "--hand", "Ann=2S 3S 4S 5D 6D 7D 8C 9C 10C 5H",
+                 "--hand", "Bob=AH 2H 3H KS KH KD QC QD QH 5C", "--knock", "Ann")
+    assert (h["result"], h["winner"], h["points"]) == ("undercut", "Bob", 0)
+    assert h["boxes"] == {"Ann": 0, "Bob": 1} and h["totals"] == {"Ann": 0, "Bob": 0}
+    assert ref("verify").exit_code == 0

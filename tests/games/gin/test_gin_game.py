@@ -77,7 +77,7 @@ def test_no_hand_after_the_game_is_over():
     "hand, words",
     [
         (HandScore(None, 5), "a dead hand scores nothing, not 5"),
-        (HandScore(ANN, 0), "points above 0"),
+        (HandScore(ANN, -5), "0 points or more, not seat 0 for -5"),
         (HandScore(2, 10), "seat 0 or 1"),
     ],
 )
@@ -106,3 +106,10 @@ def test_the_game_ends_at_the_first_hand_that_reaches_the_target(raw):
         assert game.final[loser] == totals[loser] + 25 * game.boxes[loser]
         plain = totals[game.winner] + 25 * game.boxes[game.winner] + 100
         assert game.final[game.winner] == plain * (2 if game.boxes[loser] == 0 else 1)
+
+
+def test_a_hand_won_for_0_points_still_earns_its_box():
+    """A house's rule set with an undercut bonus of 0: an even knock is an undercut worth 0, and
+    the defender still wins the hand and its box (G8, G11; audit, stop 35)."""
+    game = add(GameScore(), HandScore(BOB, 0), GIN)
+    assert (game.totals, game.boxes, game.hands, game.over) == ((0, 0), (0, 1), 1, False)
