@@ -61,6 +61,14 @@ class UnreadableInput(RummyrefError):
     exit_code = ExitCode.BAD_INPUT
 
 
+class SeveralOpen(UnreadableInput):
+    """No game named, and several have a session open: which one? (SPEC §8)"""
+
+    def __init__(self, message: str, games: tuple[str, ...], hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.games = games  #: the open games' names, oldest first
+
+
 class CardError(UnreadableInput):
     """Base of the card errors: unreadable token, duplicate card, too many WILDCARDs."""
 

@@ -29,7 +29,7 @@ from rummyref.cli.common import (
     print_json,
     record_file,
 )
-from rummyref.errors import NotFound, RummyrefError, and_list
+from rummyref.errors import NotFound, RummyrefError, SeveralOpen, and_list
 from rummyref.names import clip
 
 EXAMPLES = """
@@ -58,7 +58,9 @@ class Scope:
     """Which rulebooks answer, and why (said in the answer)."""
 
     books: tuple[str, ...]
-    source: str  #: "ruleset" (--ruleset), "game" (the game being played), "default" (no game known)
+    #: "ruleset" (--ruleset), "game" (the game being played), "open" (the games open, when
+    #: several are), "default" (no game known), "fallback" (the game's own rulebook had nothing)
+    source: str
     why: str  #: the words said after "From BOOKS:"
     game: str | None = None
 
@@ -100,9 +102,13 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
             raise
         if isinstance(exc, NotFound):  # a server record (or a file) with no game in it yet
             return Scope(DEFAULT_SEARCH, "default", "no game is recorded yet (--ruleset picks one)")
-        why = "several games are open (--game picks one)" if "which one" in exc.message else (
-            "the record names no game (--ruleset picks one)")
-        return Scope(DEFAULT_SEARCH, "default", why)
+        if isinstance(exc, SeveralOpen):  # the rule sets of the games open, each game's own first
+            books: list[str] = []
+            for open_game in exc.games:
+                books += [b for b in rulebooks_of(game_ruleset(db, path, open_game)[1]) if b not in books]
+            return Scope(tuple(books), "open", f"the rule sets of the games open ({and_list(list(exc.games))}; "
+                         "--game picks one)")
+        return Scope(DEFAULT_SEARCH, "default", "the record names no game (--ruleset picks one)")
     state = "open now" if is_open else "played last"
     books = rulebooks_of(rules)
     if rules.rulebook not in BUILTIN_RULEBOOKS:  # a house file: the rules of games scored as it is
@@ -121,11 +127,12 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
 
     hits = search_books(text, scope.books)
     searched, others = scope.books, tuple[str, ...]()
-    if not hits and scope.source == "game":
+    if not hits and scope.source in ("game", "open"):
         others = tuple(b for b in DEFAULT_SEARCH if b not in scope.books)
         hits = search_books(text, others) if others else []
         if hits:
-            scope = Scope(others, "fallback", f"nothing in {and_list(scope.books, 'or')} (game {scope.game!r}) matches",
+            whose = f"game {scope.game!r}" if scope.source == "game" else "the games open"
+            scope = Scope(others, "fallback", f"nothing in {and_list(scope.books, 'or')} ({whose}) matches",
                           scope.game)
     searched += others
     sure = bool(hits) and not unsure(hits)

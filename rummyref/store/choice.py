@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from rummyref.errors import NotFound, UnreadableInput
+from rummyref.errors import NotFound, SeveralOpen, UnreadableInput
 
 Query = Callable[..., Any]
 
@@ -50,8 +50,9 @@ def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
             if len(fits) == 1:
                 return fits[0]
         listed = ", ".join(n for _, n in open_games)
-        raise UnreadableInput(
+        raise SeveralOpen(
             f"{len(open_games)} games have a session open ({listed}): which one?",
+            tuple(str(n) for _, n in open_games),
             hint=f"name it with --game, e.g. --game {open_games[-1][1]!r}",
         )
     found = last_played(q)

@@ -86,13 +86,27 @@ def test_game_option_names_the_game():
     assert ref_json("ruling", "who deals first", "--game", "rummy-2m")["rules"][0]["id"] == "A3"
 
 
-def test_several_open_games_fall_back_to_both_rulebooks_and_say_so():
+def test_several_open_games_answer_from_their_own_rulebooks_and_say_so():
     rummy_night()
     simple_rummy_table()
     result = ok("ruling", "pizza's here")
-    assert result.stdout.splitlines()[-1] == (
-        "From rummy-2m and simple-rummy: several games are open (--game picks one).")
-    assert ref_json("ruling", "pizza's here")["answered_from"]["source"] == "default"
+    assert " ".join(result.stdout.splitlines()[-2:]) == (
+        "From rummy-2m and simple-rummy: the rule sets of the games open (rummy-2m and friday; --game picks one).")
+    assert ref_json("ruling", "pizza's here")["answered_from"] == {
+        "rulebooks": ["rummy-2m", "simple-rummy"], "source": "open", "game": None}
+
+
+def test_a_gin_table_and_a_simple_rummy_table_open_search_gin_not_the_house_game():
+    """Audit, stop 35: with Gin and Simple Rummy open, the default pair (Rummy 2,000,000 and
+    Simple Rummy) answered, never Gin: "how much is gin worth" was a sure S13."""
+    gin_table()
+    simple_rummy_table()
+    data = ref_json("ruling", "how much is gin worth")
+    assert data["rules"][0]["id"] == "G5"
+    assert data["answered_from"] == {"rulebooks": ["gin", "simple-rummy"], "source": "open", "game": None}
+    other = ok("ruling", "pizza's here")  # nothing in either: the house game's book, and it says so
+    assert other.stdout.startswith("B2 (rummy-2m)")
+    assert other.stdout.splitlines()[-1] == "From rummy-2m: nothing in gin or simple-rummy (the games open) matches."
 
 
 def test_no_record_searches_both_default_rulebooks():
