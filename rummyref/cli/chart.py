@@ -12,14 +12,15 @@ from typing import Annotated, Optional
 import typer
 
 from rummyref.bounds import CHART_HEIGHT, CHART_WIDTH
-from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json, say
+from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json, say, write_whole
 from rummyref.cli.numbers import bounded
 from rummyref.errors import UnreadableInput
 
 
 def chart(
     game: GameOption = None,
-    png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Also write the chart as a PNG image (needs matplotlib: pip install 'rummyref[chart]').", dir_okay=False)] = None,
+    png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Write the chart as a PNG image instead (needs matplotlib: pip install 'rummyref[chart]'); never onto the record, nor an existing file without --overwrite.", dir_okay=False)] = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="With --png: replace FILE if it exists.")] = False,
     width: Annotated[Optional[int], typer.Option("--width", metavar="N", parser=bounded(CHART_WIDTH, "--width"), help="Width: terminal columns (default: the terminal's), or PNG pixels (default 1000).")] = None,
     height: Annotated[Optional[int], typer.Option("--height", metavar="N", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines, title and legend included (default 24, or more if the chart needs more), or PNG pixels (default 600). In the terminal, a height too small for the title, the legend and 7 lines of plot is refused, naming the least it needs.")] = None,
     db: DbOption = None,
@@ -30,6 +31,13 @@ def chart(
     from rummyref.stats.chart import chart_data
     from rummyref.store.stats import read_chart
 
+    typed = png
+    if png is not None:  # checked before anything is read: a slip (--png rummy.db) must not cost the record
+        from rummyref.store.location import destination_check
+
+        if not png.name:
+            raise UnreadableInput(f"--png {str(png)!r} is not a file name", hint="e.g. --png chart.png")
+        typed, png = png, destination_check(db_choice(db), png, overwrite, "ref chart --png")
     read = read_chart(db_choice(db), game, lambda rs: kind_for(rs).stats_style(rs).counts)
     kind = kind_for(read.ruleset)
     style = kind.stats_style(read.ruleset)
@@ -43,8 +51,8 @@ def chart(
         say(f"nothing to chart yet: {data.game} has no Rummy Night recorded (ref new-session opens one)")
         return
     if png is not None:
-        write_png(data, png, width or 1000, height or 600)
-        say(f"chart written to {png} ({width or 1000}x{height or 600} pixels)")
+        write_png(data, png, width or 1000, height or 600, overwrite)
+        say(f"chart written to {typed} ({width or 1000}x{height or 600} pixels)")
         return
     columns = width or out.width
     if height is None:
@@ -194,7 +202,8 @@ def _ticks(lo: float, hi: float, count: int, whole: bool = False) -> tuple[list[
     return values, [f"{v:,.0f}" if step >= 1 else f"{v:,.1f}" for v in values]
 
 
-def write_png(data, path: Path, width: int, height: int) -> None:
+def write_png(data, path: Path, width: int, height: int, overwrite: bool = False) -> None:
+    """The chart as a PNG file, written whole or not at all (:func:`write_whole`)."""
     try:
         import matplotlib
     except ImportError:
@@ -267,12 +276,11 @@ def write_png(data, path: Path, width: int, height: int) -> None:
         ax.grid(True, alpha=0.3)
         ax.legend(handles=handles, loc="best", fontsize=8)
         fig.tight_layout()
-        try:
-            fig.savefig(path, format="png", dpi=dpi)
-        except OSError as exc:
-            from rummyref.errors import StorageError
+        import io
 
-            raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        image = io.BytesIO()
+        fig.savefig(image, format="png", dpi=dpi)
+        write_whole(path, image.getvalue(), overwrite)
     finally:
         plt.close(fig)
 

@@ -221,3 +221,34 @@ def game_ruleset(db: str | None, path: Path | None, game: str | None) -> tuple[s
     from rummyref.store.select import game_ruleset as stored
 
     return stored(db, game)
+
+
+def write_whole(path: Path, data: bytes, overwrite: bool) -> None:
+    """Write a file whole or not at all (a temporary name, then into place). Without
+    ``overwrite`` it goes into place by a hard link, which fails rather than replace a
+    file that appeared since :func:`rummyref.store.location.destination_check` looked."""
+    from rummyref.errors import RuleRefusal, StorageError
+
+    partial = path.with_name(f".{path.name}.partial-{os.getpid()}")
+    try:
+        with open(partial, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if overwrite:
+            os.replace(partial, path)
+        else:
+            try:
+                os.link(partial, path)
+            except FileExistsError:
+                raise RuleRefusal(f"{path} already exists; nothing was written",
+                                  hint="choose a new name, or --overwrite to replace it") from None
+            except OSError:  # a file system without hard links
+                if path.exists():
+                    raise RuleRefusal(f"{path} already exists; nothing was written",
+                                      hint="choose a new name, or --overwrite to replace it") from None
+                os.replace(partial, path)
+    except OSError as exc:
+        raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        partial.unlink(missing_ok=True)

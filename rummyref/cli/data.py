@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from rummyref.cli.common import DbOption, JsonOption, db_choice, print_json, say
+from rummyref.cli.common import DbOption, JsonOption, db_choice, print_json, say, write_whole
 from rummyref.cli.completion import complete_game
 from rummyref.errors import plural
 
@@ -59,39 +59,8 @@ def export(
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
-        _write(output, text, overwrite)
+        write_whole(output, text.encode("utf-8"), overwrite)
         say(f"wrote {output} ({len(text.encode('utf-8')):,} bytes)")
-
-
-def _write(path: Path, text: str, overwrite: bool) -> None:
-    """Write a file whole or not at all (a temporary name, then into place). Without
-    ``overwrite`` it goes into place by a hard link, which fails rather than replace a
-    file that appeared since :func:`destination_check` looked."""
-    from rummyref.errors import RuleRefusal, StorageError
-
-    partial = path.with_name(f".{path.name}.partial-{os.getpid()}")
-    try:
-        with open(partial, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if overwrite:
-            os.replace(partial, path)
-        else:
-            try:
-                os.link(partial, path)
-            except FileExistsError:
-                raise RuleRefusal(f"{path} already exists; nothing was written",
-                                  hint="choose a new name, or --overwrite to replace it") from None
-            except OSError:  # a file system without hard links
-                if path.exists():
-                    raise RuleRefusal(f"{path} already exists; nothing was written",
-                                      hint="choose a new name, or --overwrite to replace it") from None
-                os.replace(partial, path)
-    except OSError as exc:
-        raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 def import_(

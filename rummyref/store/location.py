@@ -215,7 +215,7 @@ def destination_check(db: str | None, dest: Path, overwrite: bool, command: str)
         source = file_of(url)
         if source is not None and _is_record_file(dest, source.absolute()):
             raise RuleRefusal(f"{short(str(dest))} is the record itself (or one of its files); "
-                              "nothing was written", hint=f"{command} writes a copy: choose another path")
+                              "nothing was written", hint=f"{command} never writes onto the record: choose another path")
         if exists and not overwrite:
             raise RuleRefusal(f"{short(str(dest))} already exists; nothing was written",
                               hint="choose a new name, or --overwrite to replace it")

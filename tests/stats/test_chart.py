@@ -7,6 +7,7 @@ import os
 import struct
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from cli_helpers import ref, ref_json, ref_subprocess
@@ -299,6 +300,8 @@ def test_png_without_matplotlib_is_a_clear_error(tmp_path, monkeypatch):
 def test_unwritable_png_is_a_storage_error(tmp_path):
     two_nights()
     result = ref("chart", "--png", str(tmp_path / "no" / "such" / "folder.png"))
+    assert result.exit_code == 3 and "there is no folder" in result.stderr  # as export -o and backup
+    result = ref("chart", "--png", "/proc/rummyref-chart.png")  # a folder nobody may write in, even root
     assert result.exit_code == 6 and "cannot write" in result.stderr
 
 
@@ -505,3 +508,25 @@ def test_a_height_too_small_is_refused_with_the_least_it_needs():
     assert len(ok("chart", "--width", "80", "--height", "11").stdout.splitlines()) == 11
     narrow = ok("chart", "--width", "20").stdout.splitlines()  # the default height grows to what it needs
     assert len(narrow) >= 24 and max(len(line) for line in narrow) <= 20
+
+
+def test_png_never_overwrites_the_record_nor_a_file_without_overwrite(tmp_path, record):
+    """Audit, stop 35: ``ref chart --png "$RUMMYREF_DB"`` replaced the record with a PNG
+    (every hand lost), and any existing file was replaced without a word."""
+    ok("new-session")
+    ok("score-hand", "--points", "Bill=45", "--points", "Ben=-10", "--points", "Larry=20")
+    before = ok("history", "--json").stdout
+    if record.path is not None:  # a SQLite file: the record itself, and its -wal, are refused
+        for target in (record.path, Path(str(record.path) + "-wal")):
+            r = ref("chart", "--png", str(target), "--overwrite")
+            assert r.exit_code == 4, r.stdout + r.stderr
+            assert "is the record itself (or one of its files); nothing was written" in " ".join(r.stderr.split())
+        assert ok("history", "--json").stdout == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    r = ref("chart", "--png", str(notes))
+    assert r.exit_code == 4 and "already exists; nothing was written" in " ".join(r.stderr.split())
+    assert notes.read_text() == "my notes\n"
+    ok("chart", "--png", str(notes), "--overwrite")
+    assert png_size(notes) == (1000, 600)
+    assert not list(tmp_path.glob(".*partial*"))
