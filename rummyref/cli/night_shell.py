@@ -14,7 +14,7 @@ from typing import Any
 
 from rummyref.cli.common import err, out, say, show_error
 from rummyref.cli.night_forms import Settle
-from rummyref.cli.prompts import PUT_BACK, fitted
+from rummyref.cli.prompts import NONE_WORD, PUT_BACK, fitted, kept
 from rummyref.errors import RummyrefError, UnreadableInput
 from rummyref.games.base import Recorded, SessionRequest, ask_until
 from rummyref.record import Context
@@ -123,10 +123,10 @@ class Terminal:
                 self.put_back_told = True
                 say(PUT_BACK)
             rl.set_pre_input_hook(lambda: (rl.insert_text(offered), rl.redisplay()))
-        elif offered:
-            say(f"  (you typed: {offered})")
+        elif offered:  # no line to edit (a pipe): Enter keeps the offered answer, as score-hand's prompts
+            say(f"  (offered: {offered}; Enter keeps it, {NONE_WORD} for none)")
         try:
-            return input(prompt)
+            return kept(input(prompt), offered, edited=rl is not None)
         finally:
             if rl is not None:
                 rl.set_pre_input_hook(None)

@@ -56,12 +56,25 @@ def _prompt(question: str, offered: str) -> str:
         readline.set_pre_input_hook(offer)
         try:
             _write("".join(fitted(question + ": ")))
-            return input()
+            return kept(input(), offered, edited=True)
         finally:
             readline.set_pre_input_hook(None)
     _write("".join(fitted(f"{question} [{offered}]: " if offered else question + ": ")))
-    answer = input()
-    return answer if answer or not offered else offered
+    return kept(input(), offered, edited=False)
+
+
+NONE_WORD = "-"  #: the answer "none" where an answer is offered (a blank keeps it when nothing is on the line)
+
+
+def kept(answer: str, offered: str, edited: bool) -> str:
+    """The answer given where ``offered`` was offered: with the offered text on the line to
+    edit (``edited``), what the line holds; else a blank keeps the offered answer. ``-``
+    answers none either way (a blank's meaning where nothing is offered)."""
+    if offered and answer.strip() == NONE_WORD:
+        return ""
+    if offered and not edited and not answer.strip():
+        return offered
+    return answer
 
 
 #: columns left for the answer beside a question; a question longer than the line less these

@@ -495,3 +495,25 @@ def test_an_unknown_answer_after_a_refusal_is_not_told_to_answer_yes():
         read_fix("out Ann", form)
     assert exc.value.message == "'out Ann': answer fix ANSWER (or just the answer), or drop"
     assert "yes" not in exc.value.message and exc.value.hint == f"answers to fix: {form.choices()}"
+
+
+@pytest.mark.parametrize("answer, larry", [("", ["QD", "JD"]), ("-", [])], ids=["enter-keeps", "dash-none"])
+def test_from_a_pipe_enter_keeps_an_offered_answer_and_dash_answers_none(night_db, answer, larry):
+    """Audit, stop 35: a script amending a hand answered Enter at Larry's recorded cards and
+    they were dropped ("(you typed: QD JD)", then none). Enter keeps what is offered, as
+    score-hand's questions do; '-' answers none."""
+    from cli_helpers import ref, ref_subprocess
+
+    assert ref("new-session", "--db", night_db).exit_code == 0
+    assert ref("score-hand", "--db", night_db, "--melded", "Bill=7S 7H 7D", "--held", "Bill=KS 2C",
+               "--melded", "Ben=AH 2H 3H 4H", "--held", "Larry=QD JD", "--out", "Ben").exit_code == 0
+    typed = "\n".join(["amend 1", "check", "Larry", "", answer, "y", "quit"]) + "\n"
+    r = ref_subprocess("--db", night_db, "night", input=typed)
+    assert r.returncode == 0, r.stderr
+    assert "(offered: QD JD; Enter keeps it, - for none)" in flat(r.stdout + r.stderr)
+    assert "you typed" not in r.stdout + r.stderr
+    history = ref_json("history", "--db", night_db)["entries"]
+    if larry == ["QD", "JD"]:  # nothing changed: nothing to record
+        assert [e["kind"] for e in history] == ["hand"]
+    else:
+        assert history[-1]["kind"] == "amend" and history[-1]["facts"]["players"]["Larry"]["held"] == larry
