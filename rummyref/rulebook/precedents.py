@@ -94,7 +94,9 @@ class Precedent:
 
     def line(self, game: str | None = None) -> str:
         """``night 3, hand 7 (1st of the night): Ben wins the Rummy! card (B8, B11)``."""
-        other = f"game {self.game}, " if game is not None and game != self.game else ""
+        from rummyref.names import shown
+
+        other = f"game {shown(self.game)}, " if game is not None and game != self.game else ""
         return f"{other}{self.where()}: {self.cited()}"
 
     def to_dict(self) -> dict[str, Any]:

@@ -365,7 +365,8 @@ def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: di
             differ = [n for n in clash if n not in same]
             raise WriteConflict(
                 f"{where} contradicts the record: game {', '.join(differ)} exists here with a different log; nothing was written",
-                hint="import into another database (--db), or export that game under another name",
+                hint="import it into another database (--db PATH): a game's name is part of its hash chain, "
+                     "so it cannot be renamed in the file",
             )
         target = {t.name: t for t in schema(conn)}
         missing = [t.name for t in tables if t.name not in target]

@@ -143,6 +143,22 @@ def test_a_precedent_ruled_differently_is_flagged(tmp_path):
             "15 points; the run is cut off at its low end (B5, B6) [ruled differently]") in flat(changed.stdout)
 
 
+def test_a_precedent_of_a_game_with_a_long_name_is_cut_to_fit_80_columns(monkeypatch):
+    """Audit, stop 35: a precedent of another game printed its 100-character name whole (a
+    103-column line); names are cut as everywhere in prose, head and tail around an ellipsis."""
+    long_name = "Friday-" + "z" * 93
+    ok("new-session", "--game", long_name)
+    ok("dispute", "claim", "--called", "Bill", "--touched", "Bill", "--game", long_name)
+    ok("new-session", "--game", "other")
+    from rummyref.cli import common
+
+    for console in (common.out, common.err):
+        monkeypatch.setattr(console, "_width", 80)
+    said = ok("dispute", "claim", "--called", "Bill", "--touched", "Bill", "--game", "other").stdout
+    assert "precedent: game Friday-zzzzzzzz…zzzzzzzzzzzzzz, night 1, hand 1" in flat(said)
+    assert max(map(len, said.splitlines())) <= 80
+
+
 # -- no open night, no database ------------------------------------------------------------------
 
 
