@@ -64,7 +64,7 @@ class UnreadableInput(RummyrefError):
 class SeveralOpen(UnreadableInput):
     """No game named, and several have a session open: which one? (SPEC §8)"""
 
-    def __init__(self, message: str, games: tuple[str, ...], hint: str | None = None) -> None:
+    def __init__(self, message: str, *, hint: str | None = None, games: tuple[str, ...] = ()) -> None:
         super().__init__(message, hint=hint)
         self.games = games  #: the open games' names, oldest first
 

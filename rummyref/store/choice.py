@@ -52,8 +52,8 @@ def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
         listed = ", ".join(n for _, n in open_games)
         raise SeveralOpen(
             f"{len(open_games)} games have a session open ({listed}): which one?",
-            tuple(str(n) for _, n in open_games),
             hint=f"name it with --game, e.g. --game {open_games[-1][1]!r}",
+            games=tuple(str(n) for _, n in open_games),
         )
     found = last_played(q)
     if found is None:
