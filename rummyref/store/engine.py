@@ -470,6 +470,10 @@ def _looked_at(con: sqlite3.Connection) -> Found:
         later = version == 2 and "entry" in tables and _first(con, LATER_ENTRIES) is not None
         problem = schema_problem(version, tables, user_version, later)
         return Found(FileKind.RECORD, problem=problem and altered(version, problem).message)
+    if app_id == APPLICATION_ID and V1_TABLES - {"meta"} <= tables:  # ref's mark and tables, no version
+        said = "its meta table is gone" if "meta" not in tables else "its meta table holds no schema version"
+        return Found(FileKind.RECORD, problem=f"the file carries ref's mark and ref's tables, but {said}: the record "
+                                              "was changed outside ref; nothing was written")
     if not objects and not user_version and not app_id:
         return Found(FileKind.EMPTY, "an empty SQLite database")
     shown_ = [name for kind, name in objects if not name.startswith("sqlite_")] or [f"application_id {app_id}"

@@ -155,6 +155,24 @@ def test_a_lowered_schema_version_is_refused_and_nothing_is_written(record, vers
 
 
 @pytest.mark.sqlite_only("the marks in the SQLite header")
+@pytest.mark.parametrize("change", ["UPDATE meta SET value = 'four'", "DELETE FROM meta", "DROP TABLE meta",
+                                    "UPDATE meta SET key = 'schema_versionx'"])
+@pytest.mark.parametrize("args", [["standings"], ["verify"], ["score-hand", *POINTS], ["new-session"]],
+                         ids=lambda a: a[0])
+def test_a_marked_record_whose_meta_row_was_changed_is_exit_8_not_another_programs(tmp_path, record, change, args):
+    """Audit, stop 35: ref's mark and ref's tables, the version row gone or unreadable, was
+    "another program's SQLite database (index ix_entry_hand, ...)", exit 6, "check --db"."""
+    _a_record()
+    make(record.path, change)
+    before = digests(tmp_path)
+    r = ref(*args)
+    assert r.exit_code == 8, r.stdout + r.stderr
+    assert "carries ref's mark and ref's tables" in said(r) and "changed outside ref" in said(r)
+    assert "another program" not in said(r)
+    assert digests(tmp_path) == before
+
+
+@pytest.mark.sqlite_only("the marks in the SQLite header")
 @pytest.mark.parametrize("version", [1, 2])
 def test_a_lowered_version_is_refused_in_a_record_made_before_the_marks(tmp_path, record, version):
     """Without ``user_version`` the tables (v1) or the log (v2: header entries) tell."""
