@@ -457,6 +457,16 @@ def check_reason(typed: str, example: str = '--reason "Bill counted short"') -> 
     return text
 
 
+def line_breaker(text: str) -> str | None:
+    """The first character of ``text`` that would break a printed line or reach the terminal
+    as a command (as :func:`check_reason` refuses them), described, or None."""
+    for ch in text:
+        why = _REASON_REFUSED.get(unicodedata.category(ch)) or ("a bidi control" if ch in _BIDI else "")
+        if why:
+            return f"{describe(ch)}, {why}"
+    return None
+
+
 def printable(text: str, most: int = REASON_MAX) -> str:
     """A stored text (a reason kept by an older ref) as it can be shown on one line: each
     character a new reason may not hold written as its escape (``\\n``, ``\\x1b``,

@@ -194,7 +194,28 @@ def load_ruleset(name_or_path: str | Path = "rummy-2m") -> RuleSet:
 @cache
 def _load(spec: str) -> RuleSet:
     path = builtin_path(spec) if spec in BUILTIN else locate("rule set", spec, BUILTIN)
-    return parse_ruleset(read_toml(path, "rule set"), str(path))
+    raw = read_toml(path, "rule set")
+    check_text(raw, str(path))
+    return parse_ruleset(raw, str(path))
+
+
+def check_text(raw: Any, source: str, at: str = "") -> None:
+    """Every text of a rule set file (its name, title, the table's words...) prints on one line
+    and sends the terminal no command: a control character, a line separator or a bidi control
+    is refused (exit 3), naming the field and the character. Checked where a file comes in (a
+    house's file, an import), not in the text a record already keeps."""
+    from rummyref.names import line_breaker
+
+    items = raw.items() if isinstance(raw, dict) else enumerate(raw) if isinstance(raw, list) else ()
+    for key, value in items:
+        where = f"{at}[{key}]" if isinstance(key, int) else f"{at}.{key}" if at else str(key)
+        if isinstance(value, str):
+            odd = line_breaker(value)
+            if odd:
+                raise RulesetError(f"{source}: {where}: contains {odd}",
+                                   hint="a rule set's texts are printed as they are: one line, no controls")
+        else:
+            check_text(value, source, where)
 
 
 class _Reader:

@@ -306,7 +306,7 @@ def _check_games(doc: dict[str, Any], where: str) -> None:
     roster (a name once, whatever its case), each session's options (checked by the game's kind:
     a table of players is rebuilt under the game's rule set, which re-validates it)."""
     from rummyref.games.registry import kind_for
-    from rummyref.rules.ruleset import parse_ruleset
+    from rummyref.rules.ruleset import check_text, parse_ruleset
 
     games, rulesets = _table(doc, "game"), {}
     for i, g in enumerate(games):
@@ -314,7 +314,9 @@ def _check_games(doc: dict[str, Any], where: str) -> None:
         if "ruleset_text" not in g:
             continue
         try:
-            rulesets[g.get("id")] = parse_ruleset(tomllib.loads(g["ruleset_text"]), f"the rule set of game {g.get('name')}")
+            raw = tomllib.loads(g["ruleset_text"])
+            check_text(raw, f"the rule set of game {g.get('name')}")
+            rulesets[g.get("id")] = parse_ruleset(raw, f"the rule set of game {g.get('name')}")
         except tomllib.TOMLDecodeError as exc:
             raise bad(where, at, f"not a rule set (TOML: {exc})") from None
         except RecursionError:

@@ -105,3 +105,44 @@ def test_installed_copy_in_ci():
         assert data_dir() == pkg / "data"
     else:
         assert data_dir().is_dir()
+
+
+@pytest.mark.parametrize("line, new, field, char", [
+    ('name = "rummy-2m"', 'name = "house\\u001b[31m"', "name", "U+001B ESCAPE"),
+    ('session_word = "Rummy Night"', 'session_word = "Rummy\\nNight"', "house.session_word", "U+000A LINE FEED"),
+    ('session_word = "Rummy Night"', 'session_word = "Rummy \\u202eNight"', "house.session_word", "U+202E"),
+])
+def test_a_house_file_whose_texts_would_break_a_line_or_drive_the_terminal_is_refused(tmp_path, line, new, field,
+                                                                                      char):
+    """Audit, stop 35: a rule set's name, title or words reached the terminal raw (an escape
+    turned it red, a newline split the standings' lines)."""
+    text = (data_dir() / "rulesets" / "rummy-2m.toml").read_text(encoding="utf-8")
+    assert line in text
+    path = tmp_path / "house.toml"
+    path.write_text(text.replace(line, new, 1), encoding="utf-8")
+    with pytest.raises(RulesetError) as exc:
+        load_ruleset(str(path))
+    assert f"{path}: {field}: contains {char}" in exc.value.message
+    assert exc.value.exit_code == ExitCode.BAD_INPUT
+
+
+def test_an_import_carrying_such_a_rule_set_is_refused_and_writes_nothing(tmp_path, monkeypatch):
+    """The text kept with a game is checked where an export comes in (exit 3), as a house's file is."""
+    from cli_helpers import ref
+
+    from rummyref.rules import ruleset
+
+    text = (data_dir() / "rulesets" / "rummy-2m.toml").read_text(encoding="utf-8")
+    house = tmp_path / "house.toml"
+    house.write_text(text.replace('name = "rummy-2m"', 'name = "house\\u001b[31m"', 1), encoding="utf-8")
+    src, copy, out = tmp_path / "src.db", tmp_path / "copy.db", tmp_path / "e.json"
+    with monkeypatch.context() as m:  # a record an older ref let the file into
+        m.setattr(ruleset, "check_text", lambda raw, source, at="": None)
+        ruleset._load.cache_clear()
+        assert ref("--db", str(src), "new-session", "--game", "friday", "--ruleset", str(house)).exit_code == 0
+        assert ref("--db", str(src), "export", "-o", str(out)).exit_code == 0
+    ruleset._load.cache_clear()
+    r = ref("--db", str(copy), "import", str(out))
+    assert r.exit_code == 3, r.stdout + r.stderr
+    assert "contains U+001B ESCAPE" in " ".join(r.stderr.split())
+    assert not copy.exists()
