@@ -125,8 +125,14 @@ class Terminal:
             rl.set_pre_input_hook(lambda: (rl.insert_text(offered), rl.redisplay()))
         elif offered:  # no line to edit (a pipe): Enter keeps the offered answer, as score-hand's prompts
             say(f"  (offered: {offered}; Enter keeps it, {NONE_WORD} for none)")
+        if rl is not None and sys.stdout.isatty():  # one screen: readline draws the question with the line
+            ask = prompt
+        else:  # every question on stderr, whatever its length, as score-hand's: stdout is for the record
+            ask = ""
+            sys.stderr.write(prompt)
+            sys.stderr.flush()
         try:
-            return kept(input(prompt), offered, edited=rl is not None)
+            return kept(input(ask), offered, edited=rl is not None)
         finally:
             if rl is not None:
                 rl.set_pre_input_hook(None)

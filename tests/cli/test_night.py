@@ -517,3 +517,18 @@ def test_from_a_pipe_enter_keeps_an_offered_answer_and_dash_answers_none(night_d
         assert [e["kind"] for e in history] == ["hand"]
     else:
         assert history[-1]["kind"] == "amend" and history[-1]["facts"]["players"]["Larry"]["held"] == larry
+
+
+def test_from_a_pipe_every_question_goes_to_stderr_whatever_the_names_length(tmp_path):
+    """Audit, stop 35: a short question went to stdout (input's prompt), a long one to stderr
+    (wrapped on lines of its own): a script reading stdout got some questions and not others."""
+    from cli_helpers import ref_subprocess
+
+    typed = "\n".join(["cards", "7S 7H 7D", "", "", "2C", "", "QH", "Bill", "", "", "end"]) + "\n"
+    r = ref_subprocess("--db", str(tmp_path / "ref.db"), "night", "-p",
+                       "Bill,Ben,Christopher Columbus-Montgomery-Fitzgerald", input=typed)
+    assert r.returncode == 0, r.stderr
+    for question in ("night>", "Bill melded or laid off", "Ben left in hand", "Who went out?", "Record it?"):
+        assert question not in r.stdout and question in r.stderr, question
+    assert "melded or laid off" not in r.stdout
+    assert "Recorded: hand 1 of rummy-2m" in r.stdout  # what was written: the shell's output
