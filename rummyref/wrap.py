@@ -89,7 +89,8 @@ class Grid:
     told apart within their column), and nothing cut. A column is ``name``d, ``wrap``s (long
     prose such as a hand's arrangement) or keeps its width (numbers, names: never cut);
     ``spare`` columns give way first, in order, when the table is wider than the terminal:
-    to their ``short`` form if they have one, else they are left out."""
+    to their ``short`` form if they have one, else they are left out, and a line under the
+    table names them."""
 
     def __init__(self, *, boxed: bool = False) -> None:
 
@@ -161,6 +162,11 @@ class Grid:
         for row in zip(*kept):
             fitted.add_row(*(Text(c) for c in row))
         print_table(console, fitted, _needed(self.table, heads, cells, dropped))
+        if dropped:  # never silently: say which, and where they are
+            left = ", ".join(" ".join(heads[i].split()) for i in sorted(dropped))
+            console.print(fill(f"  ({left}: left out at this width; a wider terminal or --json shows "
+                               f"{'them' if len(dropped) > 1 else 'it'})", console.width, hang="   "),
+                          markup=False, highlight=False)
 
     def _new(self) -> Any:
         from rich.table import Table
