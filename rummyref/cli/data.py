@@ -5,7 +5,6 @@ The store is imported inside each command, never at module level.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
