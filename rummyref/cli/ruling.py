@@ -103,10 +103,10 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
         if isinstance(exc, NotFound):  # a server record (or a file) with no game in it yet
             return Scope(DEFAULT_SEARCH, "default", "no game is recorded yet (--ruleset picks one)")
         if isinstance(exc, SeveralOpen):  # the rule sets of the games open, each game's own first
-            books: list[str] = []
+            found: list[str] = []
             for open_game in exc.games:
-                books += [b for b in rulebooks_of(game_ruleset(db, path, open_game)[1]) if b not in books]
-            return Scope(tuple(books), "open", f"the rule sets of the games open ({and_list(list(exc.games))}; "
+                found += [b for b in rulebooks_of(game_ruleset(db, path, open_game)[1]) if b not in found]
+            return Scope(tuple(found), "open", f"the rule sets of the games open ({and_list(list(exc.games))}; "
                          "--game picks one)")
         return Scope(DEFAULT_SEARCH, "default", "the record names no game (--ruleset picks one)")
     state = "open now" if is_open else "played last"
