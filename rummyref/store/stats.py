@@ -21,7 +21,7 @@ from rummyref.rules.ruleset import RuleSet
 from rummyref.stats.chart import NightPoints
 from rummyref.stats.compute import HandLine, NightLine, StatsInput, StatsStyle, milestones_for
 from rummyref.store.engine import opened, storage_errors
-from rummyref.store.select import ABANDONED_PATTERN, COUNTS, _parsed, choose_game
+from rummyref.store.select import ABANDONED_PATTERN, COUNTS, PLAYED, _parsed, choose_game
 from rummyref.store.standings import summary
 
 GAME_COLUMNS = "id, name, ruleset, ruleset_text, target, wildcards, options, created_at, finished_at, winner"
@@ -71,7 +71,7 @@ def stats_input(conn, name: str | None, style: Callable[[RuleSet], StatsStyle]) 
     nights = tuple(  # a session with no hand in force does not count (SPEC §8)
         NightLine(n, _day(opened_at) or "", closed_at is not None)
         for n, opened_at, closed_at in conn.execute(
-            text(f"SELECT number, opened_at, closed_at FROM session WHERE game_id = :g AND {COUNTS} "
+            text(f"SELECT number, opened_at, closed_at FROM session WHERE game_id = :g AND {PLAYED} "
                  "ORDER BY number"), {"g": g.id, **ABANDONED_PATTERN}
         )
     )

@@ -291,3 +291,33 @@ def test_a_full_progress_bar_means_the_target_is_reached(monkeypatch):
     ]
     ok("score-hand", "--points", "Bill=0", "--points", "Ben=1", "--points", "Larry=0")
     assert lines(ok("standings"))[3] == "1  Ben     2,000,000          0  ████████████████████ 100.0%      1       1.0"
+
+
+def test_an_open_night_with_no_hand_yet_is_not_counted_by_stats_either(monkeypatch):
+    """Audit, stop 35: stats said "2 Rummy Nights (1 closed)" where standings and the chart
+    said 1: the night just opened has no hand yet (SPEC §8)."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-05T19:30")
+    assert ref("new-session").exit_code == 0
+    for pts in (("10", "0", "0"), ("0", "10", "0"), ("0", "0", "10")):
+        assert ref("score-hand", *[a for n, v in zip(("Bill", "Ben", "Larry"), pts)
+                                   for a in ("--points", f"{n}={v}")]).exit_code == 0
+    assert ref("end-session").exit_code == 0
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-12T19:30")
+    assert ref("new-session").exit_code == 0
+    stats = ref_json("stats")
+    assert stats["nights"] == ref_json("standings")["nights"] == 1
+    assert {p["nights_played"] for p in stats["players"]} == {1}
+    assert "3 hands in force, 1 Rummy Night (1 closed)" in ref("stats").stdout
+    assert ref("score-hand", "--points", "Bill=1", "--points", "Ben=0", "--points", "Larry=0").exit_code == 0
+    assert ref_json("stats")["nights"] == 2  # a hand in it: it counts
+
+
+def test_a_finished_game_projects_no_nights_to_go(monkeypatch):
+    """Audit, stop 35: after GAME OVER the losers were still given 99,999 nights to go and a
+    date in the year 3943; no hand can be recorded into a finished game (A7)."""
+    assert ref("new-session", "--opening", "Bill=1999900").exit_code == 0
+    assert ref("score-hand", "--points", "Bill=100", "--points", "Ben=20", "--points", "Larry=10").exit_code == 0
+    st = ref_json("standings")
+    assert st["over"]
+    assert {(p["nights_to_go"], p["projected_date"]) for p in st["players"]} == {(None, None)}
+    assert [p["pace_per_night"] for p in st["players"]] == [100.0, 20.0, 10.0]

@@ -6,7 +6,6 @@ the store and the CLI feed it, nothing here knows about either.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -344,7 +343,7 @@ def pace(points: int, nights: int, to_go: int, last_night: date | None, today: d
         return Pace(per_night, 0, None)
     if per_night <= 0:
         return Pace(per_night, None, None)
-    n = math.ceil(to_go / per_night)
+    n = -(-to_go * nights // points)  # ceil(to_go / (points / nights)) in integers: exact
     start = max(today, (last_night or today) + timedelta(days=7))
     try:
         projected: date | None = start + timedelta(days=7 * (n - 1))

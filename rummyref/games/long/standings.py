@@ -100,8 +100,9 @@ def compute_standings(
                 worst=a.worst,
                 nights_won=a.nights_won,
                 pace_per_night=round(p.per_night, 1) if p and p.per_night is not None else None,
-                nights_to_go=p.nights_to_go if p else None,
-                projected_date=p.projected.isoformat() if p and p.projected else None,
+                # a finished game projects nothing: no hand can be recorded into it (A7)
+                nights_to_go=p.nights_to_go if p and not game.over else None,
+                projected_date=p.projected.isoformat() if p and p.projected and not game.over else None,
             )
         )
     rows.sort(key=lambda r: (r.rank, r.seat))

@@ -138,6 +138,18 @@ def test_pace_projection_assumes_a_weekly_night():
     assert pace(points=-5, nights=2, to_go=10, last_night=None, today=date(2026, 1, 1)).nights_to_go is None
 
 
+@pytest.mark.parametrize("points, nights, to_go, want", [
+    (13, 3, 65, 15),  # 15 nights of 13/3 make exactly 65: floating point said 15.000000000000002 -> 16
+    (115, 7, 115_000, 7_000), (1, 3, 1, 3), (2, 3, 1, 2), (7, 1, 1_999_999, 285_715),
+])
+def test_nights_to_go_is_exact_where_the_pace_reaches_the_target_on_the_night(points, nights, to_go, want):
+    """Audit, stop 35: nights to go (and the target date) were one night late where
+    ``to_go / (points / nights)`` is a whole number."""
+    got = pace(points=points, nights=nights, to_go=to_go, last_night=None, today=date(2026, 1, 1)).nights_to_go
+    assert got == want
+    assert got * points >= to_go * nights > (got - 1) * points  # the first night at or past the target
+
+
 def test_names_are_resolved_against_the_roster():
     assert resolve_name("larry", ROSTER, "g") == "Larry"
     with pytest.raises(RuleRefusal, match="did you mean Bill"):
