@@ -86,3 +86,24 @@ def test_an_upgraded_record_takes_new_nights_and_verifies(old):
     assert ref("verify", "--db", str(old)).exit_code == 0
     history = ref_json("history", *d)
     assert [e["kind"] for e in history["entries"]][-1] == "hand"  # bookkeeping entries are not history lines
+
+
+def test_a_0_1_cards_hand_is_corrected_from_its_recorded_cards(old):
+    """Audit, stop 35: ``amend 1`` of a 0.1 hand given as cards was an internal error in
+    ``ref night`` (KeyError), and at a terminal every answer started blank (Enter at each
+    question recorded 0 for everybody). The recorded cards are offered back, as for a hand of
+    today: Ben's 4C held is fixed to the 5C, the rest kept as 0.1 recorded it."""
+    from cli_helpers import ref_subprocess
+
+    typed = "\n".join(["amend 1", "Ben held 5C", "Ben", "", "5C", "", "quit"]) + "\n"
+    r = ref_subprocess("--db", str(old), "night", "--game", "rummy-2m", input=typed)
+    assert r.returncode == 0 and "internal error" not in r.stderr, r.stderr
+    assert "Nothing is changed yet" in " ".join(r.stderr.split())
+    amended = ref_json("history", "--db", str(old), "--game", "rummy-2m")["entries"][-1]
+    assert (amended["kind"], amended["hand"]) == ("amend", 1)
+    assert amended["facts"]["players"]["Ben"]["melded"] == [["KH", "QH", "JH"]]
+    assert amended["facts"]["players"]["Ben"]["held"] == ["5C"]
+    assert amended["facts"]["players"]["Bill"]["melded"] == [["7S", "7H", "7D"], ["AS", "2S", "3S"]]
+    totals = {p["name"]: p["total"] for p in ref_json("standings", "--db", str(old), "--game", "rummy-2m")["players"]}
+    assert totals == {"Bill": 1244, "Ben": 93, "Larry": -8}  # Ben 36 -> 35, nobody else moved
+    assert ref("verify", "--db", str(old)).exit_code == 0

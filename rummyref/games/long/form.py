@@ -17,6 +17,7 @@ from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
 from rummyref.games.forms import Key, QuestionForm, read_points, split_assignment
 from rummyref.games.long import table
+from rummyref.games.long.legacy import LegacyCardFacts, as_card_facts
 from rummyref.games.long.scoring import CardFacts, PointsFacts
 from rummyref.names import resolve_name
 from rummyref.record import Game
@@ -270,6 +271,8 @@ class HandForm:
         cform = CardsForm(self.game)
         if isinstance(self.recorded, CardFacts):
             cform.recall_facts(self.recorded)
+        elif isinstance(self.recorded, LegacyCardFacts):  # a 0.1 hand: its cards, offered back as typed
+            cform.recall_facts(as_card_facts(self.recorded))
         return cform
 
     def fill(self, given: Given, asker: Asker | None) -> CardsFacts:

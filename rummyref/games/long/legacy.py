@@ -251,3 +251,12 @@ def legacy_from_json(data: Mapping, roster: Sequence[str]) -> LegacyCardFacts:
     return LegacyCardFacts(tuple(players), data.get("out"), claims)
 
 
+def as_card_facts(facts: LegacyCardFacts):
+    """A 0.1 hand's cards as today's facts would hold them, to be offered back when the hand is
+    corrected (``/`` where the player split the melds; no designation, which 0.1 had none of).
+    The recorded hand itself stays scored as 0.1 scored it: this is only where an amend starts."""
+    from rummyref.games.long.table import CardFacts, Laid, PlayerCards
+
+    players = tuple((name, PlayerCards(tuple(tuple(Laid(c) for c in g) for g in p.melded), p.held, p.designated))
+                    for name, p in facts.players)
+    return CardFacts(players, facts.out, tuple((name, Laid(c)) for name, c in facts.claims))
