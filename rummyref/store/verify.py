@@ -183,7 +183,11 @@ def rejudge(entries: list[ChainEntry], fold: Replayed) -> list[tuple[str, str]]:
     nights = [SessionInfo(n.number, n.opened_at, n.closed_at, n.options) for _, n in sorted(fold.nights.items())]
     try:
         ruleset = _parsed(h.ruleset, h.ruleset_text, h.name)
-        again = kind_for(ruleset).rejudge(ruleset, game, nights, hands, [latest[k] for k in sorted(latest)])
+        # the hands 0.1 wrote (before the entry that adopted its record) are history: never
+        # judged again (0.1 accepted games that later rules refuse); they count as recorded
+        adopted = max((e.seq for e in entries if e.kind == EntryKind.ADOPT), default=0)
+        judged = [x for x in hands if x.seq > adopted]
+        again = kind_for(ruleset).rejudge(ruleset, game, nights, judged, [latest[k] for k in sorted(latest)])
     except (RummyrefError, KeyError, TypeError, ValueError) as exc:
         why = exc.message if isinstance(exc, RummyrefError) else f"{type(exc).__name__}: {exc}"
         return [("its hands", f"cannot be judged again from their facts under the chained rule set ({why})")]

@@ -107,3 +107,20 @@ def test_a_0_1_cards_hand_is_corrected_from_its_recorded_cards(old):
     totals = {p["name"]: p["total"] for p in ref_json("standings", "--db", str(old), "--game", "rummy-2m")["players"]}
     assert totals == {"Bill": 1244, "Ben": 93, "Larry": -8}  # Ben 36 -> 35, nobody else moved
     assert ref("verify", "--db", str(old)).exit_code == 0
+
+
+def test_0_1_games_that_later_rules_refuse_are_history_and_the_record_verifies(tmp_path):
+    """Audit, stop 35: a genuine 0.1 Simple Rummy record with a hand of the wrong size and a
+    game every player dropped out of (both accepted by 0.1) failed ``verify`` as "changed
+    outside ref" (exit 8), and ``backup`` would not keep a copy: its games were judged again
+    under rules added since. The hands before the entry that adopted the record are history."""
+    db = tmp_path / "s.db"
+    shutil.copy(HERE / "simple_beyond_later_rules.db", db)
+    assert ref("verify", "--db", str(db)).exit_code == 0
+    assert ref("backup", "--db", str(db), str(tmp_path / "copy.db")).exit_code == 0
+    st = ref_json("standings", "--db", str(db))
+    assert {p["name"]: p["game_wins"] for p in st["players"]} == {"Ann": 1, "Bob": 0, "Cy": 0}
+    # a game recorded now is judged by today's rules, and verify judges it again
+    assert ref("score-hand", "--db", str(db), "--hand", "Ann=AS 2S 3S 4H 5H 6H 7H 9C", "--hand",
+               "Bob=KC QC 2D 4D 7C 8H 10S", "--hand", "Cy=3C 5C 6C JD QD KD 2H", "--out", "Ann").exit_code == 0
+    assert ref("verify", "--db", str(db)).exit_code == 0
