@@ -322,6 +322,8 @@ def shown(name: str, most: int = NAME_SHOWN, among: Iterable[str] = ()) -> str:
     from rich.cells import cell_len
 
     others = [o for o in among if o != name]
+    if line_breaker(name):  # kept by 0.1, which took any name: escaped, never sent to the terminal
+        name = printable(name, most=NAME_MAX * 8)
     while True:
         if cell_len(name) <= most:
             return name

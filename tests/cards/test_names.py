@@ -373,3 +373,15 @@ def test_find_takes_a_long_names_shown_form_and_only_one():
     assert find(shown(b, among=roster).replace("…", "...").upper(), roster) == b
     assert find("Ann", roster) == "Ann" and find("A…n", roster) is None
     assert find("B…w", roster) is None  # no name is shown so
+
+
+def test_a_name_kept_by_0_1_with_a_control_character_is_shown_escaped():
+    """Audit, stop 35: 0.1 took any name; one holding an escape reached the terminal raw in the
+    standings and the history (today such a name is refused where it is typed)."""
+    from rummyref.names import in_text, meet, shown
+
+    name = "La\x1b[31mrry"
+    assert shown(name) == "La\\x1b[31mrry"
+    assert shown("Ann\u202eB") == "Ann\\u202eB" and shown("Bill") == "Bill"
+    meet(["Bill", name])
+    assert in_text(f"Next: {name} deals.") == "Next: La\\x1b[31mrry deals."
