@@ -749,6 +749,13 @@ def _said(orig: BaseException | None, operational: bool, engine: Engine | None) 
     refusal = _server_refusal(state, _primary(orig, text_))
     if refusal is not None:
         return refusal
+    if operational and "readonly" in text_.replace(" ", "").replace("-", ""):
+        where = f" {short(str(engine.url.database))}" if engine is not None and engine.url.database else ""
+        return StorageError(
+            f"the database{where} cannot be written ({redact(text_)}); nothing was changed",
+            hint="a hand, a night, or the upgrade of a record made by an older ref (done the first time a "
+                 "newer ref opens it) writes to it: make the file and its folder writable, or copy it with "
+                 "ref backup and open the copy")
     if operational:
         return StorageError(f"the database cannot be used: {redact(text_)}")
     return StorageError(f"the database refused the operation: {redact(text_)}")

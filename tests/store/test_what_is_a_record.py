@@ -232,3 +232,15 @@ def test_a_new_record_carries_ref_s_marks(tmp_path):
     assert con.execute("PRAGMA user_version").fetchone()[0] == LATEST
     assert con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     con.close()
+
+
+def test_a_record_that_cannot_be_written_says_so_with_what_to_do():
+    """Audit, stop 35: a 0.1 record on storage ref cannot write failed every read (it must be
+    upgraded first) with only "attempt to write a readonly database"."""
+    from rummyref.errors import ExitCode
+    from rummyref.store.engine import _said
+
+    exc = _said(sqlite3.OperationalError("attempt to write a readonly database"), True, None)
+    assert exc.exit_code == ExitCode.STORAGE
+    assert exc.message == "the database cannot be written (attempt to write a readonly database); nothing was changed"
+    assert "make the file and its folder writable, or copy it with ref backup" in (exc.hint or "")
