@@ -244,3 +244,27 @@ def test_a_record_that_cannot_be_written_says_so_with_what_to_do():
     assert exc.exit_code == ExitCode.STORAGE
     assert exc.message == "the database cannot be written (attempt to write a readonly database); nothing was changed"
     assert "make the file and its folder writable, or copy it with ref backup" in (exc.hint or "")
+
+
+@pytest.mark.sqlite_only("the record's file, opened by the test itself")
+def test_a_version_read_before_another_terminal_migrated_is_not_a_change_outside_ref(tmp_path, monkeypatch):
+    """CI, stop 35 (four terminals' first start on PostgreSQL): a terminal read version 1, another
+    migrated, and the first then found "the tables of a later version": exit 8 for a record
+    nobody touched. The version is read again with the tables before anything is refused."""
+    from rummyref.store import engine as eng
+
+    db = str(tmp_path / "r.db")
+    assert ref("--db", db, "new-session").exit_code == 0
+    real, calls = eng.schema_version, []
+
+    def read_before_the_other_terminal_migrated(conn):
+        calls.append(conn)
+        return 1 if len(calls) == 1 else real(conn)
+
+    monkeypatch.setattr(eng, "schema_version", read_before_the_other_terminal_migrated)
+    engine = eng.make_engine(db, create=False)
+    try:
+        assert eng.migrate(engine) == LATEST
+    finally:
+        engine.dispose()
+    assert len(calls) >= 2
