@@ -124,3 +124,32 @@ def test_0_1_games_that_later_rules_refuse_are_history_and_the_record_verifies(t
     assert ref("score-hand", "--db", str(db), "--hand", "Ann=AS 2S 3S 4H 5H 6H 7H 9C", "--hand",
                "Bob=KC QC 2D 4D 7C 8H 10S", "--hand", "Cy=3C 5C 6C JD QD KD 2H", "--out", "Ann").exit_code == 0
     assert ref("verify", "--db", str(db)).exit_code == 0
+
+
+def test_a_0_1_game_that_went_on_after_a_tie_past_the_target_can_be_corrected(tmp_path):
+    """Audit, stop 35: 0.1 let the game go on after an exact tie past the target; today's A7
+    (SPEC §8) would have ended it at hand 2. The game takes new hands, yet every amend and
+    void was refused ("would end the game at the end of hand 2"), each void asking for the
+    other first. The hands 0.1 wrote keep 0.1's rule for the end of the game."""
+    db = tmp_path / "t.db"
+    shutil.copy(HERE / "tie_past_target.db", db)
+    d = ("--db", str(db))
+    assert ref("verify", *d).exit_code == 0
+    assert ref_json("standings", *d)["over"] is False
+    assert ref("score-hand", *d, "--points", "Bill=1", "--points", "Ben=1", "--points", "Larry=1").exit_code == 0
+    for args in (("amend", "4", "--reason", "Bill had 2", "--points", "Bill=2", "--points", "Ben=1", "--points",
+                  "Larry=1"),
+                 ("amend", "3", "--reason", "same again", "--points", "Bill=5", "--points", "Ben=0", "--points",
+                  "Larry=0"),
+                 ("void", "4", "--reason", "entered twice")):
+        r = ref(*args, *d)
+        assert r.exit_code == 0, (args, r.stderr)
+    st = ref_json("standings", *d)
+    assert st["over"] is False and st["hands"] == 3
+    assert {p["name"]: p["total"] for p in st["players"]} == {"Bill": 1_999_985, "Ben": 1_999_970, "Larry": 0}
+    # an amend of a 0.1 hand that makes a sole leader past the mark there ends the game there,
+    # by 0.1's rule as by today's: the later hands must go first
+    r = ref("amend", "1", "--reason", "Ben had 19", "--points", "Bill=20", "--points", "Ben=19", "--points", "Larry=0",
+            *d)
+    assert r.exit_code == 4 and "would end the game at the end of hand 1" in " ".join(r.stderr.split())
+    assert ref("verify", *d).exit_code == 0

@@ -342,7 +342,9 @@ class LongGame:
         hands = [h if h.hand != hand else replace(h, kind=kind, results=results) for h in ctx.hands()]
         openings = {p.name: p.opening for p in g.players}
         in_force = [(h.hand, {r.name: r.points for r in h.results}) for h in hands if h.kind != EntryKind.VOID]
-        outcome = game_status(openings, in_force, g.target)
+        # hands ref 0.1 wrote (no status stated) keep 0.1's end-of-game rule: their game went on
+        legacy = max((h.hand for h in hands if "status" not in h.facts and h.kind != EntryKind.VOID), default=0)
+        outcome = game_status(openings, in_force, g.target, legacy)
         running = dict(openings)
         for _, pts in in_force:
             for n, v in pts.items():

@@ -258,7 +258,8 @@ def check_openings(openings: Mapping[str, int], target: int | None) -> None:
 
 
 def game_status(
-    openings: Mapping[str, int], hands: Sequence[tuple[int, Mapping[str, int]]], target: int | None
+    openings: Mapping[str, int], hands: Sequence[tuple[int, Mapping[str, int]]], target: int | None,
+    legacy_upto: int = 0,
 ) -> Outcome:
     """A7 after every hand, amend and void (SPEC §8): a fold over the hands in force, in order.
 
@@ -269,7 +270,10 @@ def game_status(
     the first later hand after which one player leads alone, whatever the totals then are.
     Hands in force after that one (a correction moved the end before them) are named in
     ``after_end``: the caller decides what they mean; ``level_at`` names the hand of the tie
-    when the game ended through one."""
+    when the game ended through one.
+
+    ``legacy_upto``: the hands up to this number were played under ref 0.1, whose rule is kept
+    for them (history): a tie past the target arms nothing, and the game went on."""
     totals = dict(openings)
     level = False  #: an exact tie past the target has happened: the next sole leader wins
     level_at: int | None = None
@@ -281,6 +285,10 @@ def game_status(
         best = max(totals.values())
         leaders = tuple(n for n, t in totals.items() if t == best)
         passed = tuple(n for n, t in totals.items() if target is not None and t >= target)
+        if number <= legacy_upto:  # 0.1's rule, as its record was played: over at a sole leader past the mark
+            if passed and len(leaders) == 1:
+                return Outcome(True, leaders[0], passed, (), number, tuple(n for n, _ in hands[i + 1:]))
+            continue
         if not (level or passed):
             continue
         if len(leaders) == 1:
