@@ -41,7 +41,8 @@ def history(
     with reading(db_choice(db)) as rec:
         h = views.history(rec, game, session)
     lines = last_hands(h.lines, last) if last else h.lines
-    totals = session_totals(lines, h.game.roster) if session is not None else None
+    # the night's totals, from all its hands: --last shows fewer, never a night of fewer hands
+    totals = session_totals(h.lines, h.game.roster) if session is not None else None
     abandoned = session in h.abandoned  # closed with no hand in force: it does not count (SPEC §8)
     emptied = session in h.emptied  # closed with hands, all voided since: it does not count either
     if json_:

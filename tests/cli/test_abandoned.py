@@ -321,3 +321,20 @@ def test_a_finished_game_projects_no_nights_to_go(monkeypatch):
     assert st["over"]
     assert {(p["nights_to_go"], p["projected_date"]) for p in st["players"]} == {(None, None)}
     assert [p["pace_per_night"] for p in st["players"]] == [100.0, 20.0, 10.0]
+
+
+def test_history_of_a_night_with_last_keeps_the_nights_totals():
+    """Audit, stop 35: ``history --session 1 --last 1`` printed "Rummy Night 1: 1 hand; Bill 25,
+    Ben 25, Larry -40 (best: Bill and Ben)" for a night of 3 hands that Bill won."""
+    assert ref("new-session").exit_code == 0
+    for pts in ((80, 0, -20), (-30, 15, 45), (25, 25, -40)):
+        assert ref("score-hand", *[a for n, v in zip(("Bill", "Ben", "Larry"), pts)
+                                   for a in ("--points", f"{n}={v}")]).exit_code == 0
+    assert ref("end-session").exit_code == 0
+    whole = ref("history", "--session", "1").stdout.splitlines()[-1]
+    assert whole == "Rummy Night 1: 3 hands; Bill 75, Ben 40, Larry -15 (best: Bill)."
+    assert ref("history", "--session", "1", "--last", "1").stdout.splitlines()[-1] == whole
+    data = ref_json("history", "--session", "1", "--last", "1")
+    assert len({e["hand"] for e in data["entries"]}) == 1
+    assert data["session_totals"]["hands"] == 3 and data["session_totals"]["points"] == {"Bill": 75, "Ben": 40,
+                                                                                         "Larry": -15}
