@@ -39,6 +39,7 @@ class PacedPlayer(Protocol):
     pace_per_night: float | None
     nights_to_go: int | None
     projected_date: str | None
+    points: int | None  #: won at the table (the opening balance apart): the exact pace is points / nights
 
 
 class Standings(Protocol):
@@ -49,6 +50,14 @@ class Standings(Protocol):
 
     @property
     def players(self) -> Sequence[PacedPlayer]: ...
+
+
+def _half_up(x: float) -> int:
+    """``x`` to the nearest whole number, a half away from zero (47.5 -> 48, 32.5 -> 33), not to
+    the even one as Python's formatting does (which showed 47.5 as +48 and 32.5 as +32)."""
+    import math
+
+    return int(math.copysign(math.floor(abs(x) + 0.5), x))
 
 
 @dataclass(frozen=True)
@@ -153,17 +162,20 @@ def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, 
     for i, (name, (xs, ys)) in enumerate(lines.items()):
         row = next((p for p in st.players if p.name == name), None) if st else None
         pace = row.pace_per_night if row else None
+        # the standings show the pace to 0.1; the line goes on at the exact one (points / nights)
+        exact = row.points / st.nights if (row is not None and st is not None and st.nights and pace is not None
+                                            and row.points is not None) else pace
         proj: tuple[tuple[int, int], ...] = ()
-        if crossing and pace is not None and pace > 0:
+        if crossing and exact is not None and exact > 0:
             ahead = crossing.night - last
-            proj = ((last, ys[-1]), (crossing.night, round(ys[-1] + pace * ahead)))
+            proj = ((last, ys[-1]), (crossing.night, round(ys[-1] + exact * ahead)))
         s = Series(name, tuple(xs), tuple(ys), proj, pace, *_markers(i))
         series.append(s)
         label = f"{shown(name)} {ys[-1]:,}"
         if measure != "total":
             label = f"{shown(name)}: {_plural(ys[-1], 'game')} won"
         elif pace is not None and not game.over:
-            label += f" ({pace:+,.0f} a {session_word})"
+            label += f" ({_half_up(exact if exact is not None else pace):+,d} a {session_word})"
         legend.append(LegendEntry("player", s.marker, label))
     projected: str | None = None
     if crossing:

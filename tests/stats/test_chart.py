@@ -43,6 +43,7 @@ class Row:
     pace_per_night: float | None
     nights_to_go: int | None
     projected_date: str | None
+    points: int | None = None  # the pace as given is the exact one
 
 
 @dataclass
@@ -185,7 +186,7 @@ projected: Bill reaches 2,000,000 in 749 nights (about 2041-03-29)
        └┬──────────────────────────────────┬──────────────────────────────────┬┘
         0                                  1                                  2
                                       Rummy Night
-o Bill 100,074 (+2,537 a night)   + Ben 529 (+264 a night)
+o Bill 100,074 (+2,537 a night)   + Ben 529 (+265 a night)
 * Larry 0 (+0 a night)
 """
 
@@ -530,3 +531,21 @@ def test_png_never_overwrites_the_record_nor_a_file_without_overwrite(tmp_path, 
     ok("chart", "--png", str(notes), "--overwrite")
     assert png_size(notes) == (1000, 600)
     assert not list(tmp_path.glob(".*partial*"))
+
+
+def test_the_legend_rounds_half_paces_alike_and_the_projection_uses_the_exact_pace(monkeypatch):
+    """Audit, stop 35: paces of 47.5 and 32.5 showed as +48 and +32 (half to even), and the
+    projection went on at the pace rounded to 0.1."""
+    for night in ("2026-11-05T19:30", "2026-11-12T19:30"):
+        monkeypatch.setenv("RUMMYREF_NOW", night)
+        ok("new-session", *(("--players", "Bill,Ben,Larry") if night.startswith("2026-11-05") else ()))
+        first = (45, 95, 65) if night.startswith("2026-11-05") else (45, 0, 0)
+        for pts in (first, (0, 0, 0), (0, 0, 0)):
+            ok("score-hand", *[a for n, v in zip(("Bill", "Ben", "Larry"), pts) for a in ("--points", f"{n}={v}")])
+        ok("end-session")
+    legend = ok("chart").stdout.splitlines()[-1]
+    assert "+ Ben 95 (+48 a night)" in legend and "* Larry 65 (+33 a night)" in legend
+    data = ref_json("chart")
+    ben = next(s for s in data["series"] if s["name"] == "Ben")
+    (x0, y0), (x1, y1) = ben["projection"]
+    assert y1 == 95 + round(47.5 * (x1 - x0))  # 47.5 a night, not the 47.5 rounded to 0.1 of a longer history
