@@ -39,7 +39,12 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
     game = rec.game(g)
     sessions = list(rec.s.exec(select(SessionRow).where(SessionRow.game_id == g.id)))
     nights = {s.id: s.number for s in sessions}
-    abandoned = frozenset(s.number for s in sessions if json.loads(s.options or "{}").get("closed_as") == "abandoned")
+    dealt = {int(sid) for (sid,) in rec.sql(  # the sessions where any hand was ever recorded
+        "SELECT DISTINCT session_id FROM entry WHERE game_id = :g AND hand IS NOT NULL AND session_id IS NOT NULL",
+        g=g.id)}
+    # closed as abandoned, or closed with no hand ever (a Simple Rummy session marks none)
+    abandoned = frozenset(s.number for s in sessions if json.loads(s.options or "{}").get("closed_as") == "abandoned"
+                          or (s.closed_at is not None and s.id not in dealt))
     in_force = {int(sid) for (sid,) in rec.sql(  # the cached hands in force of each session (as standings reads them)
         "SELECT DISTINCT t.session_id FROM session_total t JOIN session s ON s.id = t.session_id "
         "WHERE s.game_id = :g AND t.hands > 0", g=g.id)}

@@ -485,3 +485,23 @@ def test_sequences_with_minor_going_out_blames_both_rules(record):
                 "--out", "Ann")
     assert "refused (V3 with V1)" in r.stderr
     assert "and exactly one card left out" in " ".join(r.stderr.split())
+
+
+def test_a_session_closed_with_no_game_counts_nowhere_and_is_said_to_be_abandoned(monkeypatch):
+    """Audit, stop 35: the standings said "1 game over 2 sessions" where stats and the chart
+    said 1, and the history called the empty session "every hand voided since it closed"."""
+    from cli_helpers import ref, ref_json
+
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-14T15:00")
+    assert ref("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3").exit_code == 0
+    assert ref("score-hand", "--hand", "Ann=2H 3H 4H 9C", "--hand", "Bob=KS QD 9D", "--hand", "Cy=5C 6C 8S",
+               "--out", "Ann").exit_code == 0
+    assert ref("end-session").exit_code == 0
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-28T15:00")
+    assert ref("new-session", "--players", "Ann,Bob,Cy", "--cards", "3").exit_code == 0
+    assert ref("end-session").exit_code == 0
+    assert ref_json("standings")["sessions"] == ref_json("stats")["nights"] == 1
+    assert ref("standings").stdout.splitlines()[0] == "simple-rummy (simple-rummy): 1 game over 1 session"
+    said = " ".join(ref("history", "--session", "2").stdout.split())
+    assert "Closed as abandoned (no hand in force): it does not count as a session." in said
+    assert ref_json("history", "--session", "2")["session_totals"]["abandoned"] is True

@@ -442,7 +442,9 @@ class LowCountGame:
                    for a in summary.aggregates]
         folded = fold(ctx.ruleset, ctx.sessions, hands)
         open_s = ctx.open_session.number if ctx.open_session else None
-        data = render.standings_json(ctx.game.name, ctx.game.ruleset, folded, players, len(ctx.sessions), open_s)
+        # a session counts once a game in it counts (SPEC §8), as ref stats and the chart count them
+        played = len({h.session for h in hands if h.kind != EntryKind.VOID})
+        data = render.standings_json(ctx.game.name, ctx.game.ruleset, folded, players, played, open_s)
         # who deals the next game (S6): the player to the right of the one who plays first;
         # between sessions, if the same players sit down again (S17: the match goes on)
         state, table = folded.state, folded.table
