@@ -117,8 +117,8 @@ class ChartData:
     @property
     def title(self) -> str:
         """What is drawn (first line of the chart's title)."""
-        if self.by == "game":
-            games = self.x_range[1] - self.x_range[0]
+        if self.by == "game":  # the games in force: a voided one's number is on the axis, with no point
+            games = len(self.series[0].nights) - 1 if self.series else 0
             return f"{self.game}: {self.measure} after each game of the session ({_plural(games, 'game')})"
         return f"{self.game}: {self.measure} after each {self.by} ({_plural(self.nights, self.by)})"
 

@@ -549,3 +549,16 @@ def test_the_legend_rounds_half_paces_alike_and_the_projection_uses_the_exact_pa
     ben = next(s for s in data["series"] if s["name"] == "Ben")
     (x0, y0), (x1, y1) = ben["projection"]
     assert y1 == 95 + round(47.5 * (x1 - x0))  # 47.5 a night, not the 47.5 rounded to 0.1 of a longer history
+
+
+def test_the_chart_of_one_session_counts_the_games_in_force_not_a_voided_one(monkeypatch):
+    """Audit, stop 35: with game 2 voided and played again, the title said "(3 games)"."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-14T15:00")
+    ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
+    first = ("--hand", "Ann=2H 3H 4H 9C", "--hand", "Bob=KS QD 9D", "--hand", "Cy=5C 6C 8S", "--out", "Ann")
+    second = ("--hand", "Ann=KH QC JD", "--hand", "Bob=AS 2S 3S 4D", "--hand", "Cy=10D 10C 4S", "--out", "Bob")
+    ok("score-hand", *first)
+    ok("score-hand", *second)
+    ok("void", "2", "--reason", "misdeal")
+    ok("score-hand", *second)
+    assert "after each game of the session (2 games)" in ok("chart", "--height", "14").stdout.splitlines()[0]
