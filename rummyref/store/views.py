@@ -42,7 +42,7 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
     dealt = {int(sid) for (sid,) in rec.sql(  # the sessions where any hand was ever recorded
         "SELECT DISTINCT session_id FROM entry WHERE game_id = :g AND hand IS NOT NULL AND session_id IS NOT NULL",
         g=g.id)}
-    # closed as abandoned, or closed with no hand ever (a Simple Rummy session marks none)
+    # closed as abandoned, or closed with no hand ever (a kind may mark none when it closes)
     abandoned = frozenset(s.number for s in sessions if json.loads(s.options or "{}").get("closed_as") == "abandoned"
                           or (s.closed_at is not None and s.id not in dealt))
     in_force = {int(sid) for (sid,) in rec.sql(  # the cached hands in force of each session (as standings reads them)
