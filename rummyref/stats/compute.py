@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from rummyref.record import Game
+from rummyref.record import Game, SessionInfo
 from rummyref.rules.resources import data_dir
 
 
@@ -29,8 +29,9 @@ class StatsStyle:
     unit: str = "hand"  #: what one recorded unit is called
     session: str = "night"  #: what a sitting is called in a sentence
     sessions_title: str = "Rummy Nights"  #: ... in a heading
-    #: the match state after every game (players, first player, winners) -> an object with ``matches_won``
-    matches: Callable[[Sequence[str], str, Sequence[Any]], Any] | None = None
+    #: the match state after every game in force (every session of the game, with the kind's data
+    #: about it, and the hands in order) -> an object with ``matches_won``, or None
+    matches: Callable[[Sequence[SessionInfo], Sequence[HandLine]], Any] | None = None
     #: which tables ``ref stats`` shows: ``points`` (Rummy 2,000,000: nights won, Rummy! claims),
     #: ``counts`` (Simple Rummy: games and matches won), ``gin`` (one game to a target, hand by
     #: hand: hands won, went out; no night is won and nothing is claimed). The figures are the same.
@@ -73,6 +74,9 @@ class StatsInput:
     milestones: tuple[int, ...]
     nights: tuple[NightLine, ...]
     hands: tuple[HandLine, ...]  #: in hand order
+    #: every session of the game, played or not, with the kind's data about it (Simple Rummy:
+    #: its table, so that a match ends where the players change, as in the standings)
+    sessions: tuple[SessionInfo, ...] = ()
 
 
 # -- results ------------------------------------------------------------------------------
@@ -266,7 +270,7 @@ def compute_stats(inp: StatsInput) -> Stats:
     closed = [n for n in inp.nights if n.closed and nights_scores.get(n.number)]
     night_won = {n.number: set(_night_winners(nights_scores[n.number], low)) for n in closed}
     winners_by_hand = [set(hand_winners(h, low or inp.style.recorded_winners)) for h in inp.hands]
-    matches = _matches(inp, roster) if inp.style.matches else None
+    matches = inp.style.matches(inp.sessions, inp.hands) if inp.style.matches else None
 
     per: dict[str, _Tally] = {n: _Tally() for n in roster}
     for h in inp.hands:
@@ -328,16 +332,6 @@ def compute_stats(inp: StatsInput) -> Stats:
         head_to_head=_head_to_head(list(per), [nights_scores[n.number] for n in closed]),
         milestones=_milestones(inp),
     )
-
-
-def _matches(inp: StatsInput, roster: Sequence[str]):
-    players = list(roster) + [n for h in inp.hands for n, _ in h.points if n not in roster]
-    players = list(dict.fromkeys(players))
-    if not players:
-        return None
-    winners = [h.winners[0] if len(h.winners) == 1 else None for h in inp.hands]
-    assert inp.style.matches is not None
-    return inp.style.matches(players, players[0], winners)
 
 
 def _head_to_head(names: Sequence[str], nights: Sequence[dict[str, int]]) -> tuple[HeadToHead, ...]:

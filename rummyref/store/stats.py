@@ -16,7 +16,7 @@ from datetime import datetime
 
 from sqlalchemy import text
 
-from rummyref.record import Game, Player, Summary
+from rummyref.record import Game, Player, SessionInfo, Summary
 from rummyref.rules.ruleset import RuleSet
 from rummyref.stats.chart import NightPoints
 from rummyref.stats.compute import HandLine, NightLine, StatsInput, StatsStyle, milestones_for
@@ -75,6 +75,13 @@ def stats_input(conn, name: str | None, style: Callable[[RuleSet], StatsStyle]) 
                  "ORDER BY number"), {"g": g.id, **ABANDONED_PATTERN}
         )
     )
+    sessions = tuple(  # every session, as the standings fold them (the kind's data: a table)
+        SessionInfo(n, o, c, _options(opts))
+        for n, o, c, opts in conn.execute(
+            text("SELECT number, opened_at, closed_at, options FROM session WHERE game_id = :g ORDER BY number"),
+            {"g": g.id},
+        )
+    )
     night_date = {n.number: n.date for n in nights}
     raw = conn.connection.driver_connection  # plain driver rows: 3x faster on a long log than Row objects
     pg = conn.dialect.name == "postgresql"
@@ -99,7 +106,14 @@ def stats_input(conn, name: str | None, style: Callable[[RuleSet], StatsStyle]) 
         for _hand, row in sorted(last.items())
         if row[1] != "void"
     )
-    return StatsInput(game, str(rs.method), style(rs), milestones_for(g.ruleset, g.target), nights, hands)
+    return StatsInput(game, str(rs.method), style(rs), milestones_for(g.ruleset, g.target), nights, hands,
+                      sessions)
+
+
+def _options(text_: str | None) -> dict:
+    """A session's own data (JSON text written by ref; the kind reads it)."""
+    data = json.loads(text_ or "{}")
+    return data if isinstance(data, dict) else {}
 
 
 #: who went out, the Rummy! claims (as JSON text), how a game ended and by whom, who dropped out

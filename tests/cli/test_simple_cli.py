@@ -505,3 +505,28 @@ def test_a_session_closed_with_no_game_counts_nowhere_and_is_said_to_be_abandone
     said = " ".join(ref("history", "--session", "2").stdout.split())
     assert "Closed as abandoned (no hand in force): it does not count as a session." in said
     assert ref_json("history", "--session", "2")["session_totals"]["abandoned"] is True
+
+
+def _matches_won(command: str) -> dict[str, int]:
+    return {p["name"]: p["matches_won"] for p in ref_json(command)["players"]}
+
+
+def test_stats_set_a_match_aside_where_the_standings_do(monkeypatch):
+    """Audit, stop 35: when Dee sat down, the standings set match 1 aside (Ann had one game win)
+    and began match 2, but ``ref stats`` folded every game as one match and gave Ann a match."""
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-14T15:00")
+    ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
+    ok("score-hand", "--hand", "Ann=2H 3H 4H 9C", "--hand", "Bob=KS QD 9D", "--hand", "Cy=5C 6C 8S", "--out", "Ann")
+    ok("end-session")
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-21T15:00")
+    ok("new-session", "--players", "Ann,Bob,Cy,Dee", "--cards", "3")
+    ok("score-hand", "--hand", "Ann=2H 3H 4H 9C", "--hand", "Bob=KS QD 9D", "--hand", "Cy=5C 6C 8S",
+       "--hand", "Dee=10D 10C 4S", "--out", "Ann")
+    assert _matches_won("stats") == _matches_won("standings") == {"Ann": 0, "Bob": 0, "Cy": 0, "Dee": 0}
+    # the same four again: the match goes on (S17), and Ann's second win takes it, in both
+    ok("score-hand", "--hand", "Ann=2H 3H 4H 9C", "--hand", "Bob=KS QD 9D", "--hand", "Cy=5C 6C 8S",
+       "--hand", "Dee=10D 10C 4S", "--out", "Ann")
+    assert _matches_won("stats") == _matches_won("standings") == {"Ann": 1, "Bob": 0, "Cy": 0, "Dee": 0}
+    text = ok("stats").stdout
+    row = [line.split() for line in text.splitlines() if line.startswith("Ann ")][1]  # the second table
+    assert row[:4] == ["Ann", "3", "1", "3"]  # games won 3, matches won 1, went out 3

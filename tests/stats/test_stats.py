@@ -126,6 +126,14 @@ def test_no_game_and_unknown_game():
 # -- Simple Rummy, built through the store layer (hands are games; results carry count and won) ---
 
 
+def simple_session(players: tuple[str, ...], first: str = "Ann") -> dict:
+    """A Simple Rummy session's own data, as ``ref new-session`` writes it (its table)."""
+    table = {"ruleset": "simple-rummy", "players": list(players), "cards": 7, "wildcards": 1, "variations": [],
+             "going_out": "at-most-one", "low_count_ending": True, "sequences_to_go_out": 0,
+             "natural_sequences_to_go_out": 0, "four_sevens": False}
+    return {"table": table, "dealer": players[-1], "first_player": first, "how": "test", "turned_up": None}
+
+
 def simple_games(games: list[tuple], per_night: int = 3) -> None:
     """A simple-rummy table of Ann, Bob, Cy: each game is (counts, winner, who went out[, who
     dropped out]), appended through the ledger as drafts (the kind's adjudication is tested
@@ -145,7 +153,7 @@ def simple_games(games: list[tuple], per_night: int = 3) -> None:
     for start in range(0, len(games), per_night):
         with writing(None) as rec:
             g = rec.game_row("table")
-            rec.open_session(g, None, {})
+            rec.open_session(g, None, simple_session(("Ann", "Bob", "Cy")))
             for his, (counts, winner, out, *dropped) in enumerate(games[start:start + per_night], 1):
                 ending = {"kind": "went-out" if out else "stock-exhausted", "player": out,
                           "dropped": list(dropped[0]) if dropped else []}

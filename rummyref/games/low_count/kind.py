@@ -108,12 +108,18 @@ def fold(ruleset: RuleSet, sessions: Sequence[SessionInfo], hands: Sequence[Hand
     """Every game in force, session by session, folded into the match state. A session that
     seats a different set of players begins a new match (an unfinished one is set aside)."""
     winners: dict[int, list[str | None]] = {}
-    played = 0
     for h in hands:
         if h.kind == EntryKind.VOID or not h.results:
             continue
-        played += 1
         winners.setdefault(h.session, []).append(next((r.name for r in h.results if r.won), None))
+    return fold_winners(ruleset, sessions, winners)
+
+
+def fold_winners(ruleset: RuleSet, sessions: Sequence[SessionInfo],
+                 winners: Mapping[int, Sequence[str | None]]) -> Folded:
+    """The fold itself, over each session's game winners in order (``None``: nobody won). The
+    standings and ``ref stats`` both fold here, so they agree on every match."""
+    played = sum(len(w) for w in winners.values())
     state: MatchState | None = None
     last: set[str] | None = None
     table = None
@@ -455,11 +461,14 @@ class LowCountGame:
     # -- stats and charts ------------------------------------------------------------------
 
     def stats_style(self, ruleset: RuleSet):
-        from rummyref.games.low_count.match import fold_matches
         from rummyref.stats.compute import StatsStyle
 
-        def matches(players, first, winners):
-            return fold_matches(players, first, ruleset, winners)
+        def matches(sessions, hands):
+            # the standings' own fold: a session with another set of players begins a new match
+            winners: dict[int, list[str | None]] = {}
+            for h in hands:
+                winners.setdefault(h.night, []).append(h.winners[0] if len(h.winners) == 1 else None)
+            return fold_winners(ruleset, sessions, winners).state
 
         return StatsStyle(counts=True, unit=ruleset.hand_word, session=ruleset.session_short,
                           sessions_title=ruleset.session_word + "s", matches=matches if ruleset.match_wins else None,
