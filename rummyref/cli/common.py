@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NamedTuple, Optional
 
 import typer
 from rich.console import Console
@@ -199,17 +199,30 @@ def record_file(db: str | None) -> tuple[bool, Path | None]:
         return False, None
 
 
-def game_ruleset(db: str | None, path: Path | None, game: str | None) -> tuple[str, Any, bool]:
-    """The game meant, its rule set as kept with it, and whether it is open: read from a
-    SQLite record with the standard library (no SQLAlchemy to load: ``ref ruling`` and
-    ``ref count`` start fast), else by the store."""
+class GameRules(NamedTuple):
+    """The game a command means, as ``ref ruling`` and ``ref count`` need it."""
+
+    name: str
+    ruleset: Any  #: its :class:`~rummyref.rules.ruleset.RuleSet`, as kept with the game
+    is_open: bool
+    #: the names of the rule set's variations in play at its table (latest session), or None
+    #: where the kind of game keeps none
+    in_play: tuple[str, ...] | None
+
+
+def game_ruleset(db: str | None, path: Path | None, game: str | None) -> GameRules:
+    """The game meant, its rule set as kept with it, whether it is open and the variations in
+    play: read from a SQLite record with the standard library (no SQLAlchemy to load: ``ref
+    ruling`` and ``ref count`` start fast), else by the store."""
+    from rummyref.games.in_play import variations_in_play
+
     if path is not None:
         import sqlite3
 
         from rummyref.store.choice import peek_sqlite
 
         try:
-            name, ruleset, text, is_open = peek_sqlite(path, game)
+            name, ruleset, text, is_open, options, last = peek_sqlite(path, game)
         except sqlite3.Error:
             pass  # an older schema, a locked or foreign file: the store knows what to do
         else:
@@ -217,10 +230,12 @@ def game_ruleset(db: str | None, path: Path | None, game: str | None) -> tuple[s
 
             from rummyref.rules.ruleset import parse_ruleset
 
-            return name, parse_ruleset(tomllib.loads(text), f"{ruleset} (as kept with game {name})"), is_open
+            rules = parse_ruleset(tomllib.loads(text), f"{ruleset} (as kept with game {name})")
+            return GameRules(name, rules, is_open, variations_in_play(rules, options, last))
     from rummyref.store.select import game_ruleset as stored
 
-    return stored(db, game)
+    name, rules, is_open, options, last = stored(db, game)
+    return GameRules(name, rules, is_open, variations_in_play(rules, options, last))
 
 
 def write_whole(path: Path, data: bytes, overwrite: bool) -> None:

@@ -63,6 +63,16 @@ class Scope:
     source: str
     why: str  #: the words said after "From BOOKS:"
     game: str | None = None
+    #: the game's variations (rule id -> in play at its table), in the rulebook ``home``; none
+    #: known where the kind keeps none, or several games answer
+    variations: tuple[tuple[str, bool], ...] = ()
+    home: str | None = None
+    plays: str = ""  #: the variations in play, in words ("no variation", "Sequences Rummy (V3)")
+
+    def in_play(self, rule: Any) -> bool | None:
+        """Whether ``rule`` is a variation in play at the game's table (None: not a variation
+        of the game's rule set, or nothing is known)."""
+        return dict(self.variations).get(rule.id) if rule.rulebook == self.home else None
 
 
 def ruling(
@@ -96,7 +106,7 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
             raise NotFound(f"there is no record, so no game {game!r}", hint="check --db / $RUMMYREF_DB")
         return Scope(DEFAULT_SEARCH, "default", "no game is recorded yet (--ruleset picks one)")
     try:
-        name, rules, is_open = game_ruleset(db, path, game)
+        name, rules, is_open, in_play = game_ruleset(db, path, game)
     except RummyrefError as exc:
         if game is not None:
             raise
@@ -111,10 +121,20 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
         return Scope(DEFAULT_SEARCH, "default", "the record names no game (--ruleset picks one)")
     state = "open now" if is_open else "played last"
     books = rulebooks_of(rules)
+    variations: tuple[tuple[str, bool], ...] = ()
+    plays = ""
+    if in_play is not None and rules.variations:
+        from rummyref.games.in_play import rules_off
+
+        off = rules_off(rules, in_play)
+        variations = tuple((v.rule, v.rule not in off) for v in rules.variations)
+        chosen = [f"{v.title} ({v.rule})" for v in rules.variations if v.name in in_play]
+        plays = and_list(chosen) if chosen else "no variation"
     if rules.rulebook not in BUILTIN_RULEBOOKS:  # a house file: the rules of games scored as it is
         return Scope(books, "game", f"game {name!r} ({state}) plays {rules.name!r}, scored like "
-                     f"{and_list(books, 'or')} (ref has no rulebook {rules.rulebook!r})", name)
-    return Scope(books, "game", f"the rule set of game {name!r} ({state})", name)
+                     f"{and_list(books, 'or')} (ref has no rulebook {rules.rulebook!r})", name,
+                     variations, books[0], plays)
+    return Scope(books, "game", f"the rule set of game {name!r} ({state})", name, variations, books[0], plays)
 
 
 # -- the answer ------------------------------------------------------------------------------
@@ -149,7 +169,7 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
             "ruleset": ruleset,
             "answered_from": {"rulebooks": list(scope.books), "source": scope.source, "game": scope.game},
             "sure": sure,
-            "rules": [_hit_json(h) for h in hits],
+            "rules": [_hit_json(h, scope) for h in hits],
         })  # fmt: skip
         return
     best = hits[0]
@@ -157,6 +177,9 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
     if not sure:
         out.print("Not sure; maybe:", markup=False, style="bold")
     _para(f"{rule.id} ({rule.rulebook}) {rule.title}", style="bold", indent=len(rule.id) + 1)
+    in_play = scope.in_play(rule)
+    if in_play is not None:  # a variation of the game's rule set: whether its table plays it, first
+        _para(f"{'In' if in_play else 'Not in'} play at this table: game {scope.game!r} plays {scope.plays}.")
     _para(rule.statement)
     if rule.verdict:
         _para("Verdict: " + rule.verdict)
@@ -169,7 +192,9 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
     if len(hits) > 1:
         out.print("\n" + ("See also:" if best.exact else "Also possible:" if sure else "Or maybe:"), markup=False)
         for h in hits[1:]:
-            _para(f"  {h.rule.id:<4}({h.rule.rulebook}) {h.rule.title}", indent=10)
+            on = scope.in_play(h.rule)
+            said = "" if on is None else " (in play)" if on else " (not in play)"
+            _para(f"  {h.rule.id:<4}({h.rule.rulebook}) {h.rule.title}{said}", indent=10)
     out.print()
     _para(f"From {' and '.join(scope.books)}: {scope.why}.")
 
@@ -219,7 +244,7 @@ def _para(text: str, style: str | None = None, indent: int = 0) -> None:
     out.print(textwrap.fill(text, width=width, subsequent_indent=" " * indent), markup=False, style=style)
 
 
-def _hit_json(hit: Any) -> dict[str, Any]:
+def _hit_json(hit: Any, scope: Scope) -> dict[str, Any]:
     rule = hit.rule
     return {
         "id": rule.id,
@@ -231,4 +256,5 @@ def _hit_json(hit: Any) -> dict[str, Any]:
         "verdict": rule.verdict,
         "related": list(rule.related),
         "enforced_by": list(rule.enforced_by),
+        "in_play": scope.in_play(rule),
     }

@@ -9,6 +9,7 @@ A query runner ``q(sql, **params)`` returns rows that can be iterated, with ``.f
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -85,11 +86,12 @@ class _Rows:
         return self.cursor.fetchall()
 
 
-def peek_sqlite(path: Path, name: str | None) -> tuple[str, str, str, bool]:
+def peek_sqlite(path: Path, name: str | None) -> tuple[str, str, str, bool, dict, dict]:
     """The game a command means in the SQLite record at ``path``, read-only through ``sqlite3``:
-    its name, its rule set's name and text, and whether a session is open. A record this
-    cannot read (an older schema, a locked or foreign file) raises ``sqlite3.Error``: the
-    caller then asks the store, which knows how to migrate and what to say."""
+    its name, its rule set's name and text, whether a session is open, and the kind's own data
+    about the game and about its latest session (JSON objects; ``{}`` where there is none). A
+    record this cannot read (an older schema, a locked or foreign file) raises
+    ``sqlite3.Error``: the caller then asks the store, which knows how to migrate and what to say."""
     con = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True, timeout=5)
     try:
         def q(sql: str, **params: Any) -> _Rows:
@@ -97,8 +99,21 @@ def peek_sqlite(path: Path, name: str | None) -> tuple[str, str, str, bool]:
 
         with con:
             gid = choose(q, name)
-            row = q("SELECT name, ruleset, ruleset_text FROM game WHERE id = :g", g=gid).first()
+            row = q("SELECT name, ruleset, ruleset_text, options FROM game WHERE id = :g", g=gid).first()
             is_open = q("SELECT 1 FROM session WHERE game_id = :g AND closed_at IS NULL", g=gid).first() is not None
+            last = q("SELECT options FROM session WHERE game_id = :g ORDER BY number DESC LIMIT 1", g=gid).first()
     finally:
         con.close()
-    return str(row[0]), str(row[1]), str(row[2]), is_open
+    return str(row[0]), str(row[1]), str(row[2]), is_open, json_object(row[3]), json_object(last[0] if last else None)
+
+
+def json_object(text: Any) -> dict:
+    """A JSON object kept as text by ref (a game's or a session's options); ``{}`` for none, or
+    for anything else (what it holds is only read, never trusted, here)."""
+    if not isinstance(text, str):
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}

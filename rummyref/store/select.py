@@ -10,7 +10,7 @@ from functools import lru_cache
 from sqlalchemy import text
 
 from rummyref.rules.ruleset import RuleSet, parse_ruleset
-from rummyref.store.choice import choose, last_played
+from rummyref.store.choice import choose, json_object, last_played
 
 #: a session's hands dealt, as its hands are numbered: the highest hand-in-session whose latest
 #: entry is not a void (a hand voided last is numbered again). Who deals is SESSION_LOG's fold.
@@ -61,24 +61,23 @@ def _parsed(name: str, text_: str, game: str) -> RuleSet:
 
 
 
-def game_rulebook(db: str | None, name: str | None) -> tuple[str, str, bool]:
-    """The game a command means, the rulebook of its rule set, and whether a session is open.
-    For ``ref ruling``, which answers from the game being played."""
-    game, rules, is_open = game_ruleset(db, name)
-    return game, rules.rulebook, is_open
-
-
-def game_ruleset(db: str | None, name: str | None) -> tuple[str, RuleSet, bool]:
+def game_ruleset(db: str | None, name: str | None) -> tuple[str, RuleSet, bool, dict, dict]:
     """The game a command means (as :func:`choose_game` chooses it), read in one short
-    transaction: its name, its rule set as kept with it, and whether a session is open.
-    For ``ref ruling`` and ``ref count``, which answer from the game being played."""
+    transaction: its name, its rule set as kept with it, whether a session is open, and the
+    kind's own data about the game and its latest session (as
+    :func:`rummyref.store.choice.peek_sqlite` reads them). For ``ref ruling`` and ``ref count``,
+    which answer from the game being played."""
     from rummyref.store.engine import opened, storage_errors
 
     with opened(db) as engine, storage_errors(engine):
         with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
             with conn.begin():
                 gid = choose_game(conn, name)
-                g = conn.execute(text("SELECT name, ruleset, ruleset_text FROM game WHERE id = :g"), {"g": gid}).one()
+                g = conn.execute(text("SELECT name, ruleset, ruleset_text, options FROM game WHERE id = :g"),
+                                 {"g": gid}).one()
                 is_open = conn.execute(text("SELECT 1 FROM session WHERE game_id = :g AND closed_at IS NULL"),
                                        {"g": gid}).first() is not None
-    return str(g.name), _parsed(g.ruleset, g.ruleset_text, g.name), is_open
+                last = conn.execute(text("SELECT options FROM session WHERE game_id = :g ORDER BY number DESC LIMIT 1"),
+                                    {"g": gid}).first()
+    return (str(g.name), _parsed(g.ruleset, g.ruleset_text, g.name), is_open, json_object(g.options),
+            json_object(last[0] if last else None))

@@ -395,3 +395,48 @@ def test_table_questions_the_audit_found_answered_from_the_games_own_rule(table,
     data = ref_json("ruling", question)
     assert data["rules"][0]["id"] == expected
     assert data["answered_from"]["source"] == "game"
+
+
+# -- variations in play (stop 36) ---------------------------------------------------------------
+
+
+def test_a_variation_the_table_does_not_play_is_said_not_in_play():
+    """A Simple Rummy table with no variation asked "can I go out with two cards left" got V1
+    as if it held at the table. The answer now says first that the table does not play it."""
+    ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "7", "--game", "friday")
+    lines = ok("ruling", "can I go out with two cards left").stdout.splitlines()
+    assert lines[0].startswith("V1 (simple-rummy)")
+    assert lines[1] == "Not in play at this table: game 'friday' plays no variation."
+    data = ref_json("ruling", "can I go out with two cards left")
+    flags = {r["id"]: r["in_play"] for r in data["rules"]}
+    assert flags["V1"] is False and all(v is None for k, v in flags.items() if k.startswith("S"))
+
+
+def test_a_variation_in_play_is_said_in_play_and_the_others_not():
+    ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "7", "--game", "friday",
+       "--variation", "minor")
+    v1 = ok("ruling", "V1").stdout.splitlines()
+    assert v1[1] == "In play at this table: game 'friday' plays Going Out Minor (V1)."
+    v4 = ok("ruling", "three card draw").stdout.splitlines()
+    assert v4[0].startswith("V4 ") and v4[1] == "Not in play at this table: game 'friday' plays Going Out Minor (V1)."
+    assert "  V1  (simple-rummy) Variation: Going Out Major or Minor (in play)" in v4
+    assert {r["id"]: r["in_play"] for r in ref_json("ruling", "three card draw")["rules"]}["V4"] is False
+    # --ruleset asks the rulebook, not the table: nothing is said of play
+    assert ref_json("ruling", "three card draw", "--ruleset", "simple-rummy")["rules"][0]["in_play"] is None
+    assert "play at this table" not in ok("ruling", "three card draw", "--ruleset", "simple-rummy").stdout
+
+
+@pytest.mark.parametrize("variation, said", [((), "Not in play at this table: game 'porch' plays no variation."),
+                                             (("--variation", "oklahoma"),
+                                              "In play at this table: game 'porch' plays Oklahoma Gin (G13).")])
+def test_gin_says_whether_oklahoma_is_played(variation, said):
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob", "--game", "porch", *variation)
+    lines = ok("ruling", "G13").stdout.splitlines()
+    assert lines[0].startswith("G13 (gin)") and lines[1] == said
+
+
+def test_the_house_game_has_no_variation_to_speak_of():
+    rummy_night()
+    data = ref_json("ruling", "who deals first")
+    assert all(r["in_play"] is None for r in data["rules"])
+    assert "play at this table" not in ok("ruling", "who deals first").stdout
