@@ -101,7 +101,10 @@ DbOption = Annotated[
     ),
 ]
 GameOption = Annotated[
-    Optional[str], typer.Option("--game", "-g", metavar="NAME", help="Game name (default: the only or latest game).", autocompletion=complete_game)
+    Optional[str],
+    typer.Option("--game", "-g", metavar="NAME", autocompletion=complete_game,
+                 help="Game name (default: the one with a session open; with several, the one whose roster has "
+                      "the names given; else the one played last)."),
 ]
 
 

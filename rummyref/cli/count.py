@@ -133,4 +133,17 @@ def _show(report, rules) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("count", help="Count a hand: best melding, unmelded cards, count, can it go out.")(count_command)
+    app.command("count", help="Count a hand: best melding, unmelded cards, count, can it go out." + EXAMPLES)(
+        count_command
+    )
+
+
+EXAMPLES = """
+Examples:
+
+  ref count 7S 8S 9S KH KD KC 2D
+
+  ref count "QD QH W 4C 5C" --ruleset simple-rummy --json
+
+  printf '2H 3H 4H\\nAS AD\\n' | ref count --jsonl
+"""

@@ -208,6 +208,21 @@ def start(request: SessionRequest, db: str | None) -> str:
 
     resumed = _resumable(db, request)
     if resumed is not None:
+        strangers = [n for n in request.players or () if n.casefold() not in
+                     {p.casefold() for p in resumed.game.roster}]
+        if strangers:  # not a table of this game: never resume it for them (nor ignore them)
+            from rummyref.errors import RuleRefusal
+            from rummyref.names import shown
+
+            word = resumed.kind.session_word(resumed.ruleset)
+            number = resumed.open_session.number if resumed.open_session else ""
+            raise RuleRefusal(
+                f"{word} {number} of {shown(resumed.game.name)} is open, and "
+                f"{', '.join(shown(n) for n in strangers)} {'is' if len(strangers) == 1 else 'are'} not among its "
+                f"players ({', '.join(shown(n) for n in resumed.game.roster)})",
+                hint="--game NAME starts a new game with its own players; ref night without --players resumes "
+                     "this one",
+            )
         resumed.kind.show_resumed(resumed, out)
         creating = [flag for flag, v in (("--players", request.players), ("--opening", request.openings),
                                          ("--wildcards", request.wildcards), ("--cards", request.cards),

@@ -39,7 +39,7 @@ Examples:
 
   ref ruling "we both slapped the rummy card" --json
 
-  ref ruling "who deals first" --ruleset simple-rummy
+  ref ruling "how many cards do we each get" --ruleset simple-rummy
 
   ref ruling B7
 """

@@ -311,9 +311,11 @@ def open_refusals(ctx: Context, kind: GameKind) -> None:
         )
     current = ctx.open_session
     if current is not None:
+        from rummyref.rulebook.precedents import local_time
+
         word = kind.session_word(ctx.ruleset)
         raise RuleRefusal(
-            f"{word} {current.number} of {g.name} is still open (since {current.opened_at})",
+            f"{word} {current.number} of {g.name} is still open (since {local_time(current.opened_at)})",
             hint=f"record its {kind.hand_word(ctx.ruleset)}s, or close it with ref end-session",
         )
 

@@ -532,3 +532,22 @@ def test_from_a_pipe_every_question_goes_to_stderr_whatever_the_names_length(tmp
         assert question not in r.stdout and question in r.stderr, question
     assert "melded or laid off" not in r.stdout
     assert "Recorded: hand 1 of rummy-2m" in r.stdout  # what was written: the shell's output
+
+
+def test_players_who_are_not_the_open_games_are_refused_not_ignored(night_db):
+    """Audit, stop 36: after the README's `ref night`, `ref night --players Ann,Bob,Cy` ("a new
+    game with your own roster") resumed Bill, Ben and Larry's night with a one-line "(--players
+    ignored)". Names that are not the open game's are refused (exit 4), and --game starts one."""
+    from cli_helpers import ref, ref_subprocess
+
+    assert ref("new-session", "--db", night_db).exit_code == 0
+    r = ref_subprocess("--db", night_db, "night", "--players", "Ann,Bob,Cy", input="quit\n")
+    assert r.returncode == 4
+    assert flat(r.stderr).startswith("refused: Rummy Night 1 of rummy-2m is open, and Ann, Bob, Cy are not among "
+                                     "its players (Bill, Ben, Larry)")
+    assert "--game NAME starts a new game" in flat(r.stderr) and "resumed" not in r.stdout
+    r = ref_subprocess("--db", night_db, "night", "--players", "Ann,Bob,Cy", "--game", "friday", input="quit\n")
+    assert r.returncode == 0 and "New game friday" in r.stdout
+    # the open game's own players (any case) resume it, as before
+    r = ref_subprocess("--db", night_db, "night", "--game", "rummy-2m", "--players", "bill,BEN,Larry", input="quit\n")
+    assert r.returncode == 0 and "Rummy Night 1 of rummy-2m resumed" in r.stdout

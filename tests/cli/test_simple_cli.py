@@ -530,3 +530,15 @@ def test_stats_set_a_match_aside_where_the_standings_do(monkeypatch):
     text = ok("stats").stdout
     row = [line.split() for line in text.splitlines() if line.startswith("Ann ")][1]  # the second table
     assert row[:4] == ["Ann", "3", "1", "3"]  # games won 3, matches won 1, went out 3
+
+
+def test_a_session_still_open_is_said_to_be_open_since_a_local_time(tmp_path):
+    """Audit, stop 36: the refusal printed the stored UTC stamp ("2026-11-12T19:30:00+00:00")
+    to a player in New York; times are shown in local time, as everywhere else."""
+    db = str(tmp_path / "r.db")
+    env = {"TZ": "America/New_York", "RUMMYREF_NOW": "2026-11-13T00:30"}
+    opened = ref_subprocess("--db", db, "new-session", "--ruleset", "simple-rummy", *PLAYERS, "--cards", "2", env=env)
+    assert opened.returncode == 0, opened.stderr
+    r = ref_subprocess("--db", db, "new-session", *PLAYERS, "--cards", "2", env=env)
+    assert r.returncode == 4
+    assert "session 1 of simple-rummy is still open (since 2026-11-12 19:30)" in " ".join(r.stderr.split())
