@@ -67,17 +67,26 @@ def help_text(ctx: Context) -> str:
                       f"{word}"),
         *fill(f"While a {word} is typed: a bad answer comes back on the line to edit (Ctrl-U clears it; "
                        f"the same bad answer twice clears it); Ctrl-C discards only that {word}. Before it is "
-                       "written: Enter records it, 'fix NAME' (or fix out / claims / ending) asks those answers "
+                       f"written: Enter records it, {_fix_words(ctx)} asks those answers "
                        "again, 'drop' discards it.", 80).split("\n"),
     ])
+
+
+def _fix_words(ctx: Context) -> str:
+    """``'fix NAME' (or fix out / claims)``: what 'fix' takes in this game's form (by cards)."""
+    form = ctx.kind.form(ctx).pick({}, None)  # nothing given: the form by cards
+    whats = list(dict.fromkeys(what for what, who in form.keys() if not who))
+    return "'fix NAME'" + (f" (or fix {' / '.join(whats)})" if whats else "")
 
 
 # -- the terminal -----------------------------------------------------------------------------
 
 
 def _readline():
-    """GNU readline when stdin is a terminal (line editing, history, answers offered back)."""
-    if not sys.stdin.isatty():
+    """GNU readline when ``input()`` uses it, stdin and stdout both the terminal (line editing,
+    history, answers offered back); with stdout piped (``ref night | tee night.log``) nothing
+    can be put back on the line, so the offered answer is what a blank keeps."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return None
     try:
         import readline
@@ -90,8 +99,8 @@ def _readline():
 class Terminal:
     """Reads answers; ``? TEXT`` and ``! DISPUTE`` are answered here and the question asked again."""
 
-    def __init__(self, game: str, db: str | None, book: str | None) -> None:
-        self.game, self.db, self.book = game, db, book
+    def __init__(self, game: str, db: str | None) -> None:
+        self.game, self.db = game, db
         self.readline = _readline()
         self.put_back_told = False  #: the Ctrl-U hint is given once, the first time it applies
 
@@ -129,6 +138,10 @@ class Terminal:
             ask = prompt
         else:  # every question on stderr, whatever its length, as score-hand's: stdout is for the record
             ask = ""
+            try:  # what was printed before the question (a preview) comes before it, even through a pipe
+                sys.stdout.flush()
+            except (OSError, ValueError):
+                pass
             sys.stderr.write(prompt)
             sys.stderr.flush()
         try:
@@ -143,10 +156,8 @@ class Terminal:
         if not text:
             say("ask it as: ? TEXT (e.g. ? pizza's here, or ? B7)")
             return
-        def scope() -> Scope:
-            if self.book:
-                return Scope((self.book,), "game", f"the rule set of game {self.game!r} (open now)", self.game)
-            return choose_scope(None, self.game, self.db)  # a house's own rulebook: as ref ruling reads it
+        def scope() -> Scope:  # as ref ruling reads it: the game's rulebook, and its variations in play
+            return choose_scope(None, self.game, self.db)
 
         guarded(lambda: answer(text, scope()))
 
@@ -387,7 +398,7 @@ def run(request: SessionRequest, db: str | None) -> int:
     """The whole night; returns the exit code."""
     name = start(request, db)
     first = where(db, name)
-    term = Terminal(name, db, _book(first))
+    term = Terminal(name, db)
     say(f"Type help for the commands; ? TEXT asks for a ruling, {_dispute_example(first)[0]}.")
     ctx = first
     while True:
@@ -415,13 +426,6 @@ def run(request: SessionRequest, db: str | None) -> int:
             return 0
         if done:
             return 0
-
-
-def _book(ctx: Context | None) -> str | None:
-    from rummyref.rulebook.book import BUILTIN_RULEBOOKS
-
-    book = ctx.ruleset.rulebook if ctx is not None else None
-    return book if book in BUILTIN_RULEBOOKS else None
 
 
 def _still_open(ctx: Context, why: str) -> str:

@@ -69,8 +69,8 @@ NONE_WORD = "-"  #: the answer "none" where an answer is offered (a blank keeps 
 def kept(answer: str, offered: str, edited: bool) -> str:
     """The answer given where ``offered`` was offered: with the offered text on the line to
     edit (``edited``), what the line holds; else a blank keeps the offered answer. ``-``
-    answers none either way (a blank's meaning where nothing is offered)."""
-    if offered and answer.strip() == NONE_WORD:
+    answers none, whether or not anything was offered (a blank's meaning where nothing is)."""
+    if answer.strip() == NONE_WORD:  # none, whether something was offered or not
         return ""
     if offered and not edited and not answer.strip():
         return offered
@@ -98,8 +98,11 @@ def fitted(prompt: str) -> tuple[str, str]:
 
 
 def _readline():
-    """GNU readline when stdin is a terminal (answers offered back for editing), else None."""
-    if not sys.stdin.isatty():
+    """GNU readline when ``input()`` uses it (answers offered back for editing), else None.
+    Python's ``input()`` edits the line with readline only when both stdin and stdout are the
+    terminal: with stdout piped (``ref night | tee night.log``) nothing would be put back on
+    the line, so the answer is offered as the default a blank keeps instead."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return None
     try:
         import readline
@@ -109,6 +112,10 @@ def _readline():
 
 
 def _write(text: str) -> None:
+    try:  # what was printed before the question comes before it, even through a pipe
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
     sys.stderr.write(text)
     sys.stderr.flush()
 

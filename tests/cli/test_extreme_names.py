@@ -152,3 +152,36 @@ def test_a_long_name_may_be_typed_as_ref_shows_it(tmp_path):
     assert totals == {name: -10 + 15, "Bill": 6 - 2, "Ben": -3}
     r = ref_subprocess("score-hand", "--points", "Barth…omew=5", "--points", "Bill=0", "--points", "Ben=0", env=env)
     assert r.returncode == 4 and "not on the roster" in r.stderr
+
+
+def test_a_long_name_as_ref_shows_it_and_a_name_with_spaces_say_whose_meld_after_the_arrow(tmp_path):
+    """Audit, stop 36: ``7C>Worthington-Fit…tgomery-Senior`` was refused ("did you mean" the
+    same text), and a name with spaces could not be written after ``>`` at all, while the hint
+    offered both. The shown form names the player there too, and the words of a spaced name
+    after ``>`` are read as that name."""
+    import json
+
+    env = {"RUMMYREF_DB": str(tmp_path / "r.db"), "COLUMNS": "80", "RUMMYREF_NOW": "2026-01-02T19:30"}
+    assert ref_subprocess("new-session", "--players", f"{SENIOR},Mary Ann,{JUNIOR}", env=env).returncode == 0
+    senior = shown(SENIOR, among=(SENIOR, JUNIOR))
+    r = ref_subprocess("score-hand", "--melded", f"{SENIOR}=7S 7H 7D", "--held", f"{SENIOR}=",
+                       "--melded", f"Mary Ann=7C>{senior.replace('…', '...')} 8S 9S 10S", "--held", "Mary Ann=",
+                       "--melded", f"{JUNIOR}=9C 10C JC", "--held", f"{JUNIOR}=2H", "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    laid = json.loads(r.stdout)["score"]["arrangement"]
+    match = next(m for m in laid if m["kind"] == "group")
+    assert [(c["card"], c["by"]) for c in match["laid"]][-1] == ("7C", "Mary Ann")
+    assert match["designated"] is True
+    r = ref_subprocess("score-hand", "--melded", f"{SENIOR}=2D 3D 4D", "--held", f"{SENIOR}=",
+                       "--melded", "Mary Ann=KS KH KD", "--held", "Mary Ann=",
+                       "--melded", f"{JUNIOR}=KC>mary ann 5D>{senior}", "--held", f"{JUNIOR}=", "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    by = {c["card"]: (c["by"], tuple(d["card"] for d in m["laid"])) for m in json.loads(r.stdout)["score"]["arrangement"]
+          for c in m["laid"]}
+    assert by["KC"] == (JUNIOR, ("KS", "KH", "KD", "KC")) and by["5D"] == (JUNIOR, ("2D", "3D", "4D", "5D"))
+    # a name no player has is still refused, the players listed as ref shows them
+    r = ref_subprocess("score-hand", "--melded", f"{SENIOR}=2D 3D 4D", "--held", f"{SENIOR}=",
+                       "--melded", "Mary Ann=", "--held", "Mary Ann=", "--melded", f"{JUNIOR}=5D>Mary Jo",
+                       "--held", f"{JUNIOR}=", env=env)
+    assert r.returncode == 3 and "'Mary' is not run, match, a card or a player" in " ".join(r.stderr.split())
+    assert senior in r.stderr.replace("\n", " ") and SENIOR not in r.stderr

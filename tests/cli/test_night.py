@@ -551,3 +551,48 @@ def test_players_who_are_not_the_open_games_are_refused_not_ignored(night_db):
     # the open game's own players (any case) resume it, as before
     r = ref_subprocess("--db", night_db, "night", "--game", "rummy-2m", "--players", "bill,BEN,Larry", input="quit\n")
     assert r.returncode == 0 and "Rummy Night 1 of rummy-2m resumed" in r.stdout
+
+
+def test_a_dash_is_none_at_once_and_nobody_went_out_is_nobody(tmp_path):
+    """Audit, stop 36: '-' at a card question was "unreadable card '-'" the first time, then
+    silently none on the put-back; "nobody" at "Who went out? (name; blank: nobody)" got A1's
+    "GEDDOWWWT!! nobody is not on the roster". Both now mean none, at once."""
+    from cli_helpers import ref_subprocess
+
+    db = str(tmp_path / "ref.db")
+    typed = "\n".join(["cards", "7S 7H 7D", "KS", "-", "2C", "-", "QH", "nobody", "-", "", "end"]) + "\n"
+    r = ref_subprocess("--db", db, "night", input=typed)
+    assert r.returncode == 0, r.stderr
+    assert "unreadable" not in r.stderr and "GEDDOWWWT" not in r.stderr
+    entry = ref_json("history", "--db", db)["entries"][0]
+    players = entry["facts"]["players"]
+    assert players["Ben"]["melded"] == [] and players["Larry"]["melded"] == [] and entry["facts"].get("out") is None
+    assert entry["results"] == {"Bill": 21 - 10, "Ben": -2, "Larry": -10}
+
+
+def test_a_player_named_nobody_still_goes_out():
+    from rummyref.games.long.form import read_out
+    from rummyref.record import Game, Player
+
+    def game(*names: str) -> Game:
+        return Game("g", "rummy-2m", 2_000_000, 0, tuple(Player(n, i, 0) for i, n in enumerate(names)), "")
+
+    plain = game("Bill", "Ben", "Larry")
+    assert [read_out(a, plain) for a in ("  Nobody ", "no one", "-", "", "ben")] == [None, None, None, None, "Ben"]
+    assert read_out("nobody", game("Bill", "Nobody", "Larry")) == "Nobody"
+
+
+@pytest.mark.parametrize("stdin, stdout, edits", [(True, True, True), (True, False, False), (False, True, False)])
+def test_an_answer_is_put_back_on_the_line_only_where_input_edits_it(monkeypatch, stdin, stdout, edits):
+    """Audit, stop 36: with stdout piped (``ref night | tee night.log``) Python's input() uses
+    no readline, so "the answer is back on the line" left it empty and Enter erased a recorded
+    answer. Only with both streams the terminal is the line edited; else a blank keeps it."""
+    import sys
+
+    from rummyref.cli import night_shell, prompts
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: stdin, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: stdout, raising=False)
+    assert (prompts._readline() is not None) is edits
+    assert (night_shell._readline() is not None) is edits
+    assert prompts.kept("", "2C", edited=False) == "2C" and prompts.kept("-", "", edited=False) == ""

@@ -80,3 +80,16 @@ def test_a_name_not_at_the_table_at_the_ending_prompt_is_asked_again_in_place(tm
     assert "'Anne' (player going out) is not at this table (did you mean Ann?" in flat
     assert flat.count("How did the game end?") == 2 and "Fix which answer?" not in flat
     assert "Winner: Ann." in flat
+
+
+@pytest.mark.parametrize("opening, fix", [
+    (("--players", "Bill,Ben,Larry"), "'fix NAME' (or fix out / claims) asks"),
+    (("--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy"), "'fix NAME' (or fix ending) asks"),
+    (("--ruleset", "gin", "--players", "Ann,Bob"), "'fix NAME' (or fix ending) asks"),
+    (("--ruleset", "gin", "--players", "Ann,Bob", "--variation", "oklahoma"), "'fix NAME' (or fix ending / upcard) asks"),
+])
+def test_the_help_offers_to_fix_only_the_answers_the_game_has(tmp_path, opening, fix):
+    """Audit, stop 36: every game's help offered "fix out / claims / ending"; Simple Rummy and
+    Gin refuse out and claims."""
+    flat = " ".join(shell(tmp_path, *opening).split())
+    assert fix in flat

@@ -70,8 +70,15 @@ def read_held(answer: str, who: str = "", option: str = "--held") -> tuple[Card,
     return table.read_cards(answer, table.Where(who, option)) if answer.strip() else ()
 
 
+#: answers to "who went out?" that mean nobody (unless a player has that name)
+NOBODY = ("nobody", "no one", "noone", "none", "-")
+
+
 def read_out(answer: str, game: Game) -> str | None:
-    return resolve_name(answer.strip(), game.roster, game.name, game.closed_roster) if answer.strip() else None
+    said = answer.strip()
+    if not said or (said.casefold() in NOBODY and said.casefold() not in {n.casefold() for n in game.roster}):
+        return None
+    return resolve_name(said, game.roster, game.name, game.closed_roster)
 
 
 def read_claims(answer: str, game: Game, option: str = "--claim") -> list[tuple[str, table.Laid]]:

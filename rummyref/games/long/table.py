@@ -42,7 +42,7 @@ from rummyref.errors import (
     UnreadableCard,
     UnreadableInput,
 )
-from rummyref.names import resolve_name
+from rummyref.names import find, resolve_name, shown, suggest
 
 FACTS_VERSION = 2  #: the facts JSON written since the table as melds; a record without one is 0.1's
 
@@ -164,10 +164,39 @@ class Where:
         return f"{self.player}'s cards at {self.option}"
 
 
-def _tokens(text: str) -> Iterator[tuple[int, str]]:
-    """(column, token) pairs, separators included; spaces around = > ^ are not separators."""
-    for m in _TOKENS.finditer(_SPACED.sub(lambda m: m.group(1) or "", text)):
-        yield m.start() + 1, m.group(0)
+def _tokens(text: str, roster: Sequence[str] = ()) -> Iterator[tuple[int, str]]:
+    """(column, token) pairs, separators included; spaces around = > ^ are not separators. A
+    player's name with spaces in it after ``>`` (``7C>Mary Ann``) is one token with its card,
+    where the words that follow complete a name of ``roster`` and the first word alone names
+    nothing else."""
+    found = [(m.start() + 1, m.group(0)) for m in _TOKENS.finditer(_SPACED.sub(lambda m: m.group(1) or "", text))]
+    spaced = [n for n in roster if len(n.split()) > 1]
+    i = 0
+    while i < len(found):
+        column, token = found[i]
+        words = len(_named(token, found[i + 1:], spaced, roster)) if spaced and ">" in token else 0
+        if words:
+            token = " ".join([token] + [t for _, t in found[i + 1:i + 1 + words]])
+        yield column, token
+        i += 1 + words
+
+
+def _named(token: str, after: list[tuple[int, str]], spaced: Sequence[str], roster: Sequence[str]) -> list[str]:
+    """The tokens after ``token`` that complete the name of a player with spaces in it begun
+    after its last ``>`` (the most that do), or none."""
+    start = token.rsplit(">", 1)[1].rstrip("^")
+    if not start or start.casefold() in _KIND_WORDS or find(start, roster) is not None:
+        return []
+    most = max(len(n.split()) for n in spaced) - 1
+    words: list[str] = []
+    best: list[str] = []
+    for _, t in after[:most]:
+        if t in MELD_SEPARATORS:
+            break
+        words.append(t)
+        if find(" ".join([start, *words]).rstrip("^"), roster) in spaced:
+            best = list(words)
+    return best
 
 
 def read_token(token: str, where: Where, roster: Sequence[str], position: int = 1, column: int = 1) -> Laid:
@@ -249,16 +278,15 @@ def _target(text: str, where: Where, token: str, roster: Sequence[str]) -> tuple
             raise UnreadableInput(f"{where.says(token)}: a WILDCARD does not say which meld",
                                   hint="name a natural card of the meld it joined, e.g. >KS")
         return "beside", card
-    for name in roster:
-        if name.casefold() == word:
-            return "player", name
-    import difflib
-
-    near = difflib.get_close_matches(word, [n.casefold() for n in roster], n=1, cutoff=0.6)
-    maybe = f"did you mean {next(n for n in roster if n.casefold() == near[0])}? " if near else ""
+    name = find(text, roster)  # as a name is typed anywhere: any case, or as ref shows a long one
+    if name is not None:
+        return "player", name
+    near = suggest(text, roster)
+    maybe = f"did you mean {shown(near, among=roster)}? " if near else ""
     raise UnreadableInput(
         f"{where.says(token)}: {text!r} is not run, match, a card or a player",
-        hint=f"{maybe}after > write run, match, one of {', '.join(roster)}, or a card of the meld it joined",
+        hint=f"{maybe}after > write run, match, one of {', '.join(shown(n, among=roster) for n in roster)}, or "
+             "a card of the meld it joined",
     )
 
 
@@ -266,7 +294,7 @@ def read_melded(text: str, where: Where, roster: Sequence[str]) -> tuple[tuple[t
     """``--melded`` for one player: the groups as typed and whether ``/`` split them."""
     groups: list[list[Laid]] = [[]]
     position = 0
-    for column, token in _tokens(text):
+    for column, token in _tokens(text, roster):
         if token in MELD_SEPARATORS:
             groups.append([])
             continue
