@@ -596,3 +596,19 @@ def test_an_answer_is_put_back_on_the_line_only_where_input_edits_it(monkeypatch
     assert (prompts._readline() is not None) is edits
     assert (night_shell._readline() is not None) is edits
     assert prompts.kept("", "2C", edited=False) == "2C" and prompts.kept("-", "", edited=False) == ""
+
+
+def test_a_gin_amendment_shows_the_hand_as_it_will_be_settled(tmp_path):
+    """Audit, stop 36: amending a Gin hand in ref night showed only the totals before and
+    after; the table could not check the melds, deadwood and lay-offs before it was written."""
+    from cli_helpers import ref_subprocess
+
+    typed = "\n".join(["c", "5H 6H 7H 2S 2D 2C KC KD KS AH", "8H 9H 4H 3S 4S 5S QC QD 7C 7D", "knock ann", "",
+                       "amend 1", "Bob had the 6D", "Bob", "8H 9H 4H 3S 4S 5S QC QD 7C 6D", "drop", "quit"]) + "\n"
+    r = ref_subprocess("--db", str(tmp_path / "r.db"), "night", "--ruleset", "gin", "--players", "Ann,Bob",
+                       input=typed)
+    assert r.returncode == 0, r.stderr
+    said = flat(r.stdout)
+    shown = said[said.index("Hand 1, as amended:"):]
+    assert "Bob: 3S 4S 5S; deadwood 6D QD 7C QC (33); laid off 4H 8H 9H" in shown
+    assert "Knock: Ann scores 32." in shown and "Ann: 33 -> 32" in shown

@@ -297,6 +297,8 @@ class GinGame:
         render.history_lines(old.facts, (), out, ctx.game.roster)
 
     def show_change(self, ctx: Context, hand: int, shown: GinHand, out) -> None:
+        out.print(f"Hand {hand}, as amended:", markup=False)  # the hand as it will be settled, then the totals
+        render.show_result(shown, out)
         before = fold(ctx.ruleset, ctx.game.roster, ctx.hands())
         after = shown.score
         for i, name in enumerate(ctx.game.roster):
