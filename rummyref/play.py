@@ -8,11 +8,12 @@ one ``BEGIN IMMEDIATE`` transaction that first checks the log still stands where
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rummyref.errors import RuleRefusal
+from rummyref.errors import RuleRefusal, UnreadableInput
 from rummyref.games.base import Asker, GameKind, Given, Recorded, SessionRequest
 from rummyref.games.registry import kind_for
 from rummyref.record import Context
@@ -75,8 +76,6 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
     from rummyref.store.record import writing
 
     if request.game is not None and not request.game.strip():
-        from rummyref.errors import UnreadableInput
-
         raise UnreadableInput("--game needs a name", hint="e.g. --game rummy-2m, or leave it out for the latest game")
     if request.ruleset:
         load_ruleset(request.ruleset)  # a rule set that cannot be read is refused before the record is touched
@@ -95,8 +94,6 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
             return Done(kind, plan.shown)
         ctx = rec.context(row)
         if request.ruleset and load_ruleset(request.ruleset).name != ctx.ruleset.name:
-            from rummyref.errors import UnreadableInput
-
             raise UnreadableInput(
                 f"game {row.name} is played under {row.ruleset}, not {request.ruleset}",
                 hint="a new game may use another rule set: --game NEW-NAME",
@@ -104,14 +101,21 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
         kind = ctx.kind
         if kind.wants_history("new-session"):
             ctx = rec.context(row, history=True)
-        plan = kind.open_session(ctx, ctx.ruleset, request)
+            rec.history = kind.folds_rows
+        try:
+            plan = kind.open_session(ctx, ctx.ruleset, request)
+        except (RuleRefusal, UnreadableInput):
+            from rummyref.store.guard import trusted
+
+            trusted(rec, row, history=rec.history)  # "still open", "over": read from rows changed outside ref?
+            raise
         check_newcomers([n for n in plan.seat if n not in ctx.game.roster], ctx.game.roster)  # only new names
         seated = rec.seat(row, plan.seat)
         rec.open_session(row, ctx.position, dict(plan.options), seated)
         return Done(kind, plan.shown)
 
 
-def _untouched(db: str | None, game: str) -> None:
+def _untouched(db: str | None, game: str, history: bool = False) -> None:
     """Before a refusal read from the rows (the game is over, no night is open, whose deal it
     is): exit 8 instead when those rows were changed outside ``ref`` (the write's own check,
     :func:`rummyref.store.guard.trusted`, read-only). Only a refusal pays for it."""
@@ -119,7 +123,7 @@ def _untouched(db: str | None, game: str) -> None:
     from rummyref.store.record import reading
 
     with reading(db) as rec:
-        trusted(rec, rec.game_row(game))
+        trusted(rec, rec.game_row(game), history=history)
 
 
 def _session_game(rec, request: SessionRequest):
@@ -144,18 +148,28 @@ def record_hand(db: str | None, game: str | None, given: Given, asker: Asker | N
     write; with ``confirm`` (a terminal) only once the table said so (None: dropped)."""
     ctx = context(db, game, "score-hand", _names(given))
     kind = ctx.kind
-    try:
-        kind.check_next(ctx, dealer)
-    except RuleRefusal:
-        _untouched(db, ctx.game.name)
-        raise
-    form = prepare(ctx, None, given, asker, "score-hand")
+    history = kind.wants_history("score-hand") and kind.folds_rows  # what the write's check reads
 
     def judge(facts: Any) -> Recorded:
         return kind.adjudicate(ctx, facts, dealer)
 
-    result = _settled(ctx, None, form, judge, asker, confirm)
-    return None if result is None else Done(kind, append(db, ctx, result))
+    with _refusals_checked(db, ctx.game.name, history):
+        kind.check_next(ctx, dealer)
+        form = prepare(ctx, None, given, asker, "score-hand")
+        result = _settled(ctx, None, form, judge, asker, confirm)
+    return None if result is None else Done(kind, append(db, ctx, result, history))
+
+
+@contextmanager
+def _refusals_checked(db: str | None, game: str, history: bool) -> Iterator[None]:
+    """A refusal read from the rows (the game is over, not your deal, a name not on the roster,
+    a hand too big for the table) is exit 8 instead when those rows were changed outside ref:
+    the write's own check runs first (:func:`_untouched`). Only a refusal pays for it."""
+    try:
+        yield
+    except (RuleRefusal, UnreadableInput):
+        _untouched(db, game, history)
+        raise
 
 
 def prepare(ctx: Context, hand: int | None, given: Given, asker: Asker | None, command: str) -> QuestionForm:
@@ -181,12 +195,14 @@ def _settled(ctx: Context, hand: int | None, form: QuestionForm | None, judge: J
     return judge(None if form is None else form.facts())
 
 
-def append(db: str | None, ctx: Context, result: Recorded) -> Any:
+def append(db: str | None, ctx: Context, result: Recorded, history: bool = False) -> Any:
     """One write: the draft appended where ``ctx`` was read (exit 7 if the log moved); what to
-    show, with the entry's number as the log gave it."""
+    show, with the entry's number as the log gave it. ``history``: the draft was judged on every
+    hand in force (so the write's check reads every entry)."""
     from rummyref.store.record import writing
 
     with writing(db) as rec:
+        rec.history = history
         entry = rec.append(rec.game_row(ctx.game.name), ctx.position, result.draft)
     return replace(result.shown, seq=entry.seq) if hasattr(result.shown, "seq") else result.shown
 
@@ -200,13 +216,15 @@ def correct(db: str | None, game: str | None, hand: int, given: Given | None, re
     reason = check_reason(reason)  # before the record is touched (exit 3)
     ctx = context(db, game, command, _names(given or {}))
     kind = ctx.kind
-    form = None if given is None else prepare(ctx, hand, given, asker, command)
+    history = kind.wants_history(command) and kind.folds_rows  # what the write's check reads
 
     def judge(facts: Any) -> Recorded:
         return kind.correct(ctx, hand, facts, reason)
 
-    result = _settled(ctx, hand, form, judge, asker, confirm)
-    return None if result is None else Done(kind, append(db, ctx, result))
+    with _refusals_checked(db, ctx.game.name, history):
+        form = None if given is None else prepare(ctx, hand, given, asker, command)
+        result = _settled(ctx, hand, form, judge, asker, confirm)
+    return None if result is None else Done(kind, append(db, ctx, result, history))
 
 
 def close_session(db: str | None, game: str | None) -> Done:
@@ -221,10 +239,11 @@ def close_session(db: str | None, game: str | None) -> Done:
         kind = ctx.kind
         if kind.wants_history("end-session"):
             ctx = rec.context(row, history=True)
+            rec.history = kind.folds_rows
         try:
             closing = kind.close_session(ctx)
         except RuleRefusal:
-            trusted(rec, row)  # a refusal read from rows changed outside ref is exit 8, not the rules
+            trusted(rec, row, history=rec.history)  # a refusal read from rows changed outside ref is exit 8
             raise
         s = rec.close_session(row, ctx.position, closing.abandoned)
         points = rec.night_points(row_id(s))

@@ -153,6 +153,9 @@ class GameKind(Protocol):
 
     method: ClassVar[Method]
     title: ClassVar[str]
+    #: its fold of the history reads each hand's own rows (who won, a count), not only the points
+    #: (whose sums the caches keep): a write that folds them has every entry checked (exit 8)
+    folds_rows: ClassVar[bool]
 
     def usage(self, command: str) -> str:
         """How to give a hand of this kind on the command line (for refusals)."""

@@ -100,13 +100,16 @@ UNTRUSTED = (
 )
 
 
-def trusted(rec: Record, g: GameRow, seating: Sequence[str] = ()) -> None:
+def trusted(rec: Record, g: GameRow, seating: Sequence[str] = (), history: bool = False) -> None:
     """Refuse a write (exit 8, nothing written) that would rest on rows changed outside ``ref``:
     a write judges a hand by the cached totals, the roster (who deals, the opening totals) and
     the game row (its rule set, whether it is over), and bakes the outcome into a hashed entry.
     One statement, inside the write's transaction (:data:`UNTRUSTED`): the caches against the
-    results in force, the game row and the roster against the entries that state them.
-    ``seating``: players seated by this very write, not yet chained (a night that opens states them)."""
+    results in force, the game row and the roster against the entries that state them; then
+    the entries the write reads (:func:`_rests_on`) hashed again.
+    ``seating``: players seated by this very write, not yet chained (a night that opens states them).
+    ``history``: the write folds every hand's own rows (who won, a count; the kind says so), so
+    every entry is read. A fold of the points alone rests on the caches, checked above."""
     import json
 
     from rummyref.errors import IntegrityError
@@ -152,6 +155,75 @@ def trusted(rec: Record, g: GameRow, seating: Sequence[str] = ()) -> None:
             who = sorted(set(rows) ^ set(roster)) or sorted(n for n in rows if rows[n] != roster[n])
             raise refuse(f"its roster ({', '.join(who)}: name, seat or opening total) is not the one its "
                          "chained entries state")
+    _rests_on(rec, g, refuse, history)
+
+
+#: The entries a write reads, with their nights: those of the open nights and of the last one
+#: (who deals, how far the round is, the night's own data), or with ``history`` every entry.
+_ENTRIES = ("SELECT e.id, e.seq, e.kind, e.hand, e.hand_in_session, e.dealer, e.facts, e.reason, e.target_seq, "
+            "e.created_at, e.prev_hash, e.hash, s.number AS night, s.options AS night_options, s.id AS night_id "
+            "FROM entry e LEFT JOIN session s ON s.id = e.session_id WHERE e.game_id = :g")
+_RECENT = (" AND e.session_id IN (SELECT s.id FROM session s WHERE s.game_id = :g AND (s.closed_at IS NULL OR "
+           "s.number = (SELECT MAX(x.number) FROM session x WHERE x.game_id = :g)))")
+#: the open nights and the last, each with whether an entry opened it, and whether the game was
+#: adopted from 0.1 (whose nights no entry opened: its adopt entry states them)
+_NIGHTS = ("SELECT s.number, EXISTS (SELECT 1 FROM entry e WHERE e.session_id = s.id AND e.kind = 'session-open'), "
+           "EXISTS (SELECT 1 FROM entry e WHERE e.game_id = :g AND e.kind = 'adopt') FROM session s "
+           "WHERE s.game_id = :g AND (s.closed_at IS NULL OR s.number = "
+           "(SELECT MAX(x.number) FROM session x WHERE x.game_id = :g))")
+
+
+def _rests_on(rec: Record, g: GameRow, refuse, history: bool) -> None:
+    """The entries the write reads, hashed again as ``ref verify`` hashes them (each field, its
+    night's number, its results by player name): an entry's dealer, kind or place in its night
+    (who deals next, A3/A4), a night renumbered, a result row's player renamed or deleted, all
+    change the hash. Each result row's count and won flag against the entry's facts (the
+    ``columns`` the ledger chained beside them; the folds of a match or a Gin game read them),
+    and each night's own data (its table) against the entry that opened it. A night no entry
+    opened is a forgery, but in a game adopted from 0.1 (its nights are stated by the adopt entry)."""
+    import json
+
+    from rummyref.chain import entry_hash
+    from rummyref.store.record import entry_payload
+
+    for number, opened, adopted in rec.sql(_NIGHTS, g=g.id):
+        if not opened and not adopted:
+            raise refuse(f"its night {number} was opened by no chained entry")
+    rows = rec.sql(_ENTRIES + ("" if history else _RECENT) + " ORDER BY e.seq", g=g.id).all()
+    if not rows:
+        return
+    ids = ", ".join(str(int(r.id)) for r in rows)
+    results: dict[int, dict[str, tuple[int, int | None, bool | None]]] = {}
+    for entry_id, name, points, count, won in rec.sql(
+            "SELECT r.entry_id, p.name, r.points, r.count, r.won FROM result r JOIN player p ON p.id = r.player_id "
+            f"WHERE r.entry_id IN ({ids})"):
+        results.setdefault(entry_id, {})[name] = (points, count, won)
+    for r in rows:
+        mine = results.get(r.id, {})
+        where = f"entry {r.seq}" + (f" (hand {r.hand})" if r.hand else "")
+        try:
+            facts = json.loads(r.facts or "{}")
+            same = entry_hash(entry_payload(g.name, r.night, r, {n: v[0] for n, v in mine.items()}),
+                              r.prev_hash) == r.hash
+        except (TypeError, ValueError):
+            same, facts = False, None
+        if not same:
+            raise refuse(f"{where} is not what its hash states (its fields, night or result rows)")
+        columns = facts.get("columns") if isinstance(facts, dict) else None
+        if isinstance(columns, dict):
+            for name, (_points, count, won) in mine.items():
+                said = columns.get(name)
+                if not isinstance(said, dict) or (count, None if won is None else int(won)) != (
+                        said.get("count"), said.get("won")):
+                    raise refuse(f"{where}: {name}'s result row (count, won) is not the one the entry states")
+        if r.kind == "session-open" and isinstance(facts, dict):
+            try:
+                options = json.loads(r.night_options or "{}")
+            except ValueError:
+                options = None
+            kept = {k: v for k, v in options.items() if k != "closed_as"} if isinstance(options, dict) else options
+            if kept != facts.get("options"):
+                raise refuse(f"its night {r.night}'s own data (its table) is not the one its chained opening states")
 
 
 def _check_game_row(g: GameRow, h, refuse) -> None:

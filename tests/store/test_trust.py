@@ -341,3 +341,92 @@ def test_stale_temporary_files_of_a_killed_command_are_removed(tmp_path):
     mine.write_bytes(b"")
     assert ref("import", "--db", str(folder / "r.db"), str(dump)).exit_code == 0
     assert not any(f.exists() for f in stale) and mine.exists()
+
+
+# -- stop 36: the entries a write reads, hashed again (audit of changes made outside ref) ----
+
+
+def _refused(before: int, record, *results) -> None:
+    for r in results:
+        assert r.exit_code == 8, r.stdout + r.stderr
+        assert "nothing was written" in " ".join(r.stderr.split())
+    assert entries(record) == before
+
+
+def test_a_dealer_changed_outside_ref_is_exit_8_not_a_wrong_or_refused_deal(long_game):
+    """Hand 1 was Bill's deal. Changed to Ben's, the next hand was written as dealt by Bill
+    (exit 0), and Ben, whose deal it really is, got "not your deal" (exit 4)."""
+    change(long_game, "UPDATE entry SET dealer = 'Ben' WHERE hand = 1", triggers=True)
+    before = entries(long_game)
+    _refused(before, long_game, hand(5, 2, 3), hand(5, 2, 3, "--dealer", "Ben"), ref("end-session", "-g", "long"))
+    assert "entry 3 (hand 1) is not what its hash states" in " ".join(hand(5, 2, 3).stderr.split())
+
+
+def test_a_night_renumbered_or_forged_outside_ref_is_exit_8(long_game):
+    before = entries(long_game)
+    change(long_game, "UPDATE session SET number = 7")
+    _refused(before, long_game, hand(5, 2, 3), ref("end-session", "-g", "long"), ref("new-session", "-g", "long"))
+    change(long_game, "UPDATE session SET number = 1")
+    assert hand(5, 2, 3).exit_code == 0 and hand(1, 1, 1).exit_code == 0  # a full round (A4)
+    assert ref("end-session", "-g", "long").exit_code == 0
+    change(long_game, "INSERT INTO session (game_id, number, opened_at, options) "
+                      "SELECT id, 2, '2026-12-04T10:00:00+00:00', '{}' FROM game")
+    before = entries(long_game)
+    r = hand(5, 2, 3)
+    _refused(before, long_game, r)
+    assert "its night 2 was opened by no chained entry" in " ".join(r.stderr.split())
+
+
+SIMPLE = ("--hand", "Ann=2H 3H 4H 9C", "--hand", "Bob=KS QD 9D", "--hand", "Cy=5C 6C 8S", "--out", "Ann")
+
+
+@pytest.fixture
+def simple_game(record):
+    assert ref("new-session", "-g", "s", "-r", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3").exit_code == 0
+    assert ref("score-hand", "-g", "s", *SIMPLE).exit_code == 0
+    return record
+
+
+def test_a_game_won_flag_or_a_sessions_table_changed_outside_ref_is_exit_8(simple_game):
+    """Who won a Simple Rummy game decides who plays first next and the match (S17); the
+    session's table decides the WILDCARDs and the cards dealt. Both were built on (exit 0)."""
+    before = entries(simple_game)
+    change(simple_game, "UPDATE result SET won = 1 - won")
+    r = ref("score-hand", "-g", "s", *SIMPLE)
+    _refused(before, simple_game, r, ref("end-session", "-g", "s"))
+    assert "Ann's result row (count, won) is not the one the entry states" in " ".join(r.stderr.split())
+    change(simple_game, "UPDATE result SET won = 1 - won")
+    change(simple_game, "UPDATE session SET options = replace(options, '\"cards\": 3', '\"cards\": 4')")
+    r = ref("score-hand", "-g", "s", *SIMPLE)
+    _refused(before, simple_game, r)
+    assert "its night 1's own data (its table) is not the one its chained opening states" in " ".join(r.stderr.split())
+    change(simple_game, "UPDATE session SET options = replace(options, '\"cards\": 4', '\"cards\": 3')")
+    assert ref("score-hand", "-g", "s", *SIMPLE).exit_code == 0 and ref("verify").exit_code == 0
+
+
+def test_a_gin_hand_won_flag_changed_outside_ref_is_exit_8(record):
+    """Gin folds the score and the game's end from who won each hand: a flag cleared outside
+    ref wrote a hand that ends the game as not over."""
+    assert ref("new-session", "-g", "gin", "-r", "gin", "--players", "Dee,Eve").exit_code == 0
+    knock = ("--knock", "Eve", "--hand", "Eve=AS 2S 3S 5H 5D 5C 9C 9D 9H 4D",
+             "--hand", "Dee=KS QH JD 10C 8S 7H 6D 4C 3H 2D")
+    assert ref("score-hand", "-g", "gin", *knock).exit_code == 0
+    change(record, "UPDATE result SET won = 0")
+    before = entries(record)
+    _refused(before, record, ref("score-hand", "-g", "gin", *knock))
+
+
+def test_a_refusal_by_name_on_a_roster_changed_outside_ref_is_exit_8(long_game):
+    """A real player got "GEDDOWWWT!! Ben is not on the roster" (exit 4) once Ben's row was
+    renamed: the refusal now runs the write's check first."""
+    change(long_game, "UPDATE player SET name = 'Benjamin' WHERE name = 'Ben'")
+    before = entries(long_game)
+    r = hand(5, 2, 3)
+    _refused(before, long_game, r)
+    assert "GEDDOWWWT" not in r.stderr
+
+
+def test_verify_names_a_deleted_result_row_not_its_intact_entry(long_game):
+    change(long_game, "DELETE FROM result WHERE points = 45")
+    said = verify_fails("entry 3: its result for Bill has no result row")
+    assert "its hash does not match" not in said

@@ -183,6 +183,7 @@ class GinGame:
 
     method: ClassVar[Method] = Method.GIN
     title: ClassVar[str] = "Gin Rummy"
+    folds_rows: ClassVar[bool] = True  #: see GameKind.folds_rows
 
     def usage(self, command: str) -> str:
         return (f'ref {command} --hand "NAME=10 CARDS" --hand "NAME=10 CARDS" with --knock NAME, --gin NAME, '

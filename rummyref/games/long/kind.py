@@ -120,6 +120,7 @@ class LongGame:
 
     method: ClassVar[Method] = Method.MELDED_MINUS_HELD
     title: ClassVar[str] = "long-game"
+    folds_rows: ClassVar[bool] = False  #: see GameKind.folds_rows
 
     def usage(self, command: str) -> str:
         return (f'ref {command} --melded "NAME=CARDS" --held "NAME=CARDS" [--out NAME] [--claim "NAME=CARD"] '

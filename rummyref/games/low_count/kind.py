@@ -166,6 +166,7 @@ class LowCountGame:
 
     method: ClassVar[Method] = Method.LOW_COUNT
     title: ClassVar[str] = "Simple Rummy"
+    folds_rows: ClassVar[bool] = True  #: see GameKind.folds_rows
 
     def usage(self, command: str) -> str:
         return (f'ref {command} --hand "NAME=CARDS" (each final hand) with --out NAME, --four-sevens NAME, '
