@@ -118,6 +118,12 @@ def db_choice(db: Optional[str]) -> Optional[str]:
     records, one before the command and one after it, are refused (exit 3): neither is dropped.
     The same record written two ways (``/tmp/x/r.db`` and ``./r.db``) is one record."""
     root = ROOT_OPTIONS["db"]
+    if db == "" or root == "":  # --db "$UNSET": never the main record by default
+        from rummyref.errors import UnreadableInput
+
+        raise UnreadableInput("--db was given empty: it names no record",
+                              hint="give the record's path or URL, or leave --db out ($RUMMYREF_DB, else the "
+                                   "default record)")
     if db and root and db != root:
         from rummyref.errors import UnreadableInput
         from rummyref.store.location import same_record, shown

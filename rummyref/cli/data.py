@@ -26,7 +26,7 @@ ExportGameOption = Annotated[
 def export(
     game: ExportGameOption = None,
     format_: Annotated[str, typer.Option("--format", "-f", metavar="json|csv", help="json: the whole record, to import again; csv: per-hand scores for a spreadsheet.")] = "json",
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout (never the record itself).")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout (never the record itself).", readable=False)] = None,
     overwrite: Annotated[bool, typer.Option("--overwrite", "--force", help="Replace FILE if it exists.")] = False,
     db: DbOption = None,
 ) -> None:
@@ -63,7 +63,7 @@ def export(
 
 
 def import_(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON file written by ref export.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON file written by ref export.", readable=False)],
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -78,7 +78,7 @@ def import_(
 
 
 def backup(
-    path: Annotated[Path, typer.Argument(metavar="PATH", help="The file to write the copy to.")],
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="The file to write the copy to.", readable=False)],
     overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace PATH if it exists.")] = False,
     db: DbOption = None,
     json_: JsonOption = False,

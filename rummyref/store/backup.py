@@ -23,7 +23,7 @@ from pathlib import Path
 
 from rummyref.errors import IntegrityError, RuleRefusal, StorageError
 from rummyref.store.engine import BUSY_TIMEOUT_MS, _must_be_record, make_engine, migrate, opened, probe
-from rummyref.store.location import destination_check, file_of, is_postgres, resolve
+from rummyref.store.location import destination_check, file_of, is_postgres, resolve, short
 from rummyref.store.migrations import LATEST
 
 
@@ -54,8 +54,14 @@ def backup(db: str | None, dest: Path, overwrite: bool = False) -> BackupMade:
     # ref's first upgrade is the old release's own file
     partial = dest.with_name(f".{dest.name}.partial-{os.getpid()}")
     try:
-        _copy(source, partial)
-        games, entries = _check(partial) if _version(partial) >= LATEST else _check_older(partial)
+        _copy(source, partial, dest)
+        try:
+            games, entries = _check(partial) if _version(partial) >= LATEST else _check_older(partial)
+        except sqlite3.DatabaseError as exc:  # the copy of a damaged file is damaged: so is the record
+            from rummyref.store.engine import damaged
+
+            raise damaged(f"SQLite: {exc}; {short(str(source))} was copied and checked, and the copy "
+                          "was not kept") from None
         _seal(partial)
         _place(partial, dest, overwrite)
     finally:
@@ -85,7 +91,7 @@ def _place(partial: Path, dest: Path, overwrite: bool) -> None:
         raise StorageError(f"cannot write the backup to {dest}: {exc.strerror or exc}") from None
 
 
-def _copy(source: Path, partial: Path) -> None:
+def _copy(source: Path, partial: Path, dest: Path) -> None:
     try:
         src = sqlite3.connect(source, timeout=BUSY_TIMEOUT_MS / 1000)
         dst = sqlite3.connect(partial)
@@ -95,9 +101,21 @@ def _copy(source: Path, partial: Path) -> None:
             dst.close()
             src.close()
     except sqlite3.Error as exc:
-        raise StorageError(f"the backup failed: {exc}; nothing was written to the backup path") from None
+        raise StorageError(f"cannot write the backup to {short(str(dest))}: {_cause(exc, dest)}; nothing was "
+                           "written there", hint="check that its folder can be written and the disk has room") from None
     except OSError as exc:
-        raise StorageError(f"cannot write the backup: {exc}") from None
+        raise StorageError(f"cannot write the backup to {short(str(dest))}: {exc.strerror or exc}") from None
+
+
+def _cause(exc: sqlite3.Error, dest: Path) -> str:
+    """What SQLite's words mean at the backup's path ("unable to open database file": the folder
+    cannot be written, most often)."""
+    said = str(exc)
+    if "unable to open" in said and not os.access(dest.parent, os.W_OK):
+        return "its folder cannot be written (permission denied)"
+    if "disk is full" in said:
+        return "no space left on the device"
+    return f"SQLite: {said}"
 
 
 def _seal(path: Path) -> None:

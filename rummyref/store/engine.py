@@ -357,7 +357,7 @@ def opened(db: str | None, create: bool = False) -> Iterator[Engine]:
 def _existing(db: str | None, create: bool) -> Iterator[Engine]:
     engine = make_engine(db, create)
     try:
-        with storage_errors():
+        with storage_errors(engine):
             fresh = engine.dialect.name != "sqlite" and is_empty(engine)
             if fresh and not create:
                 raise NotFound(f"there is no record at {shown(str(engine.url))}", hint=NO_RECORD_HINT)
@@ -562,7 +562,7 @@ def _built(path: Path, found: Found) -> Iterator[Engine]:
     try:
         engine = make_engine(str(temp))
         try:
-            with storage_errors():
+            with storage_errors(path=path):
                 migrate(engine)
             yield engine
         finally:
@@ -718,9 +718,10 @@ JSON_STATES = {"22P02", "22032"}
 
 
 @contextmanager
-def storage_errors(engine: Engine | None = None) -> Iterator[None]:
+def storage_errors(engine: Engine | None = None, path: Path | None = None) -> Iterator[None]:
     """Database errors said in words, with their exit codes; given the ``engine``, a stored JSON
-    text that does not parse (an entry's facts changed outside ref) names its entry (exit 8)."""
+    text that does not parse (an entry's facts changed outside ref) names its entry (exit 8).
+    ``path``: the SQLite file the words name (else the engine's)."""
     import json
 
     try:
@@ -728,16 +729,17 @@ def storage_errors(engine: Engine | None = None) -> Iterator[None]:
     except json.JSONDecodeError:
         raise unreadable_json(engine) from None
     except DBAPIError as exc:
-        raise _said(exc.orig, isinstance(exc, OperationalError), engine) from None
+        raise _said(exc.orig, isinstance(exc, OperationalError), engine, path) from None
     except sqlite3.Error as exc:  # a raw driver cursor (ref stats reads plain rows for speed)
-        raise _said(exc, isinstance(exc, sqlite3.OperationalError), engine) from None
+        raise _said(exc, isinstance(exc, sqlite3.OperationalError), engine, path) from None
     except Exception as exc:
         if type(exc).__module__.startswith("psycopg"):
             raise _said(exc, False, engine) from None
         raise
 
 
-def _said(orig: BaseException | None, operational: bool, engine: Engine | None) -> StorageError:
+def _said(orig: BaseException | None, operational: bool, engine: Engine | None,
+          path: Path | None = None) -> StorageError:
     """A database error said in words, with its exit code."""
     state = getattr(orig, "sqlstate", None)
     text_ = str(orig).strip()
@@ -762,6 +764,18 @@ def _said(orig: BaseException | None, operational: bool, engine: Engine | None) 
             hint="a hand, a night, or the upgrade of a record made by an older ref (done the first time a "
                  "newer ref opens it) writes to it: make the file and its folder writable, or copy it with "
                  "ref backup and open the copy")
+    if path is None and engine is not None and engine.url.database and engine.url.get_backend_name() == "sqlite":
+        path = Path(str(engine.url.database))
+    if operational and path is not None:
+        where = short(str(path))
+        if "unable to open" in text_ and not os.access(path.parent if not path.exists() else path, os.W_OK):
+            return StorageError(f"the database {where} cannot be opened: its {'folder' if not path.exists() else 'file'} "
+                                "cannot be written (permission denied); nothing was changed",
+                                hint="choose a folder you can write to (--db PATH), or make this one writable")
+        if "disk is full" in text_ or "disk I/O" in text_:
+            return StorageError(f"the database {where} cannot be written: {redact(text_)} (no space left on the "
+                                "device?); nothing was changed", hint="free some space, or choose another --db PATH")
+        return StorageError(f"the database {where} cannot be used: {redact(text_)}")
     if operational:
         return StorageError(f"the database cannot be used: {redact(text_)}")
     return StorageError(f"the database refused the operation: {redact(text_)}")

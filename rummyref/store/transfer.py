@@ -295,9 +295,27 @@ def _declared(conn, table: str) -> list[tuple[str, str, bool]]:
 def _same_chains(have: dict, expected: dict, where: str) -> None:
     """The logs loaded from the file are the ones its ``chains`` states (entries, head)."""
     for name, want in expected.items():
-        if have.get(name) != want:
-            raise IntegrityError(f"{where}: the log of game {name} is {have.get(name)}, the file says {want}",
-                                 hint="entries were removed from the file; nothing was imported")
+        got = have.get(name)
+        if got == want:
+            continue
+        if got is None:
+            raise IntegrityError(f"{where}: its chains name game {name!r}, which its tables do not hold",
+                                 hint="the game was renamed or removed in the file (a game's name is part of its "
+                                      "hash chain); nothing was imported")
+        raise IntegrityError(f"{where}: game {name!r} has {_log(got)} in the file's tables, but its chains state "
+                             f"{_log(want)}", hint="entries were removed or changed in the file; nothing was imported")
+    for name in have if expected else ():  # (an export of schema 1 states no chains)
+        if name not in expected:
+            raise IntegrityError(f"{where}: game {name!r} is in its tables, but its chains do not state its log",
+                                 hint="the game was renamed or added in the file; nothing was imported")
+
+
+def _log(state: Any) -> str:
+    """``12 entries ending 576f2a9c1b3e…``: a log as its chain states it."""
+    if not isinstance(state, dict):
+        return "no log"
+    head = str(state.get("head") or "")
+    return f"{state.get('entries')} entries ending {head[:12]}{'…' if len(head) > 12 else ''}"
 
 
 def _verify(db: str, where: str) -> None:
@@ -397,6 +415,9 @@ def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: di
                 written += 1
                 if t.own_id:
                     ids[t.name][old] = new_id
+        if not written and not data.get("game"):
+            raise UnreadableInput(f"{where} holds no game: there is nothing to import; nothing was written",
+                                  hint="it was exported from a record with no game in it")
         if not written:
             raise WriteConflict(f"everything in {where} is already in the record; nothing was written")
         report = views.verify(rec)

@@ -468,3 +468,54 @@ def test_a_simple_rummy_table_in_an_import_is_rebuilt_under_its_rule_set(tmp_pat
     bad.write_text(json.dumps(doc))
     r = ref("import", "--db", str(tmp_path / "t.db"), str(bad))
     assert r.exit_code == 3 and "$.tables.session.rows[0] (options)" in said(r), said(r)
+
+
+# -- stop 36: the records audit ---------------------------------------------------------------
+
+
+def test_a_backup_of_a_damaged_record_is_exit_8_not_an_internal_error(record, tmp_path):
+    """A damaged page in the middle: verify and export said "damaged" (exit 8), but backup
+    was "internal error: DatabaseError" (exit 1)."""
+    bad = tmp_path / "bad.db"
+    data = bytearray(record.read_bytes())
+    data[4096 * 10:4096 * 11] = b"A" * 4096
+    bad.write_bytes(bytes(data))
+    r = ref("backup", "--db", str(bad), str(tmp_path / "copy.db"))
+    assert r.exit_code == 8, r.stdout + r.stderr
+    assert "the database file is damaged" in said(r) and "the copy was not kept" in said(r)
+    assert not (tmp_path / "copy.db").exists() and not [p for p in tmp_path.iterdir() if "partial" in p.name]
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_an_empty_db_option_is_refused_never_the_main_record(record, tmp_path, monkeypatch, where):
+    """``ref --db "$UNSET" import f.json`` imported into $RUMMYREF_DB (the main record)."""
+    main = tmp_path / "main.db"
+    shutil.copy(record, main)
+    monkeypatch.setenv("RUMMYREF_DB", str(main))
+    before = main.read_bytes()
+    args = ["--db", "", "standings"] if where == "before" else ["standings", "--db", ""]
+    r = ref(*args)
+    assert r.exit_code == 3 and "--db was given empty: it names no record" in said(r)
+    exported = tmp_path / "paper.json"
+    ok("export", "--db", str(record), "--game", "paper", "-o", str(exported))
+    assert ref("import", "--db", "", str(exported)).exit_code == 3
+    assert main.read_bytes() == before
+
+
+def test_an_export_with_no_game_or_a_game_renamed_in_it_is_said_so(tmp_path):
+    empty = tmp_path / "empty.db"
+    ok("upgrade", "--db", str(empty))
+    ok("export", "--db", str(empty), "-o", str(tmp_path / "e.json"))
+    r = ref("import", "--db", str(tmp_path / "new.db"), str(tmp_path / "e.json"))
+    assert r.exit_code == 3 and "holds no game: there is nothing to import" in said(r)
+    assert not (tmp_path / "new.db").exists()
+    ok("new-session", "--db", str(tmp_path / "one.db"))
+    ok("export", "--db", str(tmp_path / "one.db"), "-o", str(tmp_path / "one.json"))
+    doc = json.loads((tmp_path / "one.json").read_text())
+    game = doc["tables"]["game"]
+    game["rows"][0][game["columns"].index("name")] = "friday"
+    (tmp_path / "renamed.json").write_text(json.dumps(doc))
+    r = ref("import", "--db", str(tmp_path / "new.db"), str(tmp_path / "renamed.json"))
+    assert r.exit_code == 8
+    assert "its chains name game 'rummy-2m', which its tables do not hold" in said(r)
+    assert "None" not in r.stderr and "{" not in r.stderr
