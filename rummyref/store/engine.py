@@ -422,6 +422,8 @@ def probe(path: Path) -> Found:
     # being written can see a torn page: read it once more through SQLite's locks before
     # calling it foreign.
     modes = ("mode=ro",) if live else ("immutable=1", "mode=ro")
+    beside = [path.with_name(path.name + end) for end in ("-wal", "-shm")]
+    there = [p.exists() for p in beside]
     for i, mode in enumerate(modes):
         try:
             con = sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
@@ -436,12 +438,27 @@ def probe(path: Path) -> Found:
                                     hint="try again in a moment") from None
             if i + 1 < len(modes):
                 continue
+            _tidy(beside, there)
             return _unreadable(path, exc)
         except sqlite3.DatabaseError as exc:
             if i + 1 < len(modes):
                 continue
+            _tidy(beside, there)
             return _unreadable(path, exc)
     return found
+
+
+def _tidy(beside: list[Path], there: list[bool]) -> None:
+    """Remove the ``-wal``/``-shm`` files that SQLite's read of a file it could not read made
+    (empty, they were not there before): a refused file is left as it was, side files too."""
+    wal, shm = beside
+    try:
+        if not there[0] and wal.exists() and wal.stat().st_size == 0:
+            wal.unlink()
+            if not there[1]:
+                shm.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _unreadable(path: Path, exc: Exception) -> Found:

@@ -430,3 +430,18 @@ def test_verify_names_a_deleted_result_row_not_its_intact_entry(long_game):
     change(long_game, "DELETE FROM result WHERE points = 45")
     said = verify_fails("entry 3: its result for Bill has no result row")
     assert "its hash does not match" not in said
+
+
+def test_a_record_cut_short_is_left_as_it_was_side_files_too(tmp_path):
+    """Audit, stop 36: each refusal said "it was left as it was", but the first one made an
+    empty -wal and a -shm beside the file."""
+    db = tmp_path / "r.db"
+    assert ref("new-session", "--db", str(db)).exit_code == 0
+    assert ref("score-hand", "--db", str(db), "--points", "Bill=45", "--points", "Ben=-10",
+               "--points", "Larry=20").exit_code == 0
+    cut = tmp_path / "cut.db"
+    cut.write_bytes(db.read_bytes()[:40000])
+    for args in (("verify",), ("standings",), ("backup", str(tmp_path / "b.db")), ("export", "-o", str(tmp_path / "e.json"))):
+        r = ref("--db", str(cut), *args)
+        assert r.exit_code == 8, r.stdout + r.stderr
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.db", "r.db"], args
