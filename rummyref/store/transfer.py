@@ -351,13 +351,24 @@ def import_record(db: str | None, path: Path) -> Imported:
     return _merge(db, tables, data, src_chains, str(path))
 
 
-def _entry_hashes(conn) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for name, h in conn.exec_driver_sql(
-        "SELECT g.name, e.hash FROM game g JOIN entry e ON e.game_id = g.id ORDER BY g.id, e.seq"
+def _entry_hashes(conn) -> dict[str, list[tuple[str, str]]]:
+    """Each game's log: (hash, kind) of every entry, in order."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for name, h, kind in conn.exec_driver_sql(
+        "SELECT g.name, e.hash, e.kind FROM game g JOIN entry e ON e.game_id = g.id ORDER BY g.id, e.seq"
     ):
-        out.setdefault(name, []).append(h)
+        out.setdefault(name, []).append((h, kind))
     return out
+
+
+def _held(there: list[tuple[str, str]], theirs: list[tuple[str, str]]) -> bool:
+    """Whether the record's log of a game already holds the file's: the same entries from the
+    first, the record's log perhaps gone on since. An ``adopt`` entry at the file's end was
+    made when its 0.1 records were upgraded for this import (it carries the hour of the
+    import), so the log before it is what is compared."""
+    while theirs and theirs[-1][1] == "adopt":
+        theirs = theirs[:-1]
+    return bool(theirs) and there[:len(theirs)] == theirs
 
 
 def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: dict, where: str) -> Imported:
@@ -377,9 +388,14 @@ def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: di
         clash = [n for n in names if n in existing]
         if clash:
             same = [n for n in clash if there.get(n, []) == src_chains.get(n, [])]
+            held = [n for n in clash if n in same or _held(there.get(n, []), src_chains.get(n, []))]
             if len(same) == len(clash):
                 raise WriteConflict(f"{where} is already in the record (game {', '.join(same)}, same log); nothing was written",
                                     hint="importing the same export twice would count every hand twice")
+            if len(held) == len(clash):
+                raise WriteConflict(f"{where} is already in the record (game {', '.join(held)}: the record's log "
+                                    "holds the file's, and may have gone on since); nothing was written",
+                                    hint="importing the same history twice would count every hand twice")
             differ = [n for n in clash if n not in same]
             raise WriteConflict(
                 f"{where} contradicts the record: game {', '.join(differ)} exists here with a different log; nothing was written",

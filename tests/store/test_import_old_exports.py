@@ -88,3 +88,30 @@ def test_an_old_export_with_a_log_cut_short_is_refused(record, case, tmp_path):
     bad.write_text(json.dumps(doc))
     r = ref("import", str(bad))
     assert r.exit_code == 8 and "entries were removed" in r.stderr, r.stderr
+
+
+def test_an_old_export_imported_again_later_or_onto_its_own_upgraded_record_is_already_there(case, tmp_path,
+                                                                                            monkeypatch):
+    """Audit, stop 36: imported again an hour later (or onto the record its release wrote, once
+    upgraded), a 0.1 export was said to "contradict the record ... a different log": the
+    upgrade made for each import appends an adopt entry stamped with its own hour."""
+    export, src, games = case
+    db = tmp_path / "r.db"
+    assert ref("import", "--db", str(db), str(export)).exit_code == 0
+    monkeypatch.setenv("RUMMYREF_NOW", "2027-01-01T10:00:00+00:00")
+    for target in (db, src):
+        if target == src:
+            assert ref("upgrade", "--db", str(src)).exit_code == 0
+        r = ref("import", "--db", str(target), str(export))
+        said = " ".join(r.stderr.split())
+        assert r.exit_code == 7 and "is already in the record" in said and "contradicts" not in said, said
+
+
+def test_an_older_export_of_a_game_that_went_on_is_already_there(tmp_path):
+    db = tmp_path / "r.db"
+    assert ref("new-session", "--db", str(db)).exit_code == 0
+    assert ref("export", "--db", str(db), "-o", str(tmp_path / "old.json")).exit_code == 0
+    assert ref("score-hand", "--db", str(db), "--points", "Bill=1", "--points", "Ben=2",
+               "--points", "Larry=3").exit_code == 0
+    r = ref("import", "--db", str(db), str(tmp_path / "old.json"))
+    assert r.exit_code == 7 and "the record's log holds the file's" in " ".join(r.stderr.split())
