@@ -177,10 +177,19 @@ def export_csv(conn, game: str | None = None) -> str:
             raise NotFound(f"no game named {game!r}")
     players: list[str] = []
     lines: list[dict[str, Any]] = []
+    rosters = {gid: conn.execute(text("SELECT name, opening FROM player WHERE game_id = :g ORDER BY seat"),
+                                 {"g": gid}).fetchall() for gid, _ in games}
+    seen: dict[str, int] = {}
+    for roster in rosters.values():
+        for n, _ in roster:
+            seen[n] = seen.get(n, 0) + 1
     for gid, gname in games:
-        roster = conn.execute(text("SELECT name, opening FROM player WHERE game_id = :g ORDER BY seat"), {"g": gid}).fetchall()
-        players += [n for n, _ in roster if n not in players]
-        lines.append({"game": gname, "status": "opening", **{n: o for n, o in roster}})
+        def column(name: str, gname: str = gname) -> str:  # a name in two games: a column per game
+            return f"{gname}: {name}" if seen.get(name, 0) > 1 else name
+
+        roster = rosters[gid]
+        players += [column(n) for n, _ in roster if column(n) not in players]
+        lines.append({"game": gname, "status": "opening", **{column(n): o for n, o in roster}})
         effective = conn.execute(text(
             "SELECT e.id, e.hand, e.kind, s.number, e.hand_in_session, e.dealer, e.created_at FROM entry e "
             "LEFT JOIN session s ON s.id = e.session_id WHERE e.game_id = :g AND e.hand IS NOT NULL AND e.seq = "
@@ -188,10 +197,10 @@ def export_csv(conn, game: str | None = None) -> str:
             {"g": gid},
         ).fetchall()
         for eid, hand, kind, night, his, dealer, created in effective:
-            points = dict(conn.execute(text(
+            points = {column(n): v for n, v in conn.execute(text(
                 "SELECT p.name, r.points FROM result r JOIN player p ON p.id = r.player_id "
                 "WHERE r.entry_id = :e AND r.current = 1 ORDER BY p.seat"), {"e": eid},
-            ).fetchall())
+            ).fetchall()}
             status = {"hand": "hand", "amend": "amended", "void": "void"}.get(kind, kind)
             lines.append({"game": gname, "night": night, "hand": hand, "hand_in_night": his, "dealer": dealer,
                           "status": status, "recorded_at": created, **points})

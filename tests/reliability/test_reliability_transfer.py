@@ -200,10 +200,11 @@ def test_csv_has_one_line_per_hand_and_columns_add_up_to_the_totals(record):
     assert [r["status"] for r in main] == ["opening", "hand", "amended", "void", "hand", "hand", "hand", "hand",
                                            "hand"]
     assert [r["hand"] for r in main[1:]] == [str(i) for i in range(1, 9)]
-    assert main[3]["Bill"] == ""  # the voided hand counts for nobody
-    st = ref_json("standings", "--db", str(record), "--game", "rummy-2m")
-    for p in st["players"]:
-        assert sum(int(r[p["name"]] or 0) for r in main) == p["total"]
+    assert main[3]["rummy-2m: Bill"] == ""  # the voided hand counts for nobody
+    for game in ("rummy-2m", "paper"):  # the same three play both: a column per game each
+        st = ref_json("standings", "--db", str(record), "--game", game)
+        for p in st["players"]:
+            assert sum(int(r[f"{game}: {p['name']}"] or 0) for r in rows) == p["total"]
 
 
 def test_export_refusals(record, tmp_path):
@@ -519,3 +520,19 @@ def test_an_export_with_no_game_or_a_game_renamed_in_it_is_said_so(tmp_path):
     assert r.exit_code == 8
     assert "its chains name game 'rummy-2m', which its tables do not hold" in said(r)
     assert "None" not in r.stderr and "{" not in r.stderr
+
+
+def test_csv_gives_a_name_in_two_games_a_column_per_game(tmp_path):
+    """Audit, stop 36: Ann of a Simple Rummy game and Ann of a Gin game shared one column: a
+    game win (1) and 33 Gin points added up to 34."""
+    db = ("--db", str(tmp_path / "r.db"))
+    ok("new-session", *db, "-g", "sr", "-r", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "3")
+    ok("score-hand", *db, "-g", "sr", "--hand", "Ann=2H 3H 4H 9C", "--hand", "Bob=KS QD 9D", "--hand", "Cy=5C 6C 8S",
+       "--out", "Ann")
+    ok("new-session", *db, "-g", "g", "-r", "gin", "--players", "Ann,Dee")
+    ok("score-hand", *db, "-g", "g", "--knock", "Ann", "--hand", "Ann=AS 2S 3S 5H 5D 5C 9C 9D 9H 4D",
+       "--hand", "Dee=KS QH JD 10C 8S 7H 6D 4C 3H 2D")
+    rows = list(csv.DictReader(io.StringIO(ok("export", *db, "--format", "csv").stdout)))
+    assert "Ann" not in rows[0] and {"sr: Ann", "g: Ann", "Bob", "Dee"} <= set(rows[0])
+    total = {col: sum(int(r[col]) for r in rows if r[col]) for col in ("sr: Ann", "g: Ann")}
+    assert total == {"sr: Ann": 1, "g: Ann": 66}
