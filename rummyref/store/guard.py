@@ -178,7 +178,7 @@ def _rests_on(rec: Record, g: GameRow, refuse, history: bool) -> None:
     night's number, its results by player name): an entry's dealer, kind or place in its night
     (who deals next, A3/A4), a night renumbered, a result row's player renamed or deleted, all
     change the hash. Each result row's count and won flag against the entry's facts (the
-    ``columns`` the ledger chained beside them; the folds of a match or a Gin game read them),
+    ``columns`` the ledger chained beside them; the folds of some kinds of game read them),
     and each night's own data (its table) against the entry that opened it. A night no entry
     opened is a forgery, but in a game adopted from 0.1 (its nights are stated by the adopt entry)."""
     import json
