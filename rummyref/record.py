@@ -95,6 +95,9 @@ class Position:
     next_hand: int
     session: int | None  #: the open session's number (None: none open)
     entries: int = field(default=0, compare=False)  #: entries in the log (rulings do not make a hand stale)
+    #: the latest entry of a hand (a hand, an amend, a void): a correction meanwhile may end the
+    #: game, or give the deal back to a voided hand's dealer, so a hand read before it is stale
+    last_hand_entry: int = 0
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 from rummyref.cli.common import err, out, say, show_error
 from rummyref.cli.night_forms import Settle
 from rummyref.cli.prompts import NONE_WORD, PUT_BACK, fitted, kept
-from rummyref.errors import RummyrefError, UnreadableInput
+from rummyref.errors import IntegrityError, RummyrefError, StorageError, UnreadableInput
 from rummyref.games.base import Recorded, SessionRequest, ask_until
 from rummyref.record import Context
 
@@ -292,8 +292,9 @@ def play_hand(term: Terminal, ctx: Context, form, db: str | None) -> None:
 def _settle_and_write(term: Terminal, ctx: Context, form, judge, preview, written, reread, db: str | None,
                       first=None) -> None:
     """The shared end of a hand and of a correction: (``first``: ask what is open,) judge, show,
-    "Record it?", write. A write refused (another terminal wrote meanwhile) keeps the answers:
-    the record is read again and the table fixes or drops. Ctrl-C discards only this one."""
+    "Record it?", write. A write refused (another terminal wrote meanwhile, or the record cannot
+    be reached) keeps the answers: the record is read again (if it can be) and the table fixes,
+    drops, or tries again. Ctrl-C discards only this one."""
     from rummyref import play
 
     what = ctx.ruleset.hand_word
@@ -310,7 +311,12 @@ def _settle_and_write(term: Terminal, ctx: Context, form, judge, preview, writte
             except RummyrefError as exc:
                 show_error(exc)
                 say(f"Nothing was written; the {what}'s answers are kept (fix them, or drop the {what}).")
-                ctx = reread()
+                try:
+                    ctx = reread()
+                except IntegrityError:
+                    raise
+                except StorageError:  # the record cannot be read either (a server down): as read before
+                    pass
                 continue
             written(shown)
             return

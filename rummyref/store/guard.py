@@ -3,7 +3,8 @@
 ``ref score-hand`` reads the game (and, at a terminal, asks for the cards) *before* it opens its
 write transaction. Meanwhile another terminal may record the very hand being typed, or close
 the session and open the next. The write therefore carries what the reader saw (a
-:class:`~rummyref.record.Position`: the number the next hand would get and the open session)
+:class:`~rummyref.record.Position`: the number the next hand would get, the open session, and
+the latest entry of a hand: an amend or a void meanwhile may end the game or give the deal back)
 and, inside the ``BEGIN IMMEDIATE`` transaction (the write lock held, so nothing can move
 underneath), checks that it still holds. A correction also carries the entry it supersedes. If
 not, the write is refused with :class:`WriteConflict` (exit 7) and nothing is written; run
@@ -37,6 +38,17 @@ def expect(rec: Record, g: GameRow, seen: Position) -> None:
             f"another terminal changed the {rs.session_short} of {g.name} while this {hand} was being entered: "
             f"it was read with {was} open, now {became}; nothing was written",
             hint=f"check ref standings; if the {hand} belongs to the {rs.session_short} now open, run the command again",
+        )
+    if now.next_hand == seen.next_hand:  # no new hand: one was corrected (amended or voided)
+        fix = rec.sql(
+            "SELECT e.kind, e.hand, e.seq, e.created_at FROM entry e WHERE e.game_id = :g AND e.hand IS NOT NULL "
+            "ORDER BY e.seq DESC LIMIT 1", g=g.id,
+        ).first()
+        did = {"amend": "amended", "void": "voided"}.get(str(fix[0]), "recorded") if fix else "corrected"
+        where = f" {hand} {fix[1]} (entry {fix[2]} at {fix[3]})" if fix else f" a {hand}"
+        raise WriteConflict(
+            f"another terminal {did}{where} of {g.name} while this {hand} was being entered; nothing was written",
+            hint="check ref standings (who deals next, whether the game is over), then run the command again",
         )
     row = rec.sql(
         "SELECT e.hand, e.dealer, e.seq, e.created_at, s.number FROM entry e LEFT JOIN session s ON s.id = e.session_id "

@@ -123,10 +123,11 @@ class Record:
 
     def position(self, g: GameRow) -> Position:
         """Where the game's log stands now."""
-        last, entries = self.sql(
-            "SELECT COALESCE(MAX(hand), 0), COUNT(*) FROM entry WHERE game_id = :g", g=g.id).first() or (0, 0)
+        last, entries, changed = self.sql(
+            "SELECT COALESCE(MAX(hand), 0), COUNT(*), COALESCE(MAX(CASE WHEN hand IS NOT NULL THEN seq END), 0) "
+            "FROM entry WHERE game_id = :g", g=g.id).first() or (0, 0, 0)
         s = self.open_night_row(row_id(g))
-        return Position(g.name, int(last or 0) + 1, s.number if s else None, int(entries or 0))
+        return Position(g.name, int(last or 0) + 1, s.number if s else None, int(entries or 0), int(changed or 0))
 
     def context(self, g: GameRow, history: bool = False) -> Context:
         """Everything a command needs of game ``g`` (the hands in force only if ``history``)."""

@@ -612,3 +612,47 @@ def test_a_gin_amendment_shows_the_hand_as_it_will_be_settled(tmp_path):
     shown = said[said.index("Hand 1, as amended:"):]
     assert "Bob: 3S 4S 5S; deadwood 6D QD 7C QC (33); laid off 4H 8H 9H" in shown
     assert "Knock: Ann scores 32." in shown and "Ann: 33 -> 32" in shown
+
+
+@pytest.mark.parametrize("reread_fails", [False, True], ids=["record-read-again", "record-unreachable"])
+def test_a_write_the_record_cannot_take_keeps_the_hand_for_another_try(monkeypatch, capsys, reread_fails):
+    """A server down at "Record it?" (exit 6 for a command) refuses the write; the shell keeps
+    the hand's answers and asks again, even when the record cannot be read again either."""
+    from rummyref import play
+    from rummyref.cli import night_shell
+    from rummyref.errors import IntegrityError, StorageError
+
+    class Settle:  # "Record it?" answered yes each time it is asked
+        def __init__(self, term, what):
+            pass
+
+        def __call__(self, form, judge, preview):
+            return "the hand"
+
+    tries: list[str] = []
+
+    def append(db, ctx, result):
+        tries.append(ctx)
+        if len(tries) == 1:
+            raise StorageError("the database cannot be used: connection refused")
+        return f"written with {ctx}"
+
+    def reread():
+        if reread_fails:
+            raise StorageError("the database cannot be used: connection refused")
+        return "read again"
+
+    written: list[str] = []
+    monkeypatch.setattr(night_shell, "Settle", Settle)
+    monkeypatch.setattr(play, "append", append)
+    ctx = type("Ctx", (), {"ruleset": type("R", (), {"hand_word": "hand"})()})()
+    night_shell._settle_and_write(None, ctx, None, None, None, written.append, reread, None)
+    assert len(tries) == 2 and written == [f"written with {ctx if reread_fails else 'read again'}"]
+    assert "the hand's answers are kept" in capsys.readouterr().err
+
+    def broken():
+        raise IntegrityError("the record was changed outside ref")
+
+    tries.clear()
+    with pytest.raises(IntegrityError):  # a record changed outside ref still ends the night
+        night_shell._settle_and_write(None, ctx, None, None, None, written.append, broken, None)

@@ -75,7 +75,45 @@ def test_an_amend_is_not_stale_because_of_other_hands(tmp_path):
     _night(db)
     results = _lined_up(tmp_path, db, ("amend", "1", "--reason", "recount", *hand_args(10)),
                         ("amend", "2", "--reason", "recount", *hand_args(20)), ("score-hand", *hand_args(4)))
-    assert [code for code, _ in results] == [0, 0, 0], results
+    assert [code for code, _ in results[:2]] == [0, 0], results
+    # the new hand is stale if an amend wrote first (it was read with the totals before it)
+    code, err = results[2]
+    assert code == 0 or (code == 7 and "another terminal amended hand" in err), results
+    assert ref("verify", "--db", str(db)).exit_code == 0
+
+
+def test_a_hand_typed_while_another_terminal_voids_one_is_refused(tmp_path):
+    """A void gives the deal back to the voided hand's dealer (SPEC §8): a hand read before it
+    would be filed as dealt by the next player."""
+    db = tmp_path / "r.db"
+    _night(db)
+
+    def void():
+        assert ref("void", "3", "--db", str(db), "--reason", "misdeal").exit_code == 0
+
+    [(code, err)] = _lined_up(tmp_path, db, ("score-hand", *hand_args(4)), meanwhile=void)
+    assert code == 7, err
+    assert "another terminal voided hand 3" in err and "nothing was written" in err
+    history = ref_json("history", "--db", str(db))
+    assert [e["kind"] for e in history["entries"] if e["kind"] in ("hand", "void")] == ["hand"] * 3 + ["void"]
+    assert ref("verify", "--db", str(db)).exit_code == 0
+    again = ref("score-hand", "--db", str(db), *hand_args(4))  # run again: hand 3's dealer deals it
+    assert again.exit_code == 0, again.output
+    assert ref_json("history", "--db", str(db))["entries"][-1]["dealer"] == "Larry"
+
+
+def test_a_hand_typed_while_another_terminal_amends_one_is_refused(tmp_path):
+    """An amend changes the totals the new hand was judged by (the game may be over by now)."""
+    db = tmp_path / "r.db"
+    _night(db)
+
+    def amend():
+        assert ref("amend", "2", "--db", str(db), "--reason", "recount", *hand_args(9)).exit_code == 0
+
+    [(code, err)] = _lined_up(tmp_path, db, ("score-hand", *hand_args(4)), meanwhile=amend)
+    assert code == 7, err
+    assert "another terminal amended hand 2" in err and "ref standings" in err
+    assert ref_json("standings", "--db", str(db))["hands"] == 3
     assert ref("verify", "--db", str(db)).exit_code == 0
 
 

@@ -639,6 +639,9 @@ class _Known:
     founded: dict[tuple, bool] = field(default_factory=dict)  #: could_found's answers, by its question
     homeless: list[Piece] | None = None
     search: object | None = None  #: the table's exact cover (:func:`rummyref.games.long.cover.ready`), once made
+    #: the founders' test of the whole table (:func:`_all_found`): the looser question's answer
+    #: and the whole answer, once asked; a trial that only drops what was said asks no more
+    whole: tuple[bool, bool] | None = None
     #: the players who stated their melds with '/' (a card of theirs said nothing of lays no meld)
     stated_by: frozenset[str] = frozenset()
 
@@ -732,13 +735,16 @@ def _all_meld(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pie
 
 
 def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], aces_high: bool,
-               known: _Known, close: bool = True) -> bool:
+               known: _Known, close: bool = True, relaxed: bool = False) -> bool:
     """Whether the cards on the table can be split into melds that each hold three founders,
     cards that may have laid a meld, each card in a meld of the kind the table said
     (:mod:`rummyref.games.long.founders`): every meld of a seating has a core, so a table
     that fails this has no seating (a certain refusal, asked before the exact cover searches).
     ``close``: where the looser question says yes, ask the closer one too (three founders in a
-    row in a run, an ace read at one end only); ``False`` only to test the looser one."""
+    row in a run, an ace read at one end only); ``False`` only to test the looser one.
+    ``relaxed``: the table is the whole table with something said of one card dropped (a trial
+    of a refusal), which only loosens the question: where the whole table's answer was yes, so
+    is this one."""
     from rummyref.games.long.founders import ANY, MATCH, RUN, SIDEWAYS, could_found
 
     founders = {p.id for c in stated for p in c} | {p.id for m in own for p in m}
@@ -784,9 +790,15 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
     cards, wild_founders, wild_others = tuple(sorted(naturals)), wild[1], wild[0]
     found = (cards, wild_founders, wild_others, tuple(sorted(matched.items())), close)
     if found not in known.founded:  # the looser question first: it is quicker, and most often enough
-        known.founded[found] = (could_found(cards, wild_founders, wild_others, aces_high, matched)
-                                and (not close or could_found(cards, wild_founders, wild_others, aces_high, matched,
-                                                              close=True)))
+        whole = known.whole if relaxed else None
+        if whole is not None and whole[1]:
+            known.founded[found] = True
+            return True
+        loosely = (whole is not None and whole[0]) or could_found(cards, wild_founders, wild_others, aces_high, matched)
+        known.founded[found] = loosely and (
+            not close or could_found(cards, wild_founders, wild_others, aces_high, matched, close=True))
+        if not relaxed and close and known.whole is None:
+            known.whole = (loosely, known.founded[found])
     return known.founded[found]
 
 
@@ -1070,7 +1082,8 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
         # a card with no meld may have one but for what the table said of another card
         # (Ben's AD>match leaves Larry's 2D 3D no run): a trial seating without it tells
         try:
-            blamed = _said_at_fault(stated, own, loose, ruleset, barred, everything, Budget(DIAGNOSIS_BUDGET), known)
+            blamed = _said_at_fault(stated, own, loose, ruleset, barred, everything, Budget(DIAGNOSIS_BUDGET), known,
+                                    stranded=frozenset(p.id for p in stranded))
         except _NoMoreTrials:
             blamed = None
         if blamed is not None:
@@ -1128,10 +1141,14 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
 
 
 def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-                   barred: frozenset[Card], everything: list[Piece], budget: Budget, known: _Known
-                   ) -> RuleRefusal | None:
+                   barred: frozenset[Card], everything: list[Piece], budget: Budget, known: _Known,
+                   stranded: frozenset[int] = frozenset()) -> RuleRefusal | None:
     """Something the table said (a designation, a WILDCARD's card) without which the cards
-    are seated, found by trial seatings (on the refusal's budget of steps)."""
+    are seated, found by trial seatings (on the refusal's budget of steps). ``stranded``: the
+    cards (by id) that have no meld on the table as said: a trial where one of them still has
+    none has no seating (certain, and cheaper to ask than the trial)."""
+    from rummyref.games.long.cover import homeless
+
     aces_high = ruleset.aces_high
     said = [p for p in everything if p.laid.joins or p.laid.stands_for]
     # a WILDCARD past a sideways card first (B6); then what was said of the cards laid off or
@@ -1145,7 +1162,10 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
     for p in said:
         bare = replace(p, laid=Laid(p.laid.card))
         free = barred - {p.laid.cut} if p.laid.sideways else barred
-        found = _try(*_swapped(stated, own, loose, p, bare, known.stated_by), ruleset, free, budget, known)
+        trial = _swapped(stated, own, loose, p, bare, known.stated_by)
+        if stranded and homeless(*trial, aces_high, free, only=stranded):
+            continue
+        found = _try(*trial, ruleset, free, budget, known, relaxed=True)
         if found is not None:
             if p.laid.stands_for in barred:
                 return _past_sideways(p)
@@ -1189,15 +1209,16 @@ class _NoMoreTrials(Exception):
 
 
 def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
-         barred: frozenset[Card], budget: Budget, known: _Known) -> list[list[Piece]] | None:
+         barred: frozenset[Card], budget: Budget, known: _Known, relaxed: bool = False) -> list[list[Piece]] | None:
     """A trial seating for a diagnosis (any seating: the exact cover's), on a small budget
-    taken from the refusal's; one that gives up counts as none."""
+    taken from the refusal's; one that gives up counts as none. ``relaxed``: the table is the
+    whole table with something said of one card dropped (:func:`_all_found`)."""
     from rummyref.games.long.cover import cover
 
     if budget.steps <= 0:
         raise _NoMoreTrials
     if not _all_meld(stated, own, loose, ruleset, known) or not _all_found(stated, own, loose, ruleset.aces_high,
-                                                                            known):
+                                                                            known, relaxed=relaxed):
         return None
     # the plain order, cut only by what the engine has said of the cards already (a trial is
     # small: new questions to the engine and the fewest-first choice cost more than they save)

@@ -153,16 +153,19 @@ def ready(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loo
 
 
 def homeless(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
-             aces_high: bool, barred: frozenset[Card], steps: int = HOMELESS_STEPS, search: _Cover | None = None
-             ) -> list[Piece]:
+             aces_high: bool, barred: frozenset[Card], steps: int = HOMELESS_STEPS, search: _Cover | None = None,
+             only: frozenset[int] | None = None) -> list[Piece]:
     """The cards that no valid meld of the table's cards can hold, whatever the others do: a
     stated meld (its cards) or a card of known value. Certain, and cheap: each is a card with
-    nowhere to go (a card whose search runs out of steps counts as having somewhere)."""
+    nowhere to go (a card whose search runs out of steps counts as having somewhere).
+    ``only``: look at these pieces only (by id; a stated meld when any of its cards is one)."""
     search = search or _Cover(stated, own, loose, aces_high, barred, 0)
     full, wild = (1 << len(search.fixed)) - 1, tuple(len(c) for c in search.classes)
     out: list[Piece] = []
     cores = [(c, frozenset(p.id for p in c)) for c in search.cores]
     for must, core in cores + [([p], None) for p in search.fixed]:
+        if only is not None and not any(p.id in only for p in must):
+            continue
         # a card with a home: a meld of cards not stated as a meld, or one stated meld and more
         ways = [(must, core)] if core is not None else [(must, None)] + [(c + must, ids) for c, ids in cores]
         if not any(search._holds(m, full, wild, ids, steps) for m, ids in ways):

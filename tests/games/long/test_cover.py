@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
@@ -481,3 +482,79 @@ def test_the_melds_counted_not_made_are_none_of_them_valid(rules, table, drop):
                          for m, mask2, wild2 in search._melds(must, mask, wild, core, ordered)]
                 found.append((melds, search.steps))
             assert found[0] == found[1]
+
+
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=small_tables())
+def test_a_trial_without_what_was_said_of_a_card_asks_a_looser_founders_question(rules, table):
+    """A refusal's trial drops what the table said of one card (``_swapped``). The founders'
+    test of such a trial is never stricter than the whole table's: where the whole table
+    passes, so does the trial, and the trial asked as ``relaxed`` (skipping what the whole
+    table's answer already settles) answers as the trial asked afresh."""
+    from rummyref.games.long.arrange import _all_found, _Known, _swapped
+    from rummyref.games.long.table import Laid
+
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    everything = [p for c in stated for p in c] + [p for m in own for p in m] + list(loose)
+    said = [p for p in everything if p.laid.joins or p.laid.stands_for]
+    assume(said)
+    stated_by = frozenset(name for name, player in facts.players if player.stated)
+    known = _Known(stated_by=stated_by)
+    whole = _all_found(stated, own, loose, ruleset.aces_high, known)
+    event(f"whole table passes: {whole}")
+    assert known.whole is not None and known.whole[1] == whole
+    for p in said:
+        trial = _swapped(stated, own, loose, p, replace(p, laid=Laid(p.laid.card)), stated_by)
+        fresh = _all_found(*trial, ruleset.aces_high, _Known())
+        assert fresh or not whole, p.says()
+        assert _all_found(*trial, ruleset.aces_high, known, relaxed=True) == fresh, p.says()
+
+
+@pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(table=small_tables(), data=st.data())
+def test_the_homeless_test_of_some_cards_is_the_whole_test_on_them(rules, table, data):
+    """``homeless(only=...)`` (a refusal's trial asks whether the cards with no meld still
+    have none) gives the cards of the whole test that are among those asked of, a stated meld
+    whole when any card of it is."""
+    ruleset = load_ruleset(rules)
+    melded, claims = table
+    try:
+        facts = read_hand(ROSTER, melded, (), claims)
+        typed = pieces_of(facts)
+        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        stated, own, loose = _split(typed, facts, ruleset, barred)
+    except RummyrefError:
+        assume(False)
+        return
+    everything = [p for c in stated for p in c] + [p for m in own for p in m] + list(loose)
+    asked = frozenset(data.draw(st.sets(st.sampled_from(sorted(p.id for p in everything)))))
+    full = homeless(stated, own, loose, ruleset.aces_high, barred)
+    group = {p.id: {q.id for q in c} for c in stated for p in c}
+    expected = [p for p in full if p.id in asked or group.get(p.id, set()) & asked]
+    assert homeless(stated, own, loose, ruleset.aces_high, barred, only=asked) == expected
+
+
+
+def test_the_homeless_test_of_some_cards_looks_at_those_only():
+    ruleset = load_ruleset("rummy-2m")
+    facts = read_hand(ROSTER, ["Bill=9H 9D 9C / 2H 3H 4H", "Ben=9S>2H 5H"], (), [])
+    stated, own, loose = _split(pieces_of(facts), facts, ruleset, frozenset())
+    ids = {str(p.laid.card): p.id for p in [q for c in stated for q in c] + [q for m in own for q in m] + loose}
+
+    def shown(*cards: str) -> list[str]:
+        only = frozenset(ids[c] for c in cards)
+        return [str(p.laid.card) for p in homeless(stated, own, loose, ruleset.aces_high, frozenset(), only=only)]
+
+    assert shown() == [] and shown("5H", "2H") == []
+    assert shown("9S") == shown("9S", "5H", "9H") == ["9S"]
