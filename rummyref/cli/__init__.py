@@ -20,11 +20,55 @@ def version_line() -> str:
     return f"ref (rummyref) {__version__}"
 
 
+#: what a terminal that cannot show a character gets instead (``7S`` for ``7♠``); any other
+#: character it cannot show is written as an escape (``Jos\xe9``), never an error
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C", "…": "...",
+          "–": "-", "—": "-", "−": "-", "×": "x", "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "·": "."}
+_ASCII = {"ascii", "us-ascii", "ansi_x3.4-1968", "646"}
+
+
+def _plainly(exc: UnicodeError) -> tuple[str, int]:
+    assert isinstance(exc, UnicodeEncodeError)
+    bad = exc.object[exc.start:exc.end]
+    return "".join(_PLAIN.get(c) or c.encode("ascii", "backslashreplace").decode("ascii") for c in bad), exc.end
+
+
+def fit_streams() -> None:
+    """A terminal whose encoding cannot show every character (``LC_ALL=C``,
+    ``PYTHONIOENCODING=ascii``): output gets what it can show (:data:`_PLAIN`, escapes), never
+    an error after a hand was written; an ASCII stdin, and arguments the locale could not decode
+    (``LC_ALL=C``), are read as UTF-8 where their bytes are UTF-8 (a name typed as José)."""
+    import codecs
+
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        try:
+            "♠é…".encode(stream.encoding or "utf-8")
+        except UnicodeEncodeError:
+            codecs.register_error("rummyref-plain", _plainly)
+            stream.reconfigure(errors="rummyref-plain")
+        except (AttributeError, LookupError):  # not a text stream of the standard kind: as it is
+            pass
+    encoding = (getattr(sys.stdin, "encoding", None) or "").lower()
+    if encoding in _ASCII and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
+    if any("\udc80" <= c <= "\udcff" for a in sys.argv for c in a):
+        sys.argv = [_utf8(a) for a in sys.argv]
+
+
+def _utf8(arg: str) -> str:
+    try:
+        return arg.encode(sys.getfilesystemencoding(), "surrogateescape").decode("utf-8")
+    except UnicodeError:  # not UTF-8 either: as the locale read it (a name check refuses it)
+        return arg
+
+
 def main() -> None:
     """Console-script entry point (and ``python -m rummyref``)."""
     if sys.argv[1:] == ["--version"] and "_REF_COMPLETE" not in os.environ:
         print(version_line())
         return
+    fit_streams()
     import signal
 
     if hasattr(signal, "SIGPIPE"):  # ``ref ... | head``: end as a shell tool does when the reader

@@ -4,8 +4,6 @@ Both libraries are imported inside the command only."""
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -57,7 +55,16 @@ def chart(
     columns = width or out.width
     if height is None:
         height = max(24, least_height(data, columns))  # a long legend at a narrow terminal needs more
-    out.print(terminal_chart(data, columns, height), markup=False, highlight=False)
+    # in colour only where the other commands are (a terminal, not TERM=dumb, no NO_COLOR), and
+    # through rich as styles: its raw codes counted as text would fold every line of the plot
+    colour = out.color_system is not None
+    text = terminal_chart(data, columns, height, colour=colour)
+    if colour:
+        from rich.text import Text
+
+        out.print(Text.from_ansi(text), soft_wrap=True)
+    else:
+        out.print(text, markup=False, highlight=False)
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -112,7 +119,7 @@ def least_height(data, width: int) -> int:
     return len(_head(data, width)) + len(text_legend(data, width)) + PLOT_LINES
 
 
-def terminal_chart(data, width: int, height: int) -> str:
+def terminal_chart(data, width: int, height: int, colour: bool = False) -> str:
     """The title, the plot and the legend, in at most ``width`` columns and ``height`` lines: the
     plot takes what the title and the legend leave. A height that leaves the plot fewer than
     :data:`PLOT_LINES` lines is refused (exit 3), naming the least the chart needs."""
@@ -130,7 +137,6 @@ def terminal_chart(data, width: int, height: int) -> str:
     plt.clear_figure()
     plt.plotsize(width, height - len(head) - len(legend))
     plt.theme("clear")
-    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     lo, hi = data.x_range
     ys: list[float] = []
     if data.projection_drawn:  # the target first: the lines near it are drawn over it

@@ -15,6 +15,7 @@ from rich.console import Console
 
 from rummyref.cli.completion import complete_game, complete_ruleset
 
+MOST_CELLS = 10_000  #: the widest and tallest terminal believed (as ``ref chart --width``)
 
 # Data goes to stdout, messages to stderr. Width follows COLUMNS (tests pin it).
 # No emoji codes: a name or a note with ":smile:" in it prints as typed (and the
@@ -52,7 +53,25 @@ class _Console(Console):
     ``Cy [the kid]`` or a card list like ``[7S 8S]``), and each long player's name in its shown
     form (:func:`rummyref.names.in_text`), whatever line names it. A line naming a player
     whose name holds a blank is wrapped here (:func:`rummyref.wrap.fill`), which never breaks
-    it inside the name, where rich would."""
+    it inside the name, where rich would. ``NO_COLOR``: plain text, no styles at all (rich
+    would drop the colours and keep the bold). ``COLUMNS`` and ``LINES`` are taken up to
+    :data:`MOST_CELLS` (a chart is drawn to the width: ``COLUMNS=99999999999`` is no width)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if os.environ.get("NO_COLOR"):
+            kwargs["color_system"] = None
+        super().__init__(*args, **kwargs)
+
+    @property
+    def size(self) -> Any:
+        dims = Console.size.fget(self)  # type: ignore[attr-defined]
+        if dims.width <= MOST_CELLS and dims.height <= MOST_CELLS:
+            return dims
+        return type(dims)(min(dims.width, MOST_CELLS), min(dims.height, MOST_CELLS))
+
+    @size.setter
+    def size(self, new_size: Any) -> None:
+        Console.size.fset(self, new_size)  # type: ignore[attr-defined]
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
         from rummyref.names import in_text, kept_whole
@@ -75,8 +94,8 @@ class _ErrConsole(_Console):
         raise BrokenPipeError
 
 
-out = _Console(file=_Stream("stdout"), markup=False, highlight=False, soft_wrap=False, emoji=False)  # type: ignore[arg-type]
-err = _ErrConsole(file=_Stream("stderr"), stderr=True, markup=False, highlight=False, emoji=False)  # type: ignore[arg-type]
+out = _Console(file=_Stream("stdout"), markup=False, highlight=False, soft_wrap=False, emoji=False)
+err = _ErrConsole(file=_Stream("stderr"), stderr=True, markup=False, highlight=False, emoji=False)
 
 # -- shared options, declared once ------------------------------------------------------
 
@@ -135,8 +154,16 @@ def db_choice(db: Optional[str]) -> Optional[str]:
 
 
 def print_json(data: Any) -> None:
-    """Write one JSON document to stdout (UTF-8, no ASCII escaping)."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """Write one JSON document to stdout (UTF-8, no ASCII escaping; ``\\u00e9`` escapes where
+    stdout cannot show a character, as in ``LC_ALL=C``: the same JSON either way)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, ensure_ascii=True, indent=2)
+    except LookupError:
+        pass
+    sys.stdout.write(text + "\n")
     sys.stdout.flush()
 
 

@@ -54,8 +54,13 @@ def export(
             text = json.dumps(transfer.export_record(conn, game), ensure_ascii=False, indent=1) + "\n"
         else:
             text = transfer.export_csv(conn, game)
-    if output is None:
-        sys.stdout.write(text)
+    if output is None:  # a file's bytes, UTF-8 whatever the terminal's encoding (LC_ALL=C)
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None:
+            sys.stdout.write(text)
+        else:
+            sys.stdout.flush()
+            binary.write(text.encode("utf-8"))
         sys.stdout.flush()
     else:
         write_whole(output, text.encode("utf-8"), overwrite)

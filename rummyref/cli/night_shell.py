@@ -14,7 +14,7 @@ from typing import Any
 
 from rummyref.cli.common import err, out, say, show_error
 from rummyref.cli.night_forms import Settle
-from rummyref.cli.prompts import NONE_WORD, PUT_BACK, fitted, kept
+from rummyref.cli.prompts import NONE_WORD, PUT_BACK, end_unechoed, fitted, kept
 from rummyref.errors import IntegrityError, RummyrefError, StorageError, UnreadableInput
 from rummyref.games.base import Recorded, SessionRequest, ask_until
 from rummyref.record import Context
@@ -145,7 +145,10 @@ class Terminal:
             sys.stderr.write(prompt)
             sys.stderr.flush()
         try:
-            return kept(input(ask), offered, edited=rl is not None)
+            answer = input(ask)
+            if not ask:
+                end_unechoed()
+            return kept(answer, offered, edited=rl is not None)
         finally:
             if rl is not None:
                 rl.set_pre_input_hook(None)

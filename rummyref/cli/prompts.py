@@ -60,7 +60,9 @@ def _prompt(question: str, offered: str) -> str:
         finally:
             readline.set_pre_input_hook(None)
     _write("".join(fitted(f"{question} [{offered}]: " if offered else question + ": ")))
-    return kept(input(), offered, edited=False)
+    answer = input()
+    end_unechoed()
+    return kept(answer, offered, edited=False)
 
 
 NONE_WORD = "-"  #: the answer "none" where an answer is offered (a blank keeps it when nothing is on the line)
@@ -109,6 +111,17 @@ def _readline():
     except ImportError:  # pragma: no cover - platform without readline
         return None
     return readline
+
+
+def end_unechoed() -> None:
+    """End the question's line where the answer came from a pipe: nothing echoed it, and the
+    next question would run on along the same line of stderr."""
+    try:
+        if not sys.stdin.isatty():
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _write(text: str) -> None:

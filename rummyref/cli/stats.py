@@ -9,7 +9,7 @@ from rummyref.errors import plural
 from rummyref.names import shown
 from rummyref.wrap import Grid
 
-HEAD_SHOWN = 12  #: cells of a name heading a head-to-head column
+HEAD_SHOWN = 12  #: the widest name heading a head-to-head column (wider: the columns are numbered)
 
 
 def _n(value) -> str:
@@ -123,17 +123,27 @@ def _show_gin(st) -> None:
 
 
 def _show_head_to_head(st) -> None:
+    from rich.cells import cell_len
+
     names = [p.name for p in st.players]
     if len(names) < 2 or not st.closed_nights:
         return
     night = st.style.session + "s"
-    out.print(f"Head to head (closed {night} won-lost-level, on {st.night_score}):", markup=False)
-    grid = Grid().column("", name=True)
-    for n in names:  # a column a player: its head in a short form, told apart from the others'
-        grid.column(f"vs {shown(n, HEAD_SHOWN, among=names)}", right=True)
+    # a column a player, headed by the name where every name is short; else by the player's
+    # number (a name is never cut below the form that can be typed back)
+    numbered = any(cell_len(shown(n, among=names)) > HEAD_SHOWN for n in names)
+    out.print(f"Head to head (closed {night} won-lost-level, on {st.night_score}"
+              f"{'; the columns by number' if numbered else ''}):", markup=False)
+    grid = Grid()
+    if numbered:
+        grid.column("#", right=True)
+    grid.column("", name=True)
+    for i, n in enumerate(names, 1):
+        grid.column(f"vs {i if numbered else shown(n, among=names)}", right=True)
     pairs = {(h.player, h.opponent): h for h in st.head_to_head}
-    for a in names:
-        grid.row(a, *("-" if a == b else f"{pairs[a, b].won}-{pairs[a, b].lost}-{pairs[a, b].level}" for b in names))
+    for i, a in enumerate(names, 1):
+        cells = ("-" if a == b else f"{pairs[a, b].won}-{pairs[a, b].lost}-{pairs[a, b].level}" for b in names)
+        grid.row(*([str(i)] if numbered else []), a, *cells)
     grid.print(out)
 
 

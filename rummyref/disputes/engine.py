@@ -742,6 +742,7 @@ def check_discard_deck(took: Card | None, discarded: Card | None, table: Sequenc
     held = [discarded] if discarded is not None else []
     if took is not None and took != discarded and took not in on_table:
         held.append(took)  # still in the hand: it counts only towards the WILDCARDs
+    check_deck(on_table, len(on_table), "in the table")  # twice on the table: said as the other disputes
     where = " and ".join(what for what, there in (("the discard", discarded), ("the table", table)) if there)
     check_deck([*held, *on_table], ruleset.wild_limit, where)
 

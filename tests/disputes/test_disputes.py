@@ -353,8 +353,10 @@ ONE_DECK = "but there is only one deck"
     [
         (None, "8H", ["5H 6H 7H 8H"], f"the 8H appears twice (the discard and the table), {ONE_DECK}"),
         ("8H", "8H", ["8S 8D 8C", "5H 6H 7H 8H"], f"the 8H appears twice (the discard and the table), {ONE_DECK}"),
-        ("7H", "9C", ["8S 8D 8C", "8S 8H 8C"], f"the 8S appears twice (the discard and the table), {ONE_DECK}"),
-        (None, None, ["8S 8D 8C", "8S 8H 8C"], f"the 8S appears twice (the table), {ONE_DECK}"),
+        # twice on the table, whatever was discarded: said as every dispute says it (audit, stop 37)
+        ("7H", "9C", ["8S 8D 8C", "8S 8H 8C"], f"the 8S appears twice (in the table), {ONE_DECK}"),
+        (None, "2C", ["8D 8D 8S"], f"the 8D appears twice (in the table), {ONE_DECK}"),
+        (None, None, ["8S 8D 8C", "8S 8H 8C"], f"the 8S appears twice (in the table), {ONE_DECK}"),
         ("W", "W", ["W 8D 8C", "5H W 7H"], "3 WILDCARDs given, but the rules allow at most 2"),
         (None, "W", ["W 8D 8C", "5H 6H W"], "3 WILDCARDs given, but the rules allow at most 2"),
     ],

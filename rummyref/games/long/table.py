@@ -444,11 +444,18 @@ def check_facts(facts: CardFacts, roster: Sequence[str], wildcards: int) -> None
 def _check_referents(facts: CardFacts, placed: Mapping[Card, Where]) -> None:
     """``>NAME`` needs cards NAME put on the table; ``>2D`` needs the 2D on the table."""
     on_table = {c: w for c, w in placed.items() if w.option not in ("--held", "the held prompt")}
+    stood = {laid.stands_for: (laid, w) for laid, w in laid_cards(facts) if laid.card.is_wild and laid.stands_for}
     layers = Counter(name for name, p in facts.players for _ in p.laid) + Counter(n for n, _ in facts.claims)
     for laid, where in laid_cards(facts):
         if laid.player is not None and layers[laid.player] - (laid.player == where.player) < 1:
             raise UnreadableInput(f"{where.says(str(laid))}: {laid.player} put no other card on the table",
                                   hint=f"name a player whose meld the {laid.card} joined, or leave >{laid.player} out")
+        if laid.beside is not None and laid.beside not in on_table and laid.beside in stood:
+            wild, at = stood[laid.beside]
+            raise UnreadableInput(
+                f"{where.says(str(laid))}: the {laid.beside} on the table is {at.player}'s WILDCARD "
+                f"({wild.card}={laid.beside}); '>' names a card laid as itself",
+                hint=f"name another card of that meld, or whose meld it is (>{at.player})")
         if laid.beside is not None and laid.beside not in on_table:
             held_by = placed.get(laid.beside)
             why = f"it is in {held_by.player}'s hand" if held_by else "nobody laid it"

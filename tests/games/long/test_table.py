@@ -119,6 +119,8 @@ def test_a_slash_in_held_or_claim_drops_no_card():
         (["Bill=7S 7H 7D", "Ben=7C>Larry"], [], [], ["Ben's 7C>Larry (--melded): Larry put no other card"]),
         (["Bill=7S 7H 7D", "Ben=8S>9S"], ["Larry=9S"], [], ["the 9S is not on the table (it is in Larry's hand)"]),
         (["Bill=7S 7H 7D", "Ben=8S>9S"], [], [], ["the 9S is not on the table (nobody laid it)"]),
+        (["Bill=W=3C 4C 5C", "Ben=6C>3C"], [], [],  # the 3C there is a WILDCARD: >CARD names a card as laid
+         ["Ben's 6C>3C (--melded): the 3C on the table is Bill's WILDCARD (W=3C)", "(>Bill)"]),
         (["Bill=7S 7H 7D"], ["Larry=7H"], [], ["the 7H appears twice (in Bill's --melded and Larry's --held)"]),
         (["Bill=W W W 5S"], [], [], ["3 WILDCARDs given, but this game was created with 2 WILDCARDs (fixed at new-session)"]),
     ],
