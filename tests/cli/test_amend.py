@@ -188,7 +188,8 @@ def test_a_points_hand_is_amended_as_points(two_hands, at_a_terminal):
     r = ref("amend", "1", "--reason", "Bill counted short", input="fix bill\n15\n\n")
     assert r.exit_code == 0, r.stderr
     assert "Bill's points this hand [10]: " in r.stderr  # the recorded points offered back
-    assert lines(r.stderr)[4:8] == [
+    said = lines(r.stderr)
+    assert said[said.index("Bill's points this hand [10]:") + 2:][:4] == [
         "player  hand was      now  total was      now",
         "Bill          10  ->   15         19  ->   24",
         "Ben           20  ->   20         30  ->   30",
