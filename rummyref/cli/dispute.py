@@ -50,8 +50,8 @@ def _ruleset(name: str | None, table: Any = None):
     """--ruleset, else the rule set kept with the game meant (open, else played last), else rummy-2m."""
     from rummyref.rules.ruleset import load_ruleset
 
-    if name is None and table is not None:
-        return _as_dealt(table)
+    if table is not None and (name is None or load_ruleset(name).name == table.ruleset.name):
+        return _as_dealt(table)  # the game's own rule set, named or not: its deck (SPEC §2)
     return load_ruleset(name or "rummy-2m")
 
 
@@ -73,18 +73,57 @@ def _as_dealt(table: Any):
         for v in rs.variations))
 
 
-def _players(text: str | None, ruleset_name: str | None, table: Any = None) -> list[str]:
-    """--players, else the roster of the game meant (open, else played last), else the rule set's default players."""
-    from rummyref.errors import UnreadableInput
+def _players(text: str | None, ruleset_name: str | None, table: Any = None, in_order: bool = False,
+             kept: bool = True) -> list[str]:
+    """--players, else the roster of the game meant (open, else played last), else the rule set's
+    default players. Each name is checked as ``new-session`` checks it (an empty name, two
+    alike, a name ``>NAME`` could not reach: exit 3). At an open session of a game with a
+    closed roster (A1), ruled by its own rule set (so the ruling may be kept as its
+    precedent; ``kept``: not ``--no-record``, a question asked aside), ``--players`` must name that roster: a name not on it is refused with a
+    "did you mean" (A1, exit 4), so is a player left out, and with ``in_order`` (the deal
+    order, A3) another order. The roster's spellings are used."""
+    from rummyref.cli.record import roster_names
+    from rummyref.names import check_newcomers, check_roster
 
-    if text:
-        names = [n.strip() for n in text.split(",") if n.strip()]
-        if len({n.lower() for n in names}) != len(names):
-            raise UnreadableInput(f"--players: a name appears twice in {text!r}", hint="list each player once, in deal order")
-        return names
-    if table is not None:
-        return list(table.roster)
-    return list(_ruleset(ruleset_name).default_players)
+    if text is None:
+        if table is not None:
+            return list(table.roster)
+        return list(_ruleset(ruleset_name).default_players)
+    names = list(check_roster(roster_names(text)))
+    if kept and _closed_table(ruleset_name, table):
+        return _the_roster(names, table, in_order)
+    check_newcomers(names)
+    return names
+
+
+def _closed_table(ruleset_name: str | None, table: Any) -> bool:
+    """Whether ``table`` is an open session of a game with a closed roster (A1) and the dispute
+    is ruled by that game's rule set: the players at the table are its roster."""
+    from rummyref.disputes.engine import rule_ids
+
+    if getattr(table, "_session_row", None) is None:
+        return False
+    rs = table.ruleset
+    return _ruleset(ruleset_name, table).name == rs.name and "A1" in rule_ids(rs)
+
+
+def _the_roster(names: list[str], table: Any, in_order: bool) -> list[str]:
+    from rummyref.errors import RuleRefusal
+    from rummyref.names import resolve_name
+
+    roster = list(table.roster)
+    game = shown(table.game.name)
+    found = [resolve_name(n, roster, game) for n in names]
+    missing = [n for n in roster if n not in found]
+    if missing:
+        raise RuleRefusal(
+            f"--players leaves out {', '.join(missing)}: every player of {game} is at its table",
+            rule="A1", hint=f"--players {','.join(roster)} (or leave --players out: the roster is the default)")
+    if in_order and found != roster:
+        raise RuleRefusal(
+            f"--players {','.join(found)} is not the deal order of {game} ({', '.join(roster)})",
+            rule="A3", hint=f"the deal always passes in the roster's order: --players {','.join(roster)}")
+    return roster
 
 
 @dispute_app.command(
@@ -127,7 +166,7 @@ def claim(
     def decide(table):
         rules = _ruleset(ruleset, table)
         check_rules(Dispute.CLAIM, rules)  # before the names: a rule set with no B8 has no claim to read
-        roster = _players(players, ruleset, table)
+        roster = _players(players, ruleset, table, kept=no_record is not False)
         return claim_ruling(
             roster,
             parse_order(called, roster, "--called"),
@@ -305,7 +344,7 @@ def end_night(
 
     if hands is not None:
         settle(
-            lambda t: end_night_ruling(_players(players, ruleset, t), hands, game_over, first_dealer, _ruleset(ruleset, t)),
+            lambda t: end_night_ruling(_players(players, ruleset, t, in_order=True, kept=no_record is not False), hands, game_over, first_dealer, _ruleset(ruleset, t)),
             game=game, db=db, no_record=no_record, as_json=as_json, names=order_names(players, first_dealer),
         )  # fmt: skip
         return

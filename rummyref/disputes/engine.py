@@ -62,6 +62,7 @@ class Outcome(StrEnum):
     TABLE_DECIDES = "table-decides"
     NO_MELD = "no-meld"
     ONE_WAY = "one-way"
+    PLAYER_SAYS = "player-says"  #: places of one kind at different values: the player says which
     RUN = "run"
     MATCH = "match"
     LEGAL = "legal"
@@ -96,11 +97,13 @@ class DisputeResult:
     @property
     def pending(self) -> bool:
         """The ruling still waits for a judge or for the table: it settled nothing yet."""
-        return self.outcome in (Outcome.JUDGE_DECIDES, Outcome.TABLE_DECIDES)
+        return self.outcome in (Outcome.JUDGE_DECIDES, Outcome.TABLE_DECIDES, Outcome.PLAYER_SAYS)
 
     @property
     def why_not_settled(self) -> str:
         """Why an unsettled ruling is not kept by default (the CLI's ``Not recorded (...)``)."""
+        if self.outcome is Outcome.PLAYER_SAYS:
+            return "it waits for the player to say where the card goes and settled nothing yet"
         if self.pending:
             return "it waits for a judgment and settled nothing yet"
         return "it answered a question and settled nothing"
@@ -574,38 +577,97 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
                              details, ruleset.name, settled=bool(table))
     listing = "; ".join(f"the {o.kind} {format_cards(o.meld)} (as {o.stands_for}, {_pts(o.value)})" for o in options)
     chain.append(Step("B5", f"{card} can join {listing}"))
+    runs = [o for o in options if o.kind == "run"]
     if len(kinds) == 1:
         only = options[0]
-        chain.append(Step("B5", f"only a {only.kind} takes it, so no designation is needed"))
+        if len({o.value for o in options}) > 1:  # B5 says run or match; which place is the player's
+            return _player_says(card, options, chain, facts, details, ruleset)
+        if len(options) > 1:
+            chain.append(Step("B5", f"only a {only.kind} takes it, and it is worth {_pts(only.value)} wherever "
+                                    f"it goes: the place decides only which {only.kind} grows"))
+        else:
+            chain.append(Step("B5", f"only a {only.kind} takes it, so no designation is needed"))
         return DisputeResult(
             Dispute.DESIGNATE, Outcome.ONE_WAY, f"{card} counts for the {only.kind} {format_cards(only.meld)}: {_pts(only.value)}.",
             tuple(chain), facts, details | {"counts_for": only.to_dict()}, ruleset.name,
         )
-    run = next(o for o in options if o.kind == "run")
+    run = runs[0]
     match = next(o for o in options if o.kind == "match")
     chosen = run if designated in (None, "run") else match
+    if chosen is run and len({o.value for o in runs}) > 1:  # the run it counts for: the player's word
+        return _player_says(card, options, chain, facts, details, ruleset, "run")
     if designated is None:
         chain.append(Step("B5", f"nothing was designated, so {card} counts for the run {format_cards(run.meld)}"))
     else:
         chain.append(Step("B5", f"the player designated the {designated}: {card} counts for {format_cards(chosen.meld)}"))
-    if run.value != match.value:
+    run_values = sorted({o.value for o in runs})
+    if len(run_values) > 1:
+        in_runs = " or ".join(_pts(v) for v in run_values)
+        chain.append(Step("B5", f"the choice changes the score: {in_runs} in a run, {_pts(match.value)} in the match"))
+    elif run.value != match.value:
         chain.append(Step("B5", f"the choice changes the score: {_pts(run.value)} in the run, {_pts(match.value)} in the match"))
     else:
         chain.append(Step("B5", f"the value is the same either way ({_pts(run.value)}); the choice decides which meld grows"))
     end = _run_end(run)
+    cut = _cut_off(runs)
     if chosen is match:
-        chain.append(
-            Step("B6", f"laid on the match it goes sideways: the run {format_cards(run.meld)} is cut off at its {end} end, "
-                       f"and nothing more may be added there")
-        )
+        chain.append(Step("B6", f"laid on the match it goes sideways: {cut}, and nothing more may be added there"))
     else:
         chain.append(Step("B6", "not played on the match, so nothing is laid sideways and the run stays open"))
     details |= {"counts_for": chosen.to_dict(), "run_value": run.value, "match_value": match.value,
                 "cuts_off": end if chosen is match else None}  # fmt: skip
+    if chosen is match:
+        details |= {"runs_cut_off": [{"run": format_cards(o.meld), "end": _run_end(o)} for o in _distinct_places(runs)]}
     verdict = f"{card} counts for the {chosen.kind} {format_cards(chosen.meld)}: {_pts(chosen.value)}"
-    verdict += f"; the run is cut off at its {end} end (B6)." if chosen is match else "."
+    # one run cut off: the verdict as it always read (a precedent compares verdicts word for word)
+    short = f"the run is cut off at its {end} end" if len(_distinct_places(runs)) == 1 else cut
+    verdict += f"; {short} (B6)." if chosen is match else "."
     outcome = Outcome.RUN if chosen is run else Outcome.MATCH
     return DisputeResult(Dispute.DESIGNATE, outcome, verdict, tuple(chain), facts, details, ruleset.name)
+
+
+def _distinct_places(runs: Sequence[JoinOption]) -> list[JoinOption]:
+    """The runs a card could join, one per run and end (two readings of one place are one)."""
+    seen: dict[tuple[tuple[Card, ...], str], JoinOption] = {}
+    for o in runs:
+        seen.setdefault((o.meld, _run_end(o)), o)
+    return list(seen.values())
+
+
+def _cut_off(runs: Sequence[JoinOption]) -> str:
+    """B6's words for every run end a card laid sideways closes: ``the run 2D 3D 4D is cut off
+    at its low end`` (each run the card could have joined, at the end where it would have)."""
+    places = _distinct_places(runs)
+    first, *more = places
+    return and_list([f"the run {format_cards(first.meld)} is cut off at its {_run_end(first)} end"]
+                    + [f"the run {format_cards(o.meld)} at its {_run_end(o)} end" for o in more])
+
+
+def _player_says(card: Card, options: Sequence[JoinOption], chain: list[Step], facts: Mapping[str, Any],
+                 details: dict[str, Any], ruleset: RuleSet, kind: str | None = None) -> DisputeResult:
+    """A card that fits more than one place of the kind it counts for, at different values (an
+    ace at the low end of one run, the high end of another): B5 lets the player say run or
+    match, and where it goes is the player's word too; nothing said, the score takes the first
+    place in ref's fixed order (SPEC §7), which the ruling names."""
+    places = [o for o in options if kind is None or o.kind == kind]
+    kind = places[0].kind
+    ways = "; ".join(f"{_pts(o.value)} {_place(o)}" for o in places)
+    first = places[0]
+    chain.append(Step("B5", f"it fits more than one {kind} place, at different values: {ways}; "
+                            "where it goes is the player's word"))
+    chain.append(Step("B5", f"if the player says nothing, ref's score reads it as the engine does: "
+                            f"{_place(first)}, {_pts(first.value)}"))
+    verdict = (f"{card} can count {_pts(min(o.value for o in places))} or {_pts(max(o.value for o in places))}: "
+               f"the player says which {kind} it joins ({ways}).")
+    details |= {"counts_for": None, "places": [o.to_dict() for o in places], "unsaid": first.to_dict()}
+    return DisputeResult(Dispute.DESIGNATE, Outcome.PLAYER_SAYS, verdict, tuple(chain), facts, details,
+                         ruleset.name, settled=False)
+
+
+def _place(o: JoinOption) -> str:
+    if o.kind == "run":
+        return f"at the {_run_end(o)} end of {format_cards(o.meld)}"
+    return f"in the match {format_cards(o.meld)}"
 
 
 def _pts(n: int) -> str:
@@ -675,7 +737,7 @@ def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]
     """Every legal use of the taken card with >= 1 hand card; and whether the search was capped."""
     uses: list[PickupUse] = []
     capped = False
-    seen: set[tuple[str, tuple[Card, ...], tuple[Card, ...]]] = set()
+    seen: set[tuple[str, tuple[Card, ...], tuple[Card, ...], int]] = set()
     bases: list[tuple[str, tuple[Card, ...]]] = [("new meld", ())] + [("lay off", tuple(m)) for m in table]
     for how, base in bases:
         pool = _relevant(card, hand, base)
@@ -687,12 +749,16 @@ def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]
                 cards = [*base, card, *combo]
                 if len(cards) > 13 + sum(c.is_wild for c in cards):
                     continue
+                # one use per value: the same cards read another way for other points (an ace
+                # at the high end of a run, not the low) is another use
+                from_hand = tuple(sorted(combo, key=Card.sort_key))
                 for meld in meld_options(cards, ruleset.aces_high):
-                    key = (how, base, tuple(sorted(combo, key=Card.sort_key)))
+                    value = _points([card, *combo], meld, ruleset)
+                    key = (how, base, from_hand, value)
                     if key in seen:
                         continue
                     seen.add(key)
-                    uses.append(PickupUse(how, meld, key[2], base, _points([card, *combo], meld, ruleset)))
+                    uses.append(PickupUse(how, meld, from_hand, base, value))
     uses.sort(key=lambda u: (-u.value, -len(u.from_hand), u.how != "new meld"))
     return uses, capped
 
@@ -717,6 +783,9 @@ def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Car
         chain.append(Step("B4", f"{card} can be put down together with {format_cards(best.from_hand)} from the hand: {best.describe()}"))
         if len(uses) > 1:
             chain.append(Step("B4", f"{len(uses)} legal uses in all; best first by points put down"))
+        if capped:
+            chain.append(Step("B4", f"only the first {MAX_HAND_CARDS_TRIED} relevant hand cards were tried in "
+                                    "combination: a better use with more of them is not ruled out"))
         return DisputeResult(Dispute("pickup"), Outcome("legal"), f"Legal: {card} can be used with the taker's own cards ({best.describe()}).", tuple(chain), facts, details, ruleset.name)
     alone = [tuple(m) for m in table if meld_options([*m, card], ruleset.aces_high)]
     chain.append(Step("B4", f"no meld holds {card} together with at least one card of the hand"))
@@ -772,6 +841,9 @@ def discard_ruling(
         asked = took is None and not going_out and not table
         return DisputeResult(Dispute("discard"), Outcome("illegal"), "Not allowed: the turn cannot end without a discard.", tuple(chain), facts, ruleset=ruleset.name, settled=not asked)
     if took is not None and took == discarded:
+        if took.is_wild and ruleset.wild_limit > 1:  # two WILDCARDs are two cards: which one was thrown?
+            return _same_wildcard(discard_ruling(took, discarded, going_out, table, replace(ruleset, wild_max=1)),
+                                  ruleset.wild_limit)
         if going_out:
             chain.append(Step("B3", f"{took} was taken from the top of the Rummy Line and thrown straight back to end the game: not allowed"))
             return DisputeResult(Dispute("discard"), Outcome("illegal"), f"Not allowed: {took} may not be taken from the Rummy Line and discarded straight back to go out.", tuple(chain), facts, ruleset=ruleset.name)
@@ -802,6 +874,17 @@ def discard_ruling(
         chain.append(Step("B8", f"any player may claim {discarded} by calling \"Rummy!\" and touching it (B8, B11)"))
     verdict = f"Allowed: discarding {discarded} ends the turn" + (" and the hand." if going_out else ".")
     return DisputeResult(Dispute("discard"), Outcome("allowed"), verdict, tuple(chain), facts, details, ruleset.name)
+
+
+def _same_wildcard(same: DisputeResult, wildcards: int) -> DisputeResult:
+    """``--took W --discarded W`` in a deck of several WILDCARDs: the facts do not say whether
+    the WILDCARD discarded is the one taken. The ruling is the one for the same card, said as
+    such, and settles nothing (another WILDCARD from the hand is another card: asked again with
+    the facts of that discard, ``--took`` the card taken, it may be allowed)."""
+    step = Step("B3", f"this deck holds {wildcards} WILDCARDs, and the facts do not say whether the W discarded is "
+                      "the one taken: this ruling is for the same card; another W from the hand is a different card")
+    verdict = f"If it is the same WILDCARD: {same.verdict[0].lower()}{same.verdict[1:]}"
+    return replace(same, verdict=verdict, chain=(*same.chain, step), settled=False)
 
 
 # -- A4: ending the night -----------------------------------------------------------------------

@@ -81,6 +81,8 @@ QUESTIONS: list[tuple[str, str, str | None]] = [
     ("what if we both hit 2,000,000 with the exact same score", "A7", None),
     ("ben and bill both went over the target on the same hand", "A7", None),
     ("first to 2 milion wins?", "A7", None),
+    ("we fixed the score of an old hand and now someone else is ahead", "A7", R2M),
+    ("we corrected hand 3, does the winner change", "A7", R2M),
     # B1 no pausing
     ("can we take a break mid hand", "B1", None),
     ("bathroom break in the middle of a hand?", "B1", None),
