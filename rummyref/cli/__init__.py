@@ -10,6 +10,8 @@ of :mod:`rummyref.cli.app`, which loads only the module of the command given.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 
@@ -63,10 +65,42 @@ def _utf8(arg: str) -> str:
         return arg
 
 
+class _Closed(io.TextIOBase):
+    """Standard output started closed (``ref standings >&-``, a daemon's descriptor): a write
+    fails as a full disk's does, so the command ends with exit 6 saying so (what it wrote
+    to the record stands), never with a traceback."""
+
+    encoding = "utf-8"
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+
+def open_streams() -> None:
+    """Standard output or error that the caller closed: output fails as it would on a full
+    disk (:class:`_Closed`); messages go nowhere, and the command still ends with its own
+    exit code (its data still on stdout)."""
+    if sys.stdout is None:
+        sys.stdout = _Closed()
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process's life
+
+
 def main() -> None:
     """Console-script entry point (and ``python -m rummyref``)."""
+    open_streams()
     if sys.argv[1:] == ["--version"] and "_REF_COMPLETE" not in os.environ:
-        print(version_line())
+        try:
+            print(version_line())
+        except OSError as exc:  # stdout closed or full: said as every command says it
+            print(f"error: the output cannot be written: {exc.strerror or exc}", file=sys.stderr)
+            sys.exit(6)
         return
     fit_streams()
     import signal

@@ -107,14 +107,37 @@ def refuse_repeats(order: list[Any]) -> None:
             raise UnreadableInput(f"{name} was given twice{takes}", hint=f"give {name} once")
 
 
+#: options whose empty value has a message of its own (``--db ""`` never falls back to the
+#: default record; ``--game ""`` is no name), said where they are read
+_EMPTY_SAID_ELSEWHERE = frozenset({"db", "game"})
+
+
+def refuse_empty(opts: dict[str, Any], order: list[Any]) -> None:
+    """An option given an empty value (``--dealer ""``, ``-r ""``, ``--players ""``) is
+    refused (exit 3), naming the option: never read as a name, a folder or "not given"."""
+    from rummyref.errors import UnreadableInput
+
+    for param in order:
+        if getattr(param, "param_type_name", "") != "option" or param.name in _EMPTY_SAID_ELSEWHERE:
+            continue
+        value = opts.get(param.name)
+        values = value if isinstance(value, (list, tuple)) else [value]
+        if any(isinstance(v, str) and not v.strip() for v in values):
+            name = max(param.opts, key=len)
+            takes = f" (it takes {param.metavar})" if getattr(param, "metavar", None) else ""
+            raise UnreadableInput(f"{name} was given empty{takes}", hint=f"give {name} a value, or leave it out")
+
+
 def _parsing_once(parser: Any, ctx: Any) -> Any:
-    """The command's parser, refusing an option given twice (not while completing a line)."""
+    """The command's parser, refusing an option given twice or given empty (not while
+    completing a line)."""
     parse = parser.parse_args
 
     def parse_args(args: list[str]) -> Any:
         opts, largs, order = parse(args)
         if not ctx.resilient_parsing:
             refuse_repeats(order)
+            refuse_empty(opts, order)
         return opts, largs, order
 
     parser.parse_args = parse_args
@@ -182,8 +205,10 @@ class RefGroup(TyperGroup):
         except OSError as exc:  # the store translates its own: this is the output (a full disk)
             if exc.errno not in OUTPUT_ERRORS:
                 raise
+            where = ("give it an output to write to" if exc.errno == errno.EBADF
+                     else "free some space, or write elsewhere")
             tell_error(f"error: the output cannot be written: {exc.strerror or exc}",
-                       "what was written to the record stands; free some space, or write elsewhere")
+                       f"what was written to the record stands; {where}")
             raise typer.Exit(int(ExitCode.STORAGE)) from None
         except Exception as exc:  # the last line of defence: never a traceback
             if _is_usage_error(exc):  # a malformed command line: click's words, exit 2
@@ -199,8 +224,9 @@ class RefGroup(TyperGroup):
             raise typer.Exit(int(ExitCode.INTERNAL)) from None
 
 
-#: an output that cannot be written (not a bug): a full disk, a quota, a device error
-OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG})
+#: an output that cannot be written (not a bug): a full disk, a quota, a device error, a
+#: standard output that was closed (:func:`rummyref.cli.open_streams`)
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EBADF})
 class _Unloaded(TyperCommand):
     """Stands in for a command of :data:`COMMANDS` until it is looked up: a name and a short help."""
 

@@ -17,7 +17,7 @@ from rummyref.errors import UnreadableInput
 
 def chart(
     game: GameOption = None,
-    png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Write the chart as a PNG image instead (needs matplotlib: pip install 'rummyref[chart]'); never onto the record, nor an existing file without --overwrite.", dir_okay=False, readable=False)] = None,
+    png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Write the chart as a PNG image instead (needs matplotlib: pip install 'rummyref[chart]'); never onto the record, nor an existing file without --overwrite.")] = None,
     overwrite: Annotated[bool, typer.Option("--overwrite", help="With --png: replace FILE if it exists.")] = False,
     width: Annotated[Optional[int], typer.Option("--width", metavar="N", parser=bounded(CHART_WIDTH, "--width"), help="Width: terminal columns (default: the terminal's), or PNG pixels (default 1000).")] = None,
     height: Annotated[Optional[int], typer.Option("--height", metavar="N", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines, title and legend included (default 24, or more if the chart needs more), or PNG pixels (default 600). In the terminal, a height too small for the title, the legend and 7 lines of plot is refused, naming the least it needs.")] = None,

@@ -46,12 +46,12 @@ def count_command(
     rules = _rules(ruleset, game, db_choice(db))
     if jsonl:
         if cards:
-            raise typer.BadParameter("give the hands on stdin with --jsonl, not as arguments", param_hint="CARDS")
+            raise typer.BadParameter("with --jsonl the hands come on stdin", param_hint="CARDS")
         _count_lines(rules)
         return
     hand = parse_cards(" ".join(cards)) if cards else []
     if not hand:  # no argument, or only blank ones ("", " ,"): no cards at all is a usage error
-        raise typer.BadParameter("give the cards of the hand (or --jsonl to read hands from stdin)", param_hint="CARDS")
+        raise typer.BadParameter("give the hand's cards (or --jsonl)", param_hint="CARDS")
     report = count_hand(hand, rules, count_verdict(rules))
     if json_:
         print_json(report.to_dict())

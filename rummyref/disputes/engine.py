@@ -901,6 +901,7 @@ def end_night_ruling(
     any other (Simple Rummy, Gin, 500 Rum) may end after any hand. ``log``: the open session's
     hands and voids as recorded (from the record): who still has to deal is then worked out as
     ``end-session`` does, a voided hand's dealer dealing again (SPEC §8)."""
+    from rummyref.games.base import deals_to_come
     from rummyref.games.registry import kind_for
 
     ruleset = ruleset or load_ruleset("rummy-2m")
@@ -933,6 +934,10 @@ def end_night_ruling(
         return result(Outcome.ALLOWED, f"Allowed: the game is over{f' ({a7})' if a7 else ''}, the {session} may end now.")
     if log is not None and any(step == "void" for step, _ in log):  # else the count says it all
         state = kind.session_deal(roster, log)
+        # the facts this ruling rests on: the hands in force each player dealt and the deals
+        # owed, not the hands dealt (a precedent's facts give the same verdict every time)
+        facts.update(hands_in_session=sum(k for _, k in state.dealt),
+                     dealt={p: k for p, k in state.dealt}, owed=list(state.owed))
         if not state.still_to_deal:
             said = ("no hand counts tonight: the night may close as abandoned" if state.abandoned else
                     f"{state.rounds} full round{'s' if state.rounds != 1 else ''} played")
@@ -941,10 +946,10 @@ def end_night_ruling(
         still = list(state.still_to_deal)
         owed = f" (a voided hand is dealt again: {', '.join(state.owed)})" if state.owed else ""
         chain.append(Step(a3 or "", f"hands in force dealt: {', '.join(f'{p} {k}' for p, k in state.dealt)}{owed}"))
-        chain.append(Step(a4 or "", f"the round is not finished: {and_list(still)} still "
-                                    f"{'has' if len(still) == 1 else 'have'} to deal"))
+        chain.append(Step(a4 or "", f"the round is not finished: {deals_to_come(still)} still "
+                                    f"{'has' if len(set(still)) == 1 else 'have'} to deal"))
         return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: "
-                                       f"{', '.join(still)}.",
+                                       f"{deals_to_come(still)}.",
                       {"still_to_deal": still, "next_dealer": still[0], "rounds": state.rounds})  # fmt: skip
     rounds = hands_in_session // n
     if done == 0:

@@ -123,6 +123,22 @@ class SessionDeal:
     abandoned: bool = False  #: no hand in force
 
 
+def deals_to_come(still: Sequence[str]) -> str:
+    """Who still has to deal, in order, in words: ``Bob, Cy``; when a player owes more than one
+    deal (voided hands), each with the count: ``Bob (1 hand), Cy (2 hands)``."""
+    counts: dict[str, int] = {}
+    for name in still:
+        counts[name] = counts.get(name, 0) + 1
+    if all(n == 1 for n in counts.values()):
+        return ", ".join(still)
+    return ", ".join(f"{name} ({n} hand{'s' if n != 1 else ''})" for name, n in counts.items())
+
+
+def round_completed(hands: int, still: Sequence[str], players: int) -> int:
+    """The round the deals still to come complete: every player has then dealt this many hands."""
+    return (hands + len(still)) // players
+
+
 @dataclass(frozen=True)
 class Rejudged:
     """A game's hands judged again from their chained facts alone (``ref verify``): each entry's

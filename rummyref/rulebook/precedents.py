@@ -179,6 +179,9 @@ def facts_summary(kind: str, facts: Mapping[str, Any], session_word: str = "sess
     if kind == "end-night":
         n = facts.get("hands_in_session")
         when = "tonight" if session_word == "night" else f"this {session_word}"
-        text = f"{n} {hand_word}{'s' if n != 1 else ''} {when}, deal order {', '.join(facts.get('roster') or ())}"
+        in_force = " in force" if "dealt" in facts else ""
+        text = f"{n} {hand_word}{'s' if n != 1 else ''}{in_force} {when}, deal order {', '.join(facts.get('roster') or ())}"
+        if facts.get("owed"):  # read from the record after a void: the deals owed are facts too
+            text += f"; voided, dealt again: {', '.join(facts['owed'])}"
         return text + ("; game over" if facts.get("game_over") else "")
     return json.dumps(dict(facts), sort_keys=True, ensure_ascii=False)

@@ -153,14 +153,18 @@ def test_new_session_first_dealer_with_a_name_given_twice(record):
 
 
 def test_an_empty_player_name_is_refused(record):
-    cases = {"A1,,A2": "name 2 of 3 is empty", "A1,A2,": "name 3 of 3 is empty", ",A1,A2": "name 1 of 3 is empty",
-             "": "no name given"}
+    cases = {"A1,,A2": "name 2 of 3 is empty", "A1,A2,": "name 3 of 3 is empty", ",A1,A2": "name 1 of 3 is empty"}
     for players, said in cases.items():
         for command in ("new-session", "night"):
             r = ref(command, "--players", players, input="")
             assert r.exit_code == 3, (command, players, r.stderr)
             assert r.stderr.splitlines() == [f"error: --players {players!r}: {said}",
                                              "name every player, separated by commas: --players Ann,Bob,Cy"]
+    for command in ("new-session", "night"):  # given empty: refused as every option given empty is
+        r = ref(command, "--players", "", input="")
+        assert r.exit_code == 3, (command, r.stderr)
+        assert r.stderr.splitlines() == ["error: --players was given empty (it takes A,B,C)",
+                                         "give --players a value, or leave it out"]
     assert not record.exists()
 
 

@@ -132,7 +132,7 @@ def test_count_jsonl_gives_a_short_error_for_a_huge_line():
 def test_count_with_no_cards_at_all_is_a_usage_error(args):
     r = ref("count", *args)
     assert r.exit_code == 2, r.stdout
-    assert "give the cards of the hand (or --jsonl to read hands from stdin)" in r.stderr
+    assert "give the hand's cards (or --jsonl)" in r.stderr
     assert r.stdout == ""
 
 

@@ -23,7 +23,7 @@ from rummyref.store.migrations import LATEST
 
 pytestmark = pytest.mark.sqlite_only("kills a write to the SQLite file its --db names (PostgreSQL: test_postgres.py)")
 
-KILLS = 100
+KILLS = 50  #: each a real process killed at a random moment of its write (about a second each)
 DELAY = "0.001"
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "schema_v1.db"
 

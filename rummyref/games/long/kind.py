@@ -20,9 +20,11 @@ from rummyref.games.base import (
     Rejudged,
     SessionDeal,
     SessionRequest,
+    deals_to_come,
     no_session_options,
     no_such_hand,
     open_refusals,
+    round_completed,
 )
 from rummyref.games.long import render
 from rummyref.games.long.nights import (
@@ -248,12 +250,13 @@ class LongGame:
             raise RuleRefusal(f"no {rs.session_word} of {g.name} is open", hint="ref new-session opens one")
         state = _night(ctx)
         if self.full_rounds(rs) and state.mid_round and not g.over:
-            who = ", ".join(state.still_to_deal)
+            who = deals_to_come(state.still_to_deal)
             where = (f"hand {state.in_round + 1} of {len(g.roster)} in round {state.rounds + 1}"
-                     if state.in_round < len(g.roster) else f"round {state.rounds + 1}")
+                     if state.in_round < len(g.roster) and len(set(state.still_to_deal)) == len(state.still_to_deal)
+                     else f"round {round_completed(state.hands, state.still_to_deal, len(g.roster))}")
             raise RuleRefusal(
                 f"the {rs.session_short} cannot end in the middle of a round: {who} still "
-                f"{'has' if len(state.still_to_deal) == 1 else 'have'} to deal ({where})",
+                f"{'has' if len(set(state.still_to_deal)) == 1 else 'have'} to deal ({where})",
                 rule=rs.cite("A4"),
                 hint=(f"{'A4: ' if rs.cite('A4') else ''}every player deals the same number of hands in a "
                       f"{rs.session_short}; there is no 'last hand' call"),

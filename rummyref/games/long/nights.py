@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from rummyref.errors import IntegrityError, RuleRefusal
+from rummyref.games.base import deals_to_come
 
 
 def _outside(what: str) -> IntegrityError:
@@ -204,10 +205,10 @@ def check_end_of_night(state: NightState, game_over: bool) -> NightState:
     """A4 with voids: a night ends once the hands in force make full rounds (or the game is over,
     A7); a night with no hand in force may always close, as abandoned."""
     if state.mid_round and not game_over:
-        who = ", ".join(state.still_to_deal)
+        who = deals_to_come(state.still_to_deal)
         raise RuleRefusal(
             f"the night cannot end in the middle of a round: {who} still "
-            f"{'has' if len(state.still_to_deal) == 1 else 'have'} to deal"
+            f"{'has' if len(set(state.still_to_deal)) == 1 else 'have'} to deal"
             + (f" ({state.voided} voided hand{'s' if state.voided != 1 else ''} did not count)" if state.voided else ""),
             rule="A4",
             hint="A4: every player deals the same number of hands in a night; a voided hand is dealt again",

@@ -10,6 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from rummyref.errors import and_list, plural
+from rummyref.games.base import round_completed
 from rummyref.games.long.nights import seating_dibs
 from rummyref.games.long.scoring import score_to_json
 from rummyref.names import shown
@@ -303,7 +304,8 @@ def footer(r, out, end: str = "ref end-session") -> None:
         return
     if r.round.mid_round:
         where = (f" (hand {r.round.in_round + 1} of round {r.round.rounds + 1})"
-                 if r.round.in_round < len(g.roster) else f" (round {r.round.rounds + 1})")
+                 if r.round.in_round < len(g.roster) and len(set(r.round.still_to_deal)) == len(r.round.still_to_deal)
+                 else f" (round {round_completed(r.round.hands, r.round.still_to_deal, len(g.roster))})")
         out.print(f"Next: {r.round.next_dealer} deals{where}.", markup=False)
     elif r.round.hands == 0:  # every hand voided: nothing to complete (SPEC §8)
         out.print(f"No hand counts {this_session(rs)}: the {rs.session_short} may end as abandoned ({end}).",
