@@ -179,7 +179,7 @@ def prepare(ctx: Context, hand: int | None, given: Given, asker: Asker | None, c
     from rummyref.games.base import refuse_foreign
 
     form = ctx.kind.form(ctx, hand)
-    refuse_foreign(given, form.options, ctx.kind, ctx.ruleset.title, command)
+    refuse_foreign(given, form.options, ctx.kind, ctx.ruleset, command)
     chosen: QuestionForm = form.pick(given, asker)
     chosen.start(given, asker)
     return chosen

@@ -493,7 +493,7 @@ def _over(ctx: Context):
     from rummyref.errors import RuleRefusal
 
     return RuleRefusal(f"game {ctx.game.name} is over ({ctx.game.winner} won): it takes no more hands",
-                       rule=ctx.ruleset.cite("A7"),
+                       rule=ctx.kind.over_rule(ctx.ruleset),
                        hint="type end to close the night; a new game: ref night --game NEW-NAME")
 
 

@@ -35,7 +35,7 @@ TieOption = Annotated[bool, typer.Option("--tie", help="Simple Rummy: everyone a
 DroppedOption = Annotated[list[str], typer.Option("--dropped", metavar="NAME", help="Simple Rummy: NAME dropped out (S14). Repeatable.", autocompletion=complete_player)]
 KnockOption = Annotated[Optional[str], typer.Option("--knock", metavar="NAME", help="Gin: NAME knocked (give both hands with --hand).", autocompletion=complete_player)]
 GinOption = Annotated[Optional[str], typer.Option("--gin", metavar="NAME", help="Gin: NAME went gin.", autocompletion=complete_player)]
-BigGinOption = Annotated[Optional[str], typer.Option("--big-gin", metavar="NAME", help="Gin: NAME went big gin (11 cards).", autocompletion=complete_player)]
+BigGinOption = Annotated[Optional[str], typer.Option("--big-gin", metavar="NAME", help="Gin: NAME went big gin (all 11 cards in the shipped rule set: one more than dealt).", autocompletion=complete_player)]
 DeadOption = Annotated[bool, typer.Option("--dead", help="Gin: a dead hand (the stock ran down; nobody scores).")]
 MeldsOption = Annotated[list[str], typer.Option("--melds", metavar='"NAME=MELDS"', help="Gin: the melds the knocker laid down, '/' between them (else ref arranges them).", autocompletion=complete_assignment)]
 UpcardOption = Annotated[Optional[str], typer.Option("--upcard", metavar="CARD", help="Gin, Oklahoma: the first upcard (it sets the knock limit).")]

@@ -126,7 +126,7 @@ def _show_head_to_head(st) -> None:
     from rich.cells import cell_len
 
     names = [p.name for p in st.players]
-    if len(names) < 2 or not st.closed_nights:
+    if len(names) < 2 or not st.closed_nights or st.head_to_head is None:
         return
     night = st.style.session + "s"
     # a column a player, headed by the name where every name is short; else by the player's

@@ -60,14 +60,15 @@ def given_options(given: Given) -> list[str]:
     return [k for k, v in given.items() if v not in (None, False, "", [], ())]
 
 
-def refuse_foreign(given: Given, own: Sequence[str], kind: GameKind, title: str, command: str) -> None:
+def refuse_foreign(given: Given, own: Sequence[str], kind: GameKind, ruleset: RuleSet, command: str) -> None:
     """Options that belong to another kind of game are refused with this kind's usage (exit 3)."""
+    title = ruleset.title
     foreign = [k for k in given_options(given) if k not in own]
     if foreign:
         flags = ", ".join("--" + k.replace("_", "-") for k in foreign)
         raise UnreadableInput(
             f"{flags} {'is' if len(foreign) == 1 else 'are'} not for {title} games",
-            hint=f"{title}: {kind.usage(command)}",
+            hint=f"{title}: {kind.usage(command, ruleset)}",
         )
 
 
@@ -173,8 +174,9 @@ class GameKind(Protocol):
     #: (whose sums the caches keep): a write that folds them has every entry checked (exit 8)
     folds_rows: ClassVar[bool]
 
-    def usage(self, command: str) -> str:
-        """How to give a hand of this kind on the command line (for refusals)."""
+    def usage(self, command: str, ruleset: RuleSet) -> str:
+        """How to give a hand of this kind on the command line (for refusals), with the rule
+        set's numbers (Gin: the cards dealt)."""
         ...
 
     def hand_word(self, ruleset: RuleSet) -> str:
@@ -182,6 +184,11 @@ class GameKind(Protocol):
         ...
 
     def session_word(self, ruleset: RuleSet) -> str: ...
+
+    def over_rule(self, ruleset: RuleSet) -> str | None:
+        """The rule a finished game's refusals cite (no hand, no session after the end): A7 where
+        the rule set's house rules have it, G10 in Gin; None: no rule to cite."""
+        ...
 
     def wants_history(self, command: str) -> bool:
         """Does ``command`` need the hands in force in its context (a fold), or only totals?"""
@@ -325,7 +332,7 @@ def open_refusals(ctx: Context, kind: GameKind) -> None:
     if g.over:
         raise RuleRefusal(
             f"game {g.name} is over: {g.winner} won",
-            rule=ctx.ruleset.cite("A7"),
+            rule=kind.over_rule(ctx.ruleset),
             hint="start a new game with --game NEW-NAME; the history of this one stays",
         )
     current = ctx.open_session

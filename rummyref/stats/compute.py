@@ -39,6 +39,11 @@ class StatsStyle:
     #: a hand's winners are the ones the record marks, and none when it marks none (Gin: a dead
     #: hand is won by nobody), never the best score of the hand
     recorded_winners: bool = False
+    #: a session is won (by its points, or its games won); False (Gin: the game is won, not a
+    #: session): ``nights_won``, the night streaks, ``average_per_night`` and ``head_to_head`` are null
+    sessions_won: bool = True
+    #: a hand's worst score means something; False (Gin: a hand lost always scores 0): ``worst_hand`` is null
+    worst_hand: bool = True
 
 
 POINTS_STYLE = StatsStyle()
@@ -96,15 +101,15 @@ class PlayerStats:
     points: int  #: won at the table (opening balance excluded)
     average_per_hand: float | None
     nights_played: int
-    average_per_night: float | None
+    average_per_night: float | None  #: None: no session is won (StatsStyle.sessions_won)
     best_hand: HandRef | None  #: most points (Simple Rummy: lowest count)
-    worst_hand: HandRef | None
+    worst_hand: HandRef | None  #: None also where no worst hand means anything (StatsStyle.worst_hand)
     hands_won: int  #: best score of the hand, ties included (Simple Rummy: games won)
     go_outs: int
     claims_won: int
-    nights_won: int
-    longest_night_streak: int
-    current_night_streak: int
+    nights_won: int | None  #: None (and the night streaks): no session is won (StatsStyle.sessions_won)
+    longest_night_streak: int | None
+    current_night_streak: int | None
     longest_hand_streak: int
     current_hand_streak: int
     games_won: int | None = None  #: Simple Rummy
@@ -154,7 +159,7 @@ class Stats:
     closed_nights: int
     night_score: str  #: "points" or "games won": what decides a night
     players: tuple[PlayerStats, ...]
-    head_to_head: tuple[HeadToHead, ...]
+    head_to_head: tuple[HeadToHead, ...] | None  #: None: no session is won (StatsStyle.sessions_won)
     milestones: tuple[Milestone, ...]
     style: StatsStyle = field(default=POINTS_STYLE, compare=False)  #: for the words; not in the JSON
 
@@ -293,6 +298,7 @@ def compute_stats(inp: StatsInput) -> Stats:
         longest_h, current_h = _streaks(played_hands)
         longest_n, current_n = _streaks(played_nights)
         nights_played = len(p.nights)
+        won = inp.style.sessions_won
         players.append(
             PlayerStats(
                 name=name,
@@ -300,15 +306,15 @@ def compute_stats(inp: StatsInput) -> Stats:
                 points=p.points,
                 average_per_hand=round(p.points / p.hands, 1) if p.hands and not low else None,
                 nights_played=nights_played,
-                average_per_night=round(p.points / nights_played, 1) if nights_played and not low else None,
+                average_per_night=round(p.points / nights_played, 1) if nights_played and not low and won else None,
                 best_hand=p.best,
-                worst_hand=p.worst,
+                worst_hand=p.worst if inp.style.worst_hand else None,
                 hands_won=hands_won,
                 go_outs=p.go_outs,
                 claims_won=p.claims,
-                nights_won=sum(played_nights),
-                longest_night_streak=longest_n,
-                current_night_streak=current_n,
+                nights_won=sum(played_nights) if won else None,
+                longest_night_streak=longest_n if won else None,
+                current_night_streak=current_n if won else None,
                 longest_hand_streak=longest_h,
                 current_hand_streak=current_h,
                 games_won=hands_won if low else None,
@@ -329,7 +335,8 @@ def compute_stats(inp: StatsInput) -> Stats:
         night_score="games won" if low else "points",
         style=inp.style,
         players=tuple(players),
-        head_to_head=_head_to_head(list(per), [nights_scores[n.number] for n in closed]),
+        head_to_head=(_head_to_head(list(per), [nights_scores[n.number] for n in closed])
+                      if inp.style.sessions_won else None),
         milestones=_milestones(inp),
     )
 

@@ -80,7 +80,7 @@ BUILD: tuple[tuple[str, ...], ...] = (
     # a Gin game, one hand in
     ("new-session", *G, "--ruleset", "gin", "--players", "Ann,Bob"),
     ("score-hand", *G, "--hand", "Ann=2H 3H 4H 5S 5D 5C 9C 9D 9S AC", "--hand", "Bob=KS QS JS 7C 7D 7H 8H 8D AD 2D",
-     "--knock", "Ann"),
+     "--knock", "Ann", "--melds", "Ann=2H 3H 4H / 5S 5D 5C / 9C 9D 9S"),  # history: the melds as stated
 )
 
 #: each command of the table, with representative arguments; exit code expected
@@ -125,7 +125,7 @@ RUNS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
     "first-dealer": ((0, ("Ann=KS", "Bob=KH", "Cy=2C")), (0, ("Ann=5D", "Bob=W W 5C", "Cy=2C", "Dee=5H"))),
     "ruling": ((0, ("who deals first",)), (0, ("can I go out with two threes",)), (0, ("wild card",))),
     "rulings": ((0, F),),
-    "stats": ((0, F), (0, Q)),
+    "stats": ((0, F), (0, Q), (0, G)),
     "chart": ((0, F),),
     "dispute": ((0, ("claim", *F, "--called", "Bill=Ben", "--touched", "Ben,Bill", "--no-record")),
                 # three games open: a dispute names the one it means (SPEC §8), else it is refused

@@ -351,7 +351,8 @@ def settle(
     upcard: Card | None = None,
 ) -> HandResult:
     """Settle a hand from both players' cards (G4-G9): the knocker's hand after the discard
-    (all 11 cards for big gin), the defender's ten. ``melds``: the melds the knocker laid down,
+    (all its cards, one more than dealt, for big gin), the defender's as dealt (G1: the rule
+    set's deal). ``melds``: the melds the knocker laid down,
     when the table states them. ``upcard``: the first upcard when Oklahoma (G13) is played.
     A dead hand needs no cards; cards given are checked and counted, and nobody scores.
     A knock without deadwood is gin (G5). Refused: a knock over the limit, gin or big gin that
@@ -375,9 +376,9 @@ def settle(
     if big or best.value == 0:
         if best.value:
             raise RuleRefusal(
-                f"{names[0]}'s 11 cards are not big gin: {best.describe()}",
+                f"{names[0]}'s {size + 1} cards are not big gin: {best.describe()}",
                 rule="G6",
-                hint="big gin needs all 11 cards melded, before any discard",
+                hint=f"big gin needs all {size + 1} cards melded, before any discard",
             )
         outcome, bonus = (Outcome.BIG_GIN, gin.big_gin_bonus) if big else (Outcome.GIN, gin.gin_bonus)
         beaten = deadwood(defender, rules)  # no lay-offs after gin (G7)
@@ -386,7 +387,7 @@ def settle(
         raise RuleRefusal(
             f"{names[0]}'s hand is not gin: {best.describe()}",
             rule="G5",
-            hint=f"gin needs all 10 cards melded; with deadwood {limit} or less it is a knock",
+            hint=f"gin needs all {size} cards melded; with deadwood {limit} or less it is a knock",
         )
     if best.value > limit:
         rule = "G13" if upcard is not None else "G4"

@@ -18,7 +18,7 @@ from rummyref.games.gin.engine import Ending
 from rummyref.names import at_table
 from rummyref.record import Game
 
-HAND_Q = "{name}'s cards (the knocker's after the discard; big gin: all 11)"
+HAND_Q = "{name}'s cards (the knocker's after the discard; big gin: all {big})"
 ENDING_Q = "How did the hand end? (knock NAME / gin NAME / big-gin NAME / dead)"
 UPCARD_Q = "The first upcard (Oklahoma: it sets the knock limit)"
 WORDS = {"knock": Ending.KNOCK, "gin": Ending.GIN, "big-gin": Ending.BIG_GIN, "dead": Ending.DEAD}
@@ -38,9 +38,10 @@ class GinForm(QuestionForm):
     options: ClassVar[tuple[str, ...]] = ("hand", "knock", "gin", "big_gin", "dead", "melds", "upcard")
     wildcards_fixed = None  # G1: Gin is played without WILDCARDs
 
-    def __init__(self, game: Game, oklahoma: bool, knock_limit: int = 10) -> None:
+    def __init__(self, game: Game, oklahoma: bool, knock_limit: int = 10, hand_size: int = 10) -> None:
         super().__init__()
         self.game, self.oklahoma, self.knock_limit = game, oklahoma, knock_limit
+        self.hand_size = hand_size  #: G1: the cards dealt each (the rule set's deal); big gin holds one more
         self.melds: tuple[tuple[Card, ...], ...] | None = None
 
     def keys(self) -> list[Key]:
@@ -54,7 +55,8 @@ class GinForm(QuestionForm):
         return ending is not None and ending[0] is Ending.DEAD
 
     def question(self, key: Key) -> str:
-        return {"hand": HAND_Q, "ending": ENDING_Q, "upcard": UPCARD_Q}[key[0]].format(name=key[1])
+        return {"hand": HAND_Q, "ending": ENDING_Q, "upcard": UPCARD_Q}[key[0]].format(name=key[1],
+                                                                                   big=self.hand_size + 1)
 
     def who(self, name: str, what: str = "player") -> str:
         """The roster's spelling of a name typed for this hand; a name not at the table is

@@ -23,7 +23,7 @@ from rummyref.games.base import (
     open_refusals,
 )
 from rummyref.games.gin import render
-from rummyref.games.gin.engine import Ending, HandResult, knock_limit, settle
+from rummyref.games.gin.engine import Ending, HandResult, hand_size, knock_limit, settle
 from rummyref.games.gin.game import GameScore, HandScore, play
 from rummyref.names import check_reason, check_roster
 from rummyref.record import (
@@ -185,9 +185,14 @@ class GinGame:
     title: ClassVar[str] = "Gin Rummy"
     folds_rows: ClassVar[bool] = True  #: see GameKind.folds_rows
 
-    def usage(self, command: str) -> str:
-        return (f'ref {command} --hand "NAME=10 CARDS" --hand "NAME=10 CARDS" with --knock NAME, --gin NAME, '
-                '--big-gin NAME (11 cards) or --dead; --melds "NAME=MELDS" states what was laid down')
+    def usage(self, command: str, ruleset: RuleSet) -> str:
+        size = hand_size(ruleset)  # G1: the rule set's deal
+        return (f'ref {command} --hand "NAME={size} CARDS" --hand "NAME={size} CARDS" with --knock NAME, '
+                f'--gin NAME, --big-gin NAME ({size + 1} cards) or --dead; --melds "NAME=MELDS" states what was '
+                'laid down')
+
+    def over_rule(self, ruleset: RuleSet) -> str | None:
+        return "G10"  # no hand can be recorded into a finished game
 
     def hand_word(self, ruleset: RuleSet) -> str:
         return ruleset.hand_word
@@ -206,7 +211,8 @@ class GinGame:
         if extra or request.wildcards:
             flags = ", ".join("--" + e for e in extra + (["wildcards"] if request.wildcards else []))
             raise UnreadableInput(f"{flags}: not for {ruleset.title}",
-                                  hint="Gin is two players, ten cards each, no WILDCARDs, a game to the target")
+                                  hint=f"Gin is two players, {hand_size(ruleset)} cards each, no WILDCARDs, "
+                                       "a game to the target")
         for v in request.variations:
             ruleset.variation(v)  # an unknown variation is refused, naming the ones there are
         if ctx is None:
@@ -266,7 +272,7 @@ class GinGame:
 
         if style == "points":
             raise UnreadableInput(f"{ctx.ruleset.title} is recorded by both hands: no points form")
-        form = GinForm(ctx.game, _oklahoma(ctx.game), knock_limit(ctx.ruleset))
+        form = GinForm(ctx.game, _oklahoma(ctx.game), knock_limit(ctx.ruleset), hand_size(ctx.ruleset))
         old = ctx.in_force(hand) if hand is not None and ctx.history is not None else None
         if old is not None and old.facts.get("form") == "gin":
             form.recall_facts(facts_from_json(old.facts))  # at a terminal, the hand as recorded answers first
@@ -278,7 +284,8 @@ class GinGame:
             raise UnreadableInput(f"--dealer {dealer}: not for {ctx.ruleset.title}",
                                   hint="Gin keeps no deal order: leave --dealer out")
         if g.over:
-            raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more hands", rule="G10",
+            raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more hands",
+                              rule=self.over_rule(ctx.ruleset),
                               hint="start a new game with ref new-session --game NEW-NAME")
         if ctx.open_session is None:
             raise RuleRefusal(f"no session of {g.name} is open", hint="ref new-session opens one")
@@ -374,7 +381,8 @@ class GinGame:
         from rummyref.stats.compute import StatsStyle
 
         return StatsStyle(counts=False, unit=ruleset.hand_word, session=ruleset.session_short,
-                          sessions_title=ruleset.session_word + "s", layout="gin", recorded_winners=True)
+                          sessions_title=ruleset.session_word + "s", layout="gin", recorded_winners=True,
+                          sessions_won=False, worst_hand=False)  # the game is won, a hand lost scores 0
 
     def projection(self, summary: Summary) -> None:
         return None

@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummyref.cards import format_cards
-from rummyref.games.gin.engine import Ending, HandResult, Outcome
+from rummyref.games.gin.engine import Ending, HandResult, Outcome, gin_rules
 from rummyref.games.gin.game import GameScore
 from rummyref.rules.ruleset import RuleSet
-from rummyref.wrap import Grid
+from rummyref.wrap import Grid, echo
 
 SAID = {Outcome.KNOCK: "knock", Outcome.UNDERCUT: "undercut", Outcome.GIN: "gin", Outcome.BIG_GIN: "big gin",
         Outcome.DEAD: "dead hand"}
@@ -91,10 +91,20 @@ def show_score(players: Sequence[str], score: GameScore, rs: RuleSet, out) -> No
         grid.row(name, f"{score.totals[i]:,}", f"{max(target - score.totals[i], 0):,}", str(score.boxes[i]))
     grid.print(out)
     if score.over and score.final is not None and score.winner is not None:
-        shut = " (shutout: the winner's score doubled, G12)" if score.shutout else ""
+        said = shutout_said(rs)
+        shut = f" (shutout: the winner's score {said}, G12)" if score.shutout and said else ""
         final = ", ".join(f"{n} {v:,}" for n, v in zip(players, score.final))
         out.print(f"GAME OVER: {players[score.winner]} wins by {score.margin:,}; final with boxes and bonus: "
                   f"{final}{shut}.", markup=False)
+
+
+def shutout_said(rs: RuleSet) -> str | None:
+    """What a shutout does to the winner's final score (G12), in words, from the rule set's
+    factor: "doubled", "tripled", "multiplied by N"; None for a factor of 1 (nothing is done)."""
+    factor = gin_rules(rs).shutout_multiplier
+    if factor == 1:
+        return None
+    return {2: "doubled", 3: "tripled"}.get(factor, f"multiplied by {factor:,}")
 
 
 def opened_json(shown) -> dict[str, Any]:
@@ -146,12 +156,19 @@ def history_lines(facts: Mapping[str, Any], results: Sequence[Any], out, roster:
     hands = facts.get("hands", {})
     for name, cards in hands.items():
         out.print(f"    {name}: {' '.join(cards) or '-'}", markup=False)
+    knocker = facts.get("by") or ""
+    if facts.get("melds") is not None:  # G14: the melds the table said were laid down, not ref's choice
+        laid = " / ".join(" ".join(m) for m in facts["melds"]) or "none"
+        echo(out, f"{knocker}'s melds, as stated: {laid}", indent="    ", hang="      ")
     result = facts.get("result", {})
     outcome = Outcome(result.get("outcome", Ending(facts.get("ending", "dead")).value))
+    if facts.get("upcard"):  # G13: the first upcard set the knock limit
+        limit = result.get("knock_limit")
+        sets = f": knock limit {limit} (G13)" if limit is not None and outcome is not Outcome.DEAD else ""
+        out.print(f"    first upcard {facts['upcard']}{sets}", markup=False)
     if outcome is Outcome.DEAD:
         out.print("    dead hand: nobody scores (G9)", markup=False)
         return
-    knocker = facts.get("by") or ""
     defender = next((n for n in (*roster, *hands) if n != knocker), "")
     winner = knocker if result.get("winner") == "knocker" else defender
     how = f"{knocker} knocked; undercut" if outcome is Outcome.UNDERCUT else f"{SAID[outcome]} by {knocker}"

@@ -124,9 +124,12 @@ class LongGame:
     title: ClassVar[str] = "long-game"
     folds_rows: ClassVar[bool] = False  #: see GameKind.folds_rows
 
-    def usage(self, command: str) -> str:
+    def usage(self, command: str, ruleset: RuleSet) -> str:
         return (f'ref {command} --melded "NAME=CARDS" --held "NAME=CARDS" [--out NAME] [--claim "NAME=CARD"] '
                 "(or --points NAME=N)")
+
+    def over_rule(self, ruleset: RuleSet) -> str | None:
+        return ruleset.cite("A7")  # the game ends past the target (a house rule)
 
     def hand_word(self, ruleset: RuleSet) -> str:
         return ruleset.hand_word
@@ -290,7 +293,7 @@ class LongGame:
         if g.over:
             raise RuleRefusal(
                 f"game {g.name} is over ({g.winner} won): it takes no more hands",
-                rule=rs.cite("A7"),
+                rule=self.over_rule(rs),
                 hint="start a new game with ref new-session --game NEW-NAME",
             )
         s = ctx.open_session

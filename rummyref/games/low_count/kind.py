@@ -168,9 +168,12 @@ class LowCountGame:
     title: ClassVar[str] = "Simple Rummy"
     folds_rows: ClassVar[bool] = True  #: see GameKind.folds_rows
 
-    def usage(self, command: str) -> str:
+    def usage(self, command: str, ruleset: RuleSet) -> str:
         return (f'ref {command} --hand "NAME=CARDS" (each final hand) with --out NAME, --four-sevens NAME, '
                 "--tie or none (the stock ran out), and --dropped NAME")
+
+    def over_rule(self, ruleset: RuleSet) -> str | None:
+        return ruleset.cite("A7")  # where the house rules have it (as every game-over refusal here did)
 
     def hand_word(self, ruleset: RuleSet) -> str:
         return ruleset.hand_word
