@@ -92,6 +92,7 @@ class SessionClosed:
     games: int
     wins: tuple[tuple[str, int], ...]
     match: MatchState | None
+    abandoned: bool = False  #: no game in force: closed as abandoned, it does not count (SPEC §8)
 
 
 @dataclass(frozen=True)
@@ -108,17 +109,45 @@ def fold(ruleset: RuleSet, sessions: Sequence[SessionInfo], hands: Sequence[Hand
     """Every game in force, session by session, folded into the match state. A session that
     seats a different set of players begins a new match (an unfinished one is set aside)."""
     winners: dict[int, list[str | None]] = {}
-    for h in hands:
+    firsts: dict[int, str] = {}
+    for h in sorted(hands, key=lambda h: h.hand):
         if h.kind == EntryKind.VOID or not h.results:
             continue
         winners.setdefault(h.session, []).append(next((r.name for r in h.results if r.won), None))
-    return fold_winners(ruleset, sessions, winners)
+        if h.facts.get("first_player"):
+            firsts.setdefault(h.session, h.facts["first_player"])
+    return fold_winners(ruleset, sessions, winners, firsts)
+
+
+def first_at_new_table(players: Sequence[str], options: Mapping[str, Any], state: MatchState | None,
+                       ) -> tuple[str, str]:
+    """Who plays first at a new table (the first session, or a different set of players) and
+    why, before its first game: the player S3 chose from the cards turned up (recorded with the
+    session, a fact); else the winner of the last game in force, if seated (S17); else the
+    player on the left of the one listed first, who deals (S6). Derived, not read back from
+    what the session said when it opened, so a correction of the last game shows at once."""
+    if options.get("turned_up"):
+        return options["first_player"], "S3"
+    winner = state.last_game_winner if state is not None else None
+    if winner is not None and winner in players:
+        return winner, S17
+    return players[1 % len(players)], "listed"
+
+
+def counts(session: SessionInfo, winners: Mapping[int, Sequence[str | None]]) -> bool:
+    """Whether a session takes part in the matches: the open one, or one with a game in force.
+    A session closed with none (abandoned, or every game voided since) is no session (SPEC §8):
+    it neither changes the table nor sets a match aside."""
+    return session.closed_at is None or bool(winners.get(session.number))
 
 
 def fold_winners(ruleset: RuleSet, sessions: Sequence[SessionInfo],
-                 winners: Mapping[int, Sequence[str | None]]) -> Folded:
+                 winners: Mapping[int, Sequence[str | None]],
+                 firsts: Mapping[int, str] | None = None) -> Folded:
     """The fold itself, over each session's game winners in order (``None``: nobody won). The
-    standings and ``ref stats`` both fold here, so they agree on every match."""
+    standings and ``ref stats`` both fold here, so they agree on every match. ``firsts``: who
+    played first in each session's first game in force (a fact once played); a new table with
+    no game yet has its first player worked out (:func:`first_at_new_table`)."""
     played = sum(len(w) for w in winners.values())
     state: MatchState | None = None
     last: set[str] | None = None
@@ -126,21 +155,23 @@ def fold_winners(ruleset: RuleSet, sessions: Sequence[SessionInfo],
     abandoned: list[int] = []
     for s in sessions:
         opt = s.options
-        if "table" not in opt:
+        if "table" not in opt or not counts(s, winners):
             continue
         players = list(opt["table"]["players"])
         table = opt["table"]
-        if state is None:
-            state = MatchState.start(players, opt["first_player"], ruleset)
-        elif set(players) != last:
-            state = state.seat(players)
-            if state.games:
-                abandoned.append(state.number)
-            state = replace(
-                state, number=state.number + (1 if state.games else 0), games=0,
-                game_wins=tuple((p, 0) for p in players), first_player=opt["first_player"],
-                last_game_winner=None, just_won=None,
-            )
+        if state is None or set(players) != last:
+            first = (firsts or {}).get(s.number) or first_at_new_table(players, opt, state)[0]
+            if state is None:
+                state = MatchState.start(players, first, ruleset)
+            else:
+                state = state.seat(players)
+                if state.games:
+                    abandoned.append(state.number)
+                # the winner of the last game stays the last game's winner (S17): a new table is no game
+                state = replace(
+                    state, number=state.number + (1 if state.games else 0), games=0,
+                    game_wins=tuple((p, 0) for p in players), first_player=first, just_won=None,
+                )
         last = set(players)
         for w in winners.get(s.number, []):
             state = state.after(w)
@@ -242,16 +273,15 @@ class LowCountGame:
             fd = table.choose_first_dealer(turned_up)
             dealer, first = fd.dealer, table.left_of(fd.dealer)
             how = f"{dealer} deals first: {fd.reason}; {first}, on the dealer's left, plays first (S6)"
-        elif before.state is not None and before.state.last_game_winner in table.players:
-            first = before.state.last_game_winner
-            dealer = table.dealer_for(first)
-            how = (f"{first} plays first, as the winner of the last game ({S17}); "
-                   f"the player to their right, {dealer}, deals")
         else:
-            dealer = table.players[0]
-            first = table.left_of(dealer)
-            how = (f"{dealer}, listed first, deals (no cards turned up: --first-dealer applies S3); "
-                   f"{first}, on the dealer's left, plays first (S6)")
+            first, why = first_at_new_table(table.players, {}, before.state)
+            dealer = table.dealer_for(first)
+            if why == S17:
+                how = (f"{first} plays first, as the winner of the last game ({S17}); "
+                       f"the player to their right, {dealer}, deals")
+            else:
+                how = (f"{dealer}, listed first, deals (no cards turned up: --first-dealer applies S3); "
+                       f"{first}, on the dealer's left, plays first (S6)")
         options = {
             "table": table.to_dict(),
             "dealer": dealer,
@@ -312,11 +342,14 @@ class LowCountGame:
         s = ctx.open_session
         if s is None:
             raise RuleRefusal(f"no session of {ctx.game.name} is open", hint="ref new-session opens one")
-        return Closing(False, s.number)
+        # a session with no game in force is closed as abandoned: it does not count (SPEC §8)
+        return Closing(ctx.played == 0, s.number)
 
     def closed(self, ctx: Context, closing: Closing, points, games: int) -> SessionClosed:
+        # the match as it stands once the session is closed: an abandoned one is no session (fold)
+        sessions = [x for x in ctx.sessions if not (closing.abandoned and x.number == closing.shown)]
         return SessionClosed(ctx.game.name, closing.shown, games, tuple(points),
-                             fold(ctx.ruleset, ctx.sessions, ctx.hands()).state)
+                             fold(ctx.ruleset, sessions, ctx.hands()).state, closing.abandoned)
 
     # -- games -----------------------------------------------------------------------------
 

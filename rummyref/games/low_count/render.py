@@ -112,10 +112,17 @@ def session_winners(wins) -> list[str]:
 
 def closed_json(r) -> dict[str, Any]:
     return {"game": r.game, "session": r.number, "games": r.games, "game_wins": dict(r.wins),
-            "winners": session_winners(r.wins), "match": r.match.to_dict() if r.match else None}
+            "winners": session_winners(r.wins), "match": r.match.to_dict() if r.match else None,
+            "abandoned": r.abandoned}
 
 
 def show_closed(r, out) -> None:
+    if r.abandoned:  # as a Rummy Night's: no game counted, and it does not count (SPEC §8)
+        echo(out, f"Session {r.number} of {shown(r.game)} is closed: 0 games.")
+        echo(out, "No game counted: the session is closed as abandoned and does not count as a session.")
+        if r.match:
+            render_match(r.match, out)
+        return
     wins = ", ".join(f"{shown(n)} {v}" for n, v in r.wins)
     echo(out, f"Session {r.number} of {shown(r.game)} is closed: {r.games} game{'s' if r.games != 1 else ''}; "
               f"game wins this session: {wins}.")
@@ -152,7 +159,7 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
     if folded.table:
         echo(out, "Table: " + folded.table.describe(), hang="  ")
     m = d["match"]
-    away = not all(p["at_table"] for p in d["players"])
+    away = folded.table is not None and not all(p["at_table"] for p in d["players"])  # no table: none away
     grid = Grid().column("player", name=True)
     if away:
         grid.column("", spare=1)  # "(not at the table)"
