@@ -196,7 +196,7 @@ def _load(spec: str) -> RuleSet:
     path = builtin_path(spec) if spec in BUILTIN else locate("rule set", spec, BUILTIN)
     raw = read_toml(path, "rule set")
     check_text(raw, str(path))
-    return parse_ruleset(raw, str(path))
+    return parse_ruleset(raw, str(path), strict=spec not in BUILTIN)
 
 
 def check_text(raw: Any, source: str, at: str = "") -> None:
@@ -225,22 +225,40 @@ class _Reader:
         if not isinstance(data, dict):
             raise RulesetError(f"{source}: {prefix or 'the file'}: expected a table")
         self.data, self.source, self.prefix = data, source, prefix
+        self.asked: set[builtins.str] = set()  #: the keys read (the others are unknown to ref)
+        self.children: list[_Reader] = []
+
+    def unknown(self) -> list[builtins.str]:
+        """The keys of this table, and of the tables read from it, that nothing read: a house's
+        typo (``targett``) or a table ref does not have (``[oops]``), each with its place."""
+        out = [self._where(k) for k in self.data if k not in self.asked]
+        for child in self.children:
+            out += child.unknown()
+        return out
 
     def _where(self, key: builtins.str) -> builtins.str:
         return f"{self.prefix}.{key}" if self.prefix else key
 
     def fail(self, key: builtins.str, expected: str) -> RulesetError:
+        self.asked.add(key)
         got = self.data.get(key, "<missing>")
         return RulesetError(f"{self.source}: {self._where(key)}: expected {expected}, got {got!r}")
 
     def table(self, key: builtins.str, required: bool = True) -> _Reader:
+        self.asked.add(key)
         if key not in self.data and not required:
             return _Reader({}, self.source, self._where(key))
         if not isinstance(self.data.get(key), dict):
             raise self.fail(key, "a table")
-        return _Reader(self.data[key], self.source, self._where(key))
+        known = next((c for c in self.children if c.prefix == self._where(key)), None)
+        if known is not None:  # read again (``words``): one reader, so what it read adds up
+            return known
+        child = _Reader(self.data[key], self.source, self._where(key))
+        self.children.append(child)
+        return child
 
     def int(self, key: builtins.str, default: Any = ..., low: builtins.int | None = 0, high: builtins.int | None = None):
+        self.asked.add(key)
         v = self.data.get(key, default)
         if v is ... or v is None and default is ...:
             raise self.fail(key, "an integer")
@@ -255,24 +273,28 @@ class _Reader:
         return v
 
     def str(self, key: builtins.str, default: Any = ..., choices: tuple[builtins.str, ...] | None = None) -> builtins.str:
+        self.asked.add(key)
         v = self.data.get(key, default)
         if not isinstance(v, str) or not v or (choices and v not in choices):
             raise self.fail(key, f"one of {', '.join(choices)}" if choices else "a text")
         return v
 
     def bool(self, key: builtins.str, default: Any = ...) -> builtins.bool:
+        self.asked.add(key)
         v = self.data.get(key, default)
         if not isinstance(v, bool):
             raise self.fail(key, "true or false")
         return v
 
     def strs(self, key: builtins.str, default: Any = ...) -> tuple[builtins.str, ...]:
+        self.asked.add(key)
         v = self.data.get(key, default)
         if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
             raise self.fail(key, "a list of texts")
         return tuple(v)
 
     def pair(self, key: builtins.str, low: builtins.int = 0) -> tuple[builtins.int, builtins.int]:
+        self.asked.add(key)
         v = self.data.get(key)
         if (
             not isinstance(v, list)
@@ -284,14 +306,19 @@ class _Reader:
         return v[0], v[1]
 
     def list_of_tables(self, key: builtins.str) -> list[_Reader]:
+        self.asked.add(key)
         v = self.data.get(key, [])
         if not isinstance(v, list):
             raise self.fail(key, "a list of tables")
-        return [_Reader(item, self.source, f"{self._where(key)}[{i}]") for i, item in enumerate(v)]
+        items = [_Reader(item, self.source, f"{self._where(key)}[{i}]") for i, item in enumerate(v)]
+        self.children += items
+        return items
 
 
-def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
-    """Validate a rule set's parsed TOML into a :class:`RuleSet`."""
+def parse_ruleset(raw: dict[str, Any], source: str = "<data>", strict: bool = False) -> RuleSet:
+    """Validate a rule set's parsed TOML into a :class:`RuleSet`. ``strict`` (a file coming in,
+    not a rule set a record already keeps): a key ref does not read is refused, naming it,
+    rather than ignored (a house's ``targett = 300`` would leave its target unapplied)."""
     top = _Reader(raw, source)
     if top.int("format", 1) != 1:
         raise top.fail("format", "1 (the only rule set format this ref reads)")
@@ -310,6 +337,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
     wild_min = wild.int("min", 0)
     wild_max = wild.int("max", low=wild_min, high=WILDCARDS_MAX)
     wild_default = wild.int("default", wild_min, low=wild_min, high=wild_max)
+    wild.asked.add("melded")
     melded = wild.data.get("melded", "represented")
     if melded != "represented" and not (isinstance(melded, int) and not isinstance(melded, bool) and melded >= 0):
         raise wild.fail("melded", '"represented" or an integer >= 0')
@@ -378,14 +406,40 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>") -> RuleSet:
         hand_word=top.table("words", required=False).str("hand", "game" if method == Method.LOW_COUNT else "hand"),
         group_word=top.table("words", required=False).str("group", "group"),
         sequence_word=top.table("words", required=False).str("sequence", "sequence"),
-        gin=_gin(top, method),
+        gin=_gin(top, method, strict),
         source=source,
     )
+    top.table("words", required=False)
+    unread = top.unknown()
+    if strict and unread:
+        raise RulesetError(f"{source}: {unread[0]}: ref reads no such field"
+                           + (f" (and {len(unread) - 1:,} more)" if len(unread) > 1 else ""),
+                           hint="check its spelling against docs/reference/ruleset-format.md; a field ref does not "
+                                "read would change nothing")
+    if strict:  # a file coming in; a rule set a record keeps is read as it was accepted
+        _complete(rs, top, scoring)
     worth = deck_worth(rs)
     if worth > HAND_POINTS_MAX:
         raise RulesetError(f"{source}: the whole deck is worth {worth:,} points (cards.values and wildcards); "
                            f"a rule set's deck may be worth at most {HAND_POINTS_MAX:,}, the most one hand can score")
     return rs
+
+
+def _complete(rs: RuleSet, top: _Reader, scoring: _Reader) -> None:
+    """What a file coming in must say for its game to be played at all (exit 3, naming the
+    field): a long game's target, a deal for every number of players it seats (Gin's, which
+    deals by it, at least one), a low-count game's match."""
+    if rs.method == Method.MELDED_MINUS_HELD and rs.target is None:
+        raise scoring.fail("target", "an integer: the total that ends a long game (A7)")
+    if rs.method == Method.LOW_COUNT and rs.match_wins is None:
+        raise scoring.fail("match_wins", "an integer from 1: the game wins that take a match")
+    if rs.method == Method.GIN and not rs.deal:
+        raise top.fail("deal", "a [[deal]] table: the cards dealt to each number of players")
+    for n in range(rs.players_min, rs.players_max + 1) if rs.deal else ():
+        if not any(d.players_min <= n <= d.players_max for d in rs.deal):
+            raise RulesetError(f"{top.source}: deal: no [[deal]] entry for {n} players (players.min "
+                               f"{rs.players_min} to players.max {rs.players_max})",
+                               hint="give each number of players a [[deal]] line")
 
 
 def deck_worth(rs: RuleSet) -> int:
@@ -406,6 +460,7 @@ LEGACY_HOUSE = {"rummy-2m": HouseRules("Rummy Night", "night", ("A1", "A2", "A3"
 def _house(top: _Reader, closed_roster: bool, rulebook: str) -> HouseRules:
     """The optional ``[house]`` table; it applies only to a closed roster (see :class:`HouseRules`)."""
     if not closed_roster:
+        top.asked.add("house")  # documented as applying only to a closed roster: not unknown
         return NO_HOUSE
     if "house" not in top.data:
         return LEGACY_HOUSE.get(rulebook, NO_HOUSE)
@@ -439,7 +494,7 @@ def _first_dealer(top: _Reader) -> FirstDealerOrder | None:
     )
 
 
-def _gin(top: _Reader, method: str) -> GinRules | None:
+def _gin(top: _Reader, method: str, strict: bool = False) -> GinRules | None:
     """The ``[gin]`` table: required by ``scoring.method = "gin"`` and refused elsewhere."""
     if method != "gin":
         if "gin" in top.data:
@@ -448,14 +503,25 @@ def _gin(top: _Reader, method: str) -> GinRules | None:
     top.table("scoring").int("target", low=1)  # a game of Gin is played to a target
     gin = top.table("gin")
     oklahoma = gin.table("oklahoma")
+    # each bounded (a file coming in) so that a hand, and a game's final score, stay within what
+    # a record holds; a rule set a record already keeps is read as it was accepted
+    def at_most(n: int) -> int | None:
+        return n if strict else None
+
     return GinRules(
-        knock_limit=gin.int("knock_limit"),
-        undercut_bonus=gin.int("undercut_bonus"),
-        gin_bonus=gin.int("gin_bonus"),
-        big_gin_bonus=gin.int("big_gin_bonus"),
-        box_bonus=gin.int("box_bonus"),
-        game_bonus=gin.int("game_bonus"),
-        shutout_multiplier=gin.int("shutout_multiplier", low=1),
-        dead_hand_stock=gin.int("dead_hand_stock"),
-        oklahoma_ace_limit=oklahoma.int("ace_limit"),
+        knock_limit=gin.int("knock_limit", high=at_most(GIN_SMALL_MAX)),
+        undercut_bonus=gin.int("undercut_bonus", high=at_most(GIN_BONUS_MAX)),
+        gin_bonus=gin.int("gin_bonus", high=at_most(GIN_BONUS_MAX)),
+        big_gin_bonus=gin.int("big_gin_bonus", high=at_most(GIN_BONUS_MAX)),
+        box_bonus=gin.int("box_bonus", high=at_most(GIN_BONUS_MAX)),
+        game_bonus=gin.int("game_bonus", high=at_most(GIN_GAME_BONUS_MAX)),
+        shutout_multiplier=gin.int("shutout_multiplier", low=1, high=at_most(GIN_MULTIPLIER_MAX)),
+        dead_hand_stock=gin.int("dead_hand_stock", high=at_most(52)),
+        oklahoma_ace_limit=oklahoma.int("ace_limit", high=at_most(GIN_SMALL_MAX)),
     )
+
+
+GIN_SMALL_MAX = 100  #: a knock limit, an ace limit (more than any ten cards' deadwood)
+GIN_BONUS_MAX = 1_000  #: gin, big gin, undercut, a box: a hand stays far within a hand's limit
+GIN_GAME_BONUS_MAX = 10_000
+GIN_MULTIPLIER_MAX = 10

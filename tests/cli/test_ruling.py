@@ -401,15 +401,19 @@ def test_table_questions_the_audit_found_answered_from_the_games_own_rule(table,
 
 
 def test_a_variation_the_table_does_not_play_is_said_not_in_play():
-    """A Simple Rummy table with no variation asked "can I go out with two cards left" got V1
-    as if it held at the table. The answer now says first that the table does not play it."""
+    """A Simple Rummy table with no variation asked about V1 gets it said first that the table
+    does not play it. "can I go out with two cards left" is S9's question (stop 38), V1 beside
+    it marked not in play."""
     ok("new-session", "--ruleset", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "7", "--game", "friday")
-    lines = ok("ruling", "can I go out with two cards left").stdout.splitlines()
+    lines = ok("ruling", "can we play going out minor").stdout.splitlines()
     assert lines[0].startswith("V1 (simple-rummy)")
     assert lines[1] == "Not in play at this table: game 'friday' plays no variation."
     data = ref_json("ruling", "can I go out with two cards left")
     flags = {r["id"]: r["in_play"] for r in data["rules"]}
+    assert data["rules"][0]["id"] == "S9"
     assert flags["V1"] is False and all(v is None for k, v in flags.items() if k.startswith("S"))
+    assert "  V1  (simple-rummy) Variation: Going Out Major or Minor (not in play)" in ok(
+        "ruling", "can I go out with two cards left").stdout.splitlines()
 
 
 def test_a_variation_in_play_is_said_in_play_and_the_others_not():
