@@ -191,6 +191,9 @@ class Context:
     played: int = 0  #: hands that count in the open session (``dealt`` less those voided mid-session)
     #: the open session's hands and voids, in the log's order: ("hand" or "void", dealer) (A3/A4, SPEC §8)
     session_log: tuple[tuple[str, str], ...] = ()
+    #: the dealer of the game's last hand in force before the open session (before the next one
+    #: when none is open); None: no such hand
+    dealt_before: str | None = None
 
     @property
     def kind(self) -> GameKind:
@@ -262,3 +265,4 @@ class Summary:
     dealt: int = 0  #: hands dealt in the open session (SPEC §8: a voided hand is not dealt)
     session_log: tuple[tuple[str, str], ...] = ()  #: the open session's hands and voids (:attr:`Context.session_log`)
     tied: tuple[str, ...] = ()  #: leaders level since a tie past the target, as the latest hand's entry says (A7)
+    dealt_before: str | None = None  #: :attr:`Context.dealt_before`

@@ -494,7 +494,7 @@ def _over(ctx: Context):
 
     return RuleRefusal(f"game {ctx.game.name} is over ({ctx.game.winner} won): it takes no more hands",
                        rule=ctx.kind.over_rule(ctx.ruleset),
-                       hint="type end to close the night; a new game: ref night --game NEW-NAME")
+                       hint=f"type end to close the night; a new game: ref night --game NEW-NAME{ctx.ruleset.again}")
 
 
 def end(ctx: Context, db: str | None) -> bool:

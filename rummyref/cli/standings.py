@@ -137,7 +137,7 @@ def _show_history(h, lines) -> None:
                   markup=False)
         if e.reason:  # a reason kept by an older ref may hold a line break or an escape: shown escaped
             echo(out, f"reason: {printable(e.reason)}", indent="    ", hang="      ", split_words=True)
-        kind.show_history_entry(e.facts, e.results, g.roster, out)
+        kind.show_history_entry(e.facts, e.results, g.roster, out, ruleset=rs)
 
 
 def _show_ruling(e, rs) -> None:

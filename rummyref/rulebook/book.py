@@ -826,6 +826,16 @@ def rulebooks_of(ruleset: Any) -> tuple[str, ...]:
     return _scored_alike().get(ruleset.method, DEFAULT_SEARCH)
 
 
+def rule_ids_of(ruleset: Any) -> frozenset[str]:
+    """Every rule id of the rulebooks the rule set is answered from (:func:`rulebooks_of`)."""
+    return _ids_of(rulebooks_of(ruleset))
+
+
+@cache
+def _ids_of(books: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(rid for name in books for rid in load_rulebook(name).ids)
+
+
 @cache
 def _scored_alike() -> dict[Any, tuple[str, ...]]:
     """Each scoring method -> the rulebooks of the built-in rule sets scored that way."""

@@ -152,6 +152,24 @@ class RuleSet:
         """``rule`` when this rule set's house rules include it, else None (no citation)."""
         return rule if rule in self.house.rules else None
 
+    def game_rule(self, rule: str) -> str | None:
+        """``rule`` when the rulebook this rule set is answered from has it (``ref ruling RULE``
+        finds it there), else None: a rule of another game's rulebook (Rummy 2,000,000's B5 and
+        B6 for 500 Rum) is neither applied nor cited."""
+        from rummyref.rulebook.book import rule_ids_of
+
+        return rule if rule in rule_ids_of(self) else None
+
+    @property
+    def again(self) -> str:
+        """What ``ref new-session --game NAME`` (or ``ref night``) needs to start another game of
+        this rule set: nothing for the default one (:data:`DEFAULT`), `` --ruleset NAME`` for
+        another built-in (500 Rum's ``--ruleset rummy-500``), `` --ruleset FILE`` for a house's
+        own file (ref keeps its text, not where the file was)."""
+        if self.name == DEFAULT:
+            return ""
+        return f" --ruleset {self.name if self.name in BUILTIN else 'FILE'}"
+
     @property
     def session_word(self) -> str:
         return self.house.session_word
@@ -180,6 +198,7 @@ class RuleSet:
 
 
 BUILTIN = ("rummy-2m", "simple-rummy", "rummy-500", "gin")
+DEFAULT = "rummy-2m"  #: the rule set of a game created with no --ruleset
 
 
 def builtin_path(name: str) -> Path:

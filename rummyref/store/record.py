@@ -48,7 +48,7 @@ from rummyref.store.models import (
     SessionRow,
     row_id,
 )
-from rummyref.store.select import HANDS_DEALT, SESSION_LOG, _last_played, _parsed, choose_game
+from rummyref.store.select import HANDS_DEALT, LAST_DEALER, SESSION_LOG, _last_played, _parsed, choose_game
 
 
 @contextmanager
@@ -142,7 +142,15 @@ class Record:
                        self.night_points(row_id(open_row)) if open_row else (),
                        self.last_status(g),
                        self.session_hands(row_id(open_row)) if open_row else 0,
-                       self.session_log(row_id(open_row)) if open_row else ())
+                       self.session_log(row_id(open_row)) if open_row else (),
+                       self.dealt_before(g, open_row.number if open_row else None))
+
+    def dealt_before(self, g: GameRow, number: int | None) -> str | None:
+        """The dealer of the game's last hand in force in a session before ``number`` (None: in
+        any session)."""
+        last = self.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()
+        dealer = self.sql(LAST_DEALER, g=g.id, n=number if number is not None else int(last or 0) + 1).scalar()
+        return str(dealer) if dealer else None
 
     def last_status(self, g: GameRow) -> Status | None:
         """The game's status as the latest entry that states one says (ties pending past the target)."""

@@ -25,6 +25,16 @@ HANDS_DEALT = (
 SESSION_LOG = ("SELECT kind, dealer FROM entry WHERE session_id = :s AND hand IS NOT NULL "
                "AND kind IN ('hand', 'void') ORDER BY seq")
 
+#: the dealer of the game's last hand in force before session number ``:n`` (every session's when
+#: ``:n`` is past the last): where the deal stood when that session opened, for a game whose deal
+#: carries on across sessions (the kind decides)
+LAST_DEALER = (
+    "SELECT e.dealer FROM entry e JOIN session s ON s.id = e.session_id WHERE e.game_id = :g AND s.number < :n "
+    "AND e.hand IS NOT NULL AND e.kind <> 'void' "
+    "AND e.seq = (SELECT MAX(x.seq) FROM entry x WHERE x.game_id = e.game_id AND x.hand = e.hand) "
+    "ORDER BY e.hand DESC LIMIT 1"
+)
+
 #: a session closed as abandoned (SPEC §8: it does not count as a session), with its parameter:
 #: ``closed_as`` takes no other value, however the record's JSON is spaced
 ABANDONED = "COALESCE(options, '') LIKE :abandoned"

@@ -16,7 +16,16 @@ from rummyref.record import Game, NightSummary, Player, PlayerAggregate, Summary
 from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import now
 from rummyref.store.engine import opened, storage_errors
-from rummyref.store.select import ABANDONED_PATTERN, COUNTS, HANDS_DEALT, PLAYED, SESSION_LOG, _parsed, choose_game
+from rummyref.store.select import (
+    ABANDONED_PATTERN,
+    COUNTS,
+    HANDS_DEALT,
+    LAST_DEALER,
+    PLAYED,
+    SESSION_LOG,
+    _parsed,
+    choose_game,
+)
 
 RECENT_NIGHTS = 5
 
@@ -80,6 +89,9 @@ def summary(conn, name: str | None) -> Summary:
     dealt = int(q(HANDS_DEALT, s=open_id).scalar() or 0) if open_id is not None else 0
     log = tuple((str(k), str(d or "")) for k, d in q(SESSION_LOG, s=open_id)) if open_id is not None else ()
     last = _day(nights[0].opened_at) if nights else None
+    before = open_night if open_night is not None else int(
+        q("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar() or 0) + 1
+    dealt_before = q(LAST_DEALER, g=g.id, n=before).scalar()
     counted = int(q(f"SELECT COUNT(*) FROM session WHERE game_id = :g AND {PLAYED}", g=g.id,
                     **ABANDONED_PATTERN).scalar() or 0)
     latest = q("SELECT facts FROM entry WHERE game_id = :g AND hand IS NOT NULL ORDER BY seq DESC LIMIT 1",
@@ -87,4 +99,4 @@ def summary(conn, name: str | None) -> Summary:
     status = json.loads(latest or "{}").get("status") or {}
     return Summary(game, _parsed(g.ruleset, g.ruleset_text, g.name), aggs, hands, counted,
                    open_night, last, tuple(recent), now().astimezone().date(), dealt=dealt, session_log=log,
-                   tied=tuple(status.get("tied", ())))
+                   tied=tuple(status.get("tied", ())), dealt_before=str(dealt_before) if dealt_before else None)

@@ -414,7 +414,7 @@ class GinGame:
         return render.standings_json(standings)
 
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
-                           out) -> None:
+                           out, ruleset: RuleSet | None = None) -> None:
         render.history_lines(facts, results, out, roster)
 
     def preview(self, ctx: Context, shown: GinHand, out) -> None:

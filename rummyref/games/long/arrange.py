@@ -28,7 +28,9 @@ order (spades, hearts, diamonds, clubs), never by the roster. Within a meld, an 
 first (A-2-3) and WILDCARDs extend a run at its high end, as the engine reads them; a core's
 WILDCARDs keep the core in one piece, and WILDCARDs laid off take the other places in the
 order they were typed. A card laid sideways (B6) cuts its run off: no WILDCARD in a run may
-stand for it.
+stand for it. B5 and B6 are cited, and B6 applied, only where the rule set's rulebook has them
+(:meth:`~rummyref.rules.ruleset.RuleSet.game_rule`): 500 Rum's table keeps ref's runs-first
+order as ref's own choice, cited as no rule, and a card laid sideways there bars nothing.
 
 Anything that fits nowhere is refused, naming the cards, their players and options, and the
 designation at fault when there is one.
@@ -615,7 +617,9 @@ def _sideways_reading(placement: Placement) -> dict[int, Card]:
 
 
 def _place(typed: list[tuple[Piece, int, bool]], facts: CardFacts, ruleset: RuleSet) -> Placement:
-    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+    # B6, where the rulebook has it: a card laid sideways cuts its run off (no WILDCARD past it)
+    b6 = ruleset.game_rule("B6") is not None
+    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways and b6)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     known = _Known(stated_by=frozenset(name for name, player in facts.players if player.stated))
     found = _seat(stated, own, loose, ruleset, barred, known=known)
@@ -991,7 +995,7 @@ def _split(typed, facts: CardFacts, ruleset: RuleSet, barred: frozenset[Card]):
                     raise RuleRefusal(
                         f"{name}'s meld {' '.join(str(p.laid) for p in group)} (--melded) runs past the "
                         f"{' '.join(cut) or 'card'} laid sideways on a match",
-                        rule="B6",
+                        rule=ruleset.game_rule("B6"),
                         hint="a card laid sideways cuts its run off: no WILDCARD may stand for it in the run",
                     )
                 raise RuleRefusal(
@@ -1056,7 +1060,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             continue
         bare = replace(p, laid=Laid(p.laid.card))
         if not _unseatable(stated, triples, [bare], aces_high):
-            return _blame(p, _nothing_takes(p))
+            return _blame(p, _nothing_takes(p), rule=ruleset.game_rule("B5"))
         # said nothing of, the card would be one of the three that laid a meld: what the table
         # said (>run, >2D, >NAME) is of a meld already there, and there is none without it
         founding = _triples(sorted([q for q in pools if q.id != p.id] + [bare],
@@ -1068,7 +1072,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                 return _blame(p, f"{_nothing_takes(p)}: {twin.says()} already stands for the "
                                  f"{p.fixed} there", rule=ruleset.wild_rule)
             return _blame(p, f"{_nothing_takes(p)} but one it lays itself, and '>' says a card joined a meld "
-                             "already there")
+                             "already there", rule=ruleset.game_rule("B5"))
     if not stranded:
         stranded = known.homeless if known.homeless is not None else homeless(stated, own, loose, aces_high, barred)
         for p in stranded:
@@ -1173,7 +1177,7 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
                 return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
-                          rule="B6" if p.laid.sideways else _said_rule(p, ruleset))
+                          rule=ruleset.game_rule("B6") if p.laid.sideways else _said_rule(p, ruleset))
     return None
 
 
@@ -1232,11 +1236,12 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
 
 def _said_rule(p: Piece, ruleset: RuleSet) -> str | None:
     """The rule a refused designation is cited under: B5 for where a card went (run or match,
-    whose meld, beside which card); for what a WILDCARD stands for (``W=5S`` alone) the rule
-    set's rule for WILDCARDs (``[wildcards] rule``), if it names one (else none)."""
+    whose meld, beside which card), where the rulebook has it (else none); for what a WILDCARD
+    stands for (``W=5S`` alone) the rule set's rule for WILDCARDs (``[wildcards] rule``), if it
+    names one (else none)."""
     if p.laid.stands_for is not None and not p.laid.joins:
         return ruleset.wild_rule
-    return "B5"
+    return ruleset.game_rule("B5")
 
 
 def _nothing_takes(p: Piece) -> str:
@@ -1250,7 +1255,7 @@ def _nothing_takes(p: Piece) -> str:
     return " ".join(where) + f" takes the {card}" + (f" as a {laid.stands_for}" if laid.stands_for else "")
 
 
-def _blame(p: Piece, why: str, rule: str | None = "B5") -> RuleRefusal:
+def _blame(p: Piece, why: str, rule: str | None) -> RuleRefusal:
     return RuleRefusal(f"{p.says()} cannot be: {why}", rule=rule,
                        hint="leave the designation out to let ref place the card, or correct it")
 
@@ -1285,6 +1290,7 @@ def b5_match(p: Piece, t: TableMeld, melds: Sequence[TableMeld], aces_high: bool
 
 def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]) -> Iterator[str]:
     aces_high = ruleset.aces_high
+    why = ruleset.game_rule("B5") or "ref's default: runs first"  # B5 where the rulebook has it
     for t in melds:
         b5 = set()
         if t.meld.kind is MeldKind.SEQUENCE:
@@ -1292,7 +1298,7 @@ def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]
                 if (other := b5_match(p, t, melds, aces_high)) is not None:
                     b5.add(p.id)
                     yield (f"{p.owner}'s {p.laid.card} fits the run and the match {other.meld.describe()}: "
-                           f"nothing was said, so it counts for the run (B5); {p.laid.card}>match says otherwise")
+                           f"nothing was said, so it counts for the run ({why}); {p.laid.card}>match says otherwise")
         for p in t.pieces:
             if p.id not in b5 and (note := _choice_note(p, t, melds, ruleset, barred)):
                 yield note

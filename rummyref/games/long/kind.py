@@ -33,6 +33,7 @@ from rummyref.games.long.nights import (
     Step,
     deal_state,
     dealer_of,
+    first_seat,
     game_status,
     next_status,
 )
@@ -157,7 +158,7 @@ class LongGame:
                         tuple(_player(n, i, o) for i, (n, o) in enumerate(header.players, 1)), "",
                         closed_roster=ruleset.closed_roster)
             totals = tuple((n, o) for n, o in header.players)
-            shown = NightOpened(game, ruleset, True, 1, totals, dealer_of(1, game.roster))
+            shown = NightOpened(game, ruleset, True, 1, totals, dealer_of(1, game.roster))  # a new game
             return Opening(header, (), {}, shown)
         g = ctx.game
         if request.openings:
@@ -188,7 +189,8 @@ class LongGame:
                 )
         open_refusals(ctx, self)
         number = (ctx.sessions[-1].number if ctx.sessions else 0) + 1
-        return Opening(None, (), {}, NightOpened(g, ruleset, False, number, ctx.totals, dealer_of(1, g.roster)))
+        first = g.roster[_first_seat(ctx)]  # A3: the first seat; else the deal passes on from the last hand
+        return Opening(None, (), {}, NightOpened(g, ruleset, False, number, ctx.totals, first))
 
     def _header(self, rs: RuleSet, request: SessionRequest) -> GameHeader:
         roster = list(check_roster(request.players or rs.default_players))
@@ -294,13 +296,13 @@ class LongGame:
             raise RuleRefusal(
                 f"game {g.name} is over ({g.winner} won): it takes no more hands",
                 rule=self.over_rule(rs),
-                hint="start a new game with ref new-session --game NEW-NAME",
+                hint=f"start a new game with ref new-session --game NEW-NAME{rs.again}",
             )
         s = ctx.open_session
         if s is None:
             raise RuleRefusal(f"no {rs.session_word} of {g.name} is open", hint="ref new-session opens one")
         his = ctx.dealt + 1
-        state = deal_state(g.roster, ctx.session_log)
+        state = deal_state(g.roster, ctx.session_log, _first_seat(ctx))
         expected = state.next_dealer
         if dealer is not None:
             who = resolve_name(dealer, g.roster, g.name, g.closed_roster)
@@ -458,8 +460,8 @@ class LongGame:
         return standings.to_json()
 
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
-                           out) -> None:
-        render.history_lines(facts, results, roster, out)
+                           out, ruleset: RuleSet | None = None) -> None:
+        render.history_lines(facts, results, roster, out, rs=ruleset)
 
     def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:
         render.session_totals(ruleset, number, hands, points, out)
@@ -537,9 +539,15 @@ def _dealt(roster: Sequence[str], hands: Sequence[HandInForce], night: int) -> t
     return tuple(count.items())
 
 
+def _first_seat(ctx: Context) -> int:
+    """The seat that deals the open session's first hand (the next session's, when none is
+    open): the first seat under A3, else the seat after the game's last hand in force (R4)."""
+    return first_seat(ctx.game.roster, ctx.dealt_before, ctx.ruleset.cite("A3") is not None)
+
+
 def _night(ctx: Context, *more: Step) -> RoundState:
     """Where the open session's deal stands (A3, A4 with voids, SPEC §8), after ``more`` steps."""
-    return deal_state(ctx.game.roster, (*ctx.session_log, *more)).round()
+    return deal_state(ctx.game.roster, (*ctx.session_log, *more), _first_seat(ctx)).round()
 
 
 def _ends_before(ctx: Context, hand: int, kind: EntryKind, outcome: Outcome, openings: Mapping[str, int],

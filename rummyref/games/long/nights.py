@@ -121,7 +121,17 @@ class NightState:
         return RoundState(self.hands, self.rounds, in_round, self.next_dealer, self.still_to_deal)
 
 
-def deal_state(roster: Sequence[str], log: Sequence[Step]) -> NightState:
+def first_seat(roster: Sequence[str], dealt_before: str | None, a3: bool) -> int:
+    """The seat that deals a session's first hand. A3 (Rummy 2,000,000's house rule): every
+    night starts with the first seat. Without it the deal passes on across sessions as after
+    every hand (500 Rum's R4): the seat after the dealer of the game's last hand in force
+    before the session (``dealt_before``; the first seat when there is none)."""
+    if a3 or dealt_before is None or dealt_before not in roster:
+        return 0
+    return (list(roster).index(dealt_before) + 1) % len(roster)
+
+
+def deal_state(roster: Sequence[str], log: Sequence[Step], start: int = 0) -> NightState:
     """A3 and A4 with voids (SPEC §8), folded over the night's log in the order it was recorded.
 
     The deal goes round the roster. A voided hand is not a dealt hand: its dealer owes the deal
@@ -131,11 +141,12 @@ def deal_state(roster: Sequence[str], log: Sequence[Step]) -> NightState:
     as the others.
 
     Every record reads: a hand dealt by the rotation's player (as ``ref`` before 0.2.1 dealt after
-    a hand voided earlier) moves the rotation on, and the deal owed stays owed."""
+    a hand voided earlier) moves the rotation on, and the deal owed stays owed. ``start``: the
+    seat that deals the session's first hand (:func:`first_seat`)."""
     n = len(roster)
     count = {name: 0 for name in roster}
     owed: list[str] = []
-    at = 0  #: the seat whose turn it is in the rotation
+    at = start % n if n else 0  #: the seat whose turn it is in the rotation
     voided = 0
     for kind, dealer in log:
         if dealer not in count:

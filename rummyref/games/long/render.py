@@ -12,7 +12,7 @@ from typing import Any
 from rummyref.errors import and_list, plural
 from rummyref.games.base import round_completed
 from rummyref.games.long.nights import seating_dibs
-from rummyref.games.long.scoring import score_to_json
+from rummyref.games.long.scoring import DECIDED_BY_DEFAULT, score_to_json
 from rummyref.names import shown
 from rummyref.rules.ruleset import RuleSet
 from rummyref.wrap import Grid, echo, fill
@@ -175,13 +175,14 @@ def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
             held = n(s.held) + (f" (W {s.wild_penalty})" if s.wild_penalty else "")
             table.row(name, n(s.melded), n(s.claimed), held, n(s.points), n(totals[name]))
     table.print(out)
-    show_arrangement(score, out)
+    show_arrangement(score, out, b5=rs is None or rs.game_rule("B5") is not None)
 
 
-def show_arrangement(score, out, margin: str = "") -> None:
+def show_arrangement(score, out, margin: str = "", b5: bool = True) -> None:
     """How the melded cards were counted: every meld with who laid which card and how it was
     decided, then each player's credits card by card, and the scorer's notes. Wrapped to the
-    console's width (80 columns at most); ``margin`` goes before every line."""
+    console's width (80 columns at most); ``margin`` goes before every line. ``b5``: the rule
+    set's rulebook has B5 (run first), cited for the cards its default put in a run."""
     width = min(out.width, 80)
 
     def say(text: str, first: str = "  ", indent: str = "      ") -> None:
@@ -197,7 +198,7 @@ def show_arrangement(score, out, margin: str = "") -> None:
             star = "; * won by a Rummy! claim" if claims else ""
             say(f"Arrangement used: each card with who laid it{star}", "", "  ")
             for m in score.arrangement:
-                how = how_decided(m)
+                how = how_decided(m, b5)
                 say(f"{meld_line(m)}  [{m.note}, {n(m.value)}]" + (f" {how}" if how else ""))
             say("Credits (each card where it sits, minus the cards held):", "", "  ")
             for ps in score.scores:
@@ -227,8 +228,10 @@ def meld_line(m) -> str:
     return " ".join(parts)
 
 
-def how_decided(m) -> str:
-    """How the meld came to be as shown: said by the table, B5's default, or the engine."""
+def how_decided(m, b5: bool = True) -> str:
+    """How the meld came to be as shown: said by the table, B5's default (ref's runs-first
+    default where the rulebook has no B5: ``b5`` false, or a meld decided ``default``), or the
+    engine."""
     if not m.decided:  # written before ref said how (no reason kept)
         return "said by the table" if m.designated else ""
     parts = []
@@ -238,8 +241,8 @@ def how_decided(m) -> str:
         parts.append("said by the table" + (f" ({', '.join(said)})" if said else ""))
     if m.defaulted:
         who = ", ".join(m.defaulted)
-        parts.append(f"{who}: by default (runs first, B5)" if m.decided == "table" else
-                     f"by default (runs first, B5): {who}")
+        why = "runs first" if m.decided == DECIDED_BY_DEFAULT or not b5 else "runs first, B5"
+        parts.append(f"{who}: by default ({why})" if m.decided == "table" else f"by default ({why}): {who}")
     if m.decided == "engine":
         parts.append("arranged by ref (the engine)")
     ref_wild = [c for c in m.laid if c.card == "W" and c.counts_as != "W" and "=" not in c.typed]
@@ -280,7 +283,7 @@ def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, o
         new = n(after[name]) if name in after else "void"
         table.row(name, n(before.get(name)), "->", new, n(totals[name]), "->", n(now[name]))
     table.print(out)
-    show_arrangement(r.score, out)
+    show_arrangement(r.score, out, b5=rs.game_rule("B5") is not None)
     if r.game.over and (not game.over or game.winner != r.game.winner):
         out.print(f"The game would be over{cited(rs, 'A7')}: {r.game.winner} wins with {n(now[r.game.winner])}.",
                   markup=False)
@@ -296,7 +299,12 @@ def footer(r, out, end: str = "ref end-session") -> None:
     a7 = cited(rs, "A7")
     if g.over:
         out.print(f"GAME OVER{a7}: {g.winner} wins with {n(dict(r.totals)[g.winner])}.", markup=False)
-        out.print(f"The {rs.session_short} may end now: {end}. A new game: ref new-session --game NAME.", markup=False)
+        if rs.again:  # another rule set's game: its --ruleset, or the new game would be the default's
+            out.print(f"The {rs.session_short} may end now: {end}.", markup=False)
+            out.print(f"A new game: ref new-session --game NAME{rs.again}.", markup=False)
+        else:
+            out.print(f"The {rs.session_short} may end now: {end}. A new game: ref new-session --game NAME.",
+                      markup=False)
         return
     if r.outcome.tied:
         out.print(f"{level(r.outcome.tied, dict(r.totals), g.target)}: play goes on hand by hand{a7}.", markup=False)
@@ -448,18 +456,19 @@ def show_standings(st, out) -> None:
 
 
 def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], roster: Sequence[str], out,
-                  arranged: bool = True) -> None:
+                  arranged: bool = True, rs: RuleSet | None = None) -> None:
     """One hand of a long game in ``ref history``: the arrangement credited when the hand was
     written (who laid each card, card by card: :func:`show_arrangement`), else (or with
     ``arranged`` false: a hand to correct) each player's melds and held cards as typed; then
-    the scores."""
+    the scores. ``rs``: the game's rule set (B5 is cited only where its rulebook has it)."""
     cards = facts.get("form") == "cards"
     kept = facts.get("score") or {}
     if arranged and cards and any(m.get("laid") for m in kept.get("arrangement", ())):
         from rummyref.games.long.scoring import score_from_json
 
         held = {name: p.get("held", ()) for name, p in facts["players"].items()}
-        show_arrangement(score_from_json(kept, held), out, margin="    ")
+        show_arrangement(score_from_json(kept, held), out, margin="    ",
+                         b5=rs is None or rs.game_rule("B5") is not None)
         if facts.get("out"):
             out.print(f"    {facts['out']} went out", markup=False)
     elif cards:

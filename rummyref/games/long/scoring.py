@@ -101,6 +101,7 @@ def _sideways(typed: str, counts_as: str = "") -> bool:
 #: how a meld of the arrangement was decided (``ArrangedMeld.decided``)
 DECIDED_BY_TABLE = "table"  #: the table said it: a meld stated with '/', or a designation in it
 DECIDED_BY_B5 = "B5"  #: a card laid off or claimed that also fits a match counts for the run
+DECIDED_BY_DEFAULT = "default"  #: the same, by ref's runs-first order, where the rulebook has no B5
 DECIDED_BY_ENGINE = "engine"  #: nothing said and no choice between a run and a match: the engine
 
 
@@ -115,7 +116,7 @@ class ArrangedMeld:
     designated: bool
     note: str = ""  #: e.g. "run, ace low", "match"
     laid: tuple[LaidCard, ...] = ()  #: card by card, who is credited with what (empty for 0.1 hands)
-    decided: str = ""  #: DECIDED_BY_TABLE, _B5 or _ENGINE ("" for a 0.1 hand)
+    decided: str = ""  #: DECIDED_BY_TABLE, _B5 (_DEFAULT) or _ENGINE ("" for a 0.1 hand)
     defaulted: tuple[str, ...] = ()  #: the cards B5 sent to this run (``Ben's AD``)
     stated: str = ""  #: the player who stated the meld as first laid with '/' ("": nobody)
 
@@ -199,6 +200,7 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int, roster: Sequ
     _check_method(ruleset)
     tbl.check_facts(facts, roster, wildcards)
     placement = place(facts, ruleset)
+    by_default = DECIDED_BY_B5 if ruleset.game_rule("B5") else DECIDED_BY_DEFAULT
     credit: Counter[str] = Counter()
     claimed: Counter[str] = Counter()
     arrangement = []
@@ -210,7 +212,7 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int, roster: Sequ
             laid.append(LaidCard(str(piece.laid.card), str(rep) if rep else "W", piece.owner, value, piece.claimed,
                                  str(piece.laid)))
         defaulted = _run_by_b5(t, placement.melds, ruleset)
-        decided = DECIDED_BY_TABLE if t.designated else DECIDED_BY_B5 if defaulted else DECIDED_BY_ENGINE
+        decided = DECIDED_BY_TABLE if t.designated else by_default if defaulted else DECIDED_BY_ENGINE
         arrangement.append(ArrangedMeld(t.meld.kind.value, tuple(str(c) for c in t.meld.cards), t.meld.describe(),
                                         sum(values), t.designated, meld_note(t.meld), tuple(laid), decided, defaulted,
                                         _stated_by(t)))

@@ -6,7 +6,17 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 
-from rummyref.games.long.nights import Dibs, Step, deal_state, game_outcome, gap_since, pace, ranks, seating_dibs
+from rummyref.games.long.nights import (
+    Dibs,
+    Step,
+    deal_state,
+    first_seat,
+    game_outcome,
+    gap_since,
+    pace,
+    ranks,
+    seating_dibs,
+)
 from rummyref.record import Game, NightSummary, PlayerAggregate, Summary, night_winners  # noqa: F401 (re-export)
 from rummyref.rules.ruleset import RuleSet
 
@@ -69,11 +79,14 @@ def compute_standings(
     rules: RuleSet | None = None,
     session_log: Sequence[Step] = (),
     tied: Sequence[str] = (),
+    dealt_before: str | None = None,
 ) -> Standings:
     """``session_log``: the open session's hands and voids in the log's order (the next dealer
     follows A3 from there, SPEC §8 for voids; with no session open, the first seat deals first).
     ``tied``: the leaders level since a tie past the target, as the latest hand left them: the
-    game goes on until one leads alone even below the mark (A7, SPEC §8)."""
+    game goes on until one leads alone even below the mark (A7, SPEC §8). ``dealt_before``: the
+    dealer of the last hand in force before the open (or next) session: without A3 the deal
+    passes on from there (:func:`~rummyref.games.long.nights.first_seat`)."""
     totals = [(a.name, a.opening + a.points) for a in aggregates]
     rank_of = ranks(totals)
     outcome = game_outcome(totals, game.target)
@@ -122,7 +135,9 @@ def compute_standings(
         players=tuple(rows),
         dibs=seating_dibs(totals) if rules is None or rules.house.seating_dibs else (),
         recent_nights=tuple(recent),
-        next_dealer=None if game.over else deal_state(game.roster, session_log if open_night else ()).next_dealer,
+        next_dealer=None if game.over else deal_state(
+            game.roster, session_log if open_night else (),
+            first_seat(game.roster, dealt_before, rules is None or rules.cite("A3") is not None)).next_dealer,
         rules=rules,
     )
 
@@ -130,4 +145,4 @@ def compute_standings(
 def from_summary(s: Summary) -> Standings:
     """The standings of a long game from the ledger's cached totals."""
     return compute_standings(s.game, s.aggregates, s.hands, s.sessions, s.open_session, s.last_session,
-                             s.recent, s.today, s.ruleset, s.session_log, s.tied)
+                             s.recent, s.today, s.ruleset, s.session_log, s.tied, s.dealt_before)

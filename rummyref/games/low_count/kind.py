@@ -540,7 +540,8 @@ class LowCountGame:
     def standings_json(self, standings: tuple[dict, Folded]) -> dict[str, Any]:
         return standings[0]
 
-    def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster, out) -> None:
+    def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster, out,
+                           ruleset: RuleSet | None = None) -> None:
         render.history_lines(facts, results, out)
 
     def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:

@@ -256,7 +256,7 @@ def test_cards_after_the_game_over_hand_in_the_night_cites_g10():
     r = ok("night", "--ruleset", "gin", "--players", "Ann,Bob", input=answers)
     said = one_line(r.stdout + r.stderr)
     assert ("refused (G10): game gin is over (Ann won): it takes no more hands "
-            "type end to close the night; a new game: ref night --game NEW-NAME") in said
+            "type end to close the night; a new game: ref night --game NEW-NAME --ruleset gin") in said
 
 
 def test_a_finished_long_game_still_cites_a7_where_its_house_rules_have_it(record):
