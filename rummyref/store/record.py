@@ -50,6 +50,9 @@ from rummyref.store.models import (
 )
 from rummyref.store.select import HANDS_DEALT, LAST_DEALER, SESSION_LOG, _last_played, _parsed, choose_game
 
+#: a session number past every game's sessions (a 32-bit integer, as the column holds)
+SESSIONS_PAST_ANY = 2**31 - 1
+
 
 @contextmanager
 def writing(db: str | None, create: bool = False) -> Iterator[Record]:
@@ -148,8 +151,7 @@ class Record:
     def dealt_before(self, g: GameRow, number: int | None) -> str | None:
         """The dealer of the game's last hand in force in a session before ``number`` (None: in
         any session)."""
-        last = self.sql("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar()
-        dealer = self.sql(LAST_DEALER, g=g.id, n=number if number is not None else int(last or 0) + 1).scalar()
+        dealer = self.sql(LAST_DEALER, g=g.id, n=number if number is not None else SESSIONS_PAST_ANY).scalar()
         return str(dealer) if dealer else None
 
     def last_status(self, g: GameRow) -> Status | None:

@@ -27,11 +27,12 @@ SESSION_LOG = ("SELECT kind, dealer FROM entry WHERE session_id = :s AND hand IS
 
 #: the dealer of the game's last hand in force before session number ``:n`` (every session's when
 #: ``:n`` is past the last): where the deal stood when that session opened, for a game whose deal
-#: carries on across sessions (the kind decides)
+#: carries on across sessions (the kind decides). Indexed: the hands from the latest down, each
+#: checked against the entries after it (the latest hand's: a few), never the whole log
 LAST_DEALER = (
     "SELECT e.dealer FROM entry e JOIN session s ON s.id = e.session_id WHERE e.game_id = :g AND s.number < :n "
     "AND e.hand IS NOT NULL AND e.kind <> 'void' "
-    "AND e.seq = (SELECT MAX(x.seq) FROM entry x WHERE x.game_id = e.game_id AND x.hand = e.hand) "
+    "AND NOT EXISTS (SELECT 1 FROM entry x WHERE x.game_id = e.game_id AND x.hand = e.hand AND x.seq > e.seq) "
     "ORDER BY e.hand DESC LIMIT 1"
 )
 
