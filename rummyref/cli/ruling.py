@@ -13,7 +13,7 @@ or an unsure answer, is written to the local miss log (``rummyref.rulebook.misse
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -68,6 +68,28 @@ class Scope:
     variations: tuple[tuple[str, bool], ...] = ()
     home: str | None = None
     plays: str = ""  #: the variations in play, in words ("no variation", "Sequences Rummy (V3)")
+    #: the rule sets in force, each with whose it is ("game 'gin'", "rule set 'hg'"): their
+    #: numbers fill the rules answered from their rulebooks (none: the rulebooks' own numbers)
+    rulesets: tuple[tuple[str, Any], ...] = ()
+
+    def numbers_for(self, rule: Any) -> tuple[Any, str | None, list[tuple[str, int | None, int]]]:
+        """``rule`` with the numbers of the rule set in force it is answered from, a line naming
+        the numbers that rule set changes from the rulebook's (None: it changes none), and those
+        numbers (field, the rule set's value, the rulebook's). Where several games open answer
+        from its rulebook and their numbers differ: the rulebook's numbers, and a line saying so."""
+        from rummyref.rulebook.book import rulebooks_of
+
+        found = [(whose, rule.under(rs.numbers())) for whose, rs in self.rulesets if rule.rulebook in rulebooks_of(rs)]
+        if not found:
+            return rule, None, []
+        if any(changed != found[0][1][1] for _, (_, changed) in found):
+            return rule, "Numbers: the games open play different numbers here; --game picks one.", []
+        whose, (filled, changed) = found[0]
+        if not changed:
+            return filled, None, []
+        sets = and_list([f"{field} = {'none' if value is None else f'{value:,}'}" for field, value, _ in changed])
+        own = and_list([f"{value:,}" for _, _, value in changed])
+        return filled, f"Numbers: {whose} sets {sets}, where the rulebook says {own}.", changed
 
     def in_play(self, rule: Any) -> bool | None:
         """Whether ``rule`` is a variation in play at the game's table (None: not a variation
@@ -99,7 +121,11 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
     from rummyref.rulebook.book import BUILTIN_RULEBOOKS, DEFAULT_SEARCH, resolve_rulebook, rulebooks_of
 
     if ruleset is not None:
-        return Scope(resolve_rulebook(ruleset), "ruleset", "as --ruleset asked")
+        from rummyref.rules.ruleset import load_ruleset
+
+        books = resolve_rulebook(ruleset)
+        rules = load_ruleset(ruleset)
+        return Scope(books, "ruleset", "as --ruleset asked", rulesets=((f"the rule set {rules.name!r} (--ruleset)", rules),))
     exists, path = record_file(db)
     if not exists:
         if game is not None:
@@ -114,10 +140,12 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
             return Scope(DEFAULT_SEARCH, "default", "no game is recorded yet (--ruleset picks one)")
         if isinstance(exc, SeveralOpen):  # the rule sets of the games open, each game's own first
             found: list[str] = []
+            kept: list[tuple[str, Any]] = []
             for open_game in exc.games:
-                found += [b for b in rulebooks_of(game_ruleset(db, path, open_game)[1]) if b not in found]
+                kept.append((f"the rule set of game {open_game!r}", game_ruleset(db, path, open_game)[1]))
+                found += [b for b in rulebooks_of(kept[-1][1]) if b not in found]
             return Scope(tuple(found), "open", f"the rule sets of the games open ({and_list(list(exc.games))}; "
-                         "--game picks one)")
+                         "--game picks one)", rulesets=tuple(kept))
         return Scope(DEFAULT_SEARCH, "default", "the record names no game (--ruleset picks one)")
     state = "open now" if is_open else "played last"
     books = rulebooks_of(rules)
@@ -133,8 +161,9 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
     if rules.rulebook not in BUILTIN_RULEBOOKS:  # a house file: the rules of games scored as it is
         return Scope(books, "game", f"game {name!r} ({state}) plays {rules.name!r}, scored like "
                      f"{and_list(books, 'or')} (ref has no rulebook {rules.rulebook!r})", name,
-                     variations, books[0], plays)
-    return Scope(books, "game", f"the rule set of game {name!r} ({state})", name, variations, books[0], plays)
+                     variations, books[0], plays, ((f"the rule set of game {name!r}", rules),))
+    return Scope(books, "game", f"the rule set of game {name!r} ({state})", name, variations, books[0], plays,
+                 ((f"the rule set of game {name!r}", rules),))
 
 
 # -- the answer ------------------------------------------------------------------------------
@@ -163,17 +192,20 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
     if not hits:
         _miss(text, scope, others)
     books = build_index(scope.books).books  # every built-in rulebook, whichever were searched
+    written = {h.rule.ref: h.rule for h in hits}  # as the rulebook writes them (for --json's numbers)
+    hits = [replace(h, rule=scope.numbers_for(h.rule)[0]) for h in hits]  # the numbers in force
     if as_json:
         print_json({
             "query": text,
             "ruleset": ruleset,
             "answered_from": {"rulebooks": list(scope.books), "source": scope.source, "game": scope.game},
             "sure": sure,
-            "rules": [_hit_json(h, scope) for h in hits],
+            "rules": [_hit_json(h, scope) | _numbers_json(scope.numbers_for(written[h.rule.ref])[2]) for h in hits],
         })  # fmt: skip
         return
     best = hits[0]
     rule = best.rule
+    numbers = scope.numbers_for(rule)[1]
     if not sure:
         out.print("Not sure; maybe:", markup=False, style="bold")
     _para(f"{rule.id} ({rule.rulebook}) {rule.title}", style="bold", indent=len(rule.id) + 1)
@@ -183,9 +215,11 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
     _para(rule.statement)
     if rule.verdict:
         _para("Verdict: " + rule.verdict)
+    if numbers:
+        _para(numbers)
     from rummyref.rulebook.book import resolve_related
 
-    related = resolve_related(rule, books)
+    related = [scope.numbers_for(r)[0] for r in resolve_related(rule, books)]
     if related:
         _para("Related: " + "; ".join(f"{_label(r, rule.rulebook)} {r.title}" for r in related))
     _para("Enforced by: " + ", ".join(rule.enforced_by))
@@ -258,3 +292,9 @@ def _hit_json(hit: Any, scope: Scope) -> dict[str, Any]:
         "enforced_by": list(rule.enforced_by),
         "in_play": scope.in_play(rule),
     }
+
+
+def _numbers_json(changed: list[tuple[str, int | None, int]]) -> dict[str, Any]:
+    """``numbers``: the numbers the rule states that the rule set in force changes, each with
+    the rulebook's (the key is there only when it changes some)."""
+    return {"numbers": [{"field": f, "value": v, "rulebook": own} for f, v, own in changed]} if changed else {}

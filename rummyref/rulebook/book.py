@@ -25,12 +25,13 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from rummyref.errors import NotFound, RulesetError
+from rummyref.rulebook.numbers import PlaceholderError, fields, fill
 from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
 
@@ -56,6 +57,25 @@ class Rule:
     enforced_by: tuple[str, ...]
     prior: float = 1.0  #: a multiplier on search scores (optional variations ask for less)
     names: tuple[str, ...] = ()  #: what a table calls the variation ("go out", "major")
+    #: title, statement and verdict as written, with their placeholders (``{gin.knock_limit}``:
+    #: rummyref.rulebook.numbers); the fields above are filled with the rulebook's own numbers
+    written: tuple[str, str, str] = field(default=("", "", ""), compare=False)
+    #: every rule set number the rule states, with the rulebook's own value: its placeholders'
+    #: and those its ``numbers`` key lists (stated in words no placeholder carries)
+    own_numbers: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+
+    def under(self, numbers: Mapping[str, int]) -> tuple[Rule, list[tuple[str, int | None, int]]]:
+        """This rule with the numbers of a rule set in force (``RuleSet.numbers()``), and the
+        numbers it states that the rule set changes: (field, the rule set's value or None where
+        it sets none, the rulebook's value). A number the rule set leaves unset stays the
+        rulebook's."""
+        own = dict(self.own_numbers)
+        changed = [(f, numbers.get(f), v) for f, v in self.own_numbers if numbers.get(f) != v]
+        if not changed:
+            return self, []
+        merged = {**own, **{f: numbers[f] for f in own if f in numbers}}
+        title, statement, verdict = (fill(t, merged) for t in self.written)
+        return replace(self, title=title, statement=statement, verdict=verdict), changed
 
     @property
     def ref(self) -> str:
@@ -135,6 +155,14 @@ def _load_rulebook(spec: str) -> Rulebook:
     return parse_rulebook(read_toml(path, "rulebook"), str(path))
 
 
+def own_numbers(name: Any) -> dict[str, int]:
+    """A rulebook's own numbers: those of the built-in rule set of its name (``gin``'s rulebook
+    states ``data/rulesets/gin.toml``'s numbers); none for any other name."""
+    from rummyref.rules.ruleset import BUILTIN, load_ruleset
+
+    return load_ruleset(name).numbers() if name in BUILTIN else {}
+
+
 def load_rulebooks() -> dict[str, Rulebook]:
     """Every built-in rulebook, by name, with cross-references checked."""
     books = {name: load_rulebook(name) for name in BUILTIN_RULEBOOKS}
@@ -156,11 +184,15 @@ def _texts(table: Mapping[str, Any], key: str, where: str, source: str, required
     return tuple(" ".join(x.split()) for x in v)
 
 
-def parse_rulebook(raw: Mapping[str, Any], source: str = "<data>") -> Rulebook:
-    """Validate a rulebook's parsed TOML into a :class:`Rulebook`."""
+def parse_rulebook(raw: Mapping[str, Any], source: str = "<data>", numbers: Mapping[str, int] | None = None) -> Rulebook:
+    """Validate a rulebook's parsed TOML into a :class:`Rulebook`; ``numbers`` (a rule set's
+    ``numbers()``; by default :func:`own_numbers`) fill the placeholders of its rules' texts
+    (rummyref.rulebook.numbers)."""
     if raw.get("format", 1) != 1:
         raise RulesetError(f"{source}: format: expected 1, got {raw.get('format')!r}")
     name = _text(raw, "rulebook", "", source)
+    if numbers is None:
+        numbers = own_numbers(name)
     rules_raw = raw.get("rules")
     if not isinstance(rules_raw, list) or not rules_raw:
         raise RulesetError(f"{source}: rules: expected a list of [[rules]] tables")
@@ -180,20 +212,25 @@ def parse_rulebook(raw: Mapping[str, Any], source: str = "<data>") -> Rulebook:
         unknown = set(item) - _RULE_KEYS
         if unknown:
             raise RulesetError(f"{source}: {where}{sorted(unknown)[0]}: unknown field; fields are {', '.join(sorted(_RULE_KEYS))}")
+        written = (_text(item, "title", where, source), _text(item, "statement", where, source),
+                   _text(item, "verdict", where, source, required=False))
+        filled, stated = _fill_numbers(written, _texts(item, "numbers", where, source), numbers, where, source)
         rules.append(
             Rule(
                 id=rid,
                 rulebook=name,
                 section=_text(item, "section", where, source, required=False),
-                title=_text(item, "title", where, source),
-                statement=_text(item, "statement", where, source),
-                verdict=_text(item, "verdict", where, source, required=False),
+                title=filled[0],
+                statement=filled[1],
+                verdict=filled[2],
                 aliases=_texts(item, "aliases", where, source, required=True),
                 questions=_texts(item, "questions", where, source),
                 related=_texts(item, "related", where, source),
                 enforced_by=_texts(item, "enforced_by", where, source, required=True),
                 prior=_prior(item, where, source),
                 names=_texts(item, "names", where, source),
+                written=written,
+                own_numbers=stated,
             )
         )
     glossary = []
@@ -222,7 +259,28 @@ def parse_rulebook(raw: Mapping[str, Any], source: str = "<data>") -> Rulebook:
     return book
 
 
-_RULE_KEYS = {"id", "section", "title", "statement", "verdict", "aliases", "questions", "related", "enforced_by", "prior", "names"}
+_RULE_KEYS = {"id", "section", "title", "statement", "verdict", "aliases", "questions", "related", "enforced_by", "prior",
+              "names", "numbers"}
+
+
+def _fill_numbers(written: tuple[str, str, str], listed: tuple[str, ...], numbers: Mapping[str, int], where: str,
+                  source: str) -> tuple[tuple[str, str, str], tuple[tuple[str, int], ...]]:
+    """A rule's texts filled with the rulebook's own numbers, and every number the rule states
+    (its placeholders', then those its ``numbers`` key lists) with its value; a placeholder or a
+    listed field naming no number of the rulebook's rule set is refused, naming it."""
+    filled = []
+    for key, text in zip(("title", "statement", "verdict"), written):
+        try:
+            filled.append(fill(text, numbers))
+        except PlaceholderError as exc:
+            raise RulesetError(f"{source}: {where}{key}: {exc}",
+                               hint="a placeholder names a number of the rule set of the rulebook's name") from None
+    stated = [f for t in written for f in fields(t)]
+    for f in listed:
+        if f not in numbers:
+            raise RulesetError(f"{source}: {where}numbers: {f!r} names no number of the rule set")
+        stated.append(f)
+    return (filled[0], filled[1], filled[2]), tuple((f, numbers[f]) for f in dict.fromkeys(stated))
 
 
 def _prior(item: Mapping[str, Any], where: str, source: str) -> float:
@@ -506,8 +564,9 @@ INDEX_FORMAT = 1
 @cache
 def _cached_index(names: tuple[str, ...]) -> Index:
     """Build the index, or read it back from ``$RUMMYREF_CACHE`` (default: the user cache
-    folder). The cache file's name is a checksum of the rulebook files, this module's
-    source and the index format, so any change to the data or the engine rebuilds it.
+    folder). The cache file's name is a checksum of the rulebook files, the built-in rule set
+    files that fill their numbers in, this module's source (and that of the modules filling
+    them) and the index format, so any change to the data or the engine rebuilds it.
     ``RUMMYREF_CACHE=off`` disables it; a cache that cannot be read or written is ignored.
 
     Reading the cache takes about a third of the time of parsing the TOML and building
@@ -523,7 +582,7 @@ def _cached_index(names: tuple[str, ...]) -> Index:
     try:
         head = f"{INDEX_FORMAT}|{names}".encode()
         crc, adler = zlib.crc32(head), zlib.adler32(head)
-        for source in (Path(__file__), *(rulebook_path(name) for name in (*BUILTIN_RULEBOOKS, TABLE_SLANG))):
+        for source in _index_sources():
             data = source.read_bytes()
             crc, adler = zlib.crc32(data, crc), zlib.adler32(data, adler)
         folder = Path(where) if where else _user_cache_dir()
@@ -548,6 +607,16 @@ def _cached_index(names: tuple[str, ...]) -> Index:
         except OSError:
             pass
     return index
+
+
+def _index_sources() -> tuple[Path, ...]:
+    """What an index is made from: this module, the rulebook files, and what fills their
+    numbers in (rummyref.rulebook.numbers, the rule set loader and the built-in rule set files
+    of the rulebooks' names), found without importing the loader."""
+    here = Path(__file__).parent
+    return (Path(__file__), here / "numbers.py", here.parent / "rules" / "ruleset.py",
+            *(rulebook_path(name) for name in (*BUILTIN_RULEBOOKS, TABLE_SLANG)),
+            *(data_dir() / "rulesets" / f"{name}.toml" for name in BUILTIN_RULEBOOKS))
 
 
 def _user_cache_dir() -> Path:

@@ -190,6 +190,40 @@ class RuleSet:
         valid = ", ".join(v.name for v in self.variations) or "none"
         raise NotFound(f"{self.name} has no variation {name!r}", hint=f"variations: {valid}")
 
+    def numbers(self) -> dict[str, int]:
+        """Every number this rule set's file sets, by its field's name in the file
+        (``gin.knock_limit``, ``cards.values.A``, ``scoring.target``): what a rulebook's
+        ``{gin.knock_limit}`` stands for when ``ref ruling`` answers from this rule set (a number
+        the file leaves unset is absent). ``deal.N`` is the cards dealt to each of N players by
+        default (``deal.N.min``, ``deal.N.max`` their range); ``variations.NAME.wildcards.min``
+        and ``.max`` a variation's WILDCARDs."""
+        n = {f"cards.values.{key}": self.values[rank] for key, rank in _RANK_KEYS.items()}
+        n["cards.ace_low_run_value"] = self.ace_low_run_value
+        n.update({"wildcards.min": self.wild_min, "wildcards.max": self.wild_max,
+                  "wildcards.default": self.wild_default, "wildcards.unmelded": self.wild_unmelded,
+                  "players.min": self.players_min, "players.max": self.players_max})
+        if isinstance(self.wild_melded, int):
+            n["wildcards.melded"] = self.wild_melded
+        for key, value in (("scoring.target", self.target), ("scoring.match_wins", self.match_wins)):
+            if value is not None:
+                n[key] = value
+        for d in self.deal:
+            for players in range(d.players_min, d.players_max + 1):
+                n.update({f"deal.{players}": d.default, f"deal.{players}.min": d.cards_min,
+                          f"deal.{players}.max": d.cards_max})
+        for v in self.variations:
+            for key, value in (("min", v.wildcards_min), ("max", v.wildcards_max)):
+                if value is not None:
+                    n[f"variations.{v.name}.wildcards.{key}"] = value
+        if self.gin is not None:
+            g = self.gin
+            n.update({"gin.knock_limit": g.knock_limit, "gin.undercut_bonus": g.undercut_bonus,
+                      "gin.gin_bonus": g.gin_bonus, "gin.big_gin_bonus": g.big_gin_bonus,
+                      "gin.box_bonus": g.box_bonus, "gin.game_bonus": g.game_bonus,
+                      "gin.shutout_multiplier": g.shutout_multiplier, "gin.dead_hand_stock": g.dead_hand_stock,
+                      "gin.oklahoma.ace_limit": g.oklahoma_ace_limit})
+        return n
+
     def deal_for(self, players: int) -> DealRange | None:
         for d in self.deal:
             if d.players_min <= players <= d.players_max:
