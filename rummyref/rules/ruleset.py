@@ -16,7 +16,7 @@ from typing import Any
 
 from rummyref.bounds import HAND_POINTS_MAX, TARGET, WILDCARDS_MAX
 from rummyref.cards import Rank, Suit
-from rummyref.errors import NotFound, RulesetError
+from rummyref.errors import NotFound, RulesetError, and_list
 from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
 
@@ -106,7 +106,8 @@ class GinRules:
     box_bonus: int  #: per hand won, added when the game ends
     game_bonus: int
     shutout_multiplier: int  #: the winner's final score is multiplied when the loser won no hand
-    dead_hand_stock: int  #: the hand is dead when the stock is down to this many cards
+    #: the house's G9, informational: ref never sees the stock (the table says a hand is dead)
+    dead_hand_stock: int
     oklahoma_ace_limit: int  #: Oklahoma: the knock limit when the first upcard is an ace
 
 
@@ -482,6 +483,7 @@ def _complete(rs: RuleSet, top: _Reader, scoring: _Reader) -> None:
     """What a file coming in must say for its game to be played at all (exit 3, naming the
     field): a long game's target, a deal for every number of players it seats (Gin's, which
     deals by it, at least one), a low-count game's match."""
+    _own_kind_name(rs, top)
     if rs.method == Method.MELDED_MINUS_HELD and rs.target is None:
         raise scoring.fail("target", "an integer: the total that ends a long game (A7)")
     if rs.method == Method.LOW_COUNT and rs.match_wins is None:
@@ -493,6 +495,24 @@ def _complete(rs: RuleSet, top: _Reader, scoring: _Reader) -> None:
             raise RulesetError(f"{top.source}: deal: no [[deal]] entry for {n} players (players.min "
                                f"{rs.players_min} to players.max {rs.players_max})",
                                hint="give each number of players a [[deal]] line")
+
+
+def _own_kind_name(rs: RuleSet, top: _Reader) -> None:
+    """A house's file may take a built-in's name only for a game of the built-in's kind (a copy
+    of rummy-2m with one value changed, still named rummy-2m): a game is recorded and reported
+    under its rule set's name, so a long game named ``gin`` would pass for a game of Gin."""
+    if rs.name not in BUILTIN:
+        return
+    builtin = _load(rs.name)  # a built-in is read as shipped (not strict): no loop back here
+    if builtin.method == rs.method:
+        return
+    same = [n for n in BUILTIN if _load(n).method == rs.method]
+    other = [n for n in BUILTIN if n not in same]
+    raise RulesetError(
+        f"{top.source}: name: {rs.name!r} is the built-in {builtin.title}'s name, a "
+        f"{builtin.method} game, and this file's scoring.method is {rs.method}",
+        hint=f"a {rs.method} rule set takes a name of its own, or the name of a built-in of its kind "
+             f"({and_list(same, 'or')}), never {and_list(other, 'or')}")
 
 
 def deck_worth(rs: RuleSet) -> int:

@@ -43,6 +43,7 @@ class StatsStyle:
     #: session): ``nights_won``, the night streaks, ``average_per_night`` and ``head_to_head`` are null
     sessions_won: bool = True
     #: a hand's worst score means something; False (Gin: a hand lost always scores 0): ``worst_hand`` is null
+    #: and ``best_hand`` is the best of the hands the player won (null when none was)
     worst_hand: bool = True
 
 
@@ -102,7 +103,7 @@ class PlayerStats:
     average_per_hand: float | None
     nights_played: int
     average_per_night: float | None  #: None: no session is won (StatsStyle.sessions_won)
-    best_hand: HandRef | None  #: most points (Simple Rummy: lowest count)
+    best_hand: HandRef | None  #: most points (Simple Rummy: lowest count; Gin: of the hands won, None if none)
     worst_hand: HandRef | None  #: None also where no worst hand means anything (StatsStyle.worst_hand)
     hands_won: int  #: best score of the hand, ties included (Simple Rummy: games won)
     go_outs: int
@@ -278,11 +279,13 @@ def compute_stats(inp: StatsInput) -> Stats:
     matches = inp.style.matches(inp.sessions, inp.hands) if inp.style.matches else None
 
     per: dict[str, _Tally] = {n: _Tally() for n in roster}
-    for h in inp.hands:
+    for h, winners in zip(inp.hands, winners_by_hand):
         counts = dict(h.counts)
         for name, pts in h.points:
-            per.setdefault(name, _Tally()).add(h, pts, counts.get(name) if low else pts, low,
-                                               low and name in h.dropped)
+            value = counts.get(name) if low else pts
+            if not inp.style.worst_hand and name not in winners:
+                value = None  # Gin: a hand lost scores 0, which is nobody's best hand (null if none won)
+            per.setdefault(name, _Tally()).add(h, pts, value, low, low and name in h.dropped)
         if h.out in per:
             per[h.out].go_outs += 1
         for name in h.claims:

@@ -61,7 +61,7 @@ def test_a_gin_game_gives_the_keys_the_page_lists(record):
     void = ref_json("void", "1", "--reason", "misdeal")
     assert list(void) == documented_for_gin("score-hand")
     assert {k: void[k] for k in ("result", "winner", "points", "deadwood", "layoffs", "knock_limit")} == {
-        "result": None, "winner": None, "points": 0, "deadwood": {}, "layoffs": [], "knock_limit": None}
+        "result": None, "winner": None, "points": 0, "deadwood": None, "layoffs": None, "knock_limit": None}
     assert list(ref_json("end-session")) == documented_for_gin("end-session")
     facts = ref_json("history")["entries"][0]["facts"]
     assert {"form", "hands", "ending", "by", "melds", "upcard", "result"} <= set(facts)

@@ -42,14 +42,16 @@ def result_json(r: HandResult) -> dict[str, Any]:
 def hand_json(shown) -> dict[str, Any]:
     r = shown.result
     knocker, defender = _names(shown)
+    unsettled = r is None or r.outcome is Outcome.DEAD
     data: dict[str, Any] = {
         "game": shown.game, "kind": str(shown.kind), "entry": shown.seq, "hand": shown.hand,
         "session": shown.session, "hand_in_session": shown.hand_in_session,
         "result": None if r is None else r.outcome.value,
         "winner": winner_name(shown),
         "points": 0 if r is None else r.points,
-        "deadwood": {} if r is None else {knocker: r.deadwood[0], defender: r.deadwood[1]},
-        "layoffs": [] if r is None else [str(lay.card) for lay in r.layoffs],
+        # a void, or a dead hand (no cards given, no knock), has no deadwood and no lay-offs: null
+        "deadwood": None if unsettled else {knocker: r.deadwood[0], defender: r.deadwood[1]},
+        "layoffs": None if unsettled else [str(lay.card) for lay in r.layoffs],
         "knock_limit": None if r is None else r.knock_limit,
     }
     return {**data, **score_json(shown.players, shown.score)}
@@ -118,7 +120,7 @@ def show_opened(shown, out) -> None:
     g = shown.game
     if shown.created:
         vs = f"; {', '.join(shown.variations)}" if shown.variations else ""
-        out.print(f"New game {g.name} (Gin Rummy to {g.target:,}{vs}): {' v '.join(g.roster)}.", markup=False)
+        out.print(f"New game {g.name} ({shown.ruleset.title} to {g.target:,}{vs}): {' v '.join(g.roster)}.", markup=False)
     out.print(f"Session {shown.number} of {g.name} is open.", markup=False)
     show_score(g.roster, shown.score, shown.ruleset, out)
 

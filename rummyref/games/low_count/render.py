@@ -32,7 +32,7 @@ def opened_json(r) -> dict[str, Any]:
 
 def show_opened(r, out) -> None:
     if r.created:
-        echo(out, f"New game {shown(r.game)} (Simple Rummy).")
+        echo(out, f"New game {shown(r.game)} ({r.table.ruleset.title}).")
     echo(out, f"Session {r.number} of {shown(r.game)} is open.")
     render_table(r.table, out)
     vs = ", ".join(f"{v.title} ({v.rule})" for v in r.table.variations) or "none"
