@@ -13,7 +13,7 @@ Rummy 2,000,000's. While that game's session is open, each ruling is kept as a p
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -23,6 +23,9 @@ from rummyref.cli.completion import complete_table_player, complete_table_player
 from rummyref.cli.numbers import bounded
 from rummyref.cli.settle import NightGameOption, NoRecordOption, settle
 from rummyref.names import shown
+
+if TYPE_CHECKING:
+    from rummyref.rules.ruleset import RuleSet
 
 dispute_app = typer.Typer(
     name="dispute",
@@ -208,18 +211,38 @@ def designate(
     from rummyref.disputes.engine import designate_ruling, read_card, read_table
     from rummyref.errors import UnreadableInput
 
-    if as_ is not None and as_.lower() not in ("run", "match"):
-        raise UnreadableInput(f"--as: {as_!r} is neither run nor match", hint="use --as run or --as match")
+    if as_ is not None and not as_.strip():
+        raise UnreadableInput("--as: empty", hint="use --as run or --as match (or the rule set's own words)")
     the_card, melds = read_card(card, "CARD"), read_table(table or [])
+    used: list[RuleSet] = []  #: the rule set the ruling was made by: its words name the melds
+
+    def judge(t):
+        rs = _ruleset(ruleset, t)
+        used.append(rs)
+        return designate_ruling(the_card, melds, rs, _designated(as_, rs))
 
     def extra(result, _table) -> list[str]:
         lines = ["Can join:"] if result.details.get("options") else []
-        return lines + [f"  the {o['kind']} {o['meld']} -> {o['becomes']} ({o['value']})" for o in result.details.get("options", [])]
+        word = used[-1].meld_word
+        return lines + [f"  the {word(o['kind'])} {o['meld']} -> {o['becomes']} ({o['value']})"
+                        for o in result.details.get("options", [])]
 
-    settle(
-        lambda t: designate_ruling(the_card, melds, _ruleset(ruleset, t), as_.lower() if as_ else None),
-        game=game, db=db, no_record=no_record, as_json=as_json, extra=extra,
-    )  # fmt: skip
+    settle(judge, game=game, db=db, no_record=no_record, as_json=as_json, extra=extra)
+
+
+def _designated(as_: str | None, rs: RuleSet) -> str | None:
+    """``--as``: ref's ``run`` or ``match``, or the rule set's own word for either (a house's
+    ``--as straight``); the ruling keeps ref's word."""
+    from rummyref.errors import UnreadableInput
+
+    if as_ is None:
+        return None
+    said = as_.strip().lower()
+    for kind in ("run", "match"):
+        if said in (kind, rs.meld_word(kind).lower()):
+            return kind
+    run, match = rs.meld_word("run"), rs.meld_word("match")
+    raise UnreadableInput(f"--as: {as_!r} is neither {run} nor {match}", hint=f"use --as {run} or --as {match}")
 
 
 @dispute_app.command(

@@ -143,7 +143,7 @@ RULES: dict[Dispute, tuple[str, ...]] = {
 #: what each dispute is about, for the refusal
 _ABOUT = {
     Dispute.CLAIM: "who wins a Rummy! card",
-    Dispute.DESIGNATE: "whether a card counts for the run or the match",
+    Dispute.DESIGNATE: "whether a card counts for the run or the match",  # Rummy 2,000,000's words: its rules
     Dispute.PICKUP: "the use of a card taken from the Rummy Line",
     Dispute.DISCARD: "how a turn may end",
 }
@@ -497,7 +497,8 @@ def check_table(table: Sequence[Sequence[Card]], ruleset: RuleSet) -> None:
         if not meld_options(list(m), ruleset.aces_high):
             raise UnreadableInput(
                 f"table meld {i} ({format_cards(m)}) is not a valid meld",
-                hint="a run is 3+ cards in suit order, a match 3+ cards of one rank; give each meld with its own --table",
+                hint=f"a {ruleset.meld_word('run')} is 3+ cards in suit order, a {ruleset.meld_word('match')} 3+ cards "
+                     "of one rank; give each meld with its own --table",
             )
 
 
@@ -565,17 +566,18 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     details: dict[str, Any] = {"options": [o.to_dict() for o in options]}
     chain: list[Step] = []
     kinds = {o.kind for o in options}
+    w = ruleset.meld_word  # the rule set's own words for ref's "run" and "match" (kept as such in the JSON)
     if designated and designated not in kinds:
         raise RuleRefusal(
-            f"{card} cannot count for a {designated}: no {designated} on the table takes it",
+            f"{card} cannot count for a {w(designated)}: no {w(designated)} on the table takes it",
             rule="B5",
-            hint=f"it can count for: {', '.join(sorted(kinds))}" if kinds else "no meld on the table takes it",
+            hint=f"it can count for: {', '.join(sorted(w(k) for k in kinds))}" if kinds else "no meld on the table takes it",
         )
     if not options:
         chain.append(Step("B5", f"{card} joins no meld on the table, so there is nothing to designate"))
         return DisputeResult(Dispute("designate"), Outcome("no-meld"), f"{card} cannot be laid on any meld on the table.", tuple(chain), facts,
                              details, ruleset.name, settled=bool(table))
-    listing = "; ".join(f"the {o.kind} {format_cards(o.meld)} (as {o.stands_for}, {_pts(o.value)})" for o in options)
+    listing = "; ".join(f"the {w(o.kind)} {format_cards(o.meld)} (as {o.stands_for}, {_pts(o.value)})" for o in options)
     chain.append(Step("B5", f"{card} can join {listing}"))
     runs = [o for o in options if o.kind == "run"]
     if len(kinds) == 1:
@@ -583,12 +585,12 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
         if len({o.value for o in options}) > 1:  # B5 says run or match; which place is the player's
             return _player_says(card, options, chain, facts, details, ruleset)
         if len(options) > 1:
-            chain.append(Step("B5", f"only a {only.kind} takes it, and it is worth {_pts(only.value)} wherever "
-                                    f"it goes: the place decides only which {only.kind} grows"))
+            chain.append(Step("B5", f"only a {w(only.kind)} takes it, and it is worth {_pts(only.value)} wherever "
+                                    f"it goes: the place decides only which {w(only.kind)} grows"))
         else:
-            chain.append(Step("B5", f"only a {only.kind} takes it, so no designation is needed"))
+            chain.append(Step("B5", f"only a {w(only.kind)} takes it, so no designation is needed"))
         return DisputeResult(
-            Dispute.DESIGNATE, Outcome.ONE_WAY, f"{card} counts for the {only.kind} {format_cards(only.meld)}: {_pts(only.value)}.",
+            Dispute.DESIGNATE, Outcome.ONE_WAY, f"{card} counts for the {w(only.kind)} {format_cards(only.meld)}: {_pts(only.value)}.",
             tuple(chain), facts, details | {"counts_for": only.to_dict()}, ruleset.name,
         )
     run = runs[0]
@@ -597,30 +599,32 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     if chosen is run and len({o.value for o in runs}) > 1:  # the run it counts for: the player's word
         return _player_says(card, options, chain, facts, details, ruleset, "run")
     if designated is None:
-        chain.append(Step("B5", f"nothing was designated, so {card} counts for the run {format_cards(run.meld)}"))
+        chain.append(Step("B5", f"nothing was designated, so {card} counts for the {w('run')} {format_cards(run.meld)}"))
     else:
-        chain.append(Step("B5", f"the player designated the {designated}: {card} counts for {format_cards(chosen.meld)}"))
+        chain.append(Step("B5", f"the player designated the {w(designated)}: {card} counts for {format_cards(chosen.meld)}"))
     run_values = sorted({o.value for o in runs})
     if len(run_values) > 1:
         in_runs = " or ".join(_pts(v) for v in run_values)
-        chain.append(Step("B5", f"the choice changes the score: {in_runs} in a run, {_pts(match.value)} in the match"))
+        chain.append(Step("B5", f"the choice changes the score: {in_runs} in a {w('run')}, {_pts(match.value)} in the "
+                                f"{w('match')}"))
     elif run.value != match.value:
-        chain.append(Step("B5", f"the choice changes the score: {_pts(run.value)} in the run, {_pts(match.value)} in the match"))
+        chain.append(Step("B5", f"the choice changes the score: {_pts(run.value)} in the {w('run')}, {_pts(match.value)} "
+                                f"in the {w('match')}"))
     else:
         chain.append(Step("B5", f"the value is the same either way ({_pts(run.value)}); the choice decides which meld grows"))
     end = _run_end(run)
-    cut = _cut_off(runs)
+    cut = _cut_off(runs, ruleset)
     if chosen is match:
-        chain.append(Step("B6", f"laid on the match it goes sideways: {cut}, and nothing more may be added there"))
+        chain.append(Step("B6", f"laid on the {w('match')} it goes sideways: {cut}, and nothing more may be added there"))
     else:
-        chain.append(Step("B6", "not played on the match, so nothing is laid sideways and the run stays open"))
+        chain.append(Step("B6", f"not played on the {w('match')}, so nothing is laid sideways and the {w('run')} stays open"))
     details |= {"counts_for": chosen.to_dict(), "run_value": run.value, "match_value": match.value,
                 "cuts_off": end if chosen is match else None}  # fmt: skip
     if chosen is match:
         details |= {"runs_cut_off": [{"run": format_cards(o.meld), "end": _run_end(o)} for o in _distinct_places(runs)]}
-    verdict = f"{card} counts for the {chosen.kind} {format_cards(chosen.meld)}: {_pts(chosen.value)}"
+    verdict = f"{card} counts for the {w(chosen.kind)} {format_cards(chosen.meld)}: {_pts(chosen.value)}"
     # one run cut off: the verdict as it always read (a precedent compares verdicts word for word)
-    short = f"the run is cut off at its {end} end" if len(_distinct_places(runs)) == 1 else cut
+    short = f"the {w('run')} is cut off at its {end} end" if len(_distinct_places(runs)) == 1 else cut
     verdict += f"; {short} (B6)." if chosen is match else "."
     outcome = Outcome.RUN if chosen is run else Outcome.MATCH
     return DisputeResult(Dispute.DESIGNATE, outcome, verdict, tuple(chain), facts, details, ruleset.name)
@@ -634,13 +638,13 @@ def _distinct_places(runs: Sequence[JoinOption]) -> list[JoinOption]:
     return list(seen.values())
 
 
-def _cut_off(runs: Sequence[JoinOption]) -> str:
+def _cut_off(runs: Sequence[JoinOption], ruleset: RuleSet) -> str:
     """B6's words for every run end a card laid sideways closes: ``the run 2D 3D 4D is cut off
     at its low end`` (each run the card could have joined, at the end where it would have)."""
-    places = _distinct_places(runs)
+    places, run = _distinct_places(runs), ruleset.meld_word("run")
     first, *more = places
-    return and_list([f"the run {format_cards(first.meld)} is cut off at its {_run_end(first)} end"]
-                    + [f"the run {format_cards(o.meld)} at its {_run_end(o)} end" for o in more])
+    return and_list([f"the {run} {format_cards(first.meld)} is cut off at its {_run_end(first)} end"]
+                    + [f"the {run} {format_cards(o.meld)} at its {_run_end(o)} end" for o in more])
 
 
 def _player_says(card: Card, options: Sequence[JoinOption], chain: list[Step], facts: Mapping[str, Any],
@@ -651,23 +655,23 @@ def _player_says(card: Card, options: Sequence[JoinOption], chain: list[Step], f
     place in ref's fixed order (SPEC §7), which the ruling names."""
     places = [o for o in options if kind is None or o.kind == kind]
     kind = places[0].kind
-    ways = "; ".join(f"{_pts(o.value)} {_place(o)}" for o in places)
+    ways = "; ".join(f"{_pts(o.value)} {_place(o, ruleset)}" for o in places)
     first = places[0]
-    chain.append(Step("B5", f"it fits more than one {kind} place, at different values: {ways}; "
+    chain.append(Step("B5", f"it fits more than one {ruleset.meld_word(kind)} place, at different values: {ways}; "
                             "where it goes is the player's word"))
     chain.append(Step("B5", f"if the player says nothing, ref's score reads it as the engine does: "
-                            f"{_place(first)}, {_pts(first.value)}"))
+                            f"{_place(first, ruleset)}, {_pts(first.value)}"))
     verdict = (f"{card} can count {_pts(min(o.value for o in places))} or {_pts(max(o.value for o in places))}: "
-               f"the player says which {kind} it joins ({ways}).")
+               f"the player says which {ruleset.meld_word(kind)} it joins ({ways}).")
     details |= {"counts_for": None, "places": [o.to_dict() for o in places], "unsaid": first.to_dict()}
     return DisputeResult(Dispute.DESIGNATE, Outcome.PLAYER_SAYS, verdict, tuple(chain), facts, details,
                          ruleset.name, settled=False)
 
 
-def _place(o: JoinOption) -> str:
+def _place(o: JoinOption, ruleset: RuleSet) -> str:
     if o.kind == "run":
         return f"at the {_run_end(o)} end of {format_cards(o.meld)}"
-    return f"in the match {format_cards(o.meld)}"
+    return f"in the {ruleset.meld_word('match')} {format_cards(o.meld)}"
 
 
 def _pts(n: int) -> str:

@@ -299,7 +299,10 @@ class GameKind(Protocol):
     def standings_json(self, standings: Any) -> dict[str, Any]: ...
 
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
-                           out: Console, ruleset: RuleSet | None = None) -> None: ...
+                           out: Console, ruleset: RuleSet | None = None) -> None:
+        """One entry of ``ref history``, in the words of ``ruleset``, the game's rule set (not
+        given: the kind's built-in one)."""
+        ...
 
     # -- ref night ---------------------------------------------------------------------------
 
@@ -342,7 +345,7 @@ def open_refusals(ctx: Context, kind: GameKind) -> None:
         word = kind.session_word(ctx.ruleset)
         raise RuleRefusal(
             f"{word} {current.number} of {g.name} is still open (since {local_time(current.opened_at)})",
-            hint=f"record its {kind.hand_word(ctx.ruleset)}s, or close it with ref end-session",
+            hint=f"record its {ctx.ruleset.hand_words}, or close it with ref end-session",
         )
 
 
@@ -363,6 +366,6 @@ def no_such_hand(ctx: Context, hand: int) -> RummyrefError:
 
     word = ctx.ruleset.hand_word
     last = max((h.hand for h in ctx.hands()), default=0)
-    hint = (f"{word}s are numbered 1 to {last}" if last > 1 else f"the only {word} so far is {word} 1" if last
+    hint = (f"{ctx.ruleset.hand_words} are numbered 1 to {last}" if last > 1 else f"the only {word} so far is {word} 1" if last
             else f"no {word} has been recorded yet")
     return NotFound(f"game {ctx.game.name} has no {word} {hand}", hint=hint)

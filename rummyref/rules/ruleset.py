@@ -145,9 +145,43 @@ class RuleSet:
     #: the rule cited when the table says a WILDCARD stands for a card no meld has a place for
     wild_rule: str | None = None
 
+    # -- the rule set's own words ([words]): every message takes them from here ------------------
+    # ref's records and JSON keep its fixed names (a meld's kind ``sequence``/``group``, a
+    # note ``run, ace low``); these turn them into the table's words only where a person reads.
+
     def meld_word(self, kind: str) -> str:
-        """The rule set's own word for a meld kind (``group`` or ``sequence``)."""
-        return self.sequence_word if kind == "sequence" else self.group_word
+        """The rule set's own word for a meld kind: ``sequence`` (or ref's ``run``) is the
+        ``sequence`` word, ``group`` (or ``match``) the ``group`` word; anything else (a meld
+        of ``WILDCARDs`` alone) as it is."""
+        if kind in ("sequence", "run"):
+            return self.sequence_word
+        if kind in ("group", "match"):
+            return self.group_word
+        return kind
+
+    def meld_words(self, kind: str) -> str:
+        """The plural of :meth:`meld_word` (``runs``, ``matches``)."""
+        return plural_word(self.meld_word(kind))
+
+    def meld_note(self, note: str) -> str:
+        """A kept meld note (``run, ace low``, ``match``) in the rule set's words
+        (``straight, ace low``): its first word is the meld's kind."""
+        head, sep, rest = note.partition(",")
+        return self.meld_word(head) + sep + rest
+
+    @property
+    def hand_words(self) -> str:
+        """The hand word in the plural (``hands``, ``games``, a house's ``deals``)."""
+        return plural_word(self.hand_word)
+
+    def hands(self, count: int) -> str:
+        """``1 hand``, ``2 hands``: a count of recorded hands in the rule set's word."""
+        return f"{count:,} " + (self.hand_word if count == 1 else self.hand_words)
+
+    @property
+    def hand_title(self) -> str:
+        """The hand word at the start of a sentence (``Hand``, ``Game``, a house's ``Deal``)."""
+        return self.hand_word[:1].upper() + self.hand_word[1:]
 
     def cite(self, rule: str) -> str | None:
         """``rule`` when this rule set's house rules include it, else None (no citation)."""
@@ -230,6 +264,11 @@ class RuleSet:
             if d.players_min <= players <= d.players_max:
                 return d
         return None
+
+
+def plural_word(word: str) -> str:
+    """A word of the rule set in the plural: ``hand`` -> ``hands``, ``match`` -> ``matches``."""
+    return word + ("es" if word.endswith(("s", "sh", "ch", "x", "z")) else "s")
 
 
 BUILTIN = ("rummy-2m", "simple-rummy", "rummy-500", "gin")

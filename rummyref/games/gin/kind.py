@@ -38,7 +38,7 @@ from rummyref.record import (
     Status,
     Summary,
 )
-from rummyref.rules.ruleset import Method, RuleSet
+from rummyref.rules.ruleset import Method, RuleSet, load_ruleset
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,7 @@ class GinOpened:
 @dataclass(frozen=True)
 class GinClosed:
     game: str
+    ruleset: RuleSet
     number: int
     hands: int
     points: tuple[tuple[str, int], ...]
@@ -128,7 +129,7 @@ def _ends_before(ruleset: RuleSet, players: Sequence[str], hands: Sequence[HandI
             word = ruleset.hand_word
             name = players[game.winner] if game.winner is not None else ""
             many = len(later) > 1
-            hands_text = f"{word}{'s' if many else ''} {_and([str(n) for n in later])}"
+            hands_text = f"{ruleset.hand_words if many else word} {_and([str(n) for n in later])}"
             verb = "amend" if kind == EntryKind.AMEND else "void"
             commands = ", ".join(f"ref void {n}" for n in reversed(later))
             then = f" first ({commands}), then {verb} {word} {hand}" if hand not in later else f" ({commands})"
@@ -262,7 +263,7 @@ class GinGame:
         return Closing(False, s.number)
 
     def closed(self, ctx: Context, closing: Closing, points: Sequence[tuple[str, int]], played: int) -> GinClosed:
-        return GinClosed(ctx.game.name, closing.shown, played, tuple(points),
+        return GinClosed(ctx.game.name, ctx.ruleset, closing.shown, played, tuple(points),
                          fold(ctx.ruleset, ctx.game.roster, ctx.hands()))
 
     # -- hands -----------------------------------------------------------------------------
@@ -284,7 +285,7 @@ class GinGame:
             raise UnreadableInput(f"--dealer {dealer}: not for {ctx.ruleset.title}",
                                   hint="Gin keeps no deal order: leave --dealer out")
         if g.over:
-            raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more hands",
+            raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more {ctx.ruleset.hand_words}",
                               rule=self.over_rule(ctx.ruleset),
                               hint="start a new game with ref new-session --game NEW-NAME")
         if ctx.open_session is None:
@@ -300,12 +301,13 @@ class GinGame:
         if old is None:
             raise no_such_hand(ctx, hand)
         if old.kind == EntryKind.VOID:
-            raise RuleRefusal(f"hand {hand} was voided (entry {old.seq})", rule="B7")
-        out.print(f"Hand {hand} as recorded (session {old.session}; entry {old.seq}):", markup=False)
-        render.history_lines(old.facts, (), out, ctx.game.roster)
+            raise RuleRefusal(f"{ctx.ruleset.hand_word} {hand} was voided (entry {old.seq})", rule="B7")
+        out.print(f"{ctx.ruleset.hand_title} {hand} as recorded (session {old.session}; entry {old.seq}):",
+                  markup=False)
+        render.history_lines(old.facts, (), out, ctx.ruleset, ctx.game.roster)
 
     def show_change(self, ctx: Context, hand: int, shown: GinHand, out) -> None:
-        out.print(f"Hand {hand}, as amended:", markup=False)  # the hand as it will be settled, then the totals
+        out.print(f"{ctx.ruleset.hand_title} {hand}, as amended:", markup=False)  # the hand as it will be settled, then the totals
         render.show_result(shown, out)
         before = fold(ctx.ruleset, ctx.game.roster, ctx.hands())
         after = shown.score
@@ -314,7 +316,7 @@ class GinGame:
 
     def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:
         pts = ", ".join(f"{n} {v:,}" for n, v in points)
-        out.print(f"Session {number}: {hands} hand{'' if hands == 1 else 's'}; points {pts}", markup=False)
+        out.print(f"Session {number}: {ruleset.hands(hands)}; points {pts}", markup=False)
 
     def _settle(self, ctx: Context, facts: Facts) -> tuple[HandResult, tuple[PlayerResult, ...]]:
         return _settle(ctx.game, ctx.ruleset, facts)
@@ -349,8 +351,9 @@ class GinGame:
         if old is None:
             raise no_such_hand(ctx, hand)
         if old.kind == EntryKind.VOID:
-            raise RuleRefusal(f"hand {hand} was voided (entry {old.seq})", rule="B7",
-                              hint="a voided hand stays voided; record what happened as a new hand")
+            word = ctx.ruleset.hand_word
+            raise RuleRefusal(f"{word} {hand} was voided (entry {old.seq})", rule="B7",
+                              hint=f"a voided {word} stays voided; record what happened as a new {word}")
         kind = EntryKind.AMEND if facts is not None else EntryKind.VOID
         result: HandResult | None = None
         results: tuple[PlayerResult, ...] = ()
@@ -415,21 +418,21 @@ class GinGame:
 
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
                            out, ruleset: RuleSet | None = None) -> None:
-        render.history_lines(facts, results, out, roster)
+        render.history_lines(facts, results, out, ruleset or load_ruleset("gin"), roster)
 
     def preview(self, ctx: Context, shown: GinHand, out) -> None:
-        out.print(f"Hand {shown.hand}, if recorded:", markup=False)
+        out.print(f"{shown.ruleset.hand_title} {shown.hand}, if recorded:", markup=False)
         render.show_result(shown, out)
 
     def show_written(self, shown: GinHand, out) -> None:
-        out.print(f"Recorded: hand {shown.hand} of {shown.game} (entry {shown.seq}).", markup=False)
+        out.print(f"Recorded: {shown.ruleset.hand_word} {shown.hand} of {shown.game} (entry {shown.seq}).", markup=False)
 
     def announce(self, ctx: Context, out) -> None:
         g = ctx.game
         if g.over:
             out.print(f"The game is over: {g.winner} won. Type end to close the session.", markup=False)
             return
-        out.print(f"Next: hand {ctx.position.next_hand} of {g.name} ({' v '.join(g.roster)}).", markup=False)
+        out.print(f"Next: {ctx.ruleset.hand_word} {ctx.position.next_hand} of {g.name} ({' v '.join(g.roster)}).", markup=False)
 
     def show_resumed(self, ctx: Context, out) -> None:
         s = ctx.open_session

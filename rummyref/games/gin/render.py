@@ -66,11 +66,12 @@ def score_json(players: Sequence[str], score: GameScore) -> dict[str, Any]:
 def show_result(shown, out) -> None:
     r = shown.result
     if r is None:
-        out.print("Its result no longer counts; the hand and the void stay in the history (B7).", markup=False)
+        out.print(f"Its result no longer counts; the {shown.ruleset.hand_word} and the void stay in the history (B7).",
+                  markup=False)
         return
     knocker, defender = _names(shown)
     if r.outcome is Outcome.DEAD:
-        out.print("Dead hand: nobody scores (G9).", markup=False)
+        out.print(f"Dead {shown.ruleset.hand_word}: nobody scores (G9).", markup=False)
         return
     out.print(f"  {knocker}: {r.knocker.describe()}", markup=False)
     laid = f"; laid off {format_cards([lay.card for lay in r.layoffs])}" if r.layoffs else ""
@@ -79,7 +80,8 @@ def show_result(shown, out) -> None:
 
 
 def show_hand(shown, out) -> None:
-    title = {"hand": "Hand", "amend": "Hand amended:", "void": "Hand voided:"}[str(shown.kind)]
+    word = shown.ruleset.hand_title
+    title = {"hand": word, "amend": f"{word} amended:", "void": f"{word} voided:"}[str(shown.kind)]
     out.print(f"{title} {shown.hand} of {shown.game} (session {shown.session}, entry {shown.seq})", markup=False)
     show_result(shown, out)
     show_score(shown.players, shown.score, shown.ruleset, out)
@@ -131,8 +133,8 @@ def closed_json(shown) -> dict[str, Any]:
 
 def show_closed(shown, out) -> None:
     pts = ", ".join(f"{n} {v:,}" for n, v in shown.points)
-    out.print(f"Session {shown.number} of {shown.game} is closed: {shown.hands} hand"
-              f"{'' if shown.hands == 1 else 's'}; points this session: {pts}.", markup=False)
+    out.print(f"Session {shown.number} of {shown.game} is closed: {shown.ruleset.hands(shown.hands)}; "
+              f"points this session: {pts}.", markup=False)
 
 
 def standings_json(st) -> dict[str, Any]:
@@ -144,12 +146,13 @@ def standings_json(st) -> dict[str, Any]:
 
 def show_standings(st, out) -> None:
     g = st.game
-    out.print(f"{g.name} ({g.ruleset}), to {g.target:,}: {st.score.hands} hand{'' if st.score.hands == 1 else 's'}"
+    out.print(f"{g.name} ({g.ruleset}), to {g.target:,}: {st.ruleset.hands(st.score.hands)}"
               + (f"; session {st.open_session} is open" if st.open_session else ""), markup=False)
     show_score(g.roster, st.score, st.ruleset, out)
 
 
-def history_lines(facts: Mapping[str, Any], results: Sequence[Any], out, roster: Sequence[str] = ()) -> None:
+def history_lines(facts: Mapping[str, Any], results: Sequence[Any], out, rs: RuleSet,
+                  roster: Sequence[str] = ()) -> None:
     """One Gin hand in ``ref history``: both hands as typed, then how it ended and who scored
     (the knocker is ``by``; an undercut scores for the defender, G8). A void has no hand: its
     entry says what it voided, and nothing more."""
@@ -169,7 +172,7 @@ def history_lines(facts: Mapping[str, Any], results: Sequence[Any], out, roster:
         sets = f": knock limit {limit} (G13)" if limit is not None and outcome is not Outcome.DEAD else ""
         out.print(f"    first upcard {facts['upcard']}{sets}", markup=False)
     if outcome is Outcome.DEAD:
-        out.print("    dead hand: nobody scores (G9)", markup=False)
+        out.print(f"    dead {rs.hand_word}: nobody scores (G9)", markup=False)
         return
     defender = next((n for n in (*roster, *hands) if n != knocker), "")
     winner = knocker if result.get("winner") == "knocker" else defender

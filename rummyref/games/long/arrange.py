@@ -994,14 +994,15 @@ def _split(typed, facts: CardFacts, ruleset: RuleSet, barred: frozenset[Card]):
                     cut = sorted(str(p.fixed) for p in group if p.laid.card.is_wild and p.fixed in barred)
                     raise RuleRefusal(
                         f"{name}'s meld {' '.join(str(p.laid) for p in group)} (--melded) runs past the "
-                        f"{' '.join(cut) or 'card'} laid sideways on a match",
+                        f"{' '.join(cut) or 'card'} laid sideways on a {ruleset.meld_word('match')}",
                         rule=ruleset.game_rule("B6"),
-                        hint="a card laid sideways cuts its run off: no WILDCARD may stand for it in the run",
+                        hint=f"a card laid sideways cuts its {ruleset.meld_word('run')} off: no WILDCARD may stand "
+                             f"for it in the {ruleset.meld_word('run')}",
                     )
                 raise RuleRefusal(
                     f"{name}'s meld {' '.join(str(p.laid) for p in group)} (--melded) is not a valid meld",
-                    hint="a match is 3+ cards of one rank, a run 3+ cards in suit order; "
-                         "a '/' separates the melds as laid, and cards laid off on others' melds",
+                    hint=f"a {ruleset.meld_word('match')} is 3+ cards of one rank, a {ruleset.meld_word('run')} "
+                         "3+ cards in suit order; a '/' separates the melds as laid, and cards laid off on others' melds",
                 )  # fmt: skip
             else:
                 cores.append(group)
@@ -1080,7 +1081,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                 bare = replace(p, laid=Laid(p.laid.card))
                 if bare.id not in {q.id for q in homeless(*_swapped(stated, own, loose, p, bare, known.stated_by), aces_high, barred)}:
                     if p.laid.stands_for in barred:
-                        return _past_sideways(p)
+                        return _past_sideways(p, ruleset)
                     return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
     if stranded and any(p.laid.joins or p.laid.stands_for for p in everything):
         # a card with no meld may have one but for what the table said of another card
@@ -1095,7 +1096,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
     if stranded:
         return RuleRefusal(
             f"{_listing(stranded)} cannot sit in any meld on the table",
-            hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
+            hint=_every_card_sits(ruleset),
         )
     try:
         blamed = _culprit(stated, own, loose, ruleset, barred, everything, Budget(DIAGNOSIS_BUDGET), known)
@@ -1137,10 +1138,10 @@ def _culprit(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                           search=known.search if isinstance(known.search, _Cover) else None)
     budget.steps -= spent
     if odd is not None:
-        return _odd_one(odd)
+        return _odd_one(odd, ruleset)
     for p in loose:
         if p.fixed is None and _try(stated, own, [q for q in loose if q is not p], ruleset, barred, budget, known):
-            return _odd_one(p)
+            return _odd_one(p, ruleset)
     return None
 
 
@@ -1172,7 +1173,7 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
         found = _try(*trial, ruleset, free, budget, known, relaxed=True)
         if found is not None:
             if p.laid.stands_for in barred:
-                return _past_sideways(p)
+                return _past_sideways(p, ruleset)
             others = [[q for q in m if q.id != p.id] for m in found]
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
                 return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
@@ -1187,19 +1188,25 @@ def _stood_for(p: Piece, everything: Sequence[Piece]) -> Piece | None:
     return next((q for q in everything if q is not p and p.fixed is not None and q.fixed == p.fixed), None)
 
 
-def _past_sideways(p: Piece) -> RuleRefusal:
+def _past_sideways(p: Piece, ruleset: RuleSet) -> RuleRefusal:
     """B6 refused: a WILDCARD said to be a card that lies sideways (no run may hold it)."""
-    c = p.laid.stands_for
+    c, run = p.laid.stands_for, ruleset.meld_word("run")
     if p.laid.sideways:  # Ben's W=5D^ where Larry's 3D 4D 6D need a 5D
-        return _blame(p, f"it lies sideways as the {c}, cutting off a run that needs the {c}; without that "
+        return _blame(p, f"it lies sideways as the {c}, cutting off a {run} that needs the {c}; without that "
                          "the cards on the table all sit in melds", rule="B6")
-    return _blame(p, f"it would extend a run past the {c} laid sideways", rule="B6")
+    return _blame(p, f"it would extend a {run} past the {c} laid sideways", rule="B6")
 
 
-def _odd_one(p: Piece) -> RuleRefusal:
+def _every_card_sits(ruleset: RuleSet) -> str:
+    """The hint of a card that sits in no meld, in the rule set's words."""
+    return (f"every card melded, laid off or claimed must sit in a {ruleset.meld_word('run')} (3+ in suit) "
+            f"or a {ruleset.meld_word('match')} (3+ of a rank)")
+
+
+def _odd_one(p: Piece, ruleset: RuleSet) -> RuleRefusal:
     return RuleRefusal(
         f"{p.says()} cannot sit in any meld on the table (every other card can)",
-        hint="every card melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank)",
+        hint=_every_card_sits(ruleset),
     )
 
 
@@ -1290,22 +1297,23 @@ def b5_match(p: Piece, t: TableMeld, melds: Sequence[TableMeld], aces_high: bool
 
 def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]) -> Iterator[str]:
     aces_high = ruleset.aces_high
-    why = ruleset.game_rule("B5") or "ref's default: runs first"  # B5 where the rulebook has it
+    run, match = ruleset.meld_word("run"), ruleset.meld_word("match")  # the rule set's words; >match is notation
+    why = ruleset.game_rule("B5") or f"ref's default: {ruleset.meld_words('run')} first"  # B5 where the rulebook has it
     for t in melds:
         b5 = set()
         if t.meld.kind is MeldKind.SEQUENCE:
             for p in t.pieces:
                 if (other := b5_match(p, t, melds, aces_high)) is not None:
                     b5.add(p.id)
-                    yield (f"{p.owner}'s {p.laid.card} fits the run and the match {other.meld.describe()}: "
-                           f"nothing was said, so it counts for the run ({why}); {p.laid.card}>match says otherwise")
+                    yield (f"{p.owner}'s {p.laid.card} fits the {run} and the {match} {other.meld.describe()}: "
+                           f"nothing was said, so it counts for the {run} ({why}); {p.laid.card}>match says otherwise")
         for p in t.pieces:
             if p.id not in b5 and (note := _choice_note(p, t, melds, ruleset, barred)):
                 yield note
         chosen = [(p, rep) for p, rep in zip(t.pieces, t.meld.represents) if p.laid.card.is_wild and p.fixed is None]
         if chosen and len({tuple(r.meld.represents) for r in readings(t.pieces, t.core, aces_high, barred)}) > 1:
             said = ", ".join(f"{p.owner}'s W as {rep}" for p, rep in chosen if rep is not None)
-            yield (f"{said}: ref's choice (an ace low first, a WILDCARD at a run's high end); "
+            yield (f"{said}: ref's choice (an ace low first, a WILDCARD at a {run}'s high end); "
                    "W=CARD says otherwise")
 
 
@@ -1342,5 +1350,5 @@ def _choice_note(p: Piece, t: TableMeld, melds: Sequence[TableMeld], ruleset: Ru
     to = next((str(q.laid.card) for q in first.pieces if not q.laid.card.is_wild),
               "run" if first.meld.kind is MeldKind.SEQUENCE else "match")  # a meld of WILDCARDs alone
     return (f"{p.owner}'s {bare.laid} could join {t.meld.describe()} ({here}) or {other}: the table did "
-            "not say which, so ref chose by its fixed order (runs first, an ace low first, then melds "
+            f"not say which, so ref chose by its fixed order ({ruleset.meld_words('run')} first, an ace low first, then melds "
             f"in suit order); {bare.laid.card}>{to} says otherwise")

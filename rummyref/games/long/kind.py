@@ -61,7 +61,7 @@ from rummyref.record import (
     Status,
     Summary,
 )
-from rummyref.rules.ruleset import Method, RuleSet
+from rummyref.rules.ruleset import Method, RuleSet, load_ruleset
 
 Facts = CardFacts | PointsFacts
 
@@ -256,15 +256,15 @@ class LongGame:
         state = _night(ctx)
         if self.full_rounds(rs) and state.mid_round and not g.over:
             who = deals_to_come(state.still_to_deal)
-            where = (f"hand {state.in_round + 1} of {len(g.roster)} in round {state.rounds + 1}"
+            where = (f"{rs.hand_word} {state.in_round + 1} of {len(g.roster)} in round {state.rounds + 1}"
                      if state.in_round < len(g.roster) and len(set(state.still_to_deal)) == len(state.still_to_deal)
                      else f"round {round_completed(state.hands, state.still_to_deal, len(g.roster))}")
             raise RuleRefusal(
                 f"the {rs.session_short} cannot end in the middle of a round: {who} still "
                 f"{'has' if len(set(state.still_to_deal)) == 1 else 'have'} to deal ({where})",
                 rule=rs.cite("A4"),
-                hint=(f"{'A4: ' if rs.cite('A4') else ''}every player deals the same number of hands in a "
-                      f"{rs.session_short}; there is no 'last hand' call"),
+                hint=(f"{'A4: ' if rs.cite('A4') else ''}every player deals the same number of "
+                      f"{rs.hand_words} in a {rs.session_short}; there is no 'last {rs.hand_word}' call"),
             )
         # a night opened by mistake, with no hand counted, is closed as abandoned (SPEC §8)
         return Closing(ctx.played == 0, (s.number, state))
@@ -294,7 +294,7 @@ class LongGame:
         g, rs = ctx.game, ctx.ruleset
         if g.over:
             raise RuleRefusal(
-                f"game {g.name} is over ({g.winner} won): it takes no more hands",
+                f"game {g.name} is over ({g.winner} won): it takes no more {rs.hand_words}",
                 rule=self.over_rule(rs),
                 hint=f"start a new game with ref new-session --game NEW-NAME{rs.again}",
             )
@@ -307,9 +307,9 @@ class LongGame:
         if dealer is not None:
             who = resolve_name(dealer, g.roster, g.name, g.closed_roster)
             if who != expected:
-                again = f"; {expected}'s voided hand is dealt again first" if state.owed else ""
+                again = f"; {expected}'s voided {rs.hand_word} is dealt again first" if state.owed else ""
                 raise RuleRefusal(
-                    f"hand {his} of the {rs.session_short} is {expected}'s deal, not {who}'s",
+                    f"{rs.hand_word} {his} of the {rs.session_short} is {expected}'s deal, not {who}'s",
                     rule=rs.cite("A3"),
                     hint=f"the deal goes {', '.join(g.roster)}, no exceptions{again}",
                 )
@@ -388,14 +388,14 @@ class LongGame:
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:
         """The hand to correct, as now in force: it must exist and not be voided (B7)."""
-        old = ctx.in_force(hand)
+        old, word = ctx.in_force(hand), ctx.ruleset.hand_word
         if old is None:
             raise no_such_hand(ctx, hand)
         if old.kind == EntryKind.VOID:
             raise RuleRefusal(
-                f"hand {hand} was voided (entry {old.seq})",
+                f"{word} {hand} was voided (entry {old.seq})",
                 rule="B7",
-                hint="a voided hand stays voided; record what happened as a new hand",
+                hint=f"a voided {word} stays voided; record what happened as a new {word}",
             )
         return old
 
@@ -407,9 +407,9 @@ class LongGame:
     def show_as_recorded(self, ctx: Context, hand: int, out) -> None:
         old = self._in_force(ctx, hand)
         rs = ctx.ruleset
-        out.print(f"Hand {hand} as recorded ({rs.session_word} {old.session}, hand {old.hand_in_session} of the "
-                  f"{rs.session_short}, {old.dealer} dealt; entry {old.seq}):", markup=False)
-        render.history_lines(old.facts, [(r.name, r.points) for r in old.results], ctx.game.roster, out,
+        out.print(f"{rs.hand_title} {hand} as recorded ({rs.session_word} {old.session}, {rs.hand_word} "
+                  f"{old.hand_in_session} of the {rs.session_short}, {old.dealer} dealt; entry {old.seq}):", markup=False)
+        render.history_lines(old.facts, [(r.name, r.points) for r in old.results], ctx.game.roster, out, rs,
                              arranged=False)
 
     def show_change(self, ctx: Context, hand: int, shown: HandRecorded, out) -> None:
@@ -461,7 +461,7 @@ class LongGame:
 
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
                            out, ruleset: RuleSet | None = None) -> None:
-        render.history_lines(facts, results, roster, out, rs=ruleset)
+        render.history_lines(facts, results, roster, out, ruleset or load_ruleset("rummy-2m"))
 
     def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:
         render.session_totals(ruleset, number, hands, points, out)
@@ -469,11 +469,12 @@ class LongGame:
     # -- ref night -------------------------------------------------------------------------
 
     def preview(self, ctx: Context, shown: HandRecorded, out) -> None:
-        out.print(f"Hand {shown.hand} ({shown.dealer} dealt), if recorded:", markup=False)
+        out.print(f"{shown.ruleset.hand_title} {shown.hand} ({shown.dealer} dealt), if recorded:", markup=False)
         render.show_score(shown.score, shown.game.roster, dict(shown.totals), out, shown.ruleset)
 
     def show_written(self, shown: HandRecorded, out) -> None:
-        out.print(f"Recorded: hand {shown.hand} of {shown.game.name}, hand {shown.hand_in_night} of the "
+        word = shown.ruleset.hand_word
+        out.print(f"Recorded: {word} {shown.hand} of {shown.game.name}, {word} {shown.hand_in_night} of the "
                   f"{shown.ruleset.session_short} (entry {shown.seq}).", markup=False)
         render.emptied(shown, out)
         render.not_full(shown, out)
@@ -488,14 +489,15 @@ class LongGame:
             return
         s = ctx.open_session
         assert s is not None
-        out.print(f"Next: hand {ctx.dealt + 1} of {rs.session_word} {s.number} (hand {ctx.position.next_hand} of "
+        out.print(f"Next: {rs.hand_word} {ctx.dealt + 1} of {rs.session_word} {s.number} ({rs.hand_word} "
+                  f"{ctx.position.next_hand} of "
                   f"{g.name}): {_night(ctx).next_dealer} deals.", markup=False)
 
     def show_resumed(self, ctx: Context, out) -> None:
         g, rs = ctx.game, ctx.ruleset
         s = ctx.open_session
         assert s is not None
-        out.print(f"{render.cap(rs.session_word)} {s.number} of {g.name} resumed: {render.plural(ctx.played, 'hand')} recorded "
+        out.print(f"{render.cap(rs.session_word)} {s.number} of {g.name} resumed: {rs.hands(ctx.played)} recorded "
                   f"{render.this_session(rs)}.", markup=False)
         if rs.house.seating_dibs:
             tonight = dict(ctx.session_points)
@@ -568,7 +570,7 @@ def _ends_before(ctx: Context, hand: int, kind: EntryKind, outcome: Outcome, ope
     else:
         why = (f"after the tie past the target at {word} {outcome.level_at}, {winner} leads alone with "
                f"{running[winner]:,}")
-    hands = f"{word}{'s' if len(later) > 1 else ''} {_and([str(n) for n in later])}"
+    hands = f"{rs.hand_words if len(later) > 1 else word} {_and([str(n) for n in later])}"
     verb = "amend" if kind == EntryKind.AMEND else "void"
     commands = ", ".join(f"ref void {n}" for n in reversed(later))
     then = f" first ({commands}), then {verb} {word} {hand}" if hand not in later else f" ({commands})"

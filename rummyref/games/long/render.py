@@ -105,9 +105,11 @@ def hand_json(r) -> dict:
 
 def show_hand(r, out) -> None:
     title = {"hand": "", "amend": " (amended)", "void": " (voided)"}[r.kind]
-    night = r.ruleset.session_word
+    rs = r.ruleset
+    night = rs.session_word
     out.print(
-        f"Hand {r.hand}{title} of {r.game.name}: {night} {r.night}, hand {r.hand_in_night} of the {r.ruleset.session_short}, "
+        f"{rs.hand_title} {r.hand}{title} of {r.game.name}: {night} {r.night}, {rs.hand_word} {r.hand_in_night} of the "
+        f"{rs.session_short}, "
         f"{r.dealer} dealt (entry {r.seq})",
         markup=False,
     )
@@ -135,7 +137,7 @@ def emptied(r, out) -> None:
     """A void that left its closed night with no hand in force says so (SPEC §8)."""
     if r.night_emptied:
         rs = r.ruleset
-        out.print(f"{cap(rs.session_word)} {r.night} has no hand in force now: it counts as no "
+        out.print(f"{cap(rs.session_word)} {r.night} has no {rs.hand_word} in force now: it counts as no "
                   f"{rs.session_word} (not among the {rs.session_short}s played, nor the last one).", markup=False)
 
 
@@ -148,21 +150,21 @@ def not_full(r, out) -> None:
     low, high = min(dealt.values()), max(dealt.values())
     short = [n for n, k in dealt.items() if k == low]
     if all(k == high for k in dealt.values() if k != low):
-        who = (f"{and_list(short)} {'has' if len(short) == 1 else 'have'} dealt {plural(low, 'hand')} in force, "
+        who = (f"{and_list(short)} {'has' if len(short) == 1 else 'have'} dealt {rs.hands(low)} in force, "
                f"the others {high}")
     else:
-        who = "hands in force dealt: " + ", ".join(f"{n} {k}" for n, k in dealt.items())
+        who = f"{rs.hand_words} in force dealt: " + ", ".join(f"{n} {k}" for n, k in dealt.items())
     rule = f" ({rs.cite('A4')})" if rs.cite("A4") else ""
     still = "no longer" if r.night_was_full else "not"
     echo(out, f"{cap(rs.session_word)} {r.not_full_night or r.night} is closed with its rounds {still} full: "
               f"{who}{rule}.")
 
 
-def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
+def show_score(score, roster, totals, out, rs: RuleSet) -> None:
     """A hand's scores (``None``: voided) with the totals they make, and the arrangement used
     (``ref score-hand`` after writing; ``ref night`` before asking to write)."""
     table = Grid(boxed=True).column("player", name=True)
-    for col in ("melded", "claimed", "held", "hand", "total"):
+    for col in ("melded", "claimed", "held", rs.hand_word, "total"):
         table.column(col, right=True)
     scores = {s.name: s for s in score.scores} if score else {}
     for name in roster:
@@ -175,15 +177,17 @@ def show_score(score, roster, totals, out, rs: RuleSet | None = None) -> None:
             held = n(s.held) + (f" (W {s.wild_penalty})" if s.wild_penalty else "")
             table.row(name, n(s.melded), n(s.claimed), held, n(s.points), n(totals[name]))
     table.print(out)
-    show_arrangement(score, out, b5=rs is None or rs.game_rule("B5") is not None)
+    show_arrangement(score, out, rs)
 
 
-def show_arrangement(score, out, margin: str = "", b5: bool = True) -> None:
+def show_arrangement(score, out, rs: RuleSet, margin: str = "") -> None:
     """How the melded cards were counted: every meld with who laid which card and how it was
-    decided, then each player's credits card by card, and the scorer's notes. Wrapped to the
-    console's width (80 columns at most); ``margin`` goes before every line. ``b5``: the rule
-    set's rulebook has B5 (run first), cited for the cards its default put in a run."""
+    decided, then each player's credits card by card, and the scorer's notes, in the rule
+    set's words (``rs``: its ``run`` and ``match``; B5, run first, is cited for the cards its
+    default put in a run only where its rulebook has B5). Wrapped to the console's width (80
+    columns at most); ``margin`` goes before every line."""
     width = min(out.width, 80)
+    b5 = rs.game_rule("B5") is not None
 
     def say(text: str, first: str = "  ", indent: str = "      ") -> None:
         _wrapped(out, text, width, margin + indent, margin + first)
@@ -192,17 +196,18 @@ def show_arrangement(score, out, margin: str = "", b5: bool = True) -> None:
         if not any(m.laid for m in score.arrangement):  # a 0.1 hand: no card-by-card record
             say("Arrangement used (as ref 0.1 counted it; its totals are history):", "", "  ")
             for m in score.arrangement:
-                say(f"{m.shown}  [{m.note}, {n(m.value)}] " + ("designated" if m.designated else "0.1's choice"))
+                say(f"{m.shown}  [{rs.meld_note(m.note)}, {n(m.value)}] "
+                    + ("designated" if m.designated else "0.1's choice"))
         else:
             claims = any(c.claimed for m in score.arrangement for c in m.laid)
             star = "; * won by a Rummy! claim" if claims else ""
             say(f"Arrangement used: each card with who laid it{star}", "", "  ")
             for m in score.arrangement:
-                how = how_decided(m, b5)
-                say(f"{meld_line(m)}  [{m.note}, {n(m.value)}]" + (f" {how}" if how else ""))
+                how = how_decided(m, rs, b5)
+                say(f"{meld_line(m)}  [{rs.meld_note(m.note)}, {n(m.value)}]" + (f" {how}" if how else ""))
             say("Credits (each card where it sits, minus the cards held):", "", "  ")
             for ps in score.scores:
-                say(credit_line(ps.name, score, ps))
+                say(credit_line(ps.name, score, ps, rs))
     for note in (score.notes if score else ()):
         say(f"Note: {note}", "", "  ")
 
@@ -228,7 +233,7 @@ def meld_line(m) -> str:
     return " ".join(parts)
 
 
-def how_decided(m, b5: bool = True) -> str:
+def how_decided(m, rs: RuleSet, b5: bool = True) -> str:
     """How the meld came to be as shown: said by the table, B5's default (ref's runs-first
     default where the rulebook has no B5: ``b5`` false, or a meld decided ``default``), or the
     engine."""
@@ -241,7 +246,8 @@ def how_decided(m, b5: bool = True) -> str:
         parts.append("said by the table" + (f" ({', '.join(said)})" if said else ""))
     if m.defaulted:
         who = ", ".join(m.defaulted)
-        why = "runs first" if m.decided == DECIDED_BY_DEFAULT or not b5 else "runs first, B5"
+        first = f"{rs.meld_words('run')} first"
+        why = first if m.decided == DECIDED_BY_DEFAULT or not b5 else f"{first}, B5"
         parts.append(f"{who}: by default ({why})" if m.decided == "table" else f"by default ({why}): {who}")
     if m.decided == "engine":
         parts.append("arranged by ref (the engine)")
@@ -251,7 +257,7 @@ def how_decided(m, b5: bool = True) -> str:
     return "; ".join(parts)
 
 
-def credit_line(name: str, score, ps) -> str:
+def credit_line(name: str, score, ps, rs: RuleSet) -> str:
     """``Ben: AD 1 (run AD 2D 3D 4D) - KS 10 held = -9``: what the player laid, by meld, with
     its value where it sits, less the cards held; ``= points`` is the hand's score."""
     terms = []
@@ -259,7 +265,7 @@ def credit_line(name: str, score, ps) -> str:
         mine = [c for c in m.laid if c.by == name]
         if mine:
             terms.append(f"{' '.join(c.shown for c in mine)} {n(sum(c.value for c in mine))} "
-                         f"({m.kind_word()} {m.cards_shown()})")
+                         f"({rs.meld_word(m.kind_word())} {m.cards_shown()})")
     text = f"{shown(name)}: " + (" + ".join(terms) if terms else "nothing laid")
     if ps.held:
         cards = " ".join(ps.held_cards) or "cards"
@@ -273,17 +279,17 @@ def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, o
     ``totals``: the totals now; ``r``: the correction as adjudicated (a HandRecorded)."""
     rs = r.ruleset
     what = "voided" if r.score is None else "amended"
-    out.print(f"Hand {r.hand}, {what}, if recorded (before -> after):", markup=False)
+    out.print(f"{rs.hand_title} {r.hand}, {what}, if recorded (before -> after):", markup=False)
     after = r.score.points() if r.score else {}
     now = dict(r.totals)
     table = Grid().column("player", name=True)
-    for col in ("hand was", "", "now", "total was", "", "now"):
+    for col in (f"{rs.hand_word} was", "", "now", "total was", "", "now"):
         table.column(col, right=col != "")
     for name in game.roster:
         new = n(after[name]) if name in after else "void"
         table.row(name, n(before.get(name)), "->", new, n(totals[name]), "->", n(now[name]))
     table.print(out)
-    show_arrangement(r.score, out, b5=rs.game_rule("B5") is not None)
+    show_arrangement(r.score, out, rs)
     if r.game.over and (not game.over or game.winner != r.game.winner):
         out.print(f"The game would be over{cited(rs, 'A7')}: {r.game.winner} wins with {n(now[r.game.winner])}.",
                   markup=False)
@@ -307,16 +313,16 @@ def footer(r, out, end: str = "ref end-session") -> None:
                       markup=False)
         return
     if r.outcome.tied:
-        out.print(f"{level(r.outcome.tied, dict(r.totals), g.target)}: play goes on hand by hand{a7}.", markup=False)
+        out.print(f"{level(r.outcome.tied, dict(r.totals), g.target)}: play goes on {rs.hand_word} by {rs.hand_word}{a7}.", markup=False)
     if r.round is None:
         return
     if r.round.mid_round:
-        where = (f" (hand {r.round.in_round + 1} of round {r.round.rounds + 1})"
+        where = (f" ({rs.hand_word} {r.round.in_round + 1} of round {r.round.rounds + 1})"
                  if r.round.in_round < len(g.roster) and len(set(r.round.still_to_deal)) == len(r.round.still_to_deal)
                  else f" (round {round_completed(r.round.hands, r.round.still_to_deal, len(g.roster))})")
         out.print(f"Next: {r.round.next_dealer} deals{where}.", markup=False)
     elif r.round.hands == 0:  # every hand voided: nothing to complete (SPEC §8)
-        out.print(f"No hand counts {this_session(rs)}: the {rs.session_short} may end as abandoned ({end}).",
+        out.print(f"No {rs.hand_word} counts {this_session(rs)}: the {rs.session_short} may end as abandoned ({end}).",
                   markup=False)
         out.print(f"Next: {r.round.next_dealer} deals.", markup=False)
     else:
@@ -349,14 +355,14 @@ def show_closed(r, out) -> None:
     (best night first; equal nights in deal order)."""
     rs = r.ruleset
     early = f" (ended mid-round: the game is over{', A7' if rs.cite('A7') else ''})" if r.early else ""
-    voided = f" ({plural(r.voided, 'hand')} voided)" if r.voided else ""
+    voided = f" ({rs.hands(r.voided)} voided)" if r.voided else ""
     out.print(
-        f"{cap(rs.session_word)} {r.number} of {r.game.name} is closed: {plural(r.hands, 'hand')}, "
+        f"{cap(rs.session_word)} {r.number} of {r.game.name} is closed: {rs.hands(r.hands)}, "
         f"{plural(r.rounds, 'full round')}{early}{voided}.",
         markup=False,
     )
     if r.abandoned:
-        out.print(f"No hand counted: the {rs.session_short} is closed as abandoned and does not count as a "
+        out.print(f"No {rs.hand_word} counted: the {rs.session_short} is closed as abandoned and does not count as a "
                   f"{rs.session_word}.", markup=False)
         return
     if r.winners:
@@ -406,7 +412,7 @@ def level(tied: Sequence[str], totals: Mapping[str, int], target: int | None) ->
 def show_standings(st, out) -> None:
     rs = st.rules
     night = rs.session_word
-    head = f"{st.game} ({st.ruleset}), target {_n(st.target)}: {plural(st.hands, 'hand')} over {plural(st.nights, night)}"
+    head = f"{st.game} ({st.ruleset}), target {_n(st.target)}: {rs.hands(st.hands)} over {plural(st.nights, night)}"
     out.print(head, markup=False)
     if st.over:
         out.print(f"GAME OVER{cited(rs, 'A7')}: {st.winner} wins.", markup=False)
@@ -415,7 +421,7 @@ def show_standings(st, out) -> None:
         out.print(f"{level(st.tied_leaders, totals, st.target)}: play goes on{cited(rs, 'A7')}.", markup=False)
     race = (Grid().column("#", right=True).column("player", name=True).column("total", right=True)
             .column("to go", right=True).column("progress", spare=1, short=_percent)
-            .column("hands", right=True, spare=3).column("avg/hand", right=True, spare=2))
+            .column(rs.hand_words, right=True, spare=3).column(f"avg/{rs.hand_word}", right=True, spare=2))
     for p in st.players:
         race.row(str(p.rank), p.name, _n(p.total), _n(p.to_go), _bar(p.progress), _n(p.hands), _n(p.average))
     race.print(out)
@@ -436,7 +442,7 @@ def show_standings(st, out) -> None:
         flag = f"  ** over a week: {night} is overdue{cited(rs, 'A5')} **" if st.overdue and rs.house.weekly else ""
         out.print(f"Last {night}: {st.last_night} ({plural(st.days_since_last_night, 'day')} ago){flag}", markup=False)
     if st.open_night:
-        deal = f": {st.next_dealer} deals the next hand{cited(rs, 'A3')}" if st.next_dealer else ""
+        deal = f": {st.next_dealer} deals the next {rs.hand_word}{cited(rs, 'A3')}" if st.next_dealer else ""
         out.print(f"{cap(night)} {st.open_night} is open{deal}.", markup=False)
     elif st.next_dealer:
         out.print(f"Next {night}: {st.next_dealer} deals first{cited(rs, 'A3')}.", markup=False)
@@ -446,7 +452,7 @@ def show_standings(st, out) -> None:
         for n_ in st.recent_nights:
             who = and_list(map(shown, n_.winners)) if n_.winners else (f"({night_} in progress)" if not n_.closed else "-")
             pts = ", ".join(f"{shown(p)} {_n(v)}" for p, v in n_.points)
-            echo(out, f"{night_} {n_.number} ({n_.date}, {plural(n_.hands, 'hand')}): winner {who}; {pts}",
+            echo(out, f"{night_} {n_.number} ({n_.date}, {rs.hands(n_.hands)}): winner {who}; {pts}",
                  indent="  ", hang="    ")
 
 
@@ -456,7 +462,7 @@ def show_standings(st, out) -> None:
 
 
 def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], roster: Sequence[str], out,
-                  arranged: bool = True, rs: RuleSet | None = None) -> None:
+                  rs: RuleSet, arranged: bool = True) -> None:
     """One hand of a long game in ``ref history``: the arrangement credited when the hand was
     written (who laid each card, card by card: :func:`show_arrangement`), else (or with
     ``arranged`` false: a hand to correct) each player's melds and held cards as typed; then
@@ -467,8 +473,7 @@ def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], 
         from rummyref.games.long.scoring import score_from_json
 
         held = {name: p.get("held", ()) for name, p in facts["players"].items()}
-        show_arrangement(score_from_json(kept, held), out, margin="    ",
-                         b5=rs is None or rs.game_rule("B5") is not None)
+        show_arrangement(score_from_json(kept, held), out, rs, margin="    ")
         if facts.get("out"):
             out.print(f"    {facts['out']} went out", markup=False)
     elif cards:
@@ -494,7 +499,7 @@ def session_totals(rs: RuleSet, number: int, hands: int, points, out) -> None:
     best = max((v for _, v in points), default=0)
     top = and_list(p for p, v in points if v == best) if hands else ""
     pts = ", ".join(f"{p} {_n(v)}" for p, v in points)
-    out.print(f"{cap(rs.session_word)} {number}: {plural(hands, 'hand')}; {pts}"
+    out.print(f"{cap(rs.session_word)} {number}: {rs.hands(hands)}; {pts}"
               + (f" (best: {top})" if top else "") + ".", markup=False)
 
 

@@ -74,6 +74,7 @@ class SessionOpened:
 @dataclass(frozen=True)
 class GameRecorded:
     game: str
+    ruleset: RuleSet  #: the game's rule set (its words: a "game", a house's own)
     kind: EntryKind  #: hand, amend or void
     seq: int
     number: int  #: the game's number in the record (as in ref history)
@@ -88,6 +89,7 @@ class GameRecorded:
 @dataclass(frozen=True)
 class SessionClosed:
     game: str
+    ruleset: RuleSet
     number: int
     games: int
     wins: tuple[tuple[str, int], ...]
@@ -103,6 +105,7 @@ class Folded:
     table: SimpleTable | None  #: the latest session's table
     abandoned: tuple[int, ...]  #: matches left unfinished because the table changed
     games: int
+    ruleset: RuleSet  #: the rule set folded by (its words show the standings)
 
 
 def fold(ruleset: RuleSet, sessions: Sequence[SessionInfo], hands: Sequence[HandInForce]) -> Folded:
@@ -176,7 +179,7 @@ def fold_winners(ruleset: RuleSet, sessions: Sequence[SessionInfo],
         for w in winners.get(s.number, []):
             state = state.after(w)
     t = SimpleTable.from_dict(ruleset, table) if table else None
-    return Folded(state, t, tuple(abandoned), played)
+    return Folded(state, t, tuple(abandoned), played, ruleset)
 
 
 def table_of(ruleset: RuleSet, session: SessionInfo) -> SimpleTable:
@@ -348,7 +351,7 @@ class LowCountGame:
     def closed(self, ctx: Context, closing: Closing, points, games: int) -> SessionClosed:
         # the match as it stands once the session is closed: an abandoned one is no session (fold)
         sessions = [x for x in ctx.sessions if not (closing.abandoned and x.number == closing.shown)]
-        return SessionClosed(ctx.game.name, closing.shown, games, tuple(points),
+        return SessionClosed(ctx.game.name, ctx.ruleset, closing.shown, games, tuple(points),
                              fold(ctx.ruleset, sessions, ctx.hands()).state, closing.abandoned)
 
     # -- games -----------------------------------------------------------------------------
@@ -401,7 +404,7 @@ class LowCountGame:
         played = HandInForce(number, s.number, gis, expected, EntryKind.HAND, 0, draft.facts, draft.results)
         state = fold(ctx.ruleset, ctx.sessions, (*ctx.hands(), played)).state
         assert state is not None
-        return Recorded(draft, GameRecorded(ctx.game.name, EntryKind.HAND, ctx.position.entries + 1, number,
+        return Recorded(draft, GameRecorded(ctx.game.name, ctx.ruleset, EntryKind.HAND, ctx.position.entries + 1, number,
                                             s.number, gis, expected, result, state, _next_dealer(ctx, state)))
 
     def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
@@ -418,19 +421,19 @@ class LowCountGame:
                  for h in ctx.hands()]
         state = fold(ctx.ruleset, ctx.sessions, hands).state
         assert state is not None
-        return Recorded(draft, GameRecorded(ctx.game.name, kind, ctx.position.entries + 1, hand, old.session,
+        return Recorded(draft, GameRecorded(ctx.game.name, ctx.ruleset, kind, ctx.position.entries + 1, hand, old.session,
                                             old.hand_in_session, old.dealer or "", result, state,
                                             _next_dealer(ctx, state)))
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:
         """The game to correct, as now in force: it must exist and not be voided (B7)."""
-        old = ctx.in_force(hand)
+        old, word = ctx.in_force(hand), ctx.ruleset.hand_word
         if old is None:
             raise no_such_hand(ctx, hand)
         if old.kind == EntryKind.VOID:
             raise RuleRefusal(
-                f"game {hand} was voided (entry {old.seq})",
-                rule="B7", hint="a voided game stays voided; record what happened as a new game",
+                f"{word} {hand} was voided (entry {old.seq})",
+                rule="B7", hint=f"a voided {word} stays voided; record what happened as a new {word}",
             )
         return old
 
@@ -441,8 +444,9 @@ class LowCountGame:
 
     def show_as_recorded(self, ctx: Context, hand: int, out) -> None:
         old = self._in_force(ctx, hand)
-        out.print(f"Game {hand} as recorded (session {old.session}, game {old.hand_in_session} of the session, "
-                  f"{old.dealer} dealt; entry {old.seq}):", markup=False)
+        rs = ctx.ruleset
+        out.print(f"{rs.hand_title} {hand} as recorded (session {old.session}, {rs.hand_word} {old.hand_in_session} "
+                  f"of the session, {old.dealer} dealt; entry {old.seq}):", markup=False)
         render.history_lines(old.facts, (), out)
 
     def show_change(self, ctx: Context, hand: int, shown: GameRecorded, out) -> None:
@@ -545,18 +549,19 @@ class LowCountGame:
         render.history_lines(facts, results, out)
 
     def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:
-        render.session_totals(number, hands, points, out)
+        render.session_totals(ruleset, number, hands, points, out)
 
     # -- ref night -------------------------------------------------------------------------
 
     def preview(self, ctx: Context, shown: GameRecorded, out) -> None:
         first = shown.result.first_player if shown.result else ""
-        out.print(f"Game {shown.number}: {shown.dealer} dealt, {first} played first. If recorded:", markup=False)
+        out.print(f"{shown.ruleset.hand_title} {shown.number}: {shown.dealer} dealt, {first} played first. If recorded:", markup=False)
         if shown.result is not None:
             render.render_game(shown.result, out)
 
     def show_written(self, shown: GameRecorded, out) -> None:
-        out.print(f"Recorded: game {shown.number} of {shown.game}, game {shown.game_in_session} of the session "
+        word = shown.ruleset.hand_word
+        out.print(f"Recorded: {word} {shown.number} of {shown.game}, {word} {shown.game_in_session} of the session "
                   f"(entry {shown.seq}).", markup=False)
         render.render_match(shown.match, out)
 
@@ -567,7 +572,8 @@ class LowCountGame:
         assert state is not None
         first = state.first_player
         dealer = table_of(ctx.ruleset, s).dealer_for(first)
-        out.print(f"Next: game {ctx.position.next_hand} (game {ctx.dealt + 1} of the session): {dealer} deals, "
+        word = ctx.ruleset.hand_word
+        out.print(f"Next: {word} {ctx.position.next_hand} ({word} {ctx.dealt + 1} of the session): {dealer} deals, "
                   f"{first} plays first.", markup=False)
 
     def show_resumed(self, ctx: Context, out) -> None:

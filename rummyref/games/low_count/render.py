@@ -9,6 +9,7 @@ from typing import Any
 from rummyref.cards import format_cards, parse_cards
 from rummyref.errors import and_list
 from rummyref.names import shown
+from rummyref.rules.ruleset import RuleSet
 from rummyref.wrap import Grid, echo
 
 
@@ -64,7 +65,9 @@ def game_json(r) -> dict:
 
 def show_game(r, out) -> None:
     title = {"hand": "", "amend": " (amended)", "void": " (voided)"}[r.kind]
-    head = (f"Game {r.number}{title} of {shown(r.game)} (session {r.session}, game {r.game_in_session} of the session): "
+    word = r.ruleset.hand_word
+    head = (f"{r.ruleset.hand_title} {r.number}{title} of {shown(r.game)} (session {r.session}, {word} "
+            f"{r.game_in_session} of the session): "
             f"{shown(r.dealer)} dealt")
     if r.result:
         head += f", {shown(r.result.first_player)} played first"
@@ -72,9 +75,9 @@ def show_game(r, out) -> None:
     if r.result:
         render_game(r.result, out)
     else:
-        echo(out, "Its result no longer counts; the game and the void stay in the history (B7).")
+        echo(out, f"Its result no longer counts; the {word} and the void stay in the history (B7).")
     render_match(r.match, out)
-    show_next(r.next_dealer, r.match.first_player, out)
+    show_next(r.next_dealer, r.match.first_player, out, f"Next {word}")
 
 
 def show_next(dealer: str | None, first: str, out, when: str = "Next game") -> None:
@@ -87,7 +90,7 @@ def show_change(hand: int, counts: Mapping[str, int | None], won: str | None, st
     """A correction before it is written: each count, the winner and the match, before -> after.
     ``counts``/``won``/``state``: as now in force; ``r``: the correction (a GameRecorded)."""
     what = "voided" if r.result is None else "amended"
-    echo(out, f"Game {hand}, {what}, if recorded (before -> after):")
+    echo(out, f"{r.ruleset.hand_title} {hand}, {what}, if recorded (before -> after):")
     after = {p.name: p.count for p in r.result.players} if r.result else {}
     grid = Grid().column("player", name=True).column("count was", right=True).column("").column("now", right=True)
     for name, count in counts.items():
@@ -117,18 +120,19 @@ def closed_json(r) -> dict[str, Any]:
 
 
 def show_closed(r, out) -> None:
+    rs = r.ruleset
     if r.abandoned:  # as a Rummy Night's: no game counted, and it does not count (SPEC §8)
-        echo(out, f"Session {r.number} of {shown(r.game)} is closed: 0 games.")
-        echo(out, "No game counted: the session is closed as abandoned and does not count as a session.")
+        echo(out, f"Session {r.number} of {shown(r.game)} is closed: {rs.hands(0)}.")
+        echo(out, f"No {rs.hand_word} counted: the session is closed as abandoned and does not count as a session.")
         if r.match:
             render_match(r.match, out)
         return
     wins = ", ".join(f"{shown(n)} {v}" for n, v in r.wins)
-    echo(out, f"Session {r.number} of {shown(r.game)} is closed: {r.games} game{'s' if r.games != 1 else ''}; "
-              f"game wins this session: {wins}.")
+    echo(out, f"Session {r.number} of {shown(r.game)} is closed: {rs.hands(r.games)}; "
+              f"{rs.hand_word} wins this session: {wins}.")
     best = session_winners(r.wins)
     if best:
-        echo(out, f"Most games won this session: {and_list([shown(b) for b in best])}.")
+        echo(out, f"Most {rs.hand_words} won this session: {and_list([shown(b) for b in best])}.")
     if r.match:
         render_match(r.match, out)
 
@@ -153,7 +157,8 @@ def standings_json(game: str, ruleset: str, folded, players, sessions: int, open
 
 
 def show_standings(d: Mapping[str, Any], folded, out) -> None:
-    echo(out, f"{shown(d['game'])} ({d['ruleset']}): {d['games']} game{'s' if d['games'] != 1 else ''} over {d['sessions']} "
+    rs = folded.ruleset
+    echo(out, f"{shown(d['game'])} ({d['ruleset']}): {rs.hands(d['games'])} over {d['sessions']} "
               f"session{'s' if d['sessions'] != 1 else ''}"
               + (f"; session {d['open_session']} is open" if d["open_session"] else ""))
     if folded.table:
@@ -164,7 +169,7 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
     if away:
         grid.column("", spare=1)  # "(not at the table)"
     drops = any(p["games_dropped"] for p in d["players"])
-    for c in ("games", "dropped", "won", "this match", "matches"):
+    for c in (rs.hand_words, "dropped", "won", "this match", "matches"):
         if c != "dropped" or drops:
             grid.column(c, right=True)
     for p in d["players"]:
@@ -174,14 +179,14 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
                  *dropped, str(p["game_wins"]), now, str(p["matches_won"]))
     grid.print(out)
     if drops:
-        echo(out, "games: played to the end; dropped: dropped out (S14), not counted as played.")
+        echo(out, f"{rs.hand_words}: played to the end; dropped: dropped out (S14), not counted as played.")
     if folded.state:
         render_match(folded.state, out)
-        when = "Next game" if d["open_session"] else "Next game, if the same players sit down"
+        when = f"Next {rs.hand_word}" + ("" if d["open_session"] else ", if the same players sit down")
         show_next(d.get("next_dealer"), folded.state.first_player, out, when)
         for f in m["finished"]:
-            out.print(f"  match {f['number']}: {shown(f['winner'])} won {f['score']} in {f['games']} "
-                      f"game{'s' if f['games'] != 1 else ''}", markup=False)
+            out.print(f"  match {f['number']}: {shown(f['winner'])} won {f['score']} in {rs.hands(f['games'])}",
+                      markup=False)
         for n in m["abandoned"]:
             echo(out, f"  match {n}: left unfinished when the table changed")
 
@@ -202,11 +207,11 @@ def history_lines(facts: Mapping[str, Any], results, out) -> None:
     echo(out, f"winner: {shown(res.get('winner') or 'none')} ({res.get('rule')})", indent="    ", hang="      ")
 
 
-def session_totals(number: int, hands: int, wins, out) -> None:
+def session_totals(rs: RuleSet, number: int, hands: int, wins, out) -> None:
     """A session's totals under its history: the games that count and each player's game wins."""
     most = session_winners(wins)
     text = ", ".join(f"{shown(n)} {v}" for n, v in wins)
-    echo(out, f"Session {number}: {hands} game{'s' if hands != 1 else ''}; game wins {text}"
+    echo(out, f"Session {number}: {rs.hands(hands)}; {rs.hand_word} wins {text}"
               + (f" (most: {and_list([shown(b) for b in most])})" if most else "") + ".", hang="  ")
 
 
