@@ -588,31 +588,48 @@ def pieces_of(facts: CardFacts) -> list[tuple[Piece, int, bool]]:
 def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
     """Seat every card the table laid in a meld (the module doc says how), or refuse.
 
-    A bare WILDCARD laid sideways (``W^``, ``W>match``, or ``W>AC`` seated on the aces) lies as
-    the card it stands for in its match, which is known only once the table is seated: that
+    A card the table sent to a match lies sideways there (B6), however the table named the
+    meld: ``>match`` (``^``) and ``>AC`` say so as typed, but ``>NAME`` names a player's meld,
+    which is a match only once the table is seated (Larry laid only the aces). A bare WILDCARD
+    laid sideways (``W^``, ``W>match``, ``W>AC``, or ``W>NAME`` seated on a match) lies as the
+    card it stands for in its match, likewise known only once the table is seated. Such a
     card then cuts its run off like any card laid sideways (B6), so the table is seated again
-    with the WILDCARD read as that card (shown ``W(=AD)^``, as ref's reading)."""
+    with the card read as lying sideways (shown ``AD^``, ``W(=AD)^``, as ref's reading)."""
     typed = pieces_of(facts)
     placement = _place(typed, facts, ruleset)
     read = _sideways_reading(placement)
     if not read:
         return placement
-    typed = [(replace(p, laid=replace(p.laid, stands_for=read[p.id], read=True)) if p.id in read else p, g, stated)
-             for p, g, stated in typed]
+    typed = [(replace(p, laid=read[p.id]) if p.id in read else p, g, stated) for p, g, stated in typed]
     return _place(typed, facts, ruleset)
 
 
-def _sideways_reading(placement: Placement) -> dict[int, Card]:
-    """The bare WILDCARDs laid sideways on a match, with the card each stands for there."""
-    out: dict[int, Card] = {}
+def _sideways_reading(placement: Placement) -> dict[int, Laid]:
+    """The cards the table sent to a match without saying it was one (``>NAME``), and the bare
+    WILDCARDs laid sideways on a match, each as it then lies: sideways, a WILDCARD as the card
+    it stands for there."""
+    out: dict[int, Laid] = {}
+    # a WILDCARD in a match that stands for a card also on the table (a fifth seven) is no
+    # card of a run: it cuts nothing off, and stays as ref read it
+    there = {p.fixed for t in placement.melds for p in t.pieces if p.fixed is not None}
     for t in placement.melds:
         if t.meld.kind is not MeldKind.GROUP:
             continue
         for p, rep in zip(t.pieces, t.meld.represents):
             laid = p.laid
+            named = laid.player is not None and not laid.sideways and p.id not in t.core
+            if laid.card.is_wild and laid.stands_for is None and (rep is None or rep in there):
+                if named:
+                    out[p.id] = replace(laid, kind=Kind.MATCH, on_match=True)
+                continue
             if laid.card.is_wild and laid.stands_for is None and rep is not None and (
-                    laid.kind is Kind.MATCH or (laid.beside is not None and laid.beside.rank == rep.rank)):
-                out[p.id] = rep
+                    named or laid.kind is Kind.MATCH or (laid.beside is not None and laid.beside.rank == rep.rank)):
+                laid = replace(laid, stands_for=rep, read=True)
+                there.add(rep)  # a second WILDCARD read as the same card is a duplicate
+            if named and (laid.stands_for is not None or not laid.card.is_wild):
+                laid = replace(laid, kind=Kind.MATCH, on_match=True)
+            if laid is not p.laid:
+                out[p.id] = laid
     return out
 
 

@@ -67,6 +67,8 @@ class LaidCard:
     value: int
     claimed: bool = False
     typed: str = ""  #: the token as the table typed it (``AD>run``, ``W=7H``, ``7D>match``)
+    #: it lies sideways (B6) where ``typed`` does not say so: ``>NAME`` sent it to a match
+    on_match: bool = False
 
     @property
     def said(self) -> bool:
@@ -81,9 +83,16 @@ class LaidCard:
         if self.card == "W" and self.counts_as != "W":
             stated = "=" in self.typed
             text = f"W={self.counts_as}" if stated else f"W(={self.counts_as})"
-        if _sideways(self.typed, self.counts_as):
+        if self.on_match or _sideways(self.typed, self.counts_as):
             text += "^"
         return text + ("*" if self.claimed else "")
+
+
+def _lies_on_match(card: Mapping[str, Any], typed: str) -> bool:
+    """A kept card shown laid sideways (``^``) where what was typed does not say so: it lies
+    sideways by ref's reading (``>NAME`` sent it to a match)."""
+    shown = str(card.get("shown", "")).rstrip("*")
+    return shown.endswith("^") and not _sideways(typed, card.get("as", ""))
 
 
 def _sideways(typed: str, counts_as: str = "") -> bool:
@@ -210,7 +219,7 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int, roster: Sequ
         for piece, rep, value in zip(t.pieces, t.meld.represents, values):
             (claimed if piece.claimed else credit)[piece.owner] += value
             laid.append(LaidCard(str(piece.laid.card), str(rep) if rep else "W", piece.owner, value, piece.claimed,
-                                 str(piece.laid)))
+                                 str(piece.laid), piece.laid.on_match))
         defaulted = _run_by_b5(t, placement.melds, ruleset)
         decided = DECIDED_BY_TABLE if t.designated else by_default if defaulted else DECIDED_BY_ENGINE
         arrangement.append(ArrangedMeld(t.meld.kind.value, tuple(str(c) for c in t.meld.cards), t.meld.describe(),
@@ -303,7 +312,7 @@ def score_to_json(score: HandScore) -> dict[str, Any]:
             {
                 "kind": m.kind,
                 "cards": list(m.cards),
-                "shown": m.shown,
+                "shown": m.cards_shown(),
                 "value": m.value,
                 "designated": m.designated,
                 "decided": m.decided or None,
@@ -333,7 +342,8 @@ def score_from_json(data: Mapping[str, Any], held: Mapping[str, Sequence[str]] |
     arrangement = tuple(
         ArrangedMeld(
             m["kind"], tuple(m["cards"]), m["shown"], m["value"], bool(m.get("designated")), m.get("note", ""),
-            tuple(LaidCard(c["card"], c["as"], c["by"], c["value"], bool(c.get("claimed")), typed)
+            tuple(LaidCard(c["card"], c["as"], c["by"], c["value"], bool(c.get("claimed")), typed,
+                           _lies_on_match(c, typed))
                   for c, typed in zip(m.get("laid", ()), list(m.get("typed", ())) + [""] * len(m.get("laid", ())))),
             m.get("decided") or "", tuple(m.get("defaulted", ())), m.get("stated_by") or "",
         )

@@ -69,6 +69,9 @@ class Laid:
     #: ``stands_for`` is ref's reading, not the table's: a bare WILDCARD laid sideways on a match
     #: (``W^``) lies as the card it stands for there, and that card cuts the run off (B6)
     read: bool = False
+    #: ref's reading, not the table's: the meld the table named (``>NAME``) is a match, so the
+    #: card lies sideways on it (B6) as if ``>match`` were said (``kind`` is then MATCH)
+    on_match: bool = False
 
     @property
     def joins(self) -> bool:
@@ -95,7 +98,7 @@ class Laid:
         text = str(self.card) + (f"={self.stands_for}" if self.stands_for and not self.read else "")
         text += f">{self.player}" if self.player else ""
         text += f">{self.beside}" if self.beside else ""
-        return text + (f">{self.kind.value}" if self.kind else "")
+        return text + (f">{self.kind.value}" if self.kind and not self.on_match else "")
 
 
 @dataclass(frozen=True)

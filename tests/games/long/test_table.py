@@ -522,12 +522,13 @@ def test_b6_a_bare_wildcard_laid_sideways_cuts_the_run_off_at_the_card_it_stands
         "Pete": (shown, 15), "Ben": ("W(=10D)", 10)}
     assert s.points() == {"Bill": 30, "Ben": 10, "Larry": 45, "Pete": 15}
     agrees(facts, s)
-    # ``W>Larry`` says whose meld, not its kind: nothing lies sideways, and Ben's WILDCARD reads
-    # the engine's way, at the run's high end
-    _, s = score(["Bill=JD QD KD", "Larry=AS AH AC", "Pete=W>Larry", "Ben=W"],
-                 roster=("Bill", "Ben", "Larry", "Pete"), wildcards=2)
+    # ``W>Larry`` says whose meld: Larry laid only the aces, so the WILDCARD went to a match and
+    # lies sideways there as the AD, as with ``W^`` (B6: a card played on a match)
+    facts, s = score(["Bill=JD QD KD", "Larry=AS AH AC", "Pete=W>Larry", "Ben=W"],
+                     roster=("Bill", "Ben", "Larry", "Pete"), wildcards=2)
     assert {c.by: (c.shown, c.value) for m in s.arrangement for c in m.laid if c.card == "W"} == {
-        "Pete": ("W(=AD)", 15), "Ben": ("W(=AD)", 15)}
+        "Pete": ("W(=AD)^", 15), "Ben": ("W(=10D)", 10)}
+    agrees(facts, s)
 
 
 def test_b6_a_bare_wildcard_said_to_join_a_card_seated_in_a_run_is_not_sideways():
