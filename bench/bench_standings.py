@@ -1,6 +1,8 @@
 """How long does ``ref standings`` take on a 25-year history?
 
-Builds two real databases with the real schema (migrations) and a real hash chain:
+Builds two real databases with the real schema (migrations) and a real hash chain, entry for
+entry what ``ref`` writes (the game's header, each night's opening and closing, each hand as the
+kind adjudicates it; see :func:`build`), so that ``ref verify`` passes on them:
 - a synthetic 25-year history: 40,000 hands, three players, one Rummy Night a week;
 - a short one: 30 hands;
 then times ``python -m rummyref standings`` on each (a real subprocess, median of N runs)
@@ -8,7 +10,7 @@ side by side with ``python -c "import sqlmodel, typer, rich"``, and prints a tab
 
 Targets (issue 3): 40,000 hands <= 1.3 x the import baseline, and <= 10% over 30 hands.
 
-    python bench/bench_standings.py [--runs 15] [--keep DIR]
+    python bench/bench_standings.py [--runs 15] [--hands 40000] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -28,65 +30,129 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rummyref.chain import GENESIS, entry_hash  # noqa: E402
+from rummyref.errors import RuleRefusal  # noqa: E402
 
 PLAYERS = ("Bill", "Ben", "Larry")
 
 
-def build(path: Path, hands: int, seed: int = 2000000) -> float:
-    """A history of ``hands`` hands (points form), bulk-inserted in one transaction."""
-    from rummyref.rules.ruleset import builtin_path
+def build(path: Path, hands: int, seed: int = 2000000, start: datetime | None = None, per_night: int = 30) -> float:
+    """A history of ``hands`` hands (points form) of a rummy-2m game, bulk-inserted in one
+    transaction: entry for entry what ``ref`` writes (the header, each night's opening and
+    closing, each hand as the game's kind adjudicates it, hashed by the store's own
+    functions), one Rummy Night a week of ``per_night`` hands, the first on ``start`` (default:
+    so that the last is a week ago). A last night that stops mid-round (A4) is left open."""
+    from rummyref.chain import GENESIS, EntryKind
+    from rummyref.games.base import SessionRequest
+    from rummyref.games.long.scoring import PointsFacts
+    from rummyref.games.registry import kind_for
+    from rummyref.record import Context, Game, Player, Position, SessionInfo
+    from rummyref.rules.ruleset import load_ruleset
     from rummyref.store.engine import make_engine, migrate
+    from rummyref.store.header import close_body, header_body, open_body
     from rummyref.store.migrations import rebuild_aggregates
+    from rummyref.store.models import PlayerRow, SessionRow
+    from rummyref.store.record import chained_body, chained_entry, game_row
 
     started = time.perf_counter()
     path.unlink(missing_ok=True)
     engine = make_engine(str(path))
     migrate(engine)
     rng = random.Random(seed)
-    per_night = 30 if hands >= 30 else hands
-    first = datetime(2001, 1, 4, 19, 0, tzinfo=UTC)
+    per_night = min(per_night, hands)
+    nights = (hands + per_night - 1) // per_night
+    if start is None:
+        start = datetime.now(UTC) - timedelta(weeks=nights)
+
+    def at(night: int, minutes: int = 0) -> str:
+        return (start + timedelta(weeks=night - 1, minutes=minutes)).isoformat(timespec="seconds")
+
+    rs = load_ruleset("rummy-2m")
+    kind = kind_for(rs)
+    plan = kind.open_session(None, rs, SessionRequest(players=PLAYERS))  # ref new-session -p Bill,Ben,Larry
+    assert plan.header is not None
+    g = game_row(plan.header, at(1))
+    g.id = 1
+    players = [PlayerRow(id=i, game_id=1, name=n, seat=i, opening=o) for i, (n, o) in enumerate(plan.header.players, 1)]
+    ids = {p.name: p.id for p in players}
+    game = Game(g.name, g.ruleset, g.target, g.wildcards, tuple(Player(p.name, p.seat, p.opening) for p in players),
+                g.created_at, closed_roster=bool(plan.header.options.get("closed_roster", True)),
+                options=plan.header.options)
+    totals = {p.name: p.opening for p in players}
+    entries: list[tuple] = []
+    results: list[tuple] = []
+    sessions: list[tuple] = []
+    infos: list[SessionInfo] = []
+    head = GENESIS
+
+    def chain(s: SessionRow | None, kind_: str, body: dict, created: str, hand=None, his=None, dealer=None,
+              points: dict[str, int] | None = None) -> int:
+        nonlocal head
+        seq = len(entries) + 1
+        facts, digest = chained_entry(g.name, s.number if s else None, seq, head, kind_, hand, his, dealer, body,
+                                      None, None, created, points or {})
+        entries.append((seq, 1, seq, kind_, s.id if s else None, hand, his, dealer, facts, None, None, created,
+                        head, digest))
+        head = digest
+        return seq
+
+    def ctx(s: SessionRow | None, log: tuple = (), night_points: dict[str, int] | None = None) -> Context:
+        """What ``ref`` reads before a write in the open night ``s`` (None: none is open), as
+        :meth:`Record.context` reads it."""
+        now_open = (SessionInfo(s.number, s.opened_at, None, json.loads(s.options or "{}")),) if s else ()
+        return Context(game, rs, Position(g.name, hand + 1, s.number if s else None, len(entries), last_hand_seq),
+                       tuple(totals.items()), (*infos, *now_open), len(log), None,
+                       tuple((night_points or {}).items()), status, len(log), log, dealt_before)
+
+    chain(None, EntryKind.HEADER.value, header_body(g, players), g.created_at)
+    status = None
+    hand = last_hand_seq = 0
+    dealt_before = None
+    for night in range(1, nights + 1):
+        s = SessionRow(id=night, game_id=1, number=night, opened_at=at(night), options="{}")
+
+        # ref new-session: the kind decides what the night holds
+        opened = plan if night == 1 else kind.open_session(ctx(None), rs, SessionRequest())
+        s.options = json.dumps(dict(opened.options), ensure_ascii=False)
+        chain(s, EntryKind.SESSION_OPEN.value, open_body(s), s.opened_at)
+        log: tuple = ()
+        night_points = dict.fromkeys(totals, 0)
+        for his in range(1, min(per_night, hands - hand) + 1):
+            facts = PointsFacts(tuple((p, rng.randint(-40, 90)) for p in PLAYERS))
+            draft = kind.adjudicate(ctx(s, log, night_points), facts).draft  # ref score-hand --points ...
+            points = draft.points()
+            hand += 1
+            seq = last_hand_seq = chain(s, draft.kind.value, chained_body(draft), at(night, 7 * his), draft.hand,
+                        draft.hand_in_session, draft.dealer, points)
+            results += [(seq, ids[r.name], r.points, r.count, None if r.won is None else int(r.won))
+                        for r in draft.results]
+            for n, v in points.items():
+                totals[n] += v
+                night_points[n] += v
+            log += (("hand", draft.dealer or ""),)
+            status = draft.status
+            if status is not None and status.over:
+                raise SystemExit(f"the game ended at hand {hand} (A7): build fewer hands")
+        dealt_before = log[-1][1] if log else dealt_before
+        try:
+            kind.close_session(ctx(s, log, night_points))  # ref end-session: refused mid-round (A4)
+        except RuleRefusal:
+            closed = None
+        else:
+            s.closed_at = closed = at(night, 4 * 60)
+            chain(s, EntryKind.SESSION_CLOSE.value, close_body(s), closed)
+        sessions.append((night, 1, night, s.opened_at, closed, s.options))
+        infos.append(SessionInfo(night, s.opened_at, closed, json.loads(s.options)))
     with engine.begin() as conn:
-        conn.exec_driver_sql(
-            "INSERT INTO game (id, name, ruleset, ruleset_text, target, wildcards, options, created_at) "
-            "VALUES (1, 'rummy-2m', 'rummy-2m', ?, 2000000, 0, '{}', ?)",
-            (builtin_path("rummy-2m").read_text(encoding="utf-8"), first.isoformat()),
-        )
-        conn.exec_driver_sql(
-            "INSERT INTO player (id, game_id, name, seat, opening) VALUES (1, 1, 'Bill', 1, 0), "
-            "(2, 1, 'Ben', 2, 0), (3, 1, 'Larry', 3, 0)"
-        )
-        nights = (hands + per_night - 1) // per_night
-        now = datetime.now(UTC)
-        start = now - timedelta(weeks=nights)
-        sessions = [
-            (n, 1, n, (start + timedelta(weeks=n - 1)).isoformat(timespec="seconds"),
-             (start + timedelta(weeks=n - 1, hours=4)).isoformat(timespec="seconds"), "{}")
-            for n in range(1, nights + 1)
-        ]
-        entries, results = [], []
-        prev = GENESIS
-        for h in range(1, hands + 1):
-            night = (h - 1) // per_night + 1
-            his = (h - 1) % per_night + 1
-            points = {p: rng.randint(-40, 90) for p in PLAYERS}
-            facts = {"form": "points", "points": points}
-            created = (start + timedelta(weeks=night - 1, minutes=7 * his)).isoformat(timespec="seconds")
-            dealer = PLAYERS[(his - 1) % 3]
-            payload = {
-                "game": "rummy-2m", "seq": h, "kind": "hand", "night": night, "hand": h, "hand_in_night": his,
-                "dealer": dealer, "facts": facts, "reason": None, "target_seq": None, "created_at": created,
-                "results": dict(sorted(points.items())),
-            }
-            digest = entry_hash(payload, prev)
-            entries.append((h, 1, h, "hand", night, h, his, dealer, json.dumps(facts, sort_keys=True),
-                            None, None, created, prev, digest))
-            results += [(h, i + 1, points[p]) for i, p in enumerate(PLAYERS)]
-            prev = digest
         raw = conn.connection.driver_connection
+        raw.execute("INSERT INTO game (id, name, ruleset, ruleset_text, target, wildcards, options, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (g.id, g.name, g.ruleset, g.ruleset_text, g.target, g.wildcards, g.options, g.created_at))
+        raw.executemany("INSERT INTO player (id, game_id, name, seat, opening) VALUES (?, ?, ?, ?, ?)",
+                        [(p.id, p.game_id, p.name, p.seat, p.opening) for p in players])
         raw.executemany("INSERT INTO session VALUES (?, ?, ?, ?, ?, ?)", sessions)
         raw.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", entries)
-        raw.executemany("INSERT INTO result (entry_id, player_id, points) VALUES (?, ?, ?)", results)
+        raw.executemany("INSERT INTO result (entry_id, player_id, points, count, won) VALUES (?, ?, ?, ?, ?)",
+                        results)
         rebuild_aggregates(conn)
     engine.dispose()
     return time.perf_counter() - started

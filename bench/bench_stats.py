@@ -52,7 +52,7 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         ("ref stats", ref + ["stats"], {}),
         ("ref stats --json", ref + ["stats", "--json"], {}),
         ("ref chart", ref + ["chart"], {}),
-        ("ref chart --png", ref + ["chart", "--png", str(folder / "chart.png")], {}),
+        ("ref chart --png", ref + ["chart", "--png", str(folder / "chart.png"), "--overwrite"], {}),
         ("completion: score-hand --points B<TAB>", ref,
          {"_REF_COMPLETE": "complete_bash", "COMP_WORDS": "ref score-hand --points B", "COMP_CWORD": "3"}),
     ]
@@ -69,11 +69,12 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         med = statistics.median(samples[name])
         print(f"{name:<42} {med:8.3f} {med / base:9.2f}")
     sys.path.insert(0, str(ROOT))
+    from rummyref.games.registry import kind_for
     from rummyref.stats.compute import compute_stats
     from rummyref.store.stats import read_stats_input
 
     t = time.perf_counter()
-    inp = read_stats_input(str(db), None)
+    inp = read_stats_input(str(db), None, lambda rs: kind_for(rs).stats_style(rs))  # as ref stats reads it
     t_read = time.perf_counter() - t
     t = time.perf_counter()
     compute_stats(inp)

@@ -1,8 +1,8 @@
 """How long do ``ref verify`` and ``ref verify --seal`` take on a 25-year history?
 
-Builds the 25-year record of ``bench_standings.py`` (40,000 hands, one Rummy Night a week, a
-real hash chain), states its header and nights in an ``adopt`` entry as the upgrade of a 0.1
-record does, then times real subprocesses (median of N runs): ``ref verify`` (every hash, the
+Builds the 25-year record of ``bench_standings.py`` (40,000 hands, one Rummy Night a week: the
+entries ``ref`` writes, the game's header and each night's opening and closing included), then
+times real subprocesses (median of N runs): ``ref verify`` (every hash, the
 fold of the whole log, every row compared, SQLite's integrity check) and ``ref verify --seal``
 with a seal the record does not contain (the worst case: the whole log is scanned).
 
@@ -27,16 +27,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_standings import build  # noqa: E402 (after the sys.path line above)
 
 
-def adopt(path: Path) -> None:
-    from rummyref.store.engine import make_engine
-    from rummyref.store.header import adopt_all
-
-    engine = make_engine(str(path))
-    with engine.begin() as conn:
-        adopt_all(conn)
-    engine.dispose()
-
-
 def timed(cmd: list[str], runs: int, env: dict, ok: int) -> float:
     times = []
     for _ in range(runs):
@@ -55,7 +45,6 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="rummyref-bench-") as tmp:
         db = Path(tmp) / "history-25y.db"
         built = build(db, args.hands)
-        adopt(db)
         print(f"built {args.hands:,} hands in {built:.1f} s")
         env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
         ref = [sys.executable, "-m", "rummyref"]

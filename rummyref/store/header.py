@@ -39,24 +39,37 @@ def _seats(players: Sequence[PlayerRow]) -> list[Seat]:
     return [Seat(p.name, p.seat, p.opening) for p in players]
 
 
+def header_body(g: GameRow, players: Sequence[PlayerRow]) -> dict:
+    """The facts of a game's ``header`` entry: its row as created and its roster."""
+    return header_facts(header_of(g), _seats(players))
+
+
+def open_body(s: SessionRow, seated: Sequence[PlayerRow] = ()) -> dict:
+    """The facts of a ``session-open`` entry; ``seated``: the rows of the players it seated."""
+    return session_open_facts(s.number, s.opened_at, json.loads(s.options or "{}"), _seats(seated))
+
+
+def close_body(s: SessionRow) -> dict:
+    """The facts of a ``session-close`` entry (the night's row once closed)."""
+    abandoned = json.loads(s.options or "{}").get("closed_as") == "abandoned"
+    assert s.closed_at is not None  # called once the night is closed
+    return session_close_facts(s.number, s.closed_at, abandoned)
+
+
 def chain_header(rec: Record, g: GameRow) -> None:
     """Entry 1 of a new game (in the caller's write transaction, after its player rows)."""
-    body = header_facts(header_of(g), _seats(rec.players(row_id(g))))
+    body = header_body(g, rec.players(row_id(g)))
     rec.append_entry(g, EntryKind.HEADER.value, None, None, None, None, body, None, None, {})
 
 
 def chain_open(rec: Record, g: GameRow, s: SessionRow, seated: Sequence[str] = ()) -> None:
     """A night opened; ``seated``: the players whose rows this opening added (an open roster)."""
     new = [p for p in rec.players(row_id(g)) if p.name in set(seated)]
-    body = session_open_facts(s.number, s.opened_at, json.loads(s.options or "{}"), _seats(new))
-    rec.append_entry(g, EntryKind.SESSION_OPEN.value, s, None, None, None, body, None, None, {})
+    rec.append_entry(g, EntryKind.SESSION_OPEN.value, s, None, None, None, open_body(s, new), None, None, {})
 
 
 def chain_close(rec: Record, g: GameRow, s: SessionRow) -> None:
-    abandoned = json.loads(s.options or "{}").get("closed_as") == "abandoned"
-    assert s.closed_at is not None  # called once the night is closed
-    body = session_close_facts(s.number, s.closed_at, abandoned)
-    rec.append_entry(g, EntryKind.SESSION_CLOSE.value, s, None, None, None, body, None, None, {})
+    rec.append_entry(g, EntryKind.SESSION_CLOSE.value, s, None, None, None, close_body(s), None, None, {})
 
 
 def adopt_all(conn) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from types import SimpleNamespace
 
 from sqlalchemy import text
 from sqlmodel import Session, col, select
@@ -242,15 +243,7 @@ class Record:
     # -- writing -----------------------------------------------------------------------------
 
     def create_game(self, header: GameHeader) -> GameRow:
-        row = GameRow(
-            name=header.name,
-            ruleset=header.ruleset,
-            ruleset_text=header.ruleset_text,
-            target=header.target,
-            wildcards=header.wildcards,
-            options=json.dumps(dict(header.options), ensure_ascii=False),
-            created_at=stamp(),
-        )
+        row = game_row(header, stamp())
         self.s.add(row)
         self.s.flush()
         self.s.add(GameTotalRow(game_id=row_id(row), head_hash=GENESIS))
@@ -374,12 +367,14 @@ class Record:
             "SELECT seq, hash FROM entry WHERE game_id = :g ORDER BY seq DESC LIMIT 1", g=g.id
         ).first()
         seq, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
+        created = stamp()
+        facts, digest = chained_entry(g.name, s.number if s else None, seq, prev, kind, hand, his, dealer, body,
+                                      reason, target_seq, created, points)
         row = EntryRow(
             game_id=g.id, seq=seq, kind=str(kind), session_id=s.id if s else None, hand=hand, hand_in_session=his,
-            dealer=dealer, facts=json.dumps(body, sort_keys=True, ensure_ascii=False), reason=reason,
-            target_seq=target_seq, created_at=stamp(), prev_hash=prev, hash="",
+            dealer=dealer, facts=facts, reason=reason, target_seq=target_seq, created_at=created, prev_hash=prev,
+            hash=digest,
         )
-        row.hash = entry_hash(entry_payload(g.name, s.number if s else None, row, points), prev)
         self.s.add(row)
         self.s.flush()
         self.sql(
@@ -423,6 +418,30 @@ class Record:
             "WHERE game_id = :g",
             g=game_id,
         )
+
+
+def game_row(header: GameHeader, created_at: str) -> GameRow:
+    """The game row of a new game, as :meth:`Record.create_game` stores it."""
+    return GameRow(
+        name=header.name,
+        ruleset=header.ruleset,
+        ruleset_text=header.ruleset_text,
+        target=header.target,
+        wildcards=header.wildcards,
+        options=json.dumps(dict(header.options), ensure_ascii=False),
+        created_at=created_at,
+    )
+
+
+def chained_entry(game: str, night: int | None, seq: int, prev: str, kind, hand, his, dealer, body, reason,
+                  target_seq, created_at: str, points: dict[str, int]) -> tuple[str, str]:
+    """Entry ``seq`` of ``game``'s log after the entry whose hash is ``prev``, as
+    :meth:`Record.append_entry` stores it: its facts text and its hash (pure: nothing is read or
+    written; the benchmarks build their histories with it)."""
+    facts = json.dumps(body, sort_keys=True, ensure_ascii=False)
+    fields = SimpleNamespace(seq=seq, kind=str(kind), hand=hand, hand_in_session=his, dealer=dealer, facts=facts,
+                             reason=reason, target_seq=target_seq, created_at=created_at)
+    return facts, entry_hash(entry_payload(game, night, fields, points), prev)
 
 
 def chained_body(draft: Draft) -> dict:

@@ -133,6 +133,56 @@ def test_a_correction_after_the_new_tables_first_game_leaves_who_played_first():
     assert ref_json("standings")["next_dealer"] == "Dee"
 
 
+# a tie everyone agreed to (S15), three cards dealt
+TIE = ("--hand", "Ann=2S 3S 9H", "--hand", "Bob=AH 2C 6C", "--hand", "Cy=4C 5C KD", "--tie")
+# Cy goes out
+CY_OUT = ("--hand", "Ann=2S 3S 9H", "--hand", "Bob=AH 2C 8D", "--hand", "Cy=4C 5C 6C KD", "--out", "Cy")
+
+
+def test_after_a_tie_the_player_who_played_first_in_it_plays_first_whatever_a_correction_says():
+    """The same players sit down again (the match goes on) and their first game is a tie: Bob,
+    the winner of the game before, played first in it, so Bob plays first again (S17). A
+    correction of that earlier game (Cy went out, not Bob) changes the match score, but not
+    who played first in the tie game, and so not who plays first after it."""
+    simple()
+    ok("score-hand", *BOB_OUT)  # game 1: Bob
+    ok("end-session")
+    opened = ref_json("new-session", "--players", "Ann,Bob,Cy", "--cards", "3")
+    assert (opened["first_player"], opened["dealer"], opened["new_match"]) == ("Bob", "Ann", False)
+    tie = ref_json("score-hand", *TIE)  # game 2, the session's first: a tie, Bob played first
+    assert (tie["winner"], tie["first_player"]) == (None, "Bob")
+    out = said("amend", "1", "--reason", "Cy went out, not Bob", *CY_OUT)
+    assert "Winner: Cy." in out
+    assert out.endswith("Match 1: game wins Ann 0, Bob 0, Cy 1 (first to 2 takes the match); Bob plays first "
+                        "next (S17) Next game: Ann deals, Bob plays first (S6).")
+    st = ref_json("standings")
+    assert (st["match"]["first_player"], st["match"]["last_game_winner"]) == ("Bob", None)
+    assert (st["next_first_player"], st["next_dealer"]) == ("Bob", "Ann")
+    assert "Next game: Ann deals, Bob plays first (S6)." in said("standings")
+    refused = ref("score-hand", "--dealer", "Bob", *TIE)  # the deal the corrected winner would give
+    assert refused.exit_code == 4 and "this game is Ann's deal: Bob plays first" in " ".join(refused.stderr.split())
+    game = ref_json("score-hand", "--dealer", "Ann", *CY_OUT)  # game 3: Cy wins it, and the match
+    assert (game["first_player"], game["dealer"], game["winner"]) == ("Bob", "Ann", "Cy")
+    assert game["match"]["finished"][0]["winner"] == "Cy"
+    assert "The record is intact" in said("verify")
+
+
+def test_after_a_tie_a_void_of_an_earlier_game_leaves_who_plays_first():
+    simple()
+    ok("score-hand", *BOB_OUT)  # game 1: Bob
+    ok("score-hand", *CY_OUT)  # game 2: Cy (Bob played first)
+    ok("end-session")
+    ok("new-session", "--players", "Cy,Ann,Bob", "--cards", "3")
+    tie = ref_json("score-hand", *TIE)  # game 3: a tie, Cy played first
+    assert tie["first_player"] == "Cy"
+    voided = ref_json("void", "2", "--reason", "misdeal")  # Bob won the last game in force before the tie
+    assert (voided["match"]["game_wins"], voided["match"]["first_player"]) == ({"Ann": 0, "Bob": 1, "Cy": 0}, "Cy")
+    assert voided["next_dealer"] == "Bob"  # Bob sits on Cy's right at the table Cy, Ann, Bob (S6)
+    st = ref_json("standings")
+    assert (st["next_first_player"], st["next_dealer"]) == ("Cy", "Bob")
+    assert "The record is intact" in said("verify")
+
+
 def test_a_correction_leaves_a_first_dealer_chosen_by_the_cards():
     simple()
     ok("score-hand", *ANN_OUT)

@@ -112,14 +112,16 @@ def fold(ruleset: RuleSet, sessions: Sequence[SessionInfo], hands: Sequence[Hand
     """Every game in force, session by session, folded into the match state. A session that
     seats a different set of players begins a new match (an unfinished one is set aside)."""
     winners: dict[int, list[str | None]] = {}
+    played_first: dict[int, list[str | None]] = {}
     firsts: dict[int, str] = {}
     for h in sorted(hands, key=lambda h: h.hand):
         if h.kind == EntryKind.VOID or not h.results:
             continue
         winners.setdefault(h.session, []).append(next((r.name for r in h.results if r.won), None))
+        played_first.setdefault(h.session, []).append(h.facts.get("first_player") or None)
         if h.facts.get("first_player"):
             firsts.setdefault(h.session, h.facts["first_player"])
-    return fold_winners(ruleset, sessions, winners, firsts)
+    return fold_winners(ruleset, sessions, winners, firsts, played_first)
 
 
 def first_at_new_table(players: Sequence[str], options: Mapping[str, Any], state: MatchState | None,
@@ -146,11 +148,14 @@ def counts(session: SessionInfo, winners: Mapping[int, Sequence[str | None]]) ->
 
 def fold_winners(ruleset: RuleSet, sessions: Sequence[SessionInfo],
                  winners: Mapping[int, Sequence[str | None]],
-                 firsts: Mapping[int, str] | None = None) -> Folded:
+                 firsts: Mapping[int, str] | None = None,
+                 played_first: Mapping[int, Sequence[str | None]] | None = None) -> Folded:
     """The fold itself, over each session's game winners in order (``None``: nobody won). The
     standings and ``ref stats`` both fold here, so they agree on every match. ``firsts``: who
     played first in each session's first game in force (a fact once played); a new table with
-    no game yet has its first player worked out (:func:`first_at_new_table`)."""
+    no game yet has its first player worked out (:func:`first_at_new_table`). ``played_first``:
+    who played first in each of a session's games, beside ``winners``: after a game nobody won
+    that player plays first again (S17), whatever a correction of an earlier game says."""
     played = sum(len(w) for w in winners.values())
     state: MatchState | None = None
     last: set[str] | None = None
@@ -176,8 +181,9 @@ def fold_winners(ruleset: RuleSet, sessions: Sequence[SessionInfo],
                     game_wins=tuple((p, 0) for p in players), first_player=first, just_won=None,
                 )
         last = set(players)
-        for w in winners.get(s.number, []):
-            state = state.after(w)
+        said = (played_first or {}).get(s.number, ())
+        for i, w in enumerate(winners.get(s.number, [])):
+            state = state.after(w, said[i] if i < len(said) else None)
     t = SimpleTable.from_dict(ruleset, table) if table else None
     return Folded(state, t, tuple(abandoned), played, ruleset)
 

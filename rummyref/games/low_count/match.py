@@ -1,7 +1,8 @@
 """Matches (Simple Rummy S17): a pure fold over the winners of games.
 
 The winner of a game plays first in the next one; after a tie game or a game nobody won,
-the same player plays first again. The first player to win ``match_wins`` games (the rule
+the same player plays first again: the one who played first in it (a fact of that game, so a
+correction of an earlier game does not move it). The first player to win ``match_wins`` games (the rule
 set's data: 2) takes the match, and the next match begins at once; matches won are kept.
 """
 
@@ -82,13 +83,16 @@ class MatchState:
             matches_won=self.matches_won + zero,
         )
 
-    def after(self, winner: Any) -> MatchState:
+    def after(self, winner: Any, played_first: str | None = None) -> MatchState:
         """The state after one more game. ``winner`` is a name, None (tie / no winner) or
-        anything with a ``winner`` attribute (a :class:`~rummyref.games.low_count.adjudicate.GameResult`)."""
+        anything with a ``winner`` attribute (a :class:`~rummyref.games.low_count.adjudicate.GameResult`).
+        ``played_first``: who played first in that game, as recorded; after a game nobody won
+        the same player plays first again (S17), whoever the state had expected."""
         if winner is not None and not isinstance(winner, str):
             winner = winner.winner
         if winner is None:
-            return replace(self, games=self.games + 1, last_game_winner=None, just_won=None)
+            first = played_first if played_first in self.players else self.first_player
+            return replace(self, games=self.games + 1, first_player=first, last_game_winner=None, just_won=None)
         if winner not in self.players:
             raise UnreadableInput(f"{winner!r} is not among the players {', '.join(self.players)}")
         wins = _bump(self.game_wins, winner)
