@@ -148,11 +148,24 @@ def test_count_with_no_record_counts_by_the_house_game_and_a_missing_game_is_an_
     assert r.exit_code != 0 and "nosuch" in r.stderr and "Traceback" not in r.stderr
 
 
-def test_count_with_several_games_open_says_which_rules_it_used():
-    two_tables()
-    ok("new-session", "--game", "friday", "--players", "Ann,Bob,Cy")
-    r = ok("count", "2S 3S 4S KD")
-    assert "[rummy-2m]" in r.stdout and "counted by rummy-2m's rules" in r.stderr and "--game" in r.stderr
+def test_count_with_several_games_open_is_refused_naming_them(record):
+    """SPEC §8: count gives no names, so with several games open it is refused (exit 3) as
+    standings is, listing the games and --game; it never counts by a third rule set."""
+    ok("new-session", "-g", "sr", "-r", "simple-rummy", "--players", "Ann,Bob,Cy", "--cards", "5")
+    ok("new-session", "-g", "g", "-r", "gin", "--players", "Dan,Eve")
+    several = ["error: 2 games have a session open (sr, g): which one?", "name it with --game, e.g. --game 'g'"]
+    assert ref("standings").stderr.splitlines() == several
+    assert ref("count", "7S").exit_code == 3  # (a read leaves SQLite's -wal and -shm files)
+    before = record.snapshot()
+    for args in (("7S 8S 9S KD",), ("7S 8S 9S KD", "--json"), ("--jsonl",)):
+        r = ref("count", *args, input="7S 8S 9S KD\n")
+        assert (r.exit_code, r.stdout) == (3, "")
+        assert r.stderr.splitlines() == [several[0], several[1] + " (or a rule set with --ruleset)"]
+    assert record.snapshot() == before
+    assert ref_json("count", "7S 8S 9S KD", "--game", "sr")["count"] == 13
+    assert ref_json("count", "7S 8S 9S KD", "--ruleset", "rummy-2m")["count"] == 10
+    ok("end-session", "-g", "g")  # one open: counted by its rules
+    assert ref_json("count", "7S 8S 9S KD")["ruleset"] == "simple-rummy"
 
 
 def test_amend_with_several_open_is_the_game_of_the_names_given(record):
