@@ -38,7 +38,8 @@ def count_command(
     """Count a hand: the best melding, the unmelded cards, the count, and whether it can go out.
 
     By the rule set of the game being played (the one with a night open, else the one played
-    last), or --ruleset's; with no record, Rummy 2,000,000's."""
+    last), or --ruleset's; with no record, Rummy 2,000,000's. With several games open, --game
+    or --ruleset must say which."""
     from rummyref.cards import parse_cards
     from rummyref.games.registry import count_verdict
     from rummyref.melding.count import count_hand
@@ -61,8 +62,9 @@ def count_command(
 
 def _rules(ruleset: str | None, game: str | None, db: str | None):
     """``--ruleset``'s rule set; else the one kept with the game being played (as ``ref ruling``
-    finds it, without loading the store for a SQLite record); else Rummy 2,000,000's."""
-    from rummyref.errors import NotFound, RummyrefError
+    finds it, without loading the store for a SQLite record); else Rummy 2,000,000's. With
+    several games open and none named, refused (SPEC §8), as ``standings`` is."""
+    from rummyref.errors import NotFound, RummyrefError, SeveralOpen
     from rummyref.rules.ruleset import load_ruleset
 
     if ruleset is not None:
@@ -80,6 +82,8 @@ def _rules(ruleset: str | None, game: str | None, db: str | None):
                 raise
             raise NotFound(f"there is no game {game!r} ({exc.message})", hint=exc.hint) from None
         return load_ruleset(DEFAULT_RULESET)  # no game recorded yet
+    except SeveralOpen as exc:  # SPEC §8: refused as every command is, naming them and --game
+        raise SeveralOpen(exc.message, hint=f"{exc.hint} (or a rule set with --ruleset)", games=exc.games) from None
     except RummyrefError as exc:
         if game is not None:
             raise

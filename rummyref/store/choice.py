@@ -62,13 +62,26 @@ def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
     return found
 
 
+#: the game played last (SPEC §8, with nothing open): the game whose latest hand or correction
+#: (an amend, a void) was recorded last. Sessions opened and closed with no hand, rulings kept
+#: as precedents, the header: none of them is play. A game with no hand yet comes after every
+#: game with one, by its latest session's opening (the session ids keep the order in which
+#: they were opened, finer than their timestamps), then by its creation. One statement, each
+#: game's latest entry found by a walk down its own log (the (game_id, seq) index) that stops
+#: at its latest hand or correction: the entry ids keep the order in which entries were
+#: recorded, across games.
+LAST_PLAYED = (
+    "SELECT id FROM (SELECT g.id AS id, "
+    "(SELECT e.id FROM entry e WHERE e.game_id = g.id AND e.hand IS NOT NULL "
+    "AND e.kind IN ('hand', 'amend', 'void') ORDER BY e.seq DESC LIMIT 1) AS played, "
+    "(SELECT MAX(s.id) FROM session s WHERE s.game_id = g.id) AS opened FROM game g) AS latest "
+    "ORDER BY COALESCE(played, 0) DESC, COALESCE(opened, 0) DESC, id DESC LIMIT 1"
+)
+
+
 def last_played(q: Query) -> int | None:
-    """The game whose latest session opened last (the session ids keep the order in which they were
-    opened, finer than their timestamps); a game with none yet comes by its creation."""
-    row = q(
-        "SELECT g.id FROM game g ORDER BY COALESCE((SELECT MAX(s.id) FROM session s WHERE s.game_id = g.id), 0) DESC, "
-        "g.id DESC LIMIT 1"
-    ).first()
+    """The game played last (:data:`LAST_PLAYED`); None when no game is recorded."""
+    row = q(LAST_PLAYED).first()
     return int(row[0]) if row else None
 
 

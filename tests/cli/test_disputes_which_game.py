@@ -82,7 +82,13 @@ def test_the_game_played_last_is_the_one_ref_ruling_answers_from():
     assert ref_json("ruling", "who deals first")["answered_from"]["game"] == "friday"
     assert ref_json("dispute", "end-night", "--hands", "1")["ruleset"] == "simple-rummy"
     assert ref("dispute", "claim", "--called", "Bob", "--touched", "Bob").exit_code == 5
-    ok("new-session", "--game", "house")  # the house game again, opened and closed
+    ok("new-session", "--game", "house")  # the house game again, opened and closed: abandoned, not played
+    ok("end-session", "--game", "house")
+    assert ref_json("ruling", "who deals first")["answered_from"]["game"] == "friday"
+    assert ref("dispute", "claim", "--called", "Bob", "--touched", "Bob").exit_code == 5
+    ok("new-session", "--game", "house")  # now a hand of the house game is recorded last
+    for _ in range(3):
+        ok("score-hand", "--points", "Ann=5", "--points", "Bob=0", "--points", "Cy=3")
     ok("end-session", "--game", "house")
     assert ref_json("ruling", "who deals first")["answered_from"]["game"] == "house"
     assert ref_json("dispute", "claim", "--called", "Bob", "--touched", "Bob")["facts"]["players"] == ["Ann", "Bob", "Cy"]

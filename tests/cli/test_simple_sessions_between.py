@@ -121,6 +121,19 @@ def test_a_void_of_the_last_game_moves_the_first_player_at_a_new_table():
     assert "The record is intact" in said("verify")
 
 
+def test_a_void_of_the_only_game_of_a_closed_session():
+    """The session then counts as none (SPEC §8): the match is as before its first game (a void
+    of it once crashed: no session counted, so no match state)."""
+    simple()
+    ok("score-hand", *BOB_OUT)
+    ok("end-session")
+    voided = ref_json("void", "1", "--reason", "misdeal")
+    assert (voided["match"]["first_player"], voided["match"]["last_game_winner"], voided["next_dealer"]) == (
+        "Bob", None, None)
+    assert ok("standings").stdout.splitlines()[0] == "simple-rummy (simple-rummy): 0 games over 0 sessions"
+    assert "The record is intact" in said("verify")
+
+
 def test_a_correction_after_the_new_tables_first_game_leaves_who_played_first():
     """Who played first in a game already played is a fact: after a tie game at the new table
     (the same player plays first again, S17) a correction of the earlier game changes nothing."""

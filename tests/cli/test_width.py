@@ -85,7 +85,8 @@ BUILD: tuple[tuple[str, ...], ...] = (
 
 #: each command of the table, with representative arguments; exit code expected
 RUNS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
-    "count": ((0, ("7S", "7H", "7D", "8S", "9S", "10S", "JS", "KD")),
+    "count": ((3, ("7S", "7H", "7D", "8S", "9S", "10S", "JS", "KD")),  # three games open: which one? (SPEC §8)
+              (0, (*F, "7S", "7H", "7D", "8S", "9S", "10S", "JS", "KD")),
               (0, ("--ruleset", "simple-rummy", "2H", "3H", "4H", "4S", "4D", "W", "KC", "QC", "JC", "AC")),
               (0, ("--ruleset", "gin", "QS", "KS", "AS", "2S", "3S", "5H", "5D", "5C", "9H", "10H")),
               (3, ("7S", "7X"))),

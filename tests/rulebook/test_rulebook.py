@@ -52,6 +52,24 @@ def test_every_rule_is_complete_and_names_a_real_command():
                 assert cmd.startswith("ref ") and cmd.split()[1] in commands, (rule.ref, cmd)
 
 
+def test_every_statement_and_verdict_is_a_finished_sentence():
+    """What ref ruling shows of a rule ends as a sentence ends: S9's verdict once stopped at a
+    colon, mid-sentence ("... than were dealt (S1):")."""
+    unfinished = [(rule.ref, field, text[-40:])
+                  for book in load_rulebooks().values() for rule in book.rules
+                  for field, text in (("statement", rule.statement), ("verdict", rule.verdict))
+                  if text and not re.search(r"[^\s:;,][.!?]$", text.rstrip())]
+    assert not unfinished
+
+
+def test_s9_states_the_hand_size_of_the_player_who_went_out():
+    sr = load_rulebook("simple-rummy")
+    assert sr.rule("S9").verdict.endswith(
+        "The player who went out holds one card more than were dealt (S1): the card just drawn. A winning hand of "
+        "any other size is refused; under V4 or V6 only a smaller one is.")
+    assert sr.rule("S1").enforced_by == ("ref new-session", "ref score-hand", "ref amend")
+
+
 def test_spec_decisions_are_stated_in_the_rulebook():
     r2m = load_rulebook("rummy-2m")
     sr = load_rulebook("simple-rummy")

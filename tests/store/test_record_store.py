@@ -197,13 +197,36 @@ def test_standings_do_not_grow_with_the_history(tmp_path, monkeypatch):
     assert len(b) == len(a) + 4  # 5 recent nights shown instead of 1 (one lookup each), then no more
     # never the log, but for its latest hand's entry (one indexed row: a tie past the target
     # still pending below the mark, A7), the same whatever the history's length
-    latest = [s for s in b if "entry" in s and "e.dealer" not in s]
+    # (the game meant, with nothing open: the game played last, each game's log walked down
+    # from its latest entry to its latest hand; test_the_game_played_last_is_found_by_indexes)
+    from rummyref.store.choice import LAST_PLAYED
+
+    assert b.count(LAST_PLAYED) == 1
+    latest = [s for s in b if "entry" in s and "e.dealer" not in s and s != LAST_PLAYED]
     assert len(latest) == 1 and "ORDER BY seq DESC LIMIT 1" in latest[0], latest
     # and the dealer of the latest hand in force (a deal that carries on across sessions, 500
     # Rum's R4): an indexed walk from the latest hand down, never the log
     dealer = [s for s in b if "e.dealer" in s]
     assert len(dealer) == 1 and "ORDER BY e.hand DESC LIMIT 1" in dealer[0], dealer
     assert not any("result" in s for s in b)
+
+
+@pytest.mark.sqlite_only("SQLite's query plan")
+def test_the_game_played_last_is_found_by_indexes(tmp_path):
+    """One statement; each game's entries are read through the (game_id, seq) index from its
+    latest down (a walk that stops at its latest hand or correction), never the whole log."""
+    import sqlite3
+
+    from rummyref.store.choice import LAST_PLAYED
+
+    db = tmp_path / "t.db"
+    assert ref("new-session", "--db", str(db)).exit_code == 0
+    con = sqlite3.connect(db)
+    plan = [row[3] for row in con.execute(f"EXPLAIN QUERY PLAN {LAST_PLAYED}")]
+    con.close()
+    entry = [p for p in plan if p.startswith(("SCAN e", "SEARCH e"))]
+    assert entry == ["SEARCH e USING INDEX sqlite_autoindex_entry_1 (game_id=?)"], plan
+    assert not any(p.startswith(("SCAN e", "SCAN s", "SCAN entry", "SCAN session")) for p in plan), plan
 
 
 def test_standings_do_not_load_the_orm(tmp_path):

@@ -426,7 +426,11 @@ class LowCountGame:
         hands = [h if h.hand != hand else replace(h, kind=kind, facts=draft.facts, results=draft.results)
                  for h in ctx.hands()]
         state = fold(ctx.ruleset, ctx.sessions, hands).state
-        assert state is not None
+        if state is None:  # the only game in force voided, its session closed: no session counts,
+            # and the match is as at a new table before its first game (what the open session would show)
+            s = next(x for x in ctx.sessions if x.number == old.session)
+            players = table_of(ctx.ruleset, s).players
+            state = MatchState.start(players, first_at_new_table(players, s.options, None)[0], ctx.ruleset)
         return Recorded(draft, GameRecorded(ctx.game.name, ctx.ruleset, kind, ctx.position.entries + 1, hand, old.session,
                                             old.hand_in_session, old.dealer or "", result, state,
                                             _next_dealer(ctx, state)))
