@@ -27,7 +27,7 @@ def test_the_issue_examples_in_a_night(night_db):  # noqa: F811
     n.answer(PROMPT, "cards")
     n.cards(("Bill", "5H 6H W", ""), ("Ben", "W>Larry", ""), ("Larry", "KS KH KD", "QD"))
     shown = flat(n.answer(CONFIRM, ""))
-    assert "5H 6H W(=7H) (Bill) [run, 18]" in shown and "KS KH KD (Larry) W(=KC) (Ben) [match, 40]" in shown
+    assert "5H 6H W(=7H) (Bill) [run, 18]" in shown and "KS KH KD (Larry) W(=KC)^ (Ben) [match, 40]" in shown
     assert "Bill: 5H 6H W(=7H) 18 (run 5H 6H W(=7H)) = 18" in shown
     # hand 3: claims at the prompt, with a '/' between the cards: none dropped; the AD claimed
     # and designated to the match counts 15 for Ben
