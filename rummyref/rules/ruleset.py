@@ -200,10 +200,21 @@ class RuleSet:
         """What ``ref new-session --game NAME`` (or ``ref night``) needs to start another game of
         this rule set: nothing for the default one (:data:`DEFAULT`), `` --ruleset NAME`` for
         another built-in (500 Rum's ``--ruleset rummy-500``), `` --ruleset FILE`` for a house's
-        own file (ref keeps its text, not where the file was)."""
-        if self.name == DEFAULT:
+        own file (ref keeps its text, not where the file was), also where the house's file
+        keeps a built-in's name but plays other numbers (its title, or any number it sets):
+        the built-in's name would start a game of the built-in's rules."""
+        builtin = self.name in BUILTIN and self.is_builtin()
+        if builtin and self.name == DEFAULT:
             return ""
-        return f" --ruleset {self.name if self.name in BUILTIN else 'FILE'}"
+        return f" --ruleset {self.name if builtin else 'FILE'}"
+
+    def is_builtin(self) -> bool:
+        """Whether this rule set plays as the built-in of its name: the same title and every
+        number the same (a house's copy under a built-in's name, one value changed, does not)."""
+        if self.name not in BUILTIN:
+            return False
+        builtin = load_ruleset(self.name)
+        return self.title == builtin.title and self.method == builtin.method and self.numbers() == builtin.numbers()
 
     @property
     def session_word(self) -> str:

@@ -115,3 +115,18 @@ def test_the_melds_shown_agrees_with_the_printed_arrangement():
     printed = ref("history").stdout
     for m in data["score"]["arrangement"]:
         assert all(card in printed for card in m["shown"].split())
+
+
+@pytest.mark.parametrize("ben", ["W^", "W>Larry"])
+def test_a_bare_wildcard_laid_sideways_cuts_a_run_said_to_hold_its_card(ben):
+    """Ben's WILDCARD on Larry's 7S 7D 7C lies sideways as the 7H (the seven missing there), so
+    Bill's stated run may not hold a WILDCARD said to be the 7H past it: refused under B6, as
+    with ``W=7H^`` said, nothing written (audit stop39 #1: a WILDCARD said to be the 7H
+    elsewhere is no natural 7H on the table)."""
+    assert ref("new-session", "--wildcards", "2").exit_code == 0
+    result = ref("score-hand", "--melded", "Larry=7S 7C 7D", "--melded", f"Ben={ben}",
+                 "--melded", "Bill=4H 5H 6H W=7H /", "--held", "Bill=", "--held", "Ben=2C", "--held", "Larry=3C")
+    assert result.exit_code == 4, result.stdout
+    assert "refused (B6): Bill's meld 4H 5H 6H W=7H (--melded) runs past the 7H laid sideways on a match" \
+        in " ".join(result.stderr.split())
+    assert _hands() == 0

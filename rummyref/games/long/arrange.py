@@ -609,9 +609,10 @@ def _sideways_reading(placement: Placement) -> dict[int, Laid]:
     WILDCARDs laid sideways on a match, each as it then lies: sideways, a WILDCARD as the card
     it stands for there."""
     out: dict[int, Laid] = {}
-    # a WILDCARD in a match that stands for a card also on the table (a fifth seven) is no
-    # card of a run: it cuts nothing off, and stays as ref read it
-    there = {p.fixed for t in placement.melds for p in t.pieces if p.fixed is not None}
+    # a WILDCARD in a match that stands for a natural card also on the table (a fifth seven)
+    # is no card of a run: it cuts nothing off, and stays as ref read it (a WILDCARD said to
+    # stand for the card elsewhere, W=7H in a run, is no such card: the run is cut off there)
+    there = {p.laid.card for t in placement.melds for p in t.pieces if not p.laid.card.is_wild}
     for t in placement.melds:
         if t.meld.kind is not MeldKind.GROUP:
             continue
