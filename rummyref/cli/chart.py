@@ -41,12 +41,13 @@ def chart(
     style = kind.stats_style(read.ruleset)
     measure = "games won" if style.counts else "total"
     data = chart_data(read.game, read.nights, kind.projection(read.summary), measure, read.games, style.session,
-                      read.ruleset.session_word)
+                      read.ruleset.session_word, read.ruleset.hand_word)
     if json_:
         print_json(data.to_json())
         return
     if data.empty:
-        say(f"nothing to chart yet: {data.game} has no Rummy Night recorded (ref new-session opens one)")
+        say(f"nothing to chart yet: {data.game} has no {read.ruleset.session_word} recorded (ref new-session "
+            "opens one)")
         return
     if png is not None:
         write_png(data, png, width or 1000, height or 600, overwrite)
@@ -271,7 +272,7 @@ def write_png(data, path: Path, width: int, height: int, overwrite: bool = False
             title = data.title + (f"\n{data.subtitle}" if data.subtitle else "")
         ax.set_title(title, fontsize=10)
         ax.set_xlabel(data.x_label)
-        ax.set_ylabel("games won" if data.measure == "games won" else "total points")
+        ax.set_ylabel("total points" if data.measure == "total" else data.measured)
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))

@@ -27,7 +27,8 @@ def _dispute_example(ctx: Context | None) -> tuple[str, str]:
     if ctx is None or Dispute.CLAIM in disputes_of(ctx.ruleset):
         a, b = (ctx.game.roster[:2] if ctx is not None and len(ctx.game.roster) >= 2 else ("Bill", "Ben"))
         return "! claim ... settles a dispute", f"! claim --called {a}={b} --touched {b},{a}"
-    return "! end-night asks whether the session may end", "! end-night (may the session end now?)"
+    session = ctx.ruleset.session_short
+    return f"! end-night asks whether the {session} may end", f"! end-night (may the {session} end now?)"
 
 
 def help_text(ctx: Context) -> str:

@@ -7,6 +7,7 @@ import typer
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
 from rummyref.errors import plural
 from rummyref.names import shown
+from rummyref.rules.ruleset import plural_word
 from rummyref.wrap import Grid
 
 HEAD_SHOWN = 12  #: the widest name heading a head-to-head column (wider: the columns are numbered)
@@ -46,7 +47,8 @@ def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = Fals
 def show_stats(st) -> None:
     style = st.style
     low = style.counts
-    what = style.unit + "s"
+    unit, session = style.unit, style.session  # the rule set's words (a house's "deal", "sitting")
+    what = plural_word(unit)
     out.print(
         f"Statistics of {st.game} ({st.ruleset}): {plural(st.hands, style.unit)} in force, "
         f"{plural(st.nights, style.sessions_title.removesuffix('s'), style.sessions_title)} "
@@ -60,21 +62,23 @@ def show_stats(st) -> None:
         _show_milestones(st)
         return
     scoring = Grid()
-    night = style.session + "s"
+    night = plural_word(session)
     heads: tuple[str, ...] = ("player", what, "dropped", night) if low else ("player", what, night)
-    heads += ("avg count", "best count", "worst count") if low else ("avg/hand", "avg/night", "best hand", "worst hand")
+    heads += ("avg count", "best count", "worst count") if low else (
+        f"avg/{unit}", f"avg/{session}", f"best {unit}", f"worst {unit}")
     for c in heads:
         _column(scoring, c)
     for p in st.players:
         row = [p.name, _n(p.hands), _n(p.games_dropped), _n(p.nights_played)] if low else [
             p.name, _n(p.hands), _n(p.nights_played)]
         row += [_n(p.average_count)] if low else [_n(p.average_per_hand), _n(p.average_per_night)]
-        row += [_hand(p.best_hand, what[:-1]), _hand(p.worst_hand, what[:-1])]
+        row += [_hand(p.best_hand, unit), _hand(p.worst_hand, unit)]
         scoring.row(*row)
     scoring.print(out)
     winning = Grid()
-    heads = ("player", "games won", "matches won", "went out") if low else ("player", "hands won", "went out", "Rummy! won")
-    heads += (f"{night} won", f"{night[:-1]} streak", f"{what[:-1]} streak")
+    heads = ("player", f"{what} won", "matches won", "went out") if low else (
+        "player", f"{what} won", "went out", "Rummy! won")
+    heads += (f"{night} won", f"{session} streak", f"{unit} streak")
     for c in heads:
         _column(winning, c)
     for p in st.players:
@@ -87,10 +91,11 @@ def show_stats(st) -> None:
     if low:
         out.print(f"{what.capitalize()}: played to the end; dropped: dropped out (S14), not counted as played.",
                   markup=False)
-        out.print("A game goes to its recorded winner, a session to the most games won (ties: all of them);",
+        out.print(f"A {unit} goes to its recorded winner, a {session} to the most {what} won (ties: all of them);",
                   markup=False)
     else:
-        out.print("A hand goes to its best score, a night to the most points (ties: all of them);", markup=False)
+        out.print(f"A {unit} goes to its best score, a {session} to the most points (ties: all of them);",
+                  markup=False)
     out.print(f"streaks: the most {night} ({what}) won in a row, and the run going on now.", markup=False)
     _show_head_to_head(st)
     _show_milestones(st)
@@ -101,23 +106,24 @@ def _show_gin(st) -> None:
     it; no session is won and nothing is claimed, so neither is shown (nor a worst hand: a hand
     lost scores 0)."""
     style = st.style
-    what, night = style.unit + "s", style.session + "s"
+    unit = style.unit
+    what, night = plural_word(unit), plural_word(style.session)
     scoring = Grid()
-    for c in ("player", what, night, "points", f"avg/{what[:-1]}", f"best {what[:-1]}"):
+    for c in ("player", what, night, "points", f"avg/{unit}", f"best {unit}"):
         _column(scoring, c)
     for p in st.players:
-        best = _hand(p.best_hand, what[:-1]) if p.hands_won else "-"
+        best = _hand(p.best_hand, unit) if p.hands_won else "-"
         scoring.row(p.name, _n(p.hands), _n(p.nights_played), _n(p.points), _n(p.average_per_hand), best)
     scoring.print(out)
     winning = Grid()
-    for c in ("player", f"{what} won", "went out", f"{what[:-1]} streak"):
+    for c in ("player", f"{what} won", "went out", f"{unit} streak"):
         _column(winning, c)
     for p in st.players:
         winning.row(p.name, _n(p.hands_won), _n(p.go_outs), f"{p.longest_hand_streak} (now {p.current_hand_streak})")
     winning.print(out)
     for line in (f"Points: won in the {what}, before the boxes and the game bonus (G10, G11).",
-                 f"A {what[:-1]} goes to the player who scored it (a dead {what[:-1]} to nobody); went out:",
-                 f"ended the {what[:-1]} by a knock (undercut or not), gin or big gin;",
+                 f"A {unit} goes to the player who scored it (a dead {unit} to nobody); went out:",
+                 f"ended the {unit} by a knock (undercut or not), gin or big gin;",
                  f"streak: the most {what} won in a row, and the run going on now."):
         out.print(line, markup=False)
 
@@ -128,11 +134,13 @@ def _show_head_to_head(st) -> None:
     names = [p.name for p in st.players]
     if len(names) < 2 or not st.closed_nights or st.head_to_head is None:
         return
-    night = st.style.session + "s"
+    night = plural_word(st.style.session)
+    # what decides a night: points, or games won (in the rule set's word for a game)
+    score = f"{plural_word(st.style.unit)} won" if st.night_score == "games won" else st.night_score
     # a column a player, headed by the name where every name is short; else by the player's
     # number (a name is never cut below the form that can be typed back)
     numbered = any(cell_len(shown(n, among=names)) > HEAD_SHOWN for n in names)
-    out.print(f"Head to head (closed {night} won-lost-level, on {st.night_score}"
+    out.print(f"Head to head (closed {night} won-lost-level, on {score}"
               f"{'; the columns by number' if numbered else ''}):", markup=False)
     grid = Grid()
     if numbered:

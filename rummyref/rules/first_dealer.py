@@ -93,7 +93,7 @@ def first_dealer(
         players.append(_counted(name.strip(), tuple(cards), order.rule))
     limit = ruleset.wild_limit if max_wildcards is None else max_wildcards
     check_holders([(f"{p.name}'s {whose}", p.cards) for p in players], limit,
-                  None if max_wildcards is None else "this session was opened with")
+                  None if max_wildcards is None else f"this {ruleset.session_short} was opened with")
     ranked = sorted(players, key=lambda p: _strength(p.card, order))
     best = ranked[0]
     i = players.index(best)

@@ -218,11 +218,23 @@ class RuleSet:
 
     @property
     def session_word(self) -> str:
+        """What a sitting is called before its number (``session 2``, ``Rummy Night 2``): the
+        house's ``[house] session_word`` (``session`` without one)."""
         return self.house.session_word
 
     @property
     def session_short(self) -> str:
+        """What a sitting is called in a running sentence (``this session``, ``the night``)."""
         return self.house.session_short
+
+    @property
+    def session_title(self) -> str:
+        """The session word at the start of a sentence (``Session``, ``Rummy Night``)."""
+        return self.session_word[:1].upper() + self.session_word[1:]
+
+    def sessions(self, count: int) -> str:
+        """``1 session``, ``2 sessions``, ``3 Rummy Nights``: a count of sittings."""
+        return f"{count:,} " + (self.session_word if count == 1 else plural_word(self.session_word))
 
     @property
     def wild_limit(self) -> int:

@@ -23,6 +23,7 @@ from typing import Protocol
 from rummyref.errors import plural
 from rummyref.names import shown
 from rummyref.record import Game
+from rummyref.rules.ruleset import plural_word
 from rummyref.stats.compute import HandLine
 
 #: the projection is drawn on the axis when it ends within NEAR times the nights played
@@ -109,18 +110,28 @@ class ChartData:
     projection_drawn: bool = False  #: the projected lines (and the target) are on the axis
     projection_label: str | None = None  #: where the pace leads, in words
     legend: tuple[LegendEntry, ...] = ()
+    #: the rule set's words for a game (a hand) and a session in a sentence, for the printed
+    #: title only: the JSON keeps ref's own values (``measure``: ``games won``)
+    unit: str = "game"
+    session: str = "session"
 
     @property
     def empty(self) -> bool:
         return self.nights == 0
 
     @property
+    def measured(self) -> str:
+        """The measure in the rule set's words (``games won``, a house's ``deals won``)."""
+        return self.measure if self.measure == "total" else f"{plural_word(self.unit)} won"
+
+    @property
     def title(self) -> str:
         """What is drawn (first line of the chart's title)."""
         if self.by == "game":  # the games in force: a voided one's number is on the axis, with no point
             games = len(self.series[0].nights) - 1 if self.series else 0
-            return f"{self.game}: {self.measure} after each game of the session ({_plural(games, 'game')})"
-        return f"{self.game}: {self.measure} after each {self.by} ({_plural(self.nights, self.by)})"
+            return (f"{self.game}: {self.measured} after each {self.unit} of the {self.session} "
+                    f"({_plural(games, self.unit, plural_word(self.unit))})")
+        return f"{self.game}: {self.measured} after each {self.by} ({_plural(self.nights, self.by)})"
 
     @property
     def subtitle(self) -> str | None:
@@ -130,7 +141,9 @@ class ChartData:
         return self.projection_label
 
     def to_json(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        del data["unit"], data["session"]  # words for the printed title, not data
+        return data
 
 
 _plural = plural  # one helper for every count in words (rummyref.errors.plural)
@@ -138,12 +151,12 @@ _plural = plural  # one helper for every count in words (rummyref.errors.plural)
 
 def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, measure: str,
                games: Sequence[HandLine] | None = None, session_word: str = "night",
-               session_title: str = "Rummy Night") -> ChartData:
+               session_title: str = "Rummy Night", unit: str = "game") -> ChartData:
     """The chart of a game: by night (``session_word``: what a sitting is called in a sentence,
     ``session_title`` on the axis), or by game when ``games`` (the games of a single session of a
-    low-count kind) are given."""
+    low-count kind) are given; ``unit``: the rule set's word for a game counted as won."""
     if games:
-        return _by_game(game, nights, games, measure)
+        return _by_game(game, nights, games, measure, unit, session_word)
     start = {p.name: (p.opening if measure == "total" else 0) for p in game.players}
     running = dict(start)
     lines: dict[str, tuple[list[int], list[int]]] = {n: ([0], [v]) for n, v in start.items()}
@@ -173,7 +186,7 @@ def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, 
         series.append(s)
         label = f"{shown(name)} {ys[-1]:,}"
         if measure != "total":
-            label = f"{shown(name)}: {_plural(ys[-1], 'game')} won"
+            label = f"{shown(name)}: {_plural(ys[-1], unit, plural_word(unit))} won"
         elif pace is not None and not game.over:
             label += f" ({_half_up(exact if exact is not None else pace):+,d} a {session_word})"
         legend.append(LegendEntry("player", s.marker, label))
@@ -207,6 +220,8 @@ def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, 
         projection_drawn=drawn,
         projection_label=projected,
         legend=tuple(legend),
+        unit=unit,
+        session=session_word,
     )
 
 
@@ -214,7 +229,8 @@ def _markers(i: int) -> tuple[str, str]:
     return TEXT_MARKERS[i % len(TEXT_MARKERS)], PNG_MARKERS[i % len(PNG_MARKERS)]
 
 
-def _by_game(game: Game, nights: Sequence[NightPoints], games: Sequence[HandLine], measure: str) -> ChartData:
+def _by_game(game: Game, nights: Sequence[NightPoints], games: Sequence[HandLine], measure: str,
+             unit: str = "game", session: str = "session") -> ChartData:
     """A single session of a low-count game: games won after each game, and the counts."""
     names = list(dict.fromkeys([p.name for p in game.players] + [n for h in games for n, _ in h.points]))
     at_table = [n for n in names if any(n == m for h in games for m, _ in h.points)]
@@ -234,11 +250,11 @@ def _by_game(game: Game, nights: Sequence[NightPoints], games: Sequence[HandLine
                 counts.append(dict(h.counts)[name])
         s = Series(name, tuple(xs), tuple(ys), (), None, *_markers(i), tuple(dropped))
         series.append(s)
-        label = f"{shown(name)}: {_plural(total, 'game')} won"
+        label = f"{shown(name)}: {_plural(total, unit, plural_word(unit))} won"
         if counts:
             label += f", average count {sum(counts) / len(counts):,.1f}"
         if dropped:
-            label += f", dropped out of {_plural(len(dropped), 'game')}"
+            label += f", dropped out of {_plural(len(dropped), unit, plural_word(unit))}"
         legend.append(LegendEntry("player", s.marker, label))
     return ChartData(
         game=game.name,
@@ -251,9 +267,11 @@ def _by_game(game: Game, nights: Sequence[NightPoints], games: Sequence[HandLine
         series=tuple(series),
         crossing=None,
         by="game",
-        x_label="game",
+        x_label=unit,
         x_range=(first, games[-1].hand),
         legend=tuple(legend),
+        unit=unit,
+        session=session,
     )
 
 

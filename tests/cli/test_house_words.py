@@ -152,3 +152,150 @@ def test_ref_night_says_the_house_words(words, night_db):  # noqa: F811
     n.finish()
 
 
+
+
+# -- the session word in Gin and Simple Rummy; ref stats and ref chart -------------------------
+# [words] has no session key: a sitting's name is the house's [house] session_word (and
+# session_short), which a rule set file may give with a closed roster (docs/reference/
+# ruleset-format.md). Gin and Simple Rummy said "Session N" whatever the file said.
+
+GIN_KNOCK = ["--hand", "Ann=5H 6H 7H 2S 2D 2C KC KD KS AH", "--hand", "Bob=8H 9H 4H 3S 4S 5S QC QD 7C 7D",
+             "--knock", "Ann"]
+SIMPLE = ["--hand", "Ann=AC AD", "--hand", "Bob=2C 2D", "--hand", "Cy=3C 3D"]
+
+
+def _house_copy(tmp_path: Path, name: str) -> str:
+    """A copy of a built-in rule set whose house calls a hand a deal and a session a sitting."""
+    text = (data_dir() / "rulesets" / f"{name}.toml").read_text(encoding="utf-8")
+    text = (text.replace("closed_roster = false", "closed_roster = true").replace("[words]\n", '[words]\nhand = "deal"\n')
+            + '\n[house]\nsession_word = "Sitting"\nsession_short = "sitting"\n')
+    path = tmp_path / f"{name}-house.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def gin_words(tmp_path: Path) -> str:
+    return _house_copy(tmp_path, "gin")
+
+
+@pytest.fixture
+def simple_words(tmp_path: Path) -> str:
+    return _house_copy(tmp_path, "simple-rummy")
+
+
+def test_gin_says_the_house_session_word(gin_words):
+    assert ok("new-session", "--ruleset", gin_words, "--players", "Ann,Bob").splitlines()[1] == (
+        "Sitting 1 of gin is open.")
+    assert ok("score-hand", *GIN_KNOCK).splitlines()[0] == "Deal 1 of gin (Sitting 1, entry 3)"
+    assert ok("standings").splitlines()[0] == "gin (gin), to 100: 1 deal; Sitting 1 is open"
+    assert ok("history", "--session", "1").splitlines()[-1] == "Sitting 1: 1 deal; points Ann 33, Bob 0"
+    assert ok("end-session").splitlines()[0] == (
+        "Sitting 1 of gin is closed: 1 deal; points this sitting: Ann 33, Bob 0.")
+    r = ref("end-session")
+    assert r.exit_code == 4
+    assert flat(r.stderr) == "refused: no Sitting of gin is open ref new-session opens one"
+    data = json.loads(ok("standings", "--json"))
+    assert data["sessions"] == 1 and data["open_session"] is None  # the JSON keeps ref's own keys
+
+
+def test_simple_rummy_says_the_house_session_word(simple_words):
+    opened = ok("new-session", "--ruleset", simple_words, "--players", "Ann,Bob,Cy", "--cards", "2").splitlines()
+    assert opened[1] == "Sitting 1 of simple-rummy is open."
+    assert ok("score-hand", *SIMPLE).splitlines()[0] == (
+        "Deal 1 of simple-rummy (Sitting 1, deal 1 of the sitting): Ann dealt, Bob played first.")
+    assert ok("standings").splitlines()[0] == "simple-rummy (simple-rummy): 1 deal over 1 Sitting; Sitting 1 is open"
+    assert ok("history", "--session", "1").splitlines()[-1] == (
+        "Sitting 1: 1 deal; deal wins Ann 1, Bob 0, Cy 0 (most: Ann).")
+    assert ok("end-session").splitlines()[:2] == [
+        "Sitting 1 of simple-rummy is closed: 1 deal; deal wins this sitting: Ann 1, Bob 0, Cy 0.",
+        "Most deals won this sitting: Ann.",
+    ]
+    r = ref("new-session", "--cards", "2")
+    assert r.exit_code == 3
+    assert r.stderr.splitlines()[-1] == "Simple Rummy seats whoever is at the table each sitting (S1)"
+    ok("new-session", "--players", "Ann,Bob,Cy", "--cards", "2")
+    r = ref("score-hand", "--hand", "Ann=AC W", "--hand", "Bob=2C 2D", "--hand", "Cy=3C 3D")
+    assert r.exit_code == 3
+    assert flat(r.stderr).startswith("error: 1 WILDCARD in the hands, but this sitting was opened with 0 WILDCARDs")
+
+
+def test_simple_rummy_abandoned_sitting(simple_words):
+    ok("new-session", "--ruleset", simple_words, "--players", "Ann,Bob,Cy", "--cards", "2")
+    assert ok("end-session").splitlines()[:2] == [
+        "Sitting 1 of simple-rummy is closed: 0 deals.",
+        "No deal counted: the sitting is closed as abandoned and does not count as a Sitting.",
+    ]
+    r = ref("chart")
+    assert r.exit_code == 0 and r.stdout == ""
+    assert flat(r.stderr) == "nothing to chart yet: simple-rummy has no Sitting recorded (ref new-session opens one)"
+
+
+def test_stats_and_chart_say_the_house_words_simple(simple_words):
+    ok("new-session", "--ruleset", simple_words, "--players", "Ann,Bob,Cy", "--cards", "2")
+    ok("score-hand", *SIMPLE)
+    ok("end-session")
+    assert ok("stats").splitlines() == [
+        "Statistics of simple-rummy (simple-rummy): 1 deal in force, 1 Sitting (1 closed)",
+        "player  deals  dropped  sittings  avg count  best count  worst count",
+        "Ann         1        0         1        2.0  2 (deal 1)   2 (deal 1)",
+        "Bob         1        0         1        4.0  4 (deal 1)   4 (deal 1)",
+        "Cy          1        0         1        6.0  6 (deal 1)   6 (deal 1)",
+        "player  deals won  matches won  went out  sittings won  sitting streak  deal streak",
+        "Ann             1            0         0             1       1 (now 1)    1 (now 1)",
+        "Bob             0            0         0             0       0 (now 0)    0 (now 0)",
+        "Cy              0            0         0             0       0 (now 0)    0 (now 0)",
+        "Deals: played to the end; dropped: dropped out (S14), not counted as played.",
+        "A deal goes to its recorded winner, a sitting to the most deals won (ties: all of them);",
+        "streaks: the most sittings (deals) won in a row, and the run going on now.",
+        "Head to head (closed sittings won-lost-level, on deals won):",
+        "     vs Ann  vs Bob  vs Cy",
+        "Ann       -   1-0-0  1-0-0",
+        "Bob   0-1-0       -  0-0-1",
+        "Cy    0-1-0   0-0-1      -",
+    ]
+    lines = ok("chart").splitlines()
+    assert lines[0] == "simple-rummy: deals won after each deal of the sitting (1 deal)"
+    assert lines[-3].strip() == "deal"
+    assert lines[-2:] == ["o Ann: 1 deal won, average count 2.0   + Bob: 0 deals won, average count 4.0",
+                          "* Cy: 0 deals won, average count 6.0"]
+    data = json.loads(ok("chart", "--json"))
+    assert data["measure"] == "games won" and data["by"] == "game"  # ref's own values
+    assert "unit" not in data and "session" not in data
+
+
+def test_stats_say_the_house_words_gin(gin_words):
+    ok("new-session", "--ruleset", gin_words, "--players", "Ann,Bob")
+    ok("score-hand", *GIN_KNOCK)
+    assert ok("stats").splitlines()[:12] == [
+        "Statistics of gin (gin): 1 deal in force, 1 Sitting (0 closed)",
+        "player  deals  sittings  points  avg/deal    best deal",
+        "Ann         1         1      33      33.0  33 (deal 1)",
+        "Bob         1         1       0       0.0            -",
+        "player  deals won  went out  deal streak",
+        "Ann             1         1    1 (now 1)",
+        "Bob             0         0    0 (now 0)",
+        "Points: won in the deals, before the boxes and the game bonus (G10, G11).",
+        "A deal goes to the player who scored it (a dead deal to nobody); went out:",
+        "ended the deal by a knock (undercut or not), gin or big gin;",
+        "streak: the most deals won in a row, and the run going on now.",
+        "Milestones (who got there, in order):",
+    ]
+
+
+def test_stats_say_the_house_words_long(words):
+    ok("new-session", "--ruleset", words, "--players", "Bill,Ben")
+    for _ in range(2):
+        ok("score-hand", "--points", "Bill=10", "--points", "Ben=5")
+    ok("end-session")
+    assert ok("stats").splitlines()[:9] == [
+        "Statistics of rummy-2m (rummy-2m): 2 deals in force, 1 Rummy Night (1 closed)",
+        "player  deals  nights  avg/deal  avg/night    best deal   worst deal",
+        "Bill        2       1      10.0       20.0  10 (deal 1)  10 (deal 1)",
+        "Ben         2       1       5.0       10.0   5 (deal 1)   5 (deal 1)",
+        "player  deals won  went out  Rummy! won  nights won  night streak  deal streak",
+        "Bill            2         0           0           1     1 (now 1)    2 (now 2)",
+        "Ben             0         0           0           0     0 (now 0)    0 (now 0)",
+        "A deal goes to its best score, a night to the most points (ties: all of them);",
+        "streaks: the most nights (deals) won in a row, and the run going on now.",
+    ]

@@ -259,7 +259,8 @@ class GinGame:
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session
         if s is None:
-            raise RuleRefusal(f"no session of {ctx.game.name} is open", hint="ref new-session opens one")
+            raise RuleRefusal(f"no {ctx.ruleset.session_word} of {ctx.game.name} is open",
+                              hint="ref new-session opens one")
         return Closing(False, s.number)
 
     def closed(self, ctx: Context, closing: Closing, points: Sequence[tuple[str, int]], played: int) -> GinClosed:
@@ -289,7 +290,7 @@ class GinGame:
                               rule=self.over_rule(ctx.ruleset),
                               hint="start a new game with ref new-session --game NEW-NAME")
         if ctx.open_session is None:
-            raise RuleRefusal(f"no session of {g.name} is open", hint="ref new-session opens one")
+            raise RuleRefusal(f"no {ctx.ruleset.session_word} of {g.name} is open", hint="ref new-session opens one")
 
     def last_in_force(self, ctx: Context) -> int | None:
         s = ctx.open_session
@@ -302,7 +303,7 @@ class GinGame:
             raise no_such_hand(ctx, hand)
         if old.kind == EntryKind.VOID:
             raise RuleRefusal(f"{ctx.ruleset.hand_word} {hand} was voided (entry {old.seq})", rule="B7")
-        out.print(f"{ctx.ruleset.hand_title} {hand} as recorded (session {old.session}; entry {old.seq}):",
+        out.print(f"{ctx.ruleset.hand_title} {hand} as recorded ({ctx.ruleset.session_word} {old.session}; entry {old.seq}):",
                   markup=False)
         render.history_lines(old.facts, (), out, ctx.ruleset, ctx.game.roster)
 
@@ -316,7 +317,7 @@ class GinGame:
 
     def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:
         pts = ", ".join(f"{n} {v:,}" for n, v in points)
-        out.print(f"Session {number}: {ruleset.hands(hands)}; points {pts}", markup=False)
+        out.print(f"{ruleset.session_title} {number}: {ruleset.hands(hands)}; points {pts}", markup=False)
 
     def _settle(self, ctx: Context, facts: Facts) -> tuple[HandResult, tuple[PlayerResult, ...]]:
         return _settle(ctx.game, ctx.ruleset, facts)
@@ -430,14 +431,15 @@ class GinGame:
     def announce(self, ctx: Context, out) -> None:
         g = ctx.game
         if g.over:
-            out.print(f"The game is over: {g.winner} won. Type end to close the session.", markup=False)
+            out.print(f"The game is over: {g.winner} won. Type end to close the {ctx.ruleset.session_short}.",
+                      markup=False)
             return
         out.print(f"Next: {ctx.ruleset.hand_word} {ctx.position.next_hand} of {g.name} ({' v '.join(g.roster)}).", markup=False)
 
     def show_resumed(self, ctx: Context, out) -> None:
         s = ctx.open_session
         assert s is not None
-        out.print(f"Session {s.number} of {ctx.game.name} resumed.", markup=False)
+        out.print(f"{ctx.ruleset.session_title} {s.number} of {ctx.game.name} resumed.", markup=False)
         render.show_score(ctx.game.roster, fold(ctx.ruleset, ctx.game.roster, ctx.hands()), ctx.ruleset, out)
 
     def show_short_standings(self, summary: Summary, out) -> None:

@@ -80,9 +80,10 @@ def show_result(shown, out) -> None:
 
 
 def show_hand(shown, out) -> None:
-    word = shown.ruleset.hand_title
+    word, rs = shown.ruleset.hand_title, shown.ruleset
     title = {"hand": word, "amend": f"{word} amended:", "void": f"{word} voided:"}[str(shown.kind)]
-    out.print(f"{title} {shown.hand} of {shown.game} (session {shown.session}, entry {shown.seq})", markup=False)
+    out.print(f"{title} {shown.hand} of {shown.game} ({rs.session_word} {shown.session}, entry {shown.seq})",
+              markup=False)
     show_result(shown, out)
     show_score(shown.players, shown.score, shown.ruleset, out)
 
@@ -123,7 +124,7 @@ def show_opened(shown, out) -> None:
     if shown.created:
         vs = f"; {', '.join(shown.variations)}" if shown.variations else ""
         out.print(f"New game {g.name} ({shown.ruleset.title} to {g.target:,}{vs}): {' v '.join(g.roster)}.", markup=False)
-    out.print(f"Session {shown.number} of {g.name} is open.", markup=False)
+    out.print(f"{shown.ruleset.session_title} {shown.number} of {g.name} is open.", markup=False)
     show_score(g.roster, shown.score, shown.ruleset, out)
 
 
@@ -133,8 +134,9 @@ def closed_json(shown) -> dict[str, Any]:
 
 def show_closed(shown, out) -> None:
     pts = ", ".join(f"{n} {v:,}" for n, v in shown.points)
-    out.print(f"Session {shown.number} of {shown.game} is closed: {shown.ruleset.hands(shown.hands)}; "
-              f"points this session: {pts}.", markup=False)
+    rs = shown.ruleset
+    out.print(f"{rs.session_title} {shown.number} of {shown.game} is closed: {rs.hands(shown.hands)}; "
+              f"points this {rs.session_short}: {pts}.", markup=False)
 
 
 def standings_json(st) -> dict[str, Any]:
@@ -147,7 +149,7 @@ def standings_json(st) -> dict[str, Any]:
 def show_standings(st, out) -> None:
     g = st.game
     out.print(f"{g.name} ({g.ruleset}), to {g.target:,}: {st.ruleset.hands(st.score.hands)}"
-              + (f"; session {st.open_session} is open" if st.open_session else ""), markup=False)
+              + (f"; {st.ruleset.session_word} {st.open_session} is open" if st.open_session else ""), markup=False)
     show_score(g.roster, st.score, st.ruleset, out)
 
 

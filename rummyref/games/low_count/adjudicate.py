@@ -263,10 +263,10 @@ def _check_hands(
         check_deck([c for cards in given.values() for c in cards], table.wildcards, "the whole table")
     except TooManyWildcards as exc:
         # one deck (SPEC §2): a record the deck cannot hold is an input error (exit 3), as a card twice is
-        exc.message = (f"{plural(exc.found, 'WILDCARD')} in the hands, but this session was opened with "
+        exc.message = (f"{plural(exc.found, 'WILDCARD')} in the hands, but this {table.ruleset.session_short} was opened with "
                        f"{plural(table.wildcards, 'WILDCARD')} (fixed at new-session)")
         exc.hint = (f"the whole table holds at most {plural(table.wildcards, 'WILDCARD')} "
-                    f"(one deck; the number is chosen per session, {S2})")
+                    f"(one deck; the number is chosen per {table.ruleset.session_short}, {S2})")
         raise
     return given
 
@@ -325,7 +325,7 @@ def _four_sevens(table, order, given, solutions, ending):
         raise RuleRefusal(
             "Four 7's is not in play at this table, so four 7s do not end the game",
             rule="V5",
-            hint="the variation four-sevens must be chosen when the session starts",
+            hint=f"the variation four-sevens must be chosen when the {table.ruleset.session_short} starts",
         )
     cards = given.get(name, ())
     sevens = {Card(Rank.SEVEN, s) for s in SUITS}

@@ -19,7 +19,7 @@ from rummyref.games.low_count.table import SimpleTable
 
 HAND_QUESTION = "{name}'s final hand (cards; or: dropped)"
 DROPPED_WORDS = ("dropped", "dropped out", "drop out")
-WILDCARDS_FIXED = "this session was opened with"  #: S2: the WILDCARDs of a session's games
+WILDCARDS_FIXED = "this {session} was opened with"  #: S2: the WILDCARDs of a session's games
 ENDING_QUESTION = "How did the game end? (out NAME/four-sevens NAME/tie; blank: stock ran out)"
 
 
@@ -43,7 +43,8 @@ def read_hand(answer: str, seen: Sequence[tuple[str, Sequence[Card]]], table, na
     cards = read_cards_of(answer, f"in {name}'s cards at the final hand prompt")
     if not cards:
         raise UnreadableInput(f"{name}'s final hand must have at least one card", hint="type the cards, or: dropped")
-    check_holders([*seen, (f"{name}'s hand", cards)], table.wildcards, WILDCARDS_FIXED)
+    check_holders([*seen, (f"{name}'s hand", cards)], table.wildcards,
+                  WILDCARDS_FIXED.format(session=table.ruleset.session_short))
     return cards
 
 

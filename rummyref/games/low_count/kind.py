@@ -235,7 +235,7 @@ class LowCountGame:
         if not request.players:
             raise UnreadableInput(
                 "name the players in seating order (clockwise): --players Ann,Bob,Cy",
-                hint="Simple Rummy seats whoever is at the table each session (S1)",
+                hint=f"Simple Rummy seats whoever is at the table each {(ctx.ruleset if ctx else ruleset).session_short} (S1)",
             )
         rs = ctx.ruleset if ctx is not None else ruleset
         turned_up = parse_assignments(list(request.first_dealer), whose="--first-dealer cards") if request.first_dealer else None
@@ -273,7 +273,7 @@ class LowCountGame:
                     f"the same players sit down again, so the match goes on: {before.state.first_player} "
                     "plays first, as the winner of the last game (or as before)",
                     rule=S17,
-                    hint="--first-dealer is for a new table (the first session, or a different set of players)",
+                    hint=f"--first-dealer is for a new table (the first {rs.session_short}, or a different set of players)",
                 )
             first = before.state.first_player
             dealer = table.dealer_for(first)
@@ -350,7 +350,8 @@ class LowCountGame:
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session
         if s is None:
-            raise RuleRefusal(f"no session of {ctx.game.name} is open", hint="ref new-session opens one")
+            raise RuleRefusal(f"no {ctx.ruleset.session_word} of {ctx.game.name} is open",
+                              hint="ref new-session opens one")
         # a session with no game in force is closed as abandoned: it does not count (SPEC §8)
         return Closing(ctx.played == 0, s.number)
 
@@ -370,7 +371,7 @@ class LowCountGame:
         if hand is None:
             s = ctx.open_session
             if s is None:
-                raise RuleRefusal(f"no session of {ctx.game.name} is open",
+                raise RuleRefusal(f"no {ctx.ruleset.session_word} of {ctx.game.name} is open",
                                   hint="ref new-session --players ... opens one")
             folded = fold(ctx.ruleset, ctx.sessions, ctx.hands())
             assert folded.state is not None
@@ -389,7 +390,8 @@ class LowCountGame:
         """The open session, its table, who plays first and who deals the next game (S6)."""
         s = ctx.open_session
         if s is None:
-            raise RuleRefusal(f"no session of {ctx.game.name} is open", hint="ref new-session --players ... opens one")
+            raise RuleRefusal(f"no {ctx.ruleset.session_word} of {ctx.game.name} is open",
+                              hint="ref new-session --players ... opens one")
         table = table_of(ctx.ruleset, s)
         folded = fold(ctx.ruleset, ctx.sessions, ctx.hands())
         assert folded.state is not None
@@ -455,8 +457,9 @@ class LowCountGame:
     def show_as_recorded(self, ctx: Context, hand: int, out) -> None:
         old = self._in_force(ctx, hand)
         rs = ctx.ruleset
-        out.print(f"{rs.hand_title} {hand} as recorded (session {old.session}, {rs.hand_word} {old.hand_in_session} "
-                  f"of the session, {old.dealer} dealt; entry {old.seq}):", markup=False)
+        out.print(f"{rs.hand_title} {hand} as recorded ({rs.session_word} {old.session}, {rs.hand_word} "
+                  f"{old.hand_in_session} of the {rs.session_short}, {old.dealer} dealt; entry {old.seq}):",
+                  markup=False)
         render.history_lines(old.facts, (), out)
 
     def show_change(self, ctx: Context, hand: int, shown: GameRecorded, out) -> None:
@@ -570,8 +573,8 @@ class LowCountGame:
             render.render_game(shown.result, out)
 
     def show_written(self, shown: GameRecorded, out) -> None:
-        word = shown.ruleset.hand_word
-        out.print(f"Recorded: {word} {shown.number} of {shown.game}, {word} {shown.game_in_session} of the session "
+        word, session = shown.ruleset.hand_word, shown.ruleset.session_short
+        out.print(f"Recorded: {word} {shown.number} of {shown.game}, {word} {shown.game_in_session} of the {session} "
                   f"(entry {shown.seq}).", markup=False)
         render.render_match(shown.match, out)
 
@@ -582,14 +585,14 @@ class LowCountGame:
         assert state is not None
         first = state.first_player
         dealer = table_of(ctx.ruleset, s).dealer_for(first)
-        word = ctx.ruleset.hand_word
-        out.print(f"Next: {word} {ctx.position.next_hand} ({word} {ctx.dealt + 1} of the session): {dealer} deals, "
+        word, session = ctx.ruleset.hand_word, ctx.ruleset.session_short
+        out.print(f"Next: {word} {ctx.position.next_hand} ({word} {ctx.dealt + 1} of the {session}): {dealer} deals, "
                   f"{first} plays first.", markup=False)
 
     def show_resumed(self, ctx: Context, out) -> None:
         s = ctx.open_session
         assert s is not None
-        out.print(f"Session {s.number} of {ctx.game.name} resumed: {ctx.played} game{'s' if ctx.played != 1 else ''} "
+        out.print(f"{ctx.ruleset.session_title} {s.number} of {ctx.game.name} resumed: {ctx.ruleset.hands(ctx.played)} "
                   "so far.", markup=False)
         from rummyref.wrap import echo
 

@@ -34,7 +34,7 @@ def opened_json(r) -> dict[str, Any]:
 def show_opened(r, out) -> None:
     if r.created:
         echo(out, f"New game {shown(r.game)} ({r.table.ruleset.title}).")
-    echo(out, f"Session {r.number} of {shown(r.game)} is open.")
+    echo(out, f"{r.table.ruleset.session_title} {r.number} of {shown(r.game)} is open.")
     render_table(r.table, out)
     vs = ", ".join(f"{v.title} ({v.rule})" for v in r.table.variations) or "none"
     echo(out, f"Variations in force: {vs}.")
@@ -65,9 +65,10 @@ def game_json(r) -> dict:
 
 def show_game(r, out) -> None:
     title = {"hand": "", "amend": " (amended)", "void": " (voided)"}[r.kind]
-    word = r.ruleset.hand_word
-    head = (f"{r.ruleset.hand_title} {r.number}{title} of {shown(r.game)} (session {r.session}, {word} "
-            f"{r.game_in_session} of the session): "
+    rs = r.ruleset
+    word = rs.hand_word
+    head = (f"{rs.hand_title} {r.number}{title} of {shown(r.game)} ({rs.session_word} {r.session}, {word} "
+            f"{r.game_in_session} of the {rs.session_short}): "
             f"{shown(r.dealer)} dealt")
     if r.result:
         head += f", {shown(r.result.first_player)} played first"
@@ -122,17 +123,18 @@ def closed_json(r) -> dict[str, Any]:
 def show_closed(r, out) -> None:
     rs = r.ruleset
     if r.abandoned:  # as a Rummy Night's: no game counted, and it does not count (SPEC §8)
-        echo(out, f"Session {r.number} of {shown(r.game)} is closed: {rs.hands(0)}.")
-        echo(out, f"No {rs.hand_word} counted: the session is closed as abandoned and does not count as a session.")
+        echo(out, f"{rs.session_title} {r.number} of {shown(r.game)} is closed: {rs.hands(0)}.")
+        echo(out, f"No {rs.hand_word} counted: the {rs.session_short} is closed as abandoned and does not count "
+                  f"as a {rs.session_word}.")
         if r.match:
             render_match(r.match, out)
         return
     wins = ", ".join(f"{shown(n)} {v}" for n, v in r.wins)
-    echo(out, f"Session {r.number} of {shown(r.game)} is closed: {rs.hands(r.games)}; "
-              f"{rs.hand_word} wins this session: {wins}.")
+    echo(out, f"{rs.session_title} {r.number} of {shown(r.game)} is closed: {rs.hands(r.games)}; "
+              f"{rs.hand_word} wins this {rs.session_short}: {wins}.")
     best = session_winners(r.wins)
     if best:
-        echo(out, f"Most {rs.hand_words} won this session: {and_list([shown(b) for b in best])}.")
+        echo(out, f"Most {rs.hand_words} won this {rs.session_short}: {and_list([shown(b) for b in best])}.")
     if r.match:
         render_match(r.match, out)
 
@@ -158,9 +160,8 @@ def standings_json(game: str, ruleset: str, folded, players, sessions: int, open
 
 def show_standings(d: Mapping[str, Any], folded, out) -> None:
     rs = folded.ruleset
-    echo(out, f"{shown(d['game'])} ({d['ruleset']}): {rs.hands(d['games'])} over {d['sessions']} "
-              f"session{'s' if d['sessions'] != 1 else ''}"
-              + (f"; session {d['open_session']} is open" if d["open_session"] else ""))
+    echo(out, f"{shown(d['game'])} ({d['ruleset']}): {rs.hands(d['games'])} over {rs.sessions(d['sessions'])}"
+              + (f"; {rs.session_word} {d['open_session']} is open" if d["open_session"] else ""))
     if folded.table:
         echo(out, "Table: " + folded.table.describe(), hang="  ")
     m = d["match"]
@@ -211,7 +212,7 @@ def session_totals(rs: RuleSet, number: int, hands: int, wins, out) -> None:
     """A session's totals under its history: the games that count and each player's game wins."""
     most = session_winners(wins)
     text = ", ".join(f"{shown(n)} {v}" for n, v in wins)
-    echo(out, f"Session {number}: {rs.hands(hands)}; {rs.hand_word} wins {text}"
+    echo(out, f"{rs.session_title} {number}: {rs.hands(hands)}; {rs.hand_word} wins {text}"
               + (f" (most: {and_list([shown(b) for b in most])})" if most else "") + ".", hang="  ")
 
 
