@@ -299,3 +299,16 @@ def test_stats_say_the_house_words_long(words):
         "A deal goes to its best score, a night to the most points (ties: all of them);",
         "streaks: the most nights (deals) won in a row, and the run going on now.",
     ]
+
+
+def test_simple_rummy_match_lines_say_the_house_word_for_a_game(simple_words):
+    """The match line (S17) counts the house's games in its word: ``deal wins``, at
+    new-session, score-hand, standings and end-session (audit stop39 #2: it said ``game wins``
+    two lines below ``deal wins this sitting``)."""
+    match0 = "Match 1: deal wins Ann 0, Bob 0, Cy 0 (first to 2 takes the match); Bob plays first next (S17)"
+    match1 = "Match 1: deal wins Ann 1, Bob 0, Cy 0 (first to 2 takes the match); Ann plays first next (S17)"
+    assert match0 in ok("new-session", "--ruleset", simple_words, "--players", "Ann,Bob,Cy", "--cards", "2")
+    assert match1 in ok("score-hand", *SIMPLE)
+    assert match1 in ok("standings")
+    closed = ok("end-session")
+    assert match1 in closed and "game wins" not in closed

@@ -199,3 +199,27 @@ def test_game_over_in_rummy_2m_keeps_its_one_line():
     r = ref("score-hand", "--points", "Ann=10", "--points", "Bob=0", "--points", "Cat=0")
     assert r.exit_code == 0, r.stderr
     assert r.stdout.splitlines()[-1] == "The night may end now: ref end-session. A new game: ref new-session --game NAME."
+
+
+@pytest.mark.parametrize("name, target", [("rummy-500", "30"), ("rummy-2m", "100")])
+def test_game_over_of_a_house_copy_under_a_builtins_name_hints_at_the_file(tmp_path, name, target):
+    """A house's copy of a built-in that keeps its name but plays to another target: the hint
+    names the file, since the built-in's name would start a game of the built-in's rules
+    (audit stop39 #3); the built-in itself keeps its name in the hint (above)."""
+    from rummyref.rules.ruleset import builtin_path
+
+    text = builtin_path(name).read_text(encoding="utf-8")
+    old = "target = 500" if name == "rummy-500" else "target = 2_000_000"
+    assert old in text
+    house = tmp_path / "house.toml"
+    house.write_text(text.replace(old, f"target = {target}"), encoding="utf-8")
+    assert ref("new-session", "--ruleset", str(house), "--players", "Ann,Bob" if name == "rummy-500"
+               else "Ann,Bob,Cy").exit_code == 0
+    points = ["--points", f"Ann={int(target) + 10}", "--points", "Bob=0"] + (["--points", "Cy=0"] if name == "rummy-2m"
+                                                                              else [])
+    r = ref("score-hand", *points)
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.splitlines()[-1] == "A new game: ref new-session --game NAME --ruleset FILE."
+    more = ref("score-hand", *points)
+    assert more.exit_code == 4
+    assert more.stderr.splitlines()[-1] == "start a new game with ref new-session --game NEW-NAME --ruleset FILE"

@@ -576,7 +576,7 @@ class LowCountGame:
         word, session = shown.ruleset.hand_word, shown.ruleset.session_short
         out.print(f"Recorded: {word} {shown.number} of {shown.game}, {word} {shown.game_in_session} of the {session} "
                   f"(entry {shown.seq}).", markup=False)
-        render.render_match(shown.match, out)
+        render.render_match(shown.match, out, word)
 
     def announce(self, ctx: Context, out) -> None:
         s = ctx.open_session
@@ -599,7 +599,7 @@ class LowCountGame:
         echo(out, "Table: " + table_of(ctx.ruleset, s).describe(), hang="  ")
         state = fold(ctx.ruleset, ctx.sessions, ctx.hands()).state
         if state is not None:
-            render.render_match(state, out)
+            render.render_match(state, out, ctx.ruleset.hand_word)
 
     def show_short_standings(self, summary: Summary, out) -> None:
         self.show_standings(self.standings(summary), out)

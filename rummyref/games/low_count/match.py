@@ -118,9 +118,10 @@ class MatchState:
     def score(self) -> str:
         return _score(dict(self.game_wins))
 
-    def summary(self) -> str:
+    def summary(self, word: str = "game") -> str:
+        """The match so far; ``word``: the rule set's word for a game (``[words] hand``)."""
         wins = ", ".join(f"{shown(p)} {n}" for p, n in self.game_wins)
-        text = f"match {self.number}: game wins {wins} (first to {self.match_wins} takes the match)"
+        text = f"match {self.number}: {word} wins {wins} (first to {self.match_wins} takes the match)"
         if self.just_won:
             text = (
                 f"{shown(self.just_won.winner)} wins match {self.just_won.number}, {self.just_won.score} ({S17}); "

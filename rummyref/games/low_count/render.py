@@ -44,7 +44,7 @@ def show_opened(r, out) -> None:
         echo(out, "The table has changed, so a new match begins (S17).")
     echo(out, f"{shown(r.dealer)} deals; {shown(r.first_player)} plays first. {r.how}.")
     echo(out, f"Turn order (clockwise): {', '.join(map(shown, r.table.turn_order(r.first_player)))}.")
-    render_match(r.match, out)
+    render_match(r.match, out, r.table.ruleset.hand_word)
 
 
 def game_json(r) -> dict:
@@ -77,7 +77,7 @@ def show_game(r, out) -> None:
         render_game(r.result, out)
     else:
         echo(out, f"Its result no longer counts; the {word} and the void stay in the history (B7).")
-    render_match(r.match, out)
+    render_match(r.match, out, word)
     show_next(r.next_dealer, r.match.first_player, out, f"Next {word}")
 
 
@@ -103,9 +103,10 @@ def show_change(hand: int, counts: Mapping[str, int | None], won: str | None, st
     winner = r.result.winner if r.result else None
     same = " (no change)" if winner == won else ""
     echo(out, f"Winner: {shown(won or 'none')} -> {shown(winner or 'none')}{same}.")
-    if state is not None and state.summary() != r.match.summary():
-        echo(out, "Match now: " + state.summary(), hang="  ")
-        echo(out, "Match after: " + r.match.summary(), hang="  ")
+    word = r.ruleset.hand_word
+    if state is not None and state.summary(word) != r.match.summary(word):
+        echo(out, "Match now: " + state.summary(word), hang="  ")
+        echo(out, "Match after: " + r.match.summary(word), hang="  ")
 
 
 def session_winners(wins) -> list[str]:
@@ -127,7 +128,7 @@ def show_closed(r, out) -> None:
         echo(out, f"No {rs.hand_word} counted: the {rs.session_short} is closed as abandoned and does not count "
                   f"as a {rs.session_word}.")
         if r.match:
-            render_match(r.match, out)
+            render_match(r.match, out, rs.hand_word)
         return
     wins = ", ".join(f"{shown(n)} {v}" for n, v in r.wins)
     echo(out, f"{rs.session_title} {r.number} of {shown(r.game)} is closed: {rs.hands(r.games)}; "
@@ -136,7 +137,7 @@ def show_closed(r, out) -> None:
     if best:
         echo(out, f"Most {rs.hand_words} won this {rs.session_short}: {and_list([shown(b) for b in best])}.")
     if r.match:
-        render_match(r.match, out)
+        render_match(r.match, out, rs.hand_word)
 
 
 def standings_json(game: str, ruleset: str, folded, players, sessions: int, open_session) -> dict:
@@ -182,7 +183,7 @@ def show_standings(d: Mapping[str, Any], folded, out) -> None:
     if drops:
         echo(out, f"{rs.hand_words}: played to the end; dropped: dropped out (S14), not counted as played.")
     if folded.state:
-        render_match(folded.state, out)
+        render_match(folded.state, out, rs.hand_word)
         when = f"Next {rs.hand_word}" + ("" if d["open_session"] else ", if the same players sit down")
         show_next(d.get("next_dealer"), folded.state.first_player, out, when)
         for f in m["finished"]:
@@ -246,6 +247,8 @@ def render_game(result, out) -> None:
     echo(out, f"Winner: {shown(result.winner or 'none')}. {result.reason}")
 
 
-def render_match(state, out) -> None:
-    """A :class:`~rummyref.games.low_count.match.MatchState` for humans."""
-    echo(out, state.summary()[0].upper() + state.summary()[1:])
+def render_match(state, out, word: str = "game") -> None:
+    """A :class:`~rummyref.games.low_count.match.MatchState` for humans; ``word``: the rule
+    set's word for a game."""
+    text = state.summary(word)
+    echo(out, text[0].upper() + text[1:])
