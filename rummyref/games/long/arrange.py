@@ -594,14 +594,15 @@ def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
     laid sideways (``W^``, ``W>match``, ``W>AC``, or ``W>NAME`` seated on a match) lies as the
     card it stands for in its match, likewise known only once the table is seated. Such a
     card then cuts its run off like any card laid sideways (B6), so the table is seated again
-    with the card read as lying sideways (shown ``AD^``, ``W(=AD)^``, as ref's reading)."""
+    with the card read as lying sideways (shown ``AD^``, ``W(=AD)^``, as ref's reading). The
+    second seating first tries the first one's cores (:func:`_reseat`)."""
     typed = pieces_of(facts)
     placement = _place(typed, facts, ruleset)
     read = _sideways_reading(placement)
     if not read:
         return placement
     typed = [(replace(p, laid=read[p.id]) if p.id in read else p, g, stated) for p, g, stated in typed]
-    return _place(typed, facts, ruleset)
+    return _place(typed, facts, ruleset, seated=placement)
 
 
 def _sideways_reading(placement: Placement) -> dict[int, Laid]:
@@ -634,13 +635,16 @@ def _sideways_reading(placement: Placement) -> dict[int, Laid]:
     return out
 
 
-def _place(typed: list[tuple[Piece, int, bool]], facts: CardFacts, ruleset: RuleSet) -> Placement:
+def _place(typed: list[tuple[Piece, int, bool]], facts: CardFacts, ruleset: RuleSet,
+           seated: Placement | None = None) -> Placement:
     # B6, where the rulebook has it: a card laid sideways cuts its run off (no WILDCARD past it)
     b6 = ruleset.game_rule("B6") is not None
     barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways and b6)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     known = _Known(stated_by=frozenset(name for name, player in facts.players if player.stated))
-    found = _seat(stated, own, loose, ruleset, barred, known=known)
+    found = None if seated is None else _reseat(seated, [p for p, _, _ in typed], ruleset.aces_high, barred)
+    if found is None:
+        found = _seat(stated, own, loose, ruleset, barred, known=known)
     if found is None:
         raise _refusal(stated, own, loose, ruleset, barred, known)
     ids = {frozenset(p.id for p in c) for c in stated}
@@ -649,6 +653,31 @@ def _place(typed: list[tuple[Piece, int, bool]], facts: CardFacts, ruleset: Rule
         for t in sorted(found, key=lambda t: _meld_key(t.pieces))
     )
     return Placement(melds, tuple(_notes(melds, ruleset, barred)))
+
+
+def _reseat(seated: Placement, pieces: list[Piece], aces_high: bool, barred: frozenset[Card]) -> list[TableMeld] | None:
+    """The table seated again on the cores of its first seating, once the cards sent to a match
+    are read as lying sideways (:func:`place`); none when that does not seat it (a WILDCARD in
+    a run stands for a card now sideways), and the whole seating then runs again.
+
+    The same seating as a second search from scratch would find, and far quicker: what the
+    second reading says only narrows where a card may go (a card that lay in a match must lie
+    in a match; a WILDCARD stands for the card it stood for), and it changes no count of B5 (those
+    cards sat in matches, and now count as designated), so the attempt that seated the table
+    first still seats it, with the same best; only an attempt that gave up could differ, and
+    where the first seating came from the exact cover, a cover searched again may give other
+    cores for the same table (either is a seating; this one keeps the one already shown)."""
+    by_id = {p.id: p for p in pieces}
+    # each core's cards in the order the meld shows them (which WILDCARD stands for which card)
+    cores = [[by_id[q.id] for q in t.pieces if q.id in t.core] for t in seated.melds]
+    in_core = {i for t in seated.melds for i in t.core}
+    if sum(map(len, cores)) != len(in_core) or not in_core <= by_id.keys():
+        return None
+    left = [p for p in pieces if p.id not in in_core]
+    try:
+        return _Search(cores, left, aces_high, barred, Budget(SEARCH_BUDGET)).run()
+    except _Tangled:
+        return None
 
 
 @dataclass
