@@ -159,10 +159,8 @@ def readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, bar
         return True
     if Kind.RUN not in kinds and len(pieces) >= 3:
         fixed = [c for p in pieces if (c := p.fixed) is not None]
-        if fixed and all(c.rank == fixed[0].rank for c in fixed):
-            suits = [c.suit for c in fixed]  # a WILDCARD said to be a card of the match is that card
-            if len(set(suits)) == len(suits):
-                return True
+        if fixed and all(c.rank == fixed[0].rank for c in fixed) and _suits_fit(pieces):
+            return True
     return not kinds and len(pieces) >= 3 and all(p.fixed is None for p in pieces)
 
 
@@ -258,7 +256,7 @@ def _group(pieces: Sequence[Piece], barred: frozenset[Card]) -> TableMeld | None
     if len(pieces) < 3 or not fixed or any(c.rank != fixed[0].rank for c in fixed):
         return None
     suits = [p.laid.card.suit for p in naturals]
-    if len({c.suit for c in fixed}) != len(fixed):  # no card twice, a WILDCARD's stated card too
+    if not _suits_fit(pieces):
         return None
     rank = fixed[0].rank
     stated = [p for p in pieces if p.laid.card.is_wild and p.fixed is not None]
@@ -268,6 +266,23 @@ def _group(pieces: Sequence[Piece], barred: frozenset[Card]) -> TableMeld | None
     ordered = naturals + stated + free
     reps = [p.fixed for p in naturals + stated] + [Card(rank, spare[i % len(spare)]) for i in range(len(free))]
     return _made(Meld(MeldKind.GROUP, tuple(p.laid.card for p in ordered), tuple(reps)), ordered)
+
+
+def _suits_fit(pieces: Sequence[Piece]) -> bool:
+    """Whether a match's cards are each of another suit: its natural cards, then each WILDCARD
+    said to stand for a card (``W=7H``), in the order typed. A WILDCARD may be said to be a card
+    of a suit already there only when the match already holds every suit: it then stands for a
+    card already on the table, as a bare WILDCARD there does (SPEC §5: a match is up to four
+    natural cards of a rank and any number of WILDCARDs)."""
+    seen: set[Suit] = set()
+    for p in sorted(pieces, key=lambda p: p.laid.card.is_wild):
+        c = p.fixed
+        if c is None:
+            continue
+        if c.suit in seen and (not p.laid.card.is_wild or len(seen) < len(SUITS)):
+            return False
+        seen.add(c.suit)  # type: ignore[arg-type]
+    return True
 
 
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
@@ -883,8 +898,7 @@ def _last_resort(stated, own: list[list[Piece]], loose: list[Piece], ways, rules
     pools = [p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins]
     settled = [p for p in loose if p not in pools]
     likely = [frozenset(q.id for q in m) for w in ways for m in w[0][0]]  # the engine's own melds
-    for one_player in (True, False):
-        yield from _founders(stated, pools, settled, ruleset.aces_high, barred, budget, one_player, likely)
+    yield from _founders(stated, pools, settled, ruleset.aces_high, barred, budget, likely)
 
 
 def _own_ways(mine: list[Piece], ruleset: RuleSet) -> list[tuple[list[list[Piece]], list[Piece]]]:
@@ -918,12 +932,12 @@ def _matches(pieces: list[Piece]) -> tuple[list[list[Piece]], list[Piece]]:
 
 
 def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
-             one_player: bool = True) -> dict[int, list[tuple[Piece, ...]]]:
+) -> dict[int, list[tuple[Piece, ...]]]:
     """Every three cards (of one player, or of anyone's) that make a meld on their own, by
     their first card."""
     triples: dict[int, list[tuple[Piece, ...]]] = {p.id: [] for p in order}
     for i, a in enumerate(order):
-        mine = [q for q in order[i + 1:] if q.owner == a.owner or not one_player]
+        mine = [q for q in order[i + 1:] if q.owner == a.owner]
         for j, b in enumerate(mine):
             if not could_be((a, b), aces_high):  # two that no meld holds: no three with them is one
                 continue
@@ -947,13 +961,13 @@ def _unseatable(stated, triples: dict[int, list[tuple[Piece, ...]]], pieces: lis
 
 
 def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool, barred: frozenset[Card],
-              budget: Budget, one_player: bool, likely: list[frozenset[int]]) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+              budget: Budget, likely: list[frozenset[int]]) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
     """Choices of the melds as first laid: disjoint threes of cards (one player's, or, failing
     that, anyone's: a meld completed by cards of several players), each a meld on its own;
     every other card of ``pools`` laid off (each must fit some meld). Threes inside a meld of
     the engine's arrangement of a player's own cards (``likely``) are tried first."""
     order = sorted(pools, key=lambda p: (p.laid.card.sort_key(), p.id))
-    triples = _triples(order, aces_high, barred, one_player)
+    triples = _triples(order, aces_high, barred)
     for ts in triples.values():
         ts.sort(key=lambda t: not any({q.id for q in t} <= m for m in likely))
     if _unseatable(stated, triples, order + settled, aces_high):
@@ -1101,7 +1115,7 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
     everything = [p for c in stated for p in c] + [p for mine in own for p in mine] + loose
     pools = sorted([p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins],
                    key=lambda p: (p.laid.card.sort_key(), p.id))
-    triples = _triples(pools, aces_high, barred, one_player=False)
+    triples = _triples(pools, aces_high, barred)
     stranded = _unseatable(stated, triples, [p for p in everything if not any(p in c for c in stated)], aces_high)
     for p in stranded:
         if not p.laid.joins:
@@ -1109,16 +1123,16 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
         bare = replace(p, laid=Laid(p.laid.card))
         if not _unseatable(stated, triples, [bare], aces_high):
             return _blame(p, _nothing_takes(p), rule=ruleset.game_rule("B5"))
+        twin = _stood_for(p, everything)
+        if twin is not None and twin.laid.card.is_wild and twin.owner == p.laid.player:
+            # Ben's 5D>Bill where Bill's W=5D holds the 5D's place
+            return _blame(p, f"{_nothing_takes(p)}: {twin.says()} already stands for the "
+                             f"{p.fixed} there", rule=ruleset.wild_rule)
         # said nothing of, the card would be one of the three that laid a meld: what the table
         # said (>run, >2D, >NAME) is of a meld already there, and there is none without it
         founding = _triples(sorted([q for q in pools if q.id != p.id] + [bare],
-                                   key=lambda q: (q.laid.card.sort_key(), q.id)), aces_high, barred, one_player=False)
+                                   key=lambda q: (q.laid.card.sort_key(), q.id)), aces_high, barred)
         if not _unseatable(stated, founding, [bare], aces_high):
-            twin = _stood_for(p, everything)
-            if twin is not None and twin.laid.card.is_wild and twin.owner == p.laid.player:
-                # Ben's 5D>Bill where Bill's W=5D holds the 5D's place
-                return _blame(p, f"{_nothing_takes(p)}: {twin.says()} already stands for the "
-                                 f"{p.fixed} there", rule=ruleset.wild_rule)
             return _blame(p, f"{_nothing_takes(p)} but one it lays itself, and '>' says a card joined a meld "
                              "already there", rule=ruleset.game_rule("B5"))
     if not stranded:
@@ -1354,8 +1368,8 @@ def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]
                     b5.add(p.id)
                     yield (f"{p.owner}'s {p.laid.card} fits the {run} and the {match} {other.meld.describe()}: "
                            f"nothing was said, so it counts for the {run} ({why}); {p.laid.card}>match says otherwise")
-        for p in t.pieces:
-            if p.id not in b5 and (note := _choice_note(p, t, melds, ruleset, barred)):
+        for p in t.pieces:  # a card B5 sent to the run may have had another run to choose (its note is of the match)
+            if note := _choice_note(p, t, melds, ruleset, barred, runs_only=p.id in b5):
                 yield note
         chosen = [(p, rep) for p, rep in zip(t.pieces, t.meld.represents) if p.laid.card.is_wild and p.fixed is None]
         if chosen and len({tuple(r.meld.represents) for r in readings(t.pieces, t.core, aces_high, barred)}) > 1:
@@ -1365,10 +1379,11 @@ def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]
 
 
 def _choice_note(p: Piece, t: TableMeld, melds: Sequence[TableMeld], ruleset: RuleSet,
-                 barred: frozenset[Card]) -> str | None:
+                 barred: frozenset[Card], runs_only: bool = False) -> str | None:
     """A note when ``p``, a card laid off or claimed into ``t``, could as well have joined
     another meld on the table (as far as the table said where it went) and would count
-    otherwise there: the table did not say which, ref chose by its fixed order (module doc)."""
+    otherwise there: the table did not say which, ref chose by its fixed order (module doc).
+    ``runs_only``: the other runs only (B5's note already names the match)."""
     if p.id in t.core or p.laid.beside is not None:
         return None
     from rummyref.rules.values import in_meld
@@ -1382,7 +1397,9 @@ def _choice_note(p: Piece, t: TableMeld, melds: Sequence[TableMeld], ruleset: Ru
     elsewhere = []
     for m in melds:
         trial = [*m.pieces, bare]
-        if m is t or not could_be(trial, aces_high) or not _Search._joined(bare, trial):
+        if m is t or (runs_only and m.meld.kind is MeldKind.GROUP):
+            continue
+        if not could_be(trial, aces_high) or not _Search._joined(bare, trial):
             continue
         r = next(readings(trial, m.core, aces_high, barred - {p.laid.cut}), None)
         if r is None:

@@ -201,7 +201,9 @@ class _Cover:
         for p in others:
             if p.fixed is None and p.id not in core_ids:
                 laid = p.laid
-                key = (p.owner if p.owner in named else None, p.id in self.eligible, laid.kind, laid.player, laid.beside)
+                # a WILDCARD that may found a meld is told apart by its player: a meld is one player's
+                eligible = p.id in self.eligible
+                key = (p.owner if p.owner in named or eligible else None, eligible, laid.kind, laid.player, laid.beside)
                 classes.setdefault(key, []).append(p)
         self.classes = list(classes.values())
         self.class_of = {p.id: i for i, c in enumerate(self.classes) for p in c}
@@ -337,7 +339,7 @@ class _Cover:
         for i, w in enumerate(wild):
             if w:
                 owner, base = self.class_keys[i]
-                k = (owner if owner in needed else None, base)
+                k = (owner if owner in needed or base[0] else None, base)  # base[0]: it may found a meld
                 out[k] = out.get(k, 0) + w
         return tuple(sorted(out.items(), key=repr))
 
@@ -836,17 +838,16 @@ class _Cover:
         if not readable(pieces, frozenset(), self.aces_high, self.barred):
             return None
         founders.sort(key=lambda p: (p.fixed is None, p.id))  # natural cards first, then as typed
-        for one_player in (True, False):  # one player's threes first, each in the order made
-            for three in itertools.combinations(founders, 3):
-                if (three[0].owner == three[1].owner == three[2].owner) != one_player:
-                    continue
-                ids = frozenset(p.id for p in three)
-                if not self._founds(three, ids):
-                    continue
-                if all(p.fixed is not None for p in three):
-                    return ids  # no WILDCARD in the core: the meld reads as it did without one
-                if readable(pieces, ids, self.aces_high, self.barred):
-                    return ids
+        for three in itertools.combinations(founders, 3):  # one player's three: a meld is laid by one player
+            if not three[0].owner == three[1].owner == three[2].owner:
+                continue
+            ids = frozenset(p.id for p in three)
+            if not self._founds(three, ids):
+                continue
+            if all(p.fixed is not None for p in three):
+                return ids  # no WILDCARD in the core: the meld reads as it did without one
+            if readable(pieces, ids, self.aces_high, self.barred):
+                return ids
         return None
 
 

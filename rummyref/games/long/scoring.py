@@ -99,6 +99,8 @@ def _sideways(typed: str, counts_as: str = "") -> bool:
     """Whether a card as typed (``str`` of its :class:`~rummyref.games.long.table.Laid`) lies
     sideways (B6, :attr:`~rummyref.games.long.table.Laid.sideways`): ``>match``, or ``>2D``
     naming a card of the rank it counts as (a WILDCARD: the card it stands for, said or read)."""
+    if typed.endswith("^"):  # typed AD^: laid sideways on a match, the same as AD>match
+        typed = typed[:-1] + ">match"
     head, *targets = typed.split(">")
     card, _, stands_for = head.partition("=")
     counts = stands_for or (counts_as if card == "W" and counts_as else card)

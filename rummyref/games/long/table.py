@@ -72,6 +72,8 @@ class Laid:
     #: ref's reading, not the table's: the meld the table named (``>NAME``) is a match, so the
     #: card lies sideways on it (B6) as if ``>match`` were said (``kind`` is then MATCH)
     on_match: bool = False
+    #: typed ``^`` (the same as ``>match``), kept only to name the card as typed
+    caret: bool = field(default=False, compare=False)
 
     @property
     def joins(self) -> bool:
@@ -98,6 +100,8 @@ class Laid:
         text = str(self.card) + (f"={self.stands_for}" if self.stands_for and not self.read else "")
         text += f">{self.player}" if self.player else ""
         text += f">{self.beside}" if self.beside else ""
+        if self.caret and self.kind is Kind.MATCH:
+            return text + "^"
         return text + (f">{self.kind.value}" if self.kind and not self.on_match else "")
 
 
@@ -237,7 +241,7 @@ def read_token(token: str, where: Where, roster: Sequence[str], position: int = 
         if slot in fields and fields[slot] != value:
             raise _two_targets(slot, fields[slot], value, where, token)
         fields[slot] = value
-    laid = Laid(card, stands_for, **fields)
+    laid = Laid(card, stands_for, **fields, caret=sideways)
     if laid.beside is not None and laid.beside == card:
         raise UnreadableInput(f"{where.says(token)}: a card cannot join the meld holding itself",
                               hint="name another card of the meld it joined, e.g. AD>2D")

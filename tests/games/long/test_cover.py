@@ -83,6 +83,8 @@ def _valid(block, stated_ids, eligible, aces_high, barred) -> bool:
         return next(readings(block, cores[0], aces_high, barred), None) is not None
     founders = [p for p in block if p.id in eligible]
     for three in itertools.combinations(founders, 3):
+        if len({p.owner for p in three}) > 1:  # a meld is laid by one player (SPEC §1, §7)
+            continue
         core = frozenset(p.id for p in three)
         if next(readings(three, core, aces_high, barred), None) is None:
             continue
