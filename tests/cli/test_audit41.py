@@ -1,0 +1,118 @@
+"""The table as melds at the command line: four faults an audit found (stop 41), each with the
+exact points, messages and exit codes. SPEC §1, §5, §7; docs/guide/the-table-as-melds.md."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import ref, ref_json
+
+PLAYERS = "Bill,Ben,Larry"
+NOBODY_HOLDS = ["--held", "Bill=", "--held", "Ben=", "--held", "Larry="]
+
+
+@pytest.fixture(autouse=True)
+def game(tmp_path, monkeypatch):
+    monkeypatch.setenv("RUMMYREF_DB", str(tmp_path / "ref.db"))
+    assert ref("new-session", "--players", PLAYERS, "--wildcards", "2").exit_code == 0
+
+
+def hands() -> int:
+    return sum(e["kind"] == "hand" for e in ref_json("history")["entries"])
+
+
+def credits(result: dict) -> dict[str, int]:
+    return {s["name"]: s["points"] for s in result["score"]["scores"]}
+
+
+# -- a WILDCARD said to be a card of a match that holds every suit (SPEC §5: 1-4 natural cards and
+# any number of WILDCARDs) is read as said, as ref reads a bare one there -------------------------
+
+
+@pytest.mark.parametrize("typed", ["W", "W=7S", "W=7D", "W=7S^", "W=7C>Bill", "W=7H>7S"])
+def test_a_wildcard_on_a_match_of_every_suit_may_be_said_to_be_any_of_them(typed):
+    result = ref_json("score-hand", "--melded", "Bill=7S 7D 7H 7C", "--melded", f"Ben={typed}", *NOBODY_HOLDS)
+    assert credits(result) == {"Bill": 28, "Ben": 7, "Larry": 0}
+    [meld] = result["score"]["arrangement"]
+    said = typed.split(">")[0].rstrip("^")
+    assert meld["kind"] == "group" and meld["value"] == 35
+    assert [c["as"] for c in meld["laid"]][-1] == ("7S" if said == "W" else said[2:])
+
+
+def test_a_hand_with_a_bare_wildcard_there_can_be_corrected_to_say_its_card():
+    ref_json("score-hand", "--melded", "Bill=7S 7D 7H 7C", "--melded", "Ben=W", *NOBODY_HOLDS)
+    r = ref("amend", "1", "--melded", "Bill=7S 7D 7H 7C", "--melded", "Ben=W=7H", *NOBODY_HOLDS,
+            "--reason", "Ben said which")
+    assert r.exit_code == 0, r.stderr
+    assert "W=7H (Ben)  [match, 35]" in r.stdout
+    assert ref("verify").exit_code == 0
+
+
+def test_a_wildcard_said_to_be_a_card_already_in_a_match_with_a_suit_free_is_refused():
+    r = ref("score-hand", "--melded", "Bill=7S 7D 7C", "--melded", "Ben=W=7S", *NOBODY_HOLDS)
+    assert r.exit_code == 4
+    assert " ".join(r.stderr.split()).startswith(
+        "refused: Ben's W=7S (--melded) cannot be: no meld on the table has a place for a 7S")
+    assert hands() == 0
+
+
+# -- a meld is laid by one player: cards laid off or claimed by several never make one -----------
+
+
+@pytest.mark.parametrize("args", [
+    ["--melded", "Bill=4S", "--melded", "Ben=4H", "--melded", "Larry=4C"],
+    ["--claim", "Bill=4S", "--claim", "Ben=4H", "--claim", "Larry=4C"],
+    ["--melded", "Bill=4S /", "--melded", "Ben=4H /", "--melded", "Larry=4C /"],
+])
+def test_three_cards_of_three_players_are_no_meld(args):
+    r = ref("score-hand", *args, *NOBODY_HOLDS)
+    assert r.exit_code == 4, r.stdout
+    message = " ".join(r.stderr.split())
+    assert "cannot sit in any meld on the table" in message
+    assert all(f"{who}'s {card}" in message for who, card in (("Bill", "4S"), ("Ben", "4H"), ("Larry", "4C")))
+    assert hands() == 0
+
+
+@pytest.mark.parametrize("bill", ["Bill=7S 7D 7C / QS KS", "Bill=7S 7D 7C QS KS"])
+def test_the_slash_does_not_change_whether_a_table_is_legal(bill):
+    # Bill's QS KS, Larry's JS and Ben's claimed AS: no three of them are one player's meld
+    r = ref("score-hand", "--melded", bill, "--melded", "Larry=JS", "--claim", "Ben=AS", *NOBODY_HOLDS)
+    assert r.exit_code == 4
+    assert "Bill's QS KS (--melded)" in " ".join(r.stderr.split())
+    assert hands() == 0
+
+
+def test_a_claimed_card_lays_a_meld_with_two_of_the_claimers_own():
+    result = ref_json("score-hand", "--melded", "Larry=QC KC", "--claim", "Larry=JC", *NOBODY_HOLDS)
+    assert credits(result) == {"Bill": 0, "Ben": 0, "Larry": 30}
+
+
+# -- B5's note and the note of a choice between runs, both -----------------------------------------
+
+
+def test_a_card_b5_sent_to_a_run_is_also_told_of_the_other_run():
+    table = ["--melded", "Bill=AS AH AC", "--melded", "Ben=2D 3D 4D / JD QD KD"]
+    r = ref("score-hand", *table, "--melded", "Larry=AD", *NOBODY_HOLDS)
+    assert r.exit_code == 0, r.stderr
+    notes = " ".join(r.stdout.split())
+    assert ("Note: Larry's AD fits the run and the match AS AH AC: nothing was said, so it counts for the run "
+            "(B5); AD>match says otherwise") in notes
+    assert ("Note: Larry's AD could join AD 2D 3D 4D (1) or JD QD KD (15): the table did not say which, so ref "
+            "chose by its fixed order (runs first, an ace low first, then melds in suit order); AD>JD says "
+            "otherwise") in notes
+    assert "AS AH AC (15)" not in notes  # the match is B5's note's, not named twice
+    assert credits(ref_json("score-hand", *table, "--melded", "Larry=AD>JD", *NOBODY_HOLDS))["Larry"] == 15
+
+
+# -- a card typed with ^ is named as typed --------------------------------------------------------
+
+
+def test_a_card_typed_sideways_is_named_as_typed():
+    r = ref("score-hand", "--melded", "Bill=JS JD JC", "--melded", "Ben=QH KH AH", "--melded", "Larry=JH^ W>Ben",
+            *NOBODY_HOLDS)
+    assert r.exit_code == 4
+    assert " ".join(r.stderr.split()).startswith("refused (B6): Larry's JH^ (--melded) cannot be:")
+    result = ref_json("score-hand", "--melded", "Bill=JS JD JC", "--melded", "Larry=JH^", *NOBODY_HOLDS)
+    [meld] = result["score"]["arrangement"]
+    assert [c["shown"] for c in meld["laid"] if c["by"] == "Larry"] == ["JH^"]
+    assert "JH^" in meld["typed"]
+    assert ref("verify").exit_code == 0
