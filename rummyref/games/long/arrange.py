@@ -16,8 +16,8 @@ in a run (a no is a certain refusal); then the exact cover (:mod:`rummyref.games
 first looks for a card that no meld of the table's cards can hold (a certain refusal that
 names it), then says whether any seating exists at all: none is a certain refusal; one gives
 the cores, which the search then seats best. Only if the cover runs out of steps does the
-last resort run: every choice of three cards as each meld's core, one player's, then anyone's
-(a meld completed with another player's cards). All of it shares one budget of steps; so do
+last resort run: every choice of three of one player's cards as each meld's core (a meld is
+laid by one player: SPEC §1, §7). All of it shares one budget of steps; so do
 the trial seatings that name the card or the designation at fault in a refusal.
 
 Which arrangement, when several fit (:class:`_Search`): the table's designations are obeyed
@@ -884,8 +884,8 @@ def _attempts(ways: list[list[tuple[list[list[Piece]], list[Piece]]]], loose: li
     rank laid a match), each also without the player's WILDCARDs (the engine may have used
     one to fill a gap a card laid off fills). Every player keeps the first way until that
     fails, then the fewest players change way first. Last, every way of choosing three cards
-    for each meld as first laid, one player's (a claimed card with two of the claimer's own,
-    too), then anyone's, in a fixed order."""
+    of one player's for each meld as first laid (a claimed card with two of the claimer's own,
+    too), in a fixed order."""
     combos = sorted(itertools.product(*[range(len(w)) for w in ways]), key=lambda c: (sum(1 for i in c if i), c))
     for combo in combos[:MOST_ATTEMPTS]:
         cores = [c for w, i in zip(ways, combo) for c in w[i][0]]
@@ -931,10 +931,8 @@ def _matches(pieces: list[Piece]) -> tuple[list[list[Piece]], list[Piece]]:
     return melds, [p for p in pieces if p.id not in taken]
 
 
-def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
-) -> dict[int, list[tuple[Piece, ...]]]:
-    """Every three cards (of one player, or of anyone's) that make a meld on their own, by
-    their first card."""
+def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card]) -> dict[int, list[tuple[Piece, ...]]]:
+    """Every three cards of one player that make a meld on their own, by their first card."""
     triples: dict[int, list[tuple[Piece, ...]]] = {p.id: [] for p in order}
     for i, a in enumerate(order):
         mine = [q for q in order[i + 1:] if q.owner == a.owner]
@@ -962,8 +960,7 @@ def _unseatable(stated, triples: dict[int, list[tuple[Piece, ...]]], pieces: lis
 
 def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool, barred: frozenset[Card],
               budget: Budget, likely: list[frozenset[int]]) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
-    """Choices of the melds as first laid: disjoint threes of cards (one player's, or, failing
-    that, anyone's: a meld completed by cards of several players), each a meld on its own;
+    """Choices of the melds as first laid: disjoint threes of one player's cards, each a meld on its own;
     every other card of ``pools`` laid off (each must fit some meld). Threes inside a meld of
     the engine's arrangement of a player's own cards (``likely``) are tried first."""
     order = sorted(pools, key=lambda p: (p.laid.card.sort_key(), p.id))

@@ -7,9 +7,9 @@ is a split of every piece on the table into melds such that
 * each meld has one valid reading (:func:`~rummyref.games.long.arrange.readings`: the kind said
   with ``>run``/``>match``, a WILDCARD's stated card, nothing past a card laid sideways);
 * each meld has exactly one *core*, the cards first laid as a meld: a group the table stated
-  with ``/`` (never split, never two in one meld), or, where nothing was stated, three cards that
-  are a meld on their own, each melded by a player who stated nothing or won by a claim that
-  said nothing of where it went;
+  with ``/`` (never split, never two in one meld), or, where nothing was stated, three cards of
+  one player (a meld is laid by one player) that are a meld on their own, each melded by a
+  player who stated nothing or won by a claim that said nothing of where it went;
 * ``>NAME`` and ``>2D`` hold: the meld has another of NAME's cards, the 2D.
 
 The search is depth-first. At each position it seats the stated group or the card of known
@@ -25,8 +25,8 @@ made as they are tried, the fewest WILDCARDs first; those that cannot be valid w
 fill their places (a ``>NAME`` or ``>2D`` nothing chosen meets, too few founders, ``>run``
 among cards of a rank) are counted, a step each, not made. WILDCARDs that
 nothing was said of are counted, not told apart, by what the table said of them and who laid
-them (who laid them only where a ``>NAME`` names the player, and only while a card said to
-join that player's meld is left). A position is cut before its search when the engine cannot
+them (who laid them where they may found a meld, or where a ``>NAME`` names the player while a
+card said to join that player's meld is left). A position is cut before its search when the engine cannot
 meld its cards at all (without the rule set, only where the caller already has the engine's
 answer for those cards), when a meld seated leaves out a card or WILDCARD said to join it, or
 when a card that lost a neighbour has no meld left. A position that failed once (the cards
