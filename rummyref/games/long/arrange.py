@@ -274,14 +274,14 @@ def _suits_fit(pieces: Sequence[Piece]) -> bool:
     of a suit already there only when the match already holds every suit: it then stands for a
     card already on the table, as a bare WILDCARD there does (SPEC §5: a match is up to four
     natural cards of a rank and any number of WILDCARDs)."""
-    seen: set[Suit] = set()
+    seen: set[Suit | None] = set()
     for p in sorted(pieces, key=lambda p: p.laid.card.is_wild):
         c = p.fixed
         if c is None:
             continue
         if c.suit in seen and (not p.laid.card.is_wild or len(seen) < len(SUITS)):
             return False
-        seen.add(c.suit)  # type: ignore[arg-type]
+        seen.add(c.suit)
     return True
 
 
