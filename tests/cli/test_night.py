@@ -121,10 +121,11 @@ def test_a_scripted_night_of_six_hands(night_db):
     n.answer(HELD.format("Bill"), "! claim --called Bill=Ben --touched Ben,Bill")
     n.answer(HELD.format("Bill"), "")
     assert "Ben wins the Rummy! card." in flat(n.said)
-    n.cards(("Ben", "QC KC", "9D"), ("Larry", "5S", "8C"), out="Bill", claims="Larry=JC")
+    n.cards(("Ben", "JC QC KC", "9D"), ("Larry", "5S", "8C"), out="Bill", claims="Larry=10C")
     shown = n.answer(CONFIRM, "")
     assert "2S 3S 4S (Bill) 5S (Larry) [run, 14] said by the table" in flat(shown)
-    assert "Larry: 5S 5 (run 2S 3S 4S 5S) + JC* 10 (run JC* QC KC) - 8C 8 held = 7" in flat(shown)
+    assert "10C* (Larry) JC QC KC (Ben) [run, 40]" in flat(shown)
+    assert "Larry: 5S 5 (run 2S 3S 4S 5S) + 10C* 10 (run 10C* JC QC KC) - 8C 8 held = 7" in flat(shown)
     shown = n.answer(PROMPT, "points")
     assert "Round 1 complete." in flat(shown) and "type end" in flat(shown)
     # hand 4 (Bill), by points: Ctrl-C half-way discards only this hand
@@ -159,7 +160,7 @@ def test_a_scripted_night_of_six_hands(night_db):
     assert [e["results"] for e in hands[:4]] == [
         {"Bill": 9, "Ben": 10, "Larry": -20},
         {"Bill": 45, "Ben": -10, "Larry": 20},
-        {"Bill": 54, "Ben": 11, "Larry": 7},
+        {"Bill": 54, "Ben": 21, "Larry": 7},
         {"Bill": 10, "Ben": 20, "Larry": 30},
     ]
     assert hands[4]["facts"]["players"]["Bill"] == {"melded": [["9H", "10H", "JH"]], "held": ["2D"], "designated": False}

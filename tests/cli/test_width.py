@@ -331,7 +331,7 @@ NIGHT_WALK = (
     ("Bill melded or laid off", "AS AD AC / 2S 3S 4S"), ("Bill left in hand", ""),
     ("Ben melded or laid off", "7S 7H 7X"), ("Ben melded or laid off", "\x157S 7H 7D"),
     ("Ben left in hand", "KD QC 9H 9S"),
-    ("Larry melded or laid off", "6H 7C 8H"), ("Larry left in hand", "2D"),
+    ("Larry melded or laid off", "6C 7C 8C"), ("Larry left in hand", "2D"),
     ("Who went out?", "Bill"), ("Rummy! claims", "Larry=5S"), ("Record it?", ""),
     ("night> ", "standings"), ("night> ", "history"), ("night> ", "nonsense"), ("night> ", "end"),
     ("night> ", "quit"),
