@@ -336,7 +336,8 @@ def open_refusals(ctx: Context, kind: GameKind) -> None:
         raise RuleRefusal(
             f"game {g.name} is over: {g.winner} won",
             rule=kind.over_rule(ctx.ruleset),
-            hint="start a new game with --game NEW-NAME; the history of this one stays",
+            # another rule set's game: its --ruleset, or the new game would be the default's
+            hint=f"start a new game with --game NEW-NAME{ctx.ruleset.again}; the history of this one stays",
         )
     current = ctx.open_session
     if current is not None:

@@ -288,7 +288,7 @@ class GinGame:
         if g.over:
             raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more {ctx.ruleset.hand_words}",
                               rule=self.over_rule(ctx.ruleset),
-                              hint="start a new game with ref new-session --game NEW-NAME")
+                              hint=f"start a new game with ref new-session --game NEW-NAME{ctx.ruleset.again}")
         if ctx.open_session is None:
             raise RuleRefusal(f"no {ctx.ruleset.session_word} of {g.name} is open", hint="ref new-session opens one")
 
@@ -433,6 +433,7 @@ class GinGame:
         if g.over:
             out.print(f"The game is over: {g.winner} won. Type end to close the {ctx.ruleset.session_short}.",
                       markup=False)
+            out.print(f"A new game: ref new-session --game NAME{ctx.ruleset.again}.", markup=False)
             return
         out.print(f"Next: {ctx.ruleset.hand_word} {ctx.position.next_hand} of {g.name} ({' v '.join(g.roster)}).", markup=False)
 

@@ -56,7 +56,8 @@ def test_the_game_over_line_names_the_rule_sets_shutout_factor(tmp_path, factor,
     ok("new-session", "--ruleset", rs, "--players", "Ann,Bob")
     expected = (f"GAME OVER: Ann wins by {final}; final with boxes and bonus: Ann {final}, Bob 0{said}.")
     hand = ok("score-hand", *SHUTOUT).stdout
-    assert one_line(hand).endswith(expected)  # (112 + 25 + 100) x the factor
+    assert one_line(hand).endswith(expected + " The session may end now: ref end-session. A new game: ref "
+                                   "new-session --game NAME --ruleset FILE.")  # (112 + 25 + 100) x the factor
     assert "doubled" not in hand or factor == 2
     assert one_line(ok("standings").stdout).endswith(expected)
     assert ref_json("standings")["shutout"] is True  # the loser won no hand, whatever the factor
@@ -244,7 +245,8 @@ def test_a_finished_game_is_refused_citing_g10(record):
         r = ref(command)
         assert r.exit_code == 4 and r.stdout == ""
         assert lines(r.stderr) == ["refused (G10): game gin is over: Ann won",
-                                   "start a new game with --game NEW-NAME; the history of this one stays"]
+                                   "start a new game with --game NEW-NAME --ruleset gin; the history of this "
+                                   "one stays"]
     dead = ref("score-hand", "--dead")
     assert dead.exit_code == 4 and lines(dead.stderr)[0] == (
         "refused (G10): game gin is over (Ann won): it takes no more hands")

@@ -1,0 +1,168 @@
+"""A finished game's hints name its rule set, so that following them starts a game of the same
+kind (audit docs-walkthrough #1, #2): Gin's GAME OVER line, its score-hand refusal and its
+night; ``ref new-session`` and ``ref night`` on a finished game of any rule set but the default
+(``--ruleset rummy-500``, ``--ruleset gin``, ``--ruleset simple-rummy``, ``--ruleset FILE``
+for a house's file). The default rummy-2m keeps its hints as they were."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from cli_helpers import ref, ref_json
+
+from rummyref.rules.ruleset import builtin_path, load_ruleset
+
+#: Ann goes gin against 87 of Bob's deadwood: 112, the game over at once, a shutout
+SHUTOUT = ["--hand", "Ann=2S 3S 4S 5D 6D 7D 8C 9C 10C JC", "--hand", "Bob=KS KH QD QH JS 10H 9H 8D 6C 4C",
+           "--gin", "Ann"]
+OPEN_HINT = "start a new game with --game NEW-NAME{}; the history of this one stays"
+
+
+def ok(*args: str, input: str | None = None):
+    r = ref(*args, input=input)
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+def lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def house(tmp_path: Path, name: str, old: str, new: str) -> str:
+    """A house's copy of a built-in under the built-in's name, one number changed."""
+    text = builtin_path(name).read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / f"house-{name}.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return str(path)
+
+
+def follow(hint: str, players: str, file: str | None = None) -> dict:
+    """Run the ``ref new-session`` a hint names (``--game NEW-NAME``, ``--ruleset`` as given;
+    ``FILE`` the house's file), for a new game ``next``: its ``--json``."""
+    m = re.search(r"--game (NEW-NAME|NAME)((?: --ruleset [^\s;]+)?)", hint)
+    assert m, hint
+    args = ["--game", "next", *m.group(2).split()]
+    args = [file if a == "FILE" and file else a for a in args]
+    r = ref("new-session", *args, "--players", players, "--json")
+    assert r.exit_code == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def refused_to_open(*hint: str) -> None:
+    """``ref new-session`` and ``ref night`` on the finished game: exit 4, the hint exactly."""
+    for command in ("new-session", "night"):
+        r = ref(command)
+        assert r.exit_code == 4 and r.stdout == ""
+        assert lines(r.stderr)[1:] == list(hint), command
+
+
+# -- Gin -------------------------------------------------------------------------------------------
+
+
+def test_a_finished_gin_game_hints_at_gin_and_the_hint_starts_a_gin_game():
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    r = ok("score-hand", *SHUTOUT)
+    assert lines(r.stdout)[-4:] == [
+        "GAME OVER: Ann wins by 474; final with boxes and bonus: Ann 474, Bob 0 (shutout: the winner's score",
+        "doubled, G12).",
+        "The session may end now: ref end-session.",
+        "A new game: ref new-session --game NAME --ruleset gin."]
+    more = ref("score-hand", "--dead")
+    assert more.exit_code == 4
+    assert lines(more.stderr) == ["refused (G10): game gin is over (Ann won): it takes no more hands",
+                                  "start a new game with ref new-session --game NEW-NAME --ruleset gin"]
+    ok("end-session")
+    refused_to_open("start a new game with --game NEW-NAME --ruleset gin; the history of this one stays")
+    doc = follow(more.stderr, "Ann,Bob")
+    assert (doc["game"], doc["ruleset"], doc["target"], doc["created"]) == ("next", "gin", 100, True)
+    assert ok("standings", "--game", "next").stdout.startswith("next (gin), to 100: 0 hands")
+
+
+def test_a_correction_that_keeps_a_gin_game_over_names_gin_but_no_session_to_end():
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    ok("score-hand", *SHUTOUT)
+    ok("end-session")
+    r = ok("amend", "1", *SHUTOUT, "--reason", "again")
+    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset gin."
+    assert "may end now" not in r.stdout
+
+
+def test_a_gin_night_hints_at_gin_once_the_game_is_over():
+    hands = SHUTOUT[1].split("=", 1)[1], SHUTOUT[3].split("=", 1)[1]
+    r = ok("night", "--ruleset", "gin", "--players", "Ann,Bob", input=f"cards\n{hands[0]}\n{hands[1]}\ngin Ann\n\nend\n")
+    assert ("doubled, G12).\nThe game is over: Ann won. Type end to close the session.\n"
+            "A new game: ref new-session --game NAME --ruleset gin.\n") in r.stdout
+    refused_to_open("start a new game with --game NEW-NAME --ruleset gin; the history of this one stays")
+
+
+def test_a_house_copy_of_gin_hints_at_its_file(tmp_path):
+    path = house(tmp_path, "gin", "target = 100", "target = 60")
+    ok("new-session", "--ruleset", path, "--players", "Ann,Bob")
+    r = ok("score-hand", *SHUTOUT)
+    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset FILE."
+    more = ref("score-hand", "--dead")
+    assert more.exit_code == 4
+    assert lines(more.stderr)[-1] == "start a new game with ref new-session --game NEW-NAME --ruleset FILE"
+    ok("end-session")
+    refused_to_open("start a new game with --game NEW-NAME --ruleset FILE; the history of this one stays")
+    doc = follow(more.stderr, "Ann,Bob", file=path)
+    assert (doc["ruleset"], doc["target"]) == ("gin", 60)
+
+
+# -- ref new-session and ref night on a finished game of another rule set ---------------------------
+
+
+def test_a_finished_500_rum_game_refuses_to_open_naming_rummy_500():
+    ok("new-session", "--ruleset", "rummy-500", "--players", "Ann,Bob", "--opening", "Ann=495")
+    ok("score-hand", "--points", "Ann=10", "--points", "Bob=0")
+    ok("end-session")
+    refused_to_open("start a new game with --game NEW-NAME --ruleset rummy-500; the history of this one stays")
+    r = ref("new-session")
+    doc = follow(r.stderr, "Ann,Bob")
+    assert (doc["game"], doc["ruleset"], doc["target"]) == ("next", "rummy-500", 500)
+
+
+def test_a_finished_house_rummy_2m_game_refuses_to_open_naming_its_file(tmp_path):
+    path = house(tmp_path, "rummy-2m", "target = 2_000_000", "target = 100")
+    ok("new-session", "--ruleset", path, "--game", "house")
+    ok("score-hand", "--points", "Bill=150", "--points", "Ben=0", "--points", "Larry=0")
+    ok("end-session")
+    refused_to_open("start a new game with --game NEW-NAME --ruleset FILE; the history of this one stays")
+    doc = follow(ref("new-session").stderr, "Bill,Ben,Larry", file=path)
+    assert (doc["ruleset"], doc["target"]) == ("rummy-2m", 100)
+
+
+def test_a_finished_rummy_2m_game_keeps_its_hint():
+    ok("new-session", "--opening", "Bill=1999900")
+    ok("score-hand", "--points", "Bill=150", "--points", "Ben=0", "--points", "Larry=0")
+    ok("end-session")
+    refused_to_open("start a new game with --game NEW-NAME; the history of this one stays")
+    doc = follow(ref("new-session").stderr, "Bill,Ben,Larry")
+    assert (doc["ruleset"], doc["target"]) == ("rummy-2m", 2_000_000)
+
+
+@pytest.mark.parametrize("name, again", [("simple-rummy", " --ruleset simple-rummy"), ("rummy-500", " --ruleset rummy-500"),
+                                         ("gin", " --ruleset gin"), ("rummy-2m", "")])
+def test_the_open_refusal_names_every_rule_set_but_the_default(name, again):
+    """A Simple Rummy game never ends as a whole (a game is one hand), so no record reaches this
+    refusal with it; the refusal itself names it as it names the others."""
+    from rummyref.errors import RuleRefusal
+    from rummyref.games.base import open_refusals
+    from rummyref.games.registry import kind_for
+
+    rs = load_ruleset(name)
+    ctx = SimpleNamespace(game=SimpleNamespace(over=True, name="g", winner="Ann"), ruleset=rs, open_session=None)
+    with pytest.raises(RuleRefusal) as refused:
+        open_refusals(ctx, kind_for(rs))  # type: ignore[arg-type]
+    assert refused.value.hint == OPEN_HINT.format(again)
+
+
+def test_following_the_simple_rummy_hint_starts_a_simple_rummy_game():
+    doc = follow(OPEN_HINT.format(load_ruleset("simple-rummy").again), "Ann,Bob,Cy")
+    assert (doc["game"], doc["ruleset"]) == ("next", "simple-rummy")
+    assert ref_json("standings", "--game", "next")["ruleset"] == "simple-rummy"
