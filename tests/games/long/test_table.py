@@ -400,13 +400,13 @@ def test_a_run_needs_three_founders_in_a_row_so_the_table_is_refused_before_any_
     """Ben laid 8C 9C and KC among his cards, and laid off 10C and QC; Bill claimed the JC.
     The clubs 8-K hold four cards that may found a meld, but never three in a row (10C and QC
     were laid off): no meld of them was ever laid (a core is a meld on its own), unless Ben's
-    WILDCARD stood in one, and Bill's 3S needs it (3S W 5S). Every card has some meld to sit
-    in, taken alone; the founders' closer question says over the ranks that they cannot all,
-    so the table is refused without the exact cover's search (which would say the same)."""
+    WILDCARD stood in one, and Ben's 3S needs it (3S W 5S, his own). Every card has some meld
+    to sit in, taken alone; the founders' closer question says over the ranks that they cannot
+    all, so the table is refused without the exact cover's search (which would say the same)."""
     import rummyref.games.long.cover as cover_module
     from rummyref.games.long.arrange import _all_found, _Known, _seat, _split, pieces_of
 
-    melded = ["Bill=5D 5C 5S 5H 3S", "Ben=KD KH KS W 8C 9C 10C>Ben QC>Ben KC"]
+    melded = ["Bill=5D 5C 5H", "Ben=KD KH KS W 8C 9C 10C>Ben QC>Ben KC 3S 5S"]
     claims = ["Bill=JC"]
     facts = read_hand(ROSTER, melded, (), claims)
     typed = pieces_of(facts)
@@ -425,13 +425,13 @@ def test_a_run_needs_three_founders_in_a_row_so_the_table_is_refused_before_any_
     found, _ = cover_module.cover(stated, own, loose, RS.aces_high, barred)
     assert found is None  # the exact cover agrees: no seating
     # what the table said is tried first: without Ben's >Ben the 10C founds the clubs with the
-    # 8C 9C, the WILDCARD is Bill's 4S, and every card sits (without the 3S, too: the WILDCARD
+    # 8C 9C, the WILDCARD is Ben's 4S, and every card sits (without the 3S, too: the WILDCARD
     # founds the clubs; the designation is named, as the guide says, before a card)
     with pytest.raises(RuleRefusal, match=r"Ben's 10C>Ben \(--melded\) cannot be: with it the cards on the table "
                                           r"cannot all sit in melds; without it they can"):
         score(melded, claims=claims)
-    for without in (["Bill=5D 5C 5S 5H 3S", "Ben=KD KH KS W 8C 9C 10C QC>Ben KC"],
-                     ["Bill=5D 5C 5S 5H", "Ben=KD KH KS W 8C 9C 10C>Ben QC>Ben KC"]):
+    for without in (["Bill=5D 5C 5H", "Ben=KD KH KS W 8C 9C 10C QC>Ben KC 3S 5S"],
+                     ["Bill=5D 5C 5H", "Ben=KD KH KS W 8C 9C 10C>Ben QC>Ben KC 5S"]):
         agrees(*score(without, claims=claims))
 
 
@@ -763,23 +763,25 @@ def test_a_card_that_fits_nowhere_is_named_among_many():
 def test_a_wildcard_laid_sideways_as_a_card_also_in_a_run_leaves_the_run_its_card():
     """Bill's W=10C>match lies sideways on Ben's tens; Larry's natural 10C sits in his run. The
     founders' test took the WILDCARD's place for the 10C's, so the run looked cut at the 10C
-    and this legal table was refused once the sixes sent it past the trusting attempts."""
-    facts, s = score(["Bill=6H 6S W=10C>match", "Ben=10H 10D 10S", "Larry=9C 8C W=JC 10C 6C"])
+    and this legal table was refused once the sixes (Bill's 6C won by a Rummy! claim) sent it
+    past the trusting attempts."""
+    facts, s = score(["Bill=6H 6S W=10C>match", "Ben=10H 10D 10S", "Larry=9C 8C W=JC 10C"], claims=["Bill=6C"])
     assert sorted(m.cards for m in s.arrangement) == [("10S", "10H", "10D", "W"), ("6S", "6H", "6C"),
                                                       ("8C", "9C", "10C", "W")]
-    assert s.points() == {"Bill": 12 + 10, "Ben": 30, "Larry": 6 + 27 + 10}
+    assert s.points() == {"Bill": 12 + 10 + 6, "Ben": 30, "Larry": 27 + 10}
+    assert [(p.melded, p.claimed) for p in s.scores] == [(22, 6), (30, 0), (37, 0)]
     agrees(facts, s)
 
 
 @pytest.mark.parametrize("melded, blamed, rule", [
-    (["Bill=AS AH AC", "Ben=AD>match", "Larry=2D 3D"], "Ben's AD>match (--melded)", "B6"),
-    (["Bill=AS AH AC", "Ben=AD^", "Larry=2D 3D"], "Ben's AD>match (--melded)", "B6"),
-    (["Bill=5H 6H 7H", "Ben=8H>run", "Larry=8S 8D"], "Ben's 8H>run (--melded)", "B5"),
-    (["Bill=AS AH AC 2D 3D", "Ben=AD>AS"], "Ben's AD>AS (--melded)", "B6"),
+    (["Bill=AS AH AC", "Ben=AD>match 2D 3D"], "Ben's AD>match (--melded)", "B6"),
+    (["Bill=AS AH AC", "Ben=AD^ 2D 3D"], "Ben's AD^ (--melded)", "B6"),
+    (["Bill=5H 6H 7H", "Ben=8H>run 8S 8D"], "Ben's 8H>run (--melded)", "B5"),
+    (["Bill=AS AH AC", "Ben=AD>AS 2D 3D"], "Ben's AD>AS (--melded)", "B6"),
 ])
 def test_a_designation_that_leaves_other_cards_no_meld_is_named_not_those_cards(melded, blamed, rule):
-    """Without Ben's designation his card lays a meld with the cards left over (AD 2D 3D, 8H 8S
-    8D): the refusal names the designation, not the cards it strands."""
+    """Without Ben's designation his card lays a meld with his own cards left over (AD 2D 3D,
+    8H 8S 8D): the refusal names the designation (as typed), not the cards it strands."""
     with pytest.raises(RuleRefusal) as exc:
         score(melded)
     assert exc.value.message == (f"{blamed} cannot be: with it the cards on the table cannot all sit in melds; "
@@ -787,6 +789,38 @@ def test_a_designation_that_leaves_other_cards_no_meld_is_named_not_those_cards(
     assert exc.value.rule == rule
     seated = [m.replace(">match", "").replace("^", "").replace(">run", "").replace(">AS", "") for m in melded]
     facts, s = score(seated)
+    agrees(facts, s)
+
+
+@pytest.mark.parametrize("melded, claims, listed, alone, points", [
+    (["Bill=4S", "Ben=4H", "Larry=4C"], [], "Bill's 4S (--melded); Ben's 4H (--melded); Larry's 4C (--melded)",
+     "Bill=4S 4H 4C", 12),
+    ([], ["Bill=4S", "Ben=4H", "Larry=4C"], "Bill's 4S (--claim); Ben's 4H (--claim); Larry's 4C (--claim)",
+     "Bill=4S 4H 4C", 12),
+    (["Bill=4S", "Ben=4H"], ["Larry=4C"], "Bill's 4S (--melded); Ben's 4H (--melded); Larry's 4C (--claim)",
+     "Bill=4S 4H 4C", 12),
+    (["Bill=5S", "Ben=6S", "Larry=7S"], [], "Bill's 5S (--melded); Ben's 6S (--melded); Larry's 7S (--melded)",
+     "Bill=5S 6S 7S", 18),
+    (["Bill=5S", "Ben=W", "Larry=7S"], [], "Bill's 5S (--melded); Ben's W (--melded); Larry's 7S (--melded)",
+     "Bill=5S W 7S", 18),
+    # Bill's QS KS, Larry's JS, Ben's claimed AS: no three of them one player's, '/' or not
+    (["Bill=7S 7D 7C / QS KS", "Larry=JS"], ["Ben=AS"],
+     "Larry's JS (--melded); Ben's AS (--claim); Bill's QS KS (--melded)", "Bill=7S 7D 7C / QS KS JS AS", 21 + 45),
+    (["Bill=7S 7D 7C QS KS", "Larry=JS"], ["Ben=AS"],
+     "Bill's QS KS (--melded); Larry's JS (--melded); Ben's AS (--claim)", "Bill=7S 7D 7C QS KS JS AS", 21 + 45),
+])
+def test_cards_of_three_players_lay_no_meld_between_them(melded, claims, listed, alone, points):
+    """A meld is laid by one player (SPEC §1, §7): the three cards that first laid it are one
+    player's. Single cards laid off or claimed by three players lay none between them, and the
+    refusal names every one (before, the table was seated, and Bill's QS KS with Larry's JS a
+    run only when Bill did not state his melds with '/'). The same cards laid by one player
+    are seated."""
+    with pytest.raises(RuleRefusal) as exc:
+        score(melded, claims=claims)
+    assert exc.value.exit_code == ExitCode.REFUSED
+    assert exc.value.message == f"{listed} cannot sit in any meld on the table"
+    facts, s = score([alone])
+    assert s.points() == {"Bill": points, "Ben": 0, "Larry": 0}
     agrees(facts, s)
 
 
@@ -809,11 +843,11 @@ def test_a_card_sent_to_a_meld_whose_wildcard_stands_for_it_names_that_wildcard(
 
 def test_a_wildcard_laid_sideways_where_a_run_needs_it_is_named_with_b6():
     """Ben's W=5D^ lies sideways on nothing that takes it, and cuts off the 5D that Larry's
-    3D 4D 6D need: B6, and the reason says so."""
+    3D 4D need to join his 6D 7D 8D: B6, and the reason says so."""
     with pytest.raises(RuleRefusal) as exc:
-        score(["Bill=5S 5H 5C / 7H 8H W=9H", "Larry=3D 4D 6D", "Ben=W=5D^"], wildcards=2)
+        score(["Bill=5S 5H 5C / 7H 8H W=9H", "Larry=3D 4D / 6D 7D 8D", "Ben=W=5D^"], wildcards=2)
     assert exc.value.rule == "B6"
-    assert exc.value.message == ("Ben's W=5D>match (--melded) cannot be: it lies sideways as the 5D, cutting "
+    assert exc.value.message == ("Ben's W=5D^ (--melded) cannot be: it lies sideways as the 5D, cutting "
                                  "off a run that needs the 5D; without that the cards on the table all sit "
                                  "in melds")
 
