@@ -16,7 +16,7 @@ from rummyref.cli.common import err, out, say, show_error
 from rummyref.cli.night_forms import Settle
 from rummyref.cli.prompts import NONE_WORD, PUT_BACK, end_unechoed, fitted, kept
 from rummyref.errors import IntegrityError, RummyrefError, StorageError, UnreadableInput
-from rummyref.games.base import Recorded, SessionRequest, ask_until
+from rummyref.games.base import Recorded, SessionRequest, again, ask_until
 from rummyref.record import Context
 
 
@@ -495,7 +495,7 @@ def _over(ctx: Context):
 
     return RuleRefusal(f"game {ctx.game.name} is over ({ctx.game.winner} won): it takes no more hands",
                        rule=ctx.kind.over_rule(ctx.ruleset),
-                       hint=f"type end to close the night; a new game: ref night --game NEW-NAME{ctx.ruleset.again}")
+                       hint=f"type end to close the night; a new game: ref night --game NEW-NAME{again(ctx.game, ctx.ruleset)}")
 
 
 def end(ctx: Context, db: str | None) -> bool:

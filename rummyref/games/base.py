@@ -327,6 +327,13 @@ class GameKind(Protocol):
         ...
 
 
+def again(game: Game, ruleset: RuleSet) -> str:
+    """What ``ref new-session --game NAME`` needs to start another game like ``game``: its rule
+    set's (:attr:`~rummyref.rules.ruleset.RuleSet.again`) and the variations it was created with
+    (Gin's ``--variation oklahoma``), or following the hint starts another kind of game."""
+    return ruleset.again + "".join(f" --variation {v}" for v in game.options.get("variations", ()))
+
+
 def open_refusals(ctx: Context, kind: GameKind) -> None:
     """What no kind of game allows when a session opens: a finished game, a session still open."""
     from rummyref.errors import RuleRefusal
@@ -337,7 +344,7 @@ def open_refusals(ctx: Context, kind: GameKind) -> None:
             f"game {g.name} is over: {g.winner} won",
             rule=kind.over_rule(ctx.ruleset),
             # another rule set's game: its --ruleset, or the new game would be the default's
-            hint=f"start a new game with --game NEW-NAME{ctx.ruleset.again}; the history of this one stays",
+            hint=f"start a new game with --game NEW-NAME{again(g, ctx.ruleset)}; the history of this one stays",
         )
     current = ctx.open_session
     if current is not None:

@@ -44,7 +44,7 @@ def house(tmp_path: Path, name: str, old: str, new: str) -> str:
 def follow(hint: str, players: str, file: str | None = None) -> dict:
     """Run the ``ref new-session`` a hint names (``--game NEW-NAME``, ``--ruleset`` as given;
     ``FILE`` the house's file), for a new game ``next``: its ``--json``."""
-    m = re.search(r"--game (NEW-NAME|NAME)((?: --ruleset [^\s;]+)?)", hint)
+    m = re.search(r"--game (NEW-NAME|NAME)((?: --ruleset [^\s;]+)?(?:\s+--variation [^\s;.]+)*)", hint)
     assert m, hint
     args = ["--game", "next", *m.group(2).split()]
     args = [file if a == "FILE" and file else a for a in args]
@@ -98,6 +98,27 @@ def test_a_gin_night_hints_at_gin_once_the_game_is_over():
     assert ("doubled, G12).\nThe game is over: Ann won. Type end to close the session.\n"
             "A new game: ref new-session --game NAME --ruleset gin.\n") in r.stdout
     refused_to_open("start a new game with --game NEW-NAME --ruleset gin; the history of this one stays")
+
+
+def test_a_finished_oklahoma_game_hints_at_its_variation_and_the_hint_starts_one():
+    ok("new-session", "--ruleset", "gin", "--variation", "oklahoma", "--players", "Ann,Bob")
+    r = ok("score-hand", *SHUTOUT, "--upcard", "10S")
+    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset gin --variation oklahoma."
+    more = ref("score-hand", "--dead")
+    assert more.exit_code == 4
+    assert " ".join(more.stderr.split()).endswith(
+        "start a new game with ref new-session --game NEW-NAME --ruleset gin --variation oklahoma")
+    ok("end-session")
+    for command in ("new-session", "night"):
+        r = ref(command)
+        assert r.exit_code == 4
+        assert " ".join(r.stderr.split()).endswith(
+            "start a new game with --game NEW-NAME --ruleset gin --variation oklahoma; the history of this one stays")
+    doc = follow(" ".join(more.stderr.split()), "Ann,Bob")
+    assert (doc["game"], doc["ruleset"]) == ("next", "gin")
+    # the new game plays Oklahoma: a hand that is not dead must give its upcard
+    r = ref("score-hand", "--game", "next", *SHUTOUT)
+    assert r.exit_code != 0 and "upcard" in r.stderr
 
 
 def test_a_house_copy_of_gin_hints_at_its_file(tmp_path):
@@ -156,7 +177,7 @@ def test_the_open_refusal_names_every_rule_set_but_the_default(name, again):
     from rummyref.games.registry import kind_for
 
     rs = load_ruleset(name)
-    ctx = SimpleNamespace(game=SimpleNamespace(over=True, name="g", winner="Ann"), ruleset=rs, open_session=None)
+    ctx = SimpleNamespace(game=SimpleNamespace(over=True, name="g", winner="Ann", options={}), ruleset=rs, open_session=None)
     with pytest.raises(RuleRefusal) as refused:
         open_refusals(ctx, kind_for(rs))  # type: ignore[arg-type]
     assert refused.value.hint == OPEN_HINT.format(again)

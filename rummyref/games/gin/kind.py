@@ -18,6 +18,7 @@ from rummyref.games.base import (
     Rejudged,
     SessionDeal,
     SessionRequest,
+    again,
     no_session_options,
     no_such_hand,
     open_refusals,
@@ -65,6 +66,7 @@ class GinHand:
     facts: Facts | None  #: None for a void
     result: HandResult | None
     score: GameScore
+    again: str = ""  #: what a new game of the same kind needs (:func:`rummyref.games.base.again`)
 
 
 @dataclass(frozen=True)
@@ -288,7 +290,7 @@ class GinGame:
         if g.over:
             raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more {ctx.ruleset.hand_words}",
                               rule=self.over_rule(ctx.ruleset),
-                              hint=f"start a new game with ref new-session --game NEW-NAME{ctx.ruleset.again}")
+                              hint=f"start a new game with ref new-session --game NEW-NAME{again(g, ctx.ruleset)}")
         if ctx.open_session is None:
             raise RuleRefusal(f"no {ctx.ruleset.session_word} of {g.name} is open", hint="ref new-session opens one")
 
@@ -343,7 +345,7 @@ class GinGame:
         draft = Draft(EntryKind.HAND, number, his, None, {**facts_json(facts), "result": render.result_json(result)},
                       results, status=_status(score, g.roster))
         return Recorded(draft, GinHand(g.name, ctx.ruleset, EntryKind.HAND, ctx.position.entries + 1, number,
-                                       s.number, his, _pair(g.roster), facts, result, score))
+                                       s.number, his, _pair(g.roster), facts, result, score, again(g, ctx.ruleset)))
 
     def correct(self, ctx: Context, hand: int, facts: Facts | None, reason: str) -> Recorded:
         g = ctx.game
@@ -370,7 +372,8 @@ class GinGame:
         draft = Draft(kind, hand, old.hand_in_session, None, body, results, reason, old.seq,
                       _status(score, g.roster))
         return Recorded(draft, GinHand(g.name, ctx.ruleset, kind, ctx.position.entries + 1, hand, old.session,
-                                       old.hand_in_session, _pair(g.roster), facts, result, score))
+                                       old.hand_in_session, _pair(g.roster), facts, result, score,
+                                       again(g, ctx.ruleset)))
 
     # -- standings, stats ------------------------------------------------------------------
 
@@ -433,7 +436,7 @@ class GinGame:
         if g.over:
             out.print(f"The game is over: {g.winner} won. Type end to close the {ctx.ruleset.session_short}.",
                       markup=False)
-            out.print(f"A new game: ref new-session --game NAME{ctx.ruleset.again}.", markup=False)
+            out.print(f"A new game: ref new-session --game NAME{again(g, ctx.ruleset)}.", markup=False)
             return
         out.print(f"Next: {ctx.ruleset.hand_word} {ctx.position.next_hand} of {g.name} ({' v '.join(g.roster)}).", markup=False)
 
