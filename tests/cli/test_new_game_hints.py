@@ -187,3 +187,18 @@ def test_following_the_simple_rummy_hint_starts_a_simple_rummy_game():
     doc = follow(OPEN_HINT.format(load_ruleset("simple-rummy").again), "Ann,Bob,Cy")
     assert (doc["game"], doc["ruleset"]) == ("next", "simple-rummy")
     assert ref_json("standings", "--game", "next")["ruleset"] == "simple-rummy"
+
+
+def test_a_long_game_of_another_rule_set_over_in_a_night_hints_at_its_rule_set():
+    r = ok("night", "--ruleset", "rummy-500", "--players", "Ann,Bob", "--opening", "Ann=495",
+           input="points\n10\n0\n\nend\n")
+    assert ("The game is over: Ann won. Type end to close the session.\n"
+            "A new game: ref new-session --game NAME --ruleset rummy-500.\n") in r.stdout
+
+
+def test_the_default_game_over_in_a_night_keeps_its_lines():
+    r = ok("night", "--players", "Ann,Bob,Cy", "--opening", "Ann=1999990",
+           input="points\n20\n0\n0\n\nend\n")
+    assert "The game is over (A7): Ann won. Type end to close the night.\n" in r.stdout
+    # its GAME OVER footer's hint stands (no --ruleset: the default's), and is not said again
+    assert r.stdout.count("A new game") == 1 and "A new game: ref new-session --game NAME.\n" in r.stdout

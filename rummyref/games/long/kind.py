@@ -20,6 +20,7 @@ from rummyref.games.base import (
     Rejudged,
     SessionDeal,
     SessionRequest,
+    again,
     deals_to_come,
     no_session_options,
     no_such_hand,
@@ -486,6 +487,8 @@ class LongGame:
         if g.over:
             out.print(f"The game is over{render.cited(rs, 'A7')}: {g.winner} won. Type end to close the "
                       f"{rs.session_short}.", markup=False)
+            if more := again(g, rs):  # another rule set's game: its --ruleset, as the GAME OVER footer says
+                out.print(f"A new game: ref new-session --game NAME{more}.", markup=False)
             return
         s = ctx.open_session
         assert s is not None
