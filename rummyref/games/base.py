@@ -329,9 +329,16 @@ class GameKind(Protocol):
 
 def again(game: Game, ruleset: RuleSet) -> str:
     """What ``ref new-session --game NAME`` needs to start another game like ``game``: its rule
-    set's (:attr:`~rummyref.rules.ruleset.RuleSet.again`) and the variations it was created with
-    (Gin's ``--variation oklahoma``), or following the hint starts another kind of game."""
-    return ruleset.again + "".join(f" --variation {v}" for v in game.options.get("variations", ()))
+    set's (:attr:`~rummyref.rules.ruleset.RuleSet.again`), its players where they are not the
+    rule set's own, its WILDCARDs where they are not the rule set's default, and the variations
+    it was created with (Gin's ``--variation oklahoma``): else following the hint starts
+    another kind of game, or is refused for want of players."""
+    out = ruleset.again
+    if tuple(game.roster) != tuple(ruleset.default_players):
+        out += f" --players {','.join(game.roster)}"
+    if game.wildcards != ruleset.wild_default:
+        out += f" --wildcards {game.wildcards}"
+    return out + "".join(f" --variation {v}" for v in game.options.get("variations", ()))
 
 
 def open_refusals(ctx: Context, kind: GameKind) -> None:

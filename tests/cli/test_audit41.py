@@ -116,3 +116,40 @@ def test_a_card_typed_sideways_is_named_as_typed():
     assert [c["shown"] for c in meld["laid"] if c["by"] == "Larry"] == ["JH^"]
     assert "JH^" in meld["typed"]
     assert ref("verify").exit_code == 0
+
+
+# -- audit stop40 -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ben", ["W^", "W=7S^", "W=7S>match", "W=7S>Bill"])
+def test_a_wildcard_laid_sideways_as_a_card_already_there_cuts_no_run_off(ben):
+    # on 7S 7H 7D 7C a WILDCARD stands for a card already on the table, however it was said:
+    # Larry's run reads its WILDCARD as the 7S at its high end (4+5+6+7)
+    result = ref_json("score-hand", "--melded", "Bill=7S 7H 7D 7C", "--melded", "Larry=4S 5S 6S W",
+                      "--melded", f"Ben={ben}", *NOBODY_HOLDS)
+    assert credits(result) == {"Bill": 28, "Ben": 7, "Larry": 22}
+
+
+def test_a_card_typed_sideways_is_named_among_what_the_table_said():
+    r = ref("score-hand", "--melded", "Bill=JS JD JC", "--melded", "Larry=JH^", *NOBODY_HOLDS)
+    assert r.exit_code == 0, r.stderr
+    assert "JS JD JC (Bill) JH^ (Larry)  [match, 40] said by the table (Larry's JH^)" in r.stdout
+
+
+def test_a_wildcard_said_to_be_a_card_already_in_a_match_with_a_suit_free_names_no_run():
+    r = ref("score-hand", "--melded", "Bill=7S 7H 7D", "--melded", "Ben=W=7S^", *NOBODY_HOLDS)
+    assert r.exit_code == 4
+    message = " ".join(r.stderr.split())
+    assert message.startswith("refused (B5): Ben's W=7S^ (--melded) cannot be: no match on the table takes the W "
+                              "as a 7S")
+    assert "run" not in message.split("leave the designation")[0]
+    assert hands() == 0
+
+
+def test_the_refusal_of_a_meld_of_several_players_says_a_meld_is_one_players():
+    r = ref("score-hand", "--melded", "Ben=QC KC", "--claim", "Larry=JC", *NOBODY_HOLDS)
+    assert r.exit_code == 4
+    assert " ".join(r.stderr.split()) == (
+        "refused: Ben's QC KC (--melded); Larry's JC (--claim) cannot sit in any meld on the table every card "
+        "melded, laid off or claimed must sit in a run (3+ in suit) or a match (3+ of a rank) that one player "
+        "laid (three cards of theirs, melded or won by a claim); the others' cards join it")

@@ -44,11 +44,13 @@ def house(tmp_path: Path, name: str, old: str, new: str) -> str:
 def follow(hint: str, players: str, file: str | None = None) -> dict:
     """Run the ``ref new-session`` a hint names (``--game NEW-NAME``, ``--ruleset`` as given;
     ``FILE`` the house's file), for a new game ``next``: its ``--json``."""
-    m = re.search(r"--game (NEW-NAME|NAME)((?: --ruleset [^\s;]+)?(?:\s+--variation [^\s;.]+)*)", hint)
+    m = re.search(r"--game (?:NEW-NAME|NAME)([^;]*?)(?:;|\.?$)", " ".join(hint.split()))
     assert m, hint
-    args = ["--game", "next", *m.group(2).split()]
+    args = ["--game", "next", *m.group(1).split()]
     args = [file if a == "FILE" and file else a for a in args]
-    r = ref("new-session", *args, "--players", players, "--json")
+    if "--players" not in args:
+        args += ["--players", players]
+    r = ref("new-session", *args, "--json")
     assert r.exit_code == 0, r.stderr
     return json.loads(r.stdout)
 
@@ -58,7 +60,7 @@ def refused_to_open(*hint: str) -> None:
     for command in ("new-session", "night"):
         r = ref(command)
         assert r.exit_code == 4 and r.stdout == ""
-        assert lines(r.stderr)[1:] == list(hint), command
+        assert " ".join(r.stderr.split("\n", 1)[1].split()) == " ".join(hint), command
 
 
 # -- Gin -------------------------------------------------------------------------------------------
@@ -71,13 +73,13 @@ def test_a_finished_gin_game_hints_at_gin_and_the_hint_starts_a_gin_game():
         "GAME OVER: Ann wins by 474; final with boxes and bonus: Ann 474, Bob 0 (shutout: the winner's score",
         "doubled, G12).",
         "The session may end now: ref end-session.",
-        "A new game: ref new-session --game NAME --ruleset gin."]
+        "A new game: ref new-session --game NAME --ruleset gin --players Ann,Bob."]
     more = ref("score-hand", "--dead")
     assert more.exit_code == 4
     assert lines(more.stderr) == ["refused (G10): game gin is over (Ann won): it takes no more hands",
-                                  "start a new game with ref new-session --game NEW-NAME --ruleset gin"]
+                                  "start a new game with ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob"]
     ok("end-session")
-    refused_to_open("start a new game with --game NEW-NAME --ruleset gin; the history of this one stays")
+    refused_to_open("start a new game with --game NEW-NAME --ruleset gin --players Ann,Bob; the history of this one stays")
     doc = follow(more.stderr, "Ann,Bob")
     assert (doc["game"], doc["ruleset"], doc["target"], doc["created"]) == ("next", "gin", 100, True)
     assert ok("standings", "--game", "next").stdout.startswith("next (gin), to 100: 0 hands")
@@ -88,7 +90,7 @@ def test_a_correction_that_keeps_a_gin_game_over_names_gin_but_no_session_to_end
     ok("score-hand", *SHUTOUT)
     ok("end-session")
     r = ok("amend", "1", *SHUTOUT, "--reason", "again")
-    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset gin."
+    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset gin --players Ann,Bob."
     assert "may end now" not in r.stdout
 
 
@@ -96,24 +98,24 @@ def test_a_gin_night_hints_at_gin_once_the_game_is_over():
     hands = SHUTOUT[1].split("=", 1)[1], SHUTOUT[3].split("=", 1)[1]
     r = ok("night", "--ruleset", "gin", "--players", "Ann,Bob", input=f"cards\n{hands[0]}\n{hands[1]}\ngin Ann\n\nend\n")
     assert ("doubled, G12).\nThe game is over: Ann won. Type end to close the session.\n"
-            "A new game: ref new-session --game NAME --ruleset gin.\n") in r.stdout
-    refused_to_open("start a new game with --game NEW-NAME --ruleset gin; the history of this one stays")
+            "A new game: ref new-session --game NAME --ruleset gin --players Ann,Bob.\n") in r.stdout
+    refused_to_open("start a new game with --game NEW-NAME --ruleset gin --players Ann,Bob; the history of this one stays")
 
 
 def test_a_finished_oklahoma_game_hints_at_its_variation_and_the_hint_starts_one():
     ok("new-session", "--ruleset", "gin", "--variation", "oklahoma", "--players", "Ann,Bob")
     r = ok("score-hand", *SHUTOUT, "--upcard", "10S")
-    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset gin --variation oklahoma."
+    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset gin --players Ann,Bob --variation oklahoma."
     more = ref("score-hand", "--dead")
     assert more.exit_code == 4
     assert " ".join(more.stderr.split()).endswith(
-        "start a new game with ref new-session --game NEW-NAME --ruleset gin --variation oklahoma")
+        "start a new game with ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob --variation oklahoma")
     ok("end-session")
     for command in ("new-session", "night"):
         r = ref(command)
         assert r.exit_code == 4
         assert " ".join(r.stderr.split()).endswith(
-            "start a new game with --game NEW-NAME --ruleset gin --variation oklahoma; the history of this one stays")
+            "start a new game with --game NEW-NAME --ruleset gin --players Ann,Bob --variation oklahoma; the history of this one stays")
     doc = follow(" ".join(more.stderr.split()), "Ann,Bob")
     assert (doc["game"], doc["ruleset"]) == ("next", "gin")
     # the new game plays Oklahoma: a hand that is not dead must give its upcard
@@ -125,12 +127,12 @@ def test_a_house_copy_of_gin_hints_at_its_file(tmp_path):
     path = house(tmp_path, "gin", "target = 100", "target = 60")
     ok("new-session", "--ruleset", path, "--players", "Ann,Bob")
     r = ok("score-hand", *SHUTOUT)
-    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset FILE."
+    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset FILE --players Ann,Bob."
     more = ref("score-hand", "--dead")
     assert more.exit_code == 4
-    assert lines(more.stderr)[-1] == "start a new game with ref new-session --game NEW-NAME --ruleset FILE"
+    assert lines(more.stderr)[-1] == "start a new game with ref new-session --game NEW-NAME --ruleset FILE --players Ann,Bob"
     ok("end-session")
-    refused_to_open("start a new game with --game NEW-NAME --ruleset FILE; the history of this one stays")
+    refused_to_open("start a new game with --game NEW-NAME --ruleset FILE --players Ann,Bob; the history of this one stays")
     doc = follow(more.stderr, "Ann,Bob", file=path)
     assert (doc["ruleset"], doc["target"]) == ("gin", 60)
 
@@ -142,7 +144,8 @@ def test_a_finished_500_rum_game_refuses_to_open_naming_rummy_500():
     ok("new-session", "--ruleset", "rummy-500", "--players", "Ann,Bob", "--opening", "Ann=495")
     ok("score-hand", "--points", "Ann=10", "--points", "Bob=0")
     ok("end-session")
-    refused_to_open("start a new game with --game NEW-NAME --ruleset rummy-500; the history of this one stays")
+    refused_to_open("start a new game with --game NEW-NAME --ruleset rummy-500 --players Ann,Bob; the history of this one "
+                    "stays")
     r = ref("new-session")
     doc = follow(r.stderr, "Ann,Bob")
     assert (doc["game"], doc["ruleset"], doc["target"]) == ("next", "rummy-500", 500)
@@ -177,7 +180,8 @@ def test_the_open_refusal_names_every_rule_set_but_the_default(name, again):
     from rummyref.games.registry import kind_for
 
     rs = load_ruleset(name)
-    ctx = SimpleNamespace(game=SimpleNamespace(over=True, name="g", winner="Ann", options={}), ruleset=rs, open_session=None)
+    game = SimpleNamespace(over=True, name="g", winner="Ann", options={}, roster=rs.default_players, wildcards=rs.wild_default)
+    ctx = SimpleNamespace(game=game, ruleset=rs, open_session=None)
     with pytest.raises(RuleRefusal) as refused:
         open_refusals(ctx, kind_for(rs))  # type: ignore[arg-type]
     assert refused.value.hint == OPEN_HINT.format(again)
@@ -193,12 +197,25 @@ def test_a_long_game_of_another_rule_set_over_in_a_night_hints_at_its_rule_set()
     r = ok("night", "--ruleset", "rummy-500", "--players", "Ann,Bob", "--opening", "Ann=495",
            input="points\n10\n0\n\nend\n")
     assert ("The game is over: Ann won. Type end to close the session.\n"
-            "A new game: ref new-session --game NAME --ruleset rummy-500.\n") in r.stdout
+            "A new game: ref new-session --game NAME --ruleset rummy-500 --players Ann,Bob.\n") in r.stdout
 
 
 def test_the_default_game_over_in_a_night_keeps_its_lines():
-    r = ok("night", "--players", "Ann,Bob,Cy", "--opening", "Ann=1999990",
-           input="points\n20\n0\n0\n\nend\n")
-    assert "The game is over (A7): Ann won. Type end to close the night.\n" in r.stdout
+    r = ok("night", "--opening", "Bill=1999990", input="points\n20\n0\n0\n\nend\n")
+    assert "The game is over (A7): Bill won. Type end to close the night.\n" in r.stdout
     # its GAME OVER footer's hint stands (no --ruleset: the default's), and is not said again
     assert r.stdout.count("A new game") == 1 and "A new game: ref new-session --game NAME.\n" in r.stdout
+
+
+def test_the_hint_keeps_the_games_wildcards_and_following_it_starts_the_same_game():
+    # audit stop40 #5: a 500 Rum game with 2 WILDCARDs; the hint made one with none
+    ok("new-session", "--ruleset", "rummy-500", "--wildcards", "2", "--players", "Ann,Bob,Cy")
+    r = ok("score-hand", "--points", "Ann=600", "--points", "Bob=0", "--points", "Cy=0")
+    assert " ".join(r.stdout.split()).endswith(
+        "A new game: ref new-session --game NAME --ruleset rummy-500 --players Ann,Bob,Cy --wildcards 2.")
+    ok("end-session")
+    refused = ref("new-session")
+    assert refused.exit_code == 4
+    doc = follow(refused.stderr, "nobody")  # the hint names the players: they are not added
+    assert (doc["ruleset"], doc["wildcards"], [p["name"] for p in doc["players"]]) == ("rummy-500", 2,
+                                                                                       ["Ann", "Bob", "Cy"])

@@ -620,6 +620,16 @@ def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
     return _place(typed, facts, ruleset, seated=placement)
 
 
+def _barred(typed: list[tuple[Piece, int, bool]]) -> frozenset[Card]:
+    """The cards laid sideways (B6), which no WILDCARD in a run may stand for: each card laid
+    sideways, and the card a WILDCARD laid sideways stands for, unless that card is itself on
+    the table (``W=7S^`` on 7S 7H 7D 7C): such a WILDCARD stands for a card already there, and
+    cuts nothing off (SPEC §5: a WILDCARD may stand for a card that sits elsewhere)."""
+    naturals = {p.laid.card for p, _, _ in typed if not p.laid.card.is_wild}
+    return frozenset(p.laid.cut for p, _, _ in typed
+                     if p.laid.sideways and not (p.laid.card.is_wild and p.laid.cut in naturals))
+
+
 def _sideways_reading(placement: Placement) -> dict[int, Laid]:
     """The cards the table sent to a match without saying it was one (``>NAME``), and the bare
     WILDCARDs laid sideways on a match, each as it then lies: sideways, a WILDCARD as the card
@@ -654,7 +664,7 @@ def _place(typed: list[tuple[Piece, int, bool]], facts: CardFacts, ruleset: Rule
            seated: Placement | None = None) -> Placement:
     # B6, where the rulebook has it: a card laid sideways cuts its run off (no WILDCARD past it)
     b6 = ruleset.game_rule("B6") is not None
-    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways and b6)
+    barred = _barred(typed) if b6 else frozenset()
     stated, own, loose = _split(typed, facts, ruleset, barred)
     known = _Known(stated_by=frozenset(name for name, player in facts.players if player.stated))
     found = None if seated is None else _reseat(seated, [p for p, _, _ in typed], ruleset.aces_high, barred)
@@ -1258,7 +1268,8 @@ def _past_sideways(p: Piece, ruleset: RuleSet) -> RuleRefusal:
 def _every_card_sits(ruleset: RuleSet) -> str:
     """The hint of a card that sits in no meld, in the rule set's words."""
     return (f"every card melded, laid off or claimed must sit in a {ruleset.meld_word('run')} (3+ in suit) "
-            f"or a {ruleset.meld_word('match')} (3+ of a rank)")
+            f"or a {ruleset.meld_word('match')} (3+ of a rank) that one player laid (three cards of theirs, "
+            "melded or won by a claim); the others' cards join it")
 
 
 def _odd_one(p: Piece, ruleset: RuleSet) -> RuleRefusal:

@@ -297,7 +297,7 @@ class LongGame:
             raise RuleRefusal(
                 f"game {g.name} is over ({g.winner} won): it takes no more {rs.hand_words}",
                 rule=self.over_rule(rs),
-                hint=f"start a new game with ref new-session --game NEW-NAME{rs.again}",
+                hint=f"start a new game with ref new-session --game NEW-NAME{again(g, rs)}",
             )
         s = ctx.open_session
         if s is None:
@@ -308,11 +308,11 @@ class LongGame:
         if dealer is not None:
             who = resolve_name(dealer, g.roster, g.name, g.closed_roster)
             if who != expected:
-                again = f"; {expected}'s voided {rs.hand_word} is dealt again first" if state.owed else ""
+                redeal = f"; {expected}'s voided {rs.hand_word} is dealt again first" if state.owed else ""
                 raise RuleRefusal(
                     f"{rs.hand_word} {his} of the {rs.session_short} is {expected}'s deal, not {who}'s",
                     rule=rs.cite("A3"),
-                    hint=f"the deal goes {', '.join(g.roster)}, no exceptions{again}",
+                    hint=f"the deal goes {', '.join(g.roster)}, no exceptions{redeal}",
                 )
 
     def adjudicate(self, ctx: Context, facts: Facts, dealer: str | None = None) -> Recorded:

@@ -10,7 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from rummyref.errors import and_list, plural
-from rummyref.games.base import round_completed
+from rummyref.games.base import again, round_completed
 from rummyref.games.long.nights import seating_dibs
 from rummyref.games.long.scoring import DECIDED_BY_DEFAULT, score_to_json
 from rummyref.names import shown
@@ -305,11 +305,12 @@ def footer(r, out, end: str = "ref end-session") -> None:
     a7 = cited(rs, "A7")
     if g.over:
         out.print(f"GAME OVER{a7}: {g.winner} wins with {n(dict(r.totals)[g.winner])}.", markup=False)
+        more = again(g, rs)  # its players and WILDCARDs where not the rule set's own, too
         if rs.again:  # another rule set's game: its --ruleset, or the new game would be the default's
             out.print(f"The {rs.session_short} may end now: {end}.", markup=False)
-            out.print(f"A new game: ref new-session --game NAME{rs.again}.", markup=False)
+            out.print(f"A new game: ref new-session --game NAME{more}.", markup=False)
         else:
-            out.print(f"The {rs.session_short} may end now: {end}. A new game: ref new-session --game NAME.",
+            out.print(f"The {rs.session_short} may end now: {end}. A new game: ref new-session --game NAME{more}.",
                       markup=False)
         return
     if r.outcome.tied:

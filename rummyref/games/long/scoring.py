@@ -73,7 +73,7 @@ class LaidCard:
     @property
     def said(self) -> bool:
         """The table said something about the card (``>...``, ``^``, ``W=CARD``)."""
-        return "=" in self.typed or ">" in self.typed
+        return "=" in self.typed or ">" in self.typed or self.typed.endswith("^")
 
     @property
     def shown(self) -> str:

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from rummyref.errors import RummyrefError
-from rummyref.games.long.arrange import Piece, _Search, _split, pieces_of, readable, readings
+from rummyref.games.long.arrange import Piece, _barred, _Search, _split, pieces_of, readable, readings
 from rummyref.games.long.cover import COVER_STEPS, UNKNOWN, _Cover, cover, drop_one, homeless, ready
 from rummyref.games.long.scoring import score_hand
 from rummyref.games.long.table import Where, read_hand, read_token
@@ -121,7 +121,7 @@ def test_the_cover_finds_a_seating_exactly_when_one_exists(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -160,7 +160,7 @@ def test_the_cover_with_the_engines_cut_answers_the_same(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -213,7 +213,7 @@ def test_the_card_left_out_is_one_without_which_every_other_card_sits(rules, tab
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -261,7 +261,7 @@ def test_the_founders_test_never_refuses_a_table_with_a_seating(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -290,7 +290,7 @@ def test_a_legal_tangle_is_seated_with_every_card_credited_to_its_player():
     facts = read_hand(roster, melded, (), claims)
     # the seating is one by the definition (every meld valid, every card once)
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+    barred = _barred(typed)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     stated_ids = [frozenset(p.id for p in c) for c in stated]
     eligible = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
@@ -337,7 +337,7 @@ def test_turns_that_stop_and_start_again_answer_exactly(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -363,7 +363,7 @@ def test_the_cover_after_the_homeless_test_answers_as_a_fresh_one(rules, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -387,7 +387,7 @@ def test_the_cover_made_ready_before_cuts_by_the_engine_as_a_fresh_one():
     ruleset = load_ruleset("rummy-2m")
     facts = read_hand(("Bill", "Ben", "Larry"), NO_SEATING[0], (), NO_SEATING[1])
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+    barred = _barred(typed)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     search = ready(stated, own, loose, ruleset.aces_high, barred)
     assert homeless(stated, own, loose, ruleset.aces_high, barred, search=search) == []
@@ -409,7 +409,7 @@ def test_a_table_of_matches_is_seated_in_the_turn_that_tries_matches_first():
     ruleset = load_ruleset("rummy-2m")
     facts = read_hand(("Bill", "Ben", "Larry"), *MATCHES[:1], (), MATCHES[1])
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+    barred = _barred(typed)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     found, spent = cover(stated, own, loose, ruleset.aces_high, barred, 50_000, ruleset)
     assert found not in (None, UNKNOWN) and 1_000 < spent <= 3_000  # the runs-first turn, then matches first
@@ -432,7 +432,7 @@ def test_the_melds_in_order_are_the_sorted_melds(rules, matches_first, table):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -467,7 +467,7 @@ def test_the_melds_counted_not_made_are_none_of_them_valid(rules, table, drop):
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -506,7 +506,7 @@ def test_a_trial_without_what_was_said_of_a_card_asks_a_looser_founders_question
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)
@@ -538,7 +538,7 @@ def test_the_homeless_test_of_some_cards_is_the_whole_test_on_them(rules, table,
     try:
         facts = read_hand(ROSTER, melded, (), claims)
         typed = pieces_of(facts)
-        barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+        barred = _barred(typed)
         stated, own, loose = _split(typed, facts, ruleset, barred)
     except RummyrefError:
         assume(False)

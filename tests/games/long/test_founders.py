@@ -226,7 +226,7 @@ def test_the_wildcards_of_a_stated_match_sit_in_the_match_of_its_rank():
 def test_a_legal_table_always_passes_the_founders_test(table):
     """Random legal tables (every meld a core of three laid by one player, the rest laid off,
     claimed or said to join it; up to 7 WILDCARDs): they have a seating, so the test says yes."""
-    from rummyref.games.long.arrange import _all_found, _Known, _split, pieces_of
+    from rummyref.games.long.arrange import _all_found, _barred, _Known, _split, pieces_of
     from rummyref.games.long.table import read_hand
     from rummyref.rules.ruleset import load_ruleset
 
@@ -234,6 +234,6 @@ def test_a_legal_table_always_passes_the_founders_test(table):
     ruleset = load_ruleset("rummy-2m")
     facts = read_hand(ROSTER, melded, held, claims)
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+    barred = _barred(typed)
     stated, own, loose = _split(typed, facts, ruleset, barred)
     assert _all_found(stated, own, loose, ruleset.aces_high, _Known())

@@ -384,11 +384,11 @@ def test_the_founders_test_knows_what_a_stated_meld_and_a_card_joined_say_of_the
     """A stated meld of two cards of a rank is a match (its WILDCARDs in it), of a suit a run;
     a card said to join the meld of a card of its rank sits with it in a match (of its suit,
     in a run)."""
-    from rummyref.games.long.arrange import _all_found, _Known, _split, pieces_of
+    from rummyref.games.long.arrange import _all_found, _barred, _Known, _split, pieces_of
 
     facts = read_hand(ROSTER, melded, (), ())
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+    barred = _barred(typed)
     stated, own, loose = _split(typed, facts, RS, barred)
     assert _all_found(stated, own, loose, RS.aces_high, _Known()) is not refused
     if refused:
@@ -404,13 +404,13 @@ def test_a_run_needs_three_founders_in_a_row_so_the_table_is_refused_before_any_
     to sit in, taken alone; the founders' closer question says over the ranks that they cannot
     all, so the table is refused without the exact cover's search (which would say the same)."""
     import rummyref.games.long.cover as cover_module
-    from rummyref.games.long.arrange import _all_found, _Known, _seat, _split, pieces_of
+    from rummyref.games.long.arrange import _all_found, _barred, _Known, _seat, _split, pieces_of
 
     melded = ["Bill=5D 5C 5H", "Ben=KD KH KS W 8C 9C 10C>Ben QC>Ben KC 3S 5S"]
     claims = ["Bill=JC"]
     facts = read_hand(ROSTER, melded, (), claims)
     typed = pieces_of(facts)
-    barred = frozenset(p.laid.cut for p, _, _ in typed if p.laid.sideways)
+    barred = _barred(typed)
     stated, own, loose = _split(typed, facts, RS, barred)
     assert not cover_module.homeless(stated, own, loose, RS.aces_high, barred)
     assert _all_found(stated, own, loose, RS.aces_high, _Known(), close=False)  # founders enough, not in a row
