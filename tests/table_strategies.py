@@ -23,7 +23,8 @@ def legal_tables(draw, roster=ROSTER, wildcards=2):
     """``(melded, held, claims)`` as ``score-hand`` options: the melds on the table (a core of
     three laid by one player, the other cards laid off or claimed by anyone, with or without a
     designation that is true of the table: the kind, a player of the core, a card of the core,
-    ``^`` on a match), some cards as WILDCARDs (``W=CARD`` or a bare ``W``), each player
+    ``^`` on a match; one or two of the core's three now and then won by its player's claim, the
+    rest a group of their own), some cards as WILDCARDs (``W=CARD`` or a bare ``W``), each player
     stating their melds with '/' or not; and cards left in hand, none on the table."""
     used: set[Card] = set()
     melds = []
@@ -56,9 +57,13 @@ def legal_tables(draw, roster=ROSTER, wildcards=2):
         if all(t.startswith("W") for t in core):
             used.difference_update(cards)
             continue
-        parts[owner].append(" ".join(core))
         naturals = [t for t in core if not t.startswith("W")]
         marks = ["", "", f">{kind}", f">{owner}", f">{naturals[0]}"]
+        if draw(st.integers(0, 3)) == 0:  # the owner won one or two of the three by a Rummy! claim
+            won = draw(st.sets(st.integers(0, 2), min_size=1, max_size=2))
+            claims += [f"{owner}={t}" for i, t in enumerate(core) if i in won]
+            core = [t for i, t in enumerate(core) if i not in won]
+        parts[owner].append(" ".join(core))
         for i, token in enumerate(tokens):
             if core_at <= i < core_at + 3:
                 continue

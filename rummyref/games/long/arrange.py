@@ -3,16 +3,21 @@
 The cards of a hand's table are *pieces*: each card with the player who put it there. Every
 meld on the table has a *core*, the cards first laid together as a meld: a group of three or
 more that a player stated with ``/``, or a meld found among the cards of one player who
-stated nothing. A core is never split; every other piece is *loose* (laid off, won by a
-Rummy! claim, or said to have joined a meld with ``>``) and joins exactly one meld.
+stated nothing (with cards the player won by a Rummy! claim), or a group of one or two cards
+that a player stated, whole, with cards that player claimed (:class:`Founders`). A core is
+never split; every other piece is *loose* (laid off, won by a Rummy! claim, or said to have
+joined a meld with ``>``) and joins exactly one meld.
 
 Which cores, for a player who stated nothing (:func:`_attempts`): the engine's arrangement
 of the player's own cards (:func:`rummyref.melding.solver.arrange_all`: every card melded if
 possible, the most in runs: B5's default); if the loose cards cannot all be seated on that,
-the player's matches taken first, and each way without the player's WILDCARDs. When none of
-these seats the table, the founders' test (:mod:`rummyref.games.long.founders`) asks whether
-the cards can be split into melds that each hold three cards that may have laid one, in a row
-in a run (a no is a certain refusal); then the exact cover (:mod:`rummyref.games.long.cover`)
+the player's matches taken first, and each way without the player's WILDCARDs; then, where
+a stated group of one or two cards may lay a meld with its player's claimed cards, with such
+groups laying melds (:func:`_group_attempts`: a table that seats with them laid off seats as
+before). When none of these seats the table, the founders' test
+(:mod:`rummyref.games.long.founders`) asks whether the cards can be split into melds that each
+hold three cards that may have laid one, in a row in a run (a no is a certain refusal); then
+the exact cover (:mod:`rummyref.games.long.cover`)
 first looks for a card that no meld of the table's cards can hold (a certain refusal that
 names it), then says whether any seating exists at all: none is a certain refusal; one gives
 the cores, which the search then seats best. Only if the cover runs out of steps does the
@@ -39,7 +44,7 @@ designation at fault when there is one.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -583,6 +588,95 @@ def _meld_key(pieces: Sequence[Piece]) -> tuple:
     return tuple(sorted(p.laid.card.sort_key() for p in pieces))
 
 
+# -- who may have laid a meld ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Founders:
+    """The cards that may be among the three that laid a meld (its core, when no stated group of
+    three or more is): each card melded by a player who stated nothing, each card won by a
+    Rummy! claim that said nothing of where it went, and, of a player who stated their melds, a
+    stated group of one or two cards with the claimed cards of that player that may lay a meld
+    with it. Such a group is laid off, unless it laid a meld with that player's claimed cards:
+    the group whole, never two groups in one core (SPEC §7). A claimed card may lay a meld with
+    a group when nothing was said of where it went, or only that it joined that group's meld
+    (``>NAME`` the claimer, ``>CARD`` a card of the group, not of its rank: that would lie
+    sideways, B6); such a card lays no meld without a group."""
+
+    ids: frozenset[int] = frozenset()  #: every card that may be one of a core's three
+    group_of: Mapping[int, frozenset[int]] = field(default_factory=dict)  #: a group's card: the group (ids)
+    said: frozenset[int] = frozenset()  #: the claimed cards said to join a group's meld
+    #: each group with claimed cards that make a meld on their own with it (no card sideways)
+    threes: tuple[tuple[Piece, ...], ...] = ()
+
+    def three(self, three: Sequence[Piece]) -> bool:
+        """Whether three cards (that may found, of one player) may be a meld's core, as to
+        which cards they are: at most one group, whole, and the claimed cards said to join a
+        group's meld with the group they name (whether the three are a meld is not asked)."""
+        if not self.group_of:
+            return True
+        group = None
+        for p in three:
+            g = self.group_of.get(p.id)
+            if g is not None:
+                if group is not None and g != group:
+                    return False
+                group = g
+        if group is None:
+            return not any(p.id in self.said for p in three)
+        if not group <= {p.id for p in three}:
+            return False
+        cards = {p.laid.card for p in three if p.id in group}
+        return all(_names(p.laid, cards) for p in three if p.id in self.said)
+
+
+def _names(laid: Laid, cards: set[Card] | frozenset[Card]) -> bool:
+    """Whether what was said of a claimed card names only the meld of a group of these cards
+    (nothing said names any): ``>NAME`` of the claimer is checked by the caller."""
+    return laid.kind is None and not laid.sideways and (laid.beside is None or laid.beside in cards)
+
+
+def founders_of(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], loose: Sequence[Piece],
+                aces_high: bool = True) -> Founders:
+    """The table's :class:`Founders`. A group counts only where its player claimed cards that
+    make a meld on their own with it (two for a group of one, one for a group of two; read
+    with no card laid sideways: looser, and the cover reads each meld in full); so do those
+    claimed cards (:attr:`Founders.threes`)."""
+    ids = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
+    cored = {(p.owner, p.group) for c in stated for p in c}
+    groups: dict[tuple[str, int], list[Piece]] = {}
+    for p in loose:
+        if p.group >= 0 and not p.claimed and not p.laid.joins and (p.owner, p.group) not in cored:
+            groups.setdefault((p.owner, p.group), []).append(p)
+    if not groups:
+        return Founders(frozenset(ids))
+    claimed: dict[str, list[Piece]] = {}
+    for p in sorted(loose, key=lambda p: (p.laid.card.sort_key(), p.id)):
+        if p.claimed and p.laid.player in (None, p.owner):
+            claimed.setdefault(p.owner, []).append(p)
+    group_of: dict[int, frozenset[int]] = {}
+    said: set[int] = set()
+    threes: list[tuple[Piece, ...]] = []
+    for (owner, _), group in sorted(groups.items()):
+        ids_ = frozenset(p.id for p in group)
+        if len(group) >= 3:  # a refusal's trial without what was said of a card of a stated meld:
+            ids |= ids_  # the meld's cards found, as its player's own would (looser than a stated core)
+            continue
+        cards = {p.laid.card for p in group}
+        naming = [q for q in claimed.get(owner, ()) if _names(q.laid, cards)]
+        found = [(*group, *more) for more in itertools.combinations(naming, 3 - len(group))
+                 if could_be((*group, *more), aces_high)
+                 and readable((*group, *more), frozenset(p.id for p in (*group, *more)), aces_high, frozenset())]
+        if not found:
+            continue
+        threes += found
+        group_of.update((p.id, ids_) for p in group)
+        ids |= ids_
+        ids.update(q.id for t in found for q in t)
+        said.update(q.id for t in found for q in t if q.claimed and q.laid.joins)
+    return Founders(frozenset(ids), group_of, frozenset(said), tuple(threes))
+
+
 # -- the phases ----------------------------------------------------------------------------------
 
 
@@ -738,7 +832,8 @@ def _seat(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
     budget = budget or Budget(SEARCH_BUDGET)
     try:
         ways = [_own_ways(mine, ruleset) for mine in own]
-        for cores, left in _attempts(ways, loose):
+        for cores, left in itertools.chain(_attempts(ways, loose),
+                                           _group_attempts(stated, own, loose, ways, ruleset.aces_high, barred)):
             found = _Search(stated + cores, left, ruleset.aces_high, barred, budget).run()
             if found is not None:
                 return found
@@ -823,8 +918,7 @@ def _all_found(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Pi
     is this one."""
     from rummyref.games.long.founders import ANY, MATCH, RUN, SIDEWAYS, could_found
 
-    founders = {p.id for c in stated for p in c} | {p.id for m in own for p in m}
-    founders |= {p.id for p in loose if p.claimed and not p.laid.joins}
+    founders = {p.id for c in stated for p in c} | founders_of(stated, own, loose, aces_high).ids
     pieces = [p for c in stated for p in c] + [p for m in own for p in m] + loose
     said: dict[int, int] = {}
     for p in pieces:
@@ -902,13 +996,42 @@ def _attempts(ways: list[list[tuple[list[list[Piece]], list[Piece]]]], loose: li
         yield cores, list(loose) + [p for w, i in zip(ways, combo) for p in w[i][1]]
 
 
+MOST_GROUP_ATTEMPTS = 16  #: choices of the stated groups that lay a meld with a claimed card, tried in turn
+
+
+def _group_attempts(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece],
+                    ways: list[list[tuple[list[list[Piece]], list[Piece]]]], aces_high: bool,
+                    barred: frozenset[Card]) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+    """After the attempts where every stated group of one or two cards was laid off: such
+    groups each laid a meld with claimed cards of their player (:class:`Founders`), the fewest
+    groups first, in a fixed order; the other players' cards as the engine arranges them. None
+    at all on a table without such a group."""
+    founders = founders_of(stated, own, loose, aces_high)
+    if not founders.threes:
+        return
+    by_group: dict[frozenset[int], list[tuple[Piece, ...]]] = {}
+    for three in founders.threes:  # by group, in a fixed order; each a meld on its own, B6 and all
+        if readable(three, frozenset(p.id for p in three), aces_high, barred):
+            by_group.setdefault(founders.group_of[three[0].id], []).append(three)
+    choices = list(by_group.values())
+    picks = (chosen for k in range(1, len(choices) + 1) for which in itertools.combinations(choices, k)
+             for chosen in itertools.product(*which))
+    for cores in itertools.islice(picks, MOST_GROUP_ATTEMPTS):
+        taken = [p.id for t in cores for p in t]
+        if len(set(taken)) < len(taken):  # a claimed card lays one meld
+            continue
+        left = [p for p in loose if p.id not in taken] + [p for w in ways for p in w[0][1]]
+        yield [list(t) for t in cores] + [c for w in ways for c in w[0][0]], left
+
+
 def _last_resort(stated, own: list[list[Piece]], loose: list[Piece], ways, ruleset: RuleSet,
                  barred: frozenset[Card], budget: Budget) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
     """Every way of choosing three cards for each meld as first laid (see :func:`_attempts`)."""
-    pools = [p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins]
-    settled = [p for p in loose if p not in pools]
+    founders = founders_of(stated, own, loose, ruleset.aces_high)
+    pools = [p for mine in own for p in mine] + [p for p in loose if p.id in founders.ids]
+    settled = [p for p in loose if p.id not in founders.ids]
     likely = [frozenset(q.id for q in m) for w in ways for m in w[0][0]]  # the engine's own melds
-    yield from _founders(stated, pools, settled, ruleset.aces_high, barred, budget, likely)
+    yield from _founders(stated, pools, settled, ruleset.aces_high, barred, budget, likely, founders)
 
 
 def _own_ways(mine: list[Piece], ruleset: RuleSet) -> list[tuple[list[list[Piece]], list[Piece]]]:
@@ -941,8 +1064,10 @@ def _matches(pieces: list[Piece]) -> tuple[list[list[Piece]], list[Piece]]:
     return melds, [p for p in pieces if p.id not in taken]
 
 
-def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card]) -> dict[int, list[tuple[Piece, ...]]]:
-    """Every three cards of one player that make a meld on their own, by their first card."""
+def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
+             founders: Founders = Founders()) -> dict[int, list[tuple[Piece, ...]]]:
+    """Every three cards of one player that make a meld on their own, by their first card (of a
+    stated group, the group whole: :meth:`Founders.three`)."""
     triples: dict[int, list[tuple[Piece, ...]]] = {p.id: [] for p in order}
     for i, a in enumerate(order):
         mine = [q for q in order[i + 1:] if q.owner == a.owner]
@@ -953,7 +1078,7 @@ def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card]) -> di
                 three = (a, b, c)
                 if not could_be(three, aces_high):  # a quick test that every meld passes
                     continue
-                if readable(three, frozenset(p.id for p in three), aces_high, barred):
+                if founders.three(three) and readable(three, frozenset(p.id for p in three), aces_high, barred):
                     triples[a.id].append(three)
     return triples
 
@@ -969,12 +1094,13 @@ def _unseatable(stated, triples: dict[int, list[tuple[Piece, ...]]], pieces: lis
 
 
 def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool, barred: frozenset[Card],
-              budget: Budget, likely: list[frozenset[int]]) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
+              budget: Budget, likely: list[frozenset[int]], founders: Founders = Founders()
+              ) -> Iterator[tuple[list[list[Piece]], list[Piece]]]:
     """Choices of the melds as first laid: disjoint threes of one player's cards, each a meld on its own;
     every other card of ``pools`` laid off (each must fit some meld). Threes inside a meld of
     the engine's arrangement of a player's own cards (``likely``) are tried first."""
     order = sorted(pools, key=lambda p: (p.laid.card.sort_key(), p.id))
-    triples = _triples(order, aces_high, barred)
+    triples = _triples(order, aces_high, barred, founders)
     for ts in triples.values():
         ts.sort(key=lambda t: not any({q.id for q in t} <= m for m in likely))
     if _unseatable(stated, triples, order + settled, aces_high):
@@ -1044,7 +1170,9 @@ def _founders(stated, pools: list[Piece], settled: list[Piece], aces_high: bool,
 
 def _split(typed, facts: CardFacts, ruleset: RuleSet, barred: frozenset[Card]):
     """The stated cores; the cards of each player who stated nothing (not said to join a meld);
-    and the loose cards: laid off, claimed, or said to have joined a meld."""
+    and the loose cards: laid off (a stated group of one or two cards among them, which may yet
+    lay a meld with its player's claimed cards: :class:`Founders`), claimed, or said to have
+    joined a meld."""
     cores: list[list[Piece]] = []
     own: list[list[Piece]] = []
     loose = [p for p, _, _ in typed if p.laid.joins or p.claimed]
@@ -1120,9 +1248,10 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
 
     aces_high = ruleset.aces_high
     everything = [p for c in stated for p in c] + [p for mine in own for p in mine] + loose
-    pools = sorted([p for mine in own for p in mine] + [p for p in loose if p.claimed and not p.laid.joins],
+    founders = founders_of(stated, own, loose, aces_high)
+    pools = sorted([p for mine in own for p in mine] + [p for p in loose if p.id in founders.ids],
                    key=lambda p: (p.laid.card.sort_key(), p.id))
-    triples = _triples(pools, aces_high, barred)
+    triples = _triples(pools, aces_high, barred, founders)
     stranded = _unseatable(stated, triples, [p for p in everything if not any(p in c for c in stated)], aces_high)
     for p in stranded:
         if not p.laid.joins:
@@ -1137,8 +1266,11 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                              f"{p.fixed} there", rule=ruleset.wild_rule)
         # said nothing of, the card would be one of the three that laid a meld: what the table
         # said (>run, >2D, >NAME) is of a meld already there, and there is none without it
-        founding = _triples(sorted([q for q in pools if q.id != p.id] + [bare],
-                                   key=lambda q: (q.laid.card.sort_key(), q.id)), aces_high, barred)
+        trial = _swapped(stated, own, loose, p, bare, known.stated_by)
+        said_nothing = founders_of(*trial, aces_high)  # a card of a stated group joins its group again
+        mine = [q for q in trial[2] if q.id in said_nothing.ids and q.id != p.id]
+        founding = _triples(sorted([q for m in trial[1] for q in m if q.id != p.id] + mine + [bare],
+                                   key=lambda q: (q.laid.card.sort_key(), q.id)), aces_high, barred, said_nothing)
         if not _unseatable(stated, founding, [bare], aces_high):
             return _blame(p, f"{_nothing_takes(p)} but one it lays itself, and '>' says a card joined a meld "
                              "already there", rule=ruleset.game_rule("B5"))

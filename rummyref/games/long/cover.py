@@ -6,10 +6,11 @@ is a split of every piece on the table into melds such that
 
 * each meld has one valid reading (:func:`~rummyref.games.long.arrange.readings`: the kind said
   with ``>run``/``>match``, a WILDCARD's stated card, nothing past a card laid sideways);
-* each meld has exactly one *core*, the cards first laid as a meld: a group the table stated
-  with ``/`` (never split, never two in one meld), or, where nothing was stated, three cards of
-  one player (a meld is laid by one player) that are a meld on their own, each melded by a
-  player who stated nothing or won by a claim that said nothing of where it went;
+* each meld has exactly one *core*, the cards first laid as a meld: a group of three or more
+  the table stated with ``/`` (never split, never two in one meld), or three cards of one player
+  (a meld is laid by one player) that are a meld on their own, each melded by a player who
+  stated nothing or won by a claim that said nothing of where it went, or a stated group of one
+  or two cards, whole, with that player's claimed cards (:class:`~rummyref.games.long.arrange.Founders`);
 * ``>NAME`` and ``>2D`` hold: the meld has another of NAME's cards, the 2D.
 
 The search is depth-first. At each position it seats the stated group or the card of known
@@ -48,7 +49,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rummyref.cards import SUITS, WILD, Card
-from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, readable
+from rummyref.games.long.arrange import _CARDS_AT, HIGH_ACE, Piece, _Search, founders_of, readable
 from rummyref.games.long.table import Kind
 from rummyref.rules.ruleset import RuleSet
 
@@ -123,12 +124,13 @@ def drop_one(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]], 
              aces_high: bool, barred: frozenset[Card], steps: int, ruleset: RuleSet | None = None,
              melds: dict[tuple[int, ...], bool] | None = None, search: _Cover | None = None
              ) -> tuple[Piece | None, int]:
-    """A card of known value (not of a stated meld) without which every other piece can be
-    seated, found in one search: at each position the card chosen may be left out, once (a
-    card with no meld left is left out at once); and the steps it took. ``None`` when no
-    such card is found within the steps. ``search``: the table's search after its
-    :func:`cover` said there is no seating (the positions it found to fail, with no card
-    left out, fail here too)."""
+    """A card of known value (not of a stated meld, nor of a stated group of two cards that may
+    lay a meld with a claimed card: without it, the group would be another) without which
+    every other piece can be seated, found in one search: at each position the card chosen
+    may be left out, once (a card with no meld left is left out at once); and the steps it
+    took. ``None`` when no such card is found within the steps. ``search``: the table's
+    search after its :func:`cover` said there is no seating (the positions it found to fail,
+    with no card left out, fail here too)."""
     if search is None:
         search = _Cover(stated, own, loose, aces_high, barred, steps, ruleset)
     search.ruleset = ruleset
@@ -184,7 +186,9 @@ class _Cover:
         self.cores = [list(c) for c in stated]
         core_ids = {p.id for c in stated for p in c}
         others = [p for m in own for p in m] + list(loose)
-        self.eligible = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
+        #: the cards that may found a meld (:class:`~rummyref.games.long.arrange.Founders`)
+        self.founders = founders_of(stated, own, loose, aces_high)
+        self.eligible = self.founders.ids
         fixed = [p for p in others if p.fixed is not None and p.id not in core_ids]
         n_wild = sum(1 for p in others if p.fixed is None and p.id not in core_ids)
         self.fixed = sorted(fixed, key=lambda p: (not (p.laid.beside or p.laid.player), _partners(p, fixed, n_wild),
@@ -202,8 +206,10 @@ class _Cover:
             if p.fixed is None and p.id not in core_ids:
                 laid = p.laid
                 # a WILDCARD that may found a meld is told apart by its player: a meld is one player's
+                # (and, of a stated group of one or two cards that may lay a meld, by its group)
                 eligible = p.id in self.eligible
-                key = (p.owner if p.owner in named or eligible else None, eligible, laid.kind, laid.player, laid.beside)
+                key = (p.owner if p.owner in named or eligible else None, eligible, laid.kind, laid.player, laid.beside,
+                       self.founders.group_of.get(p.id))
                 classes.setdefault(key, []).append(p)
         self.classes = list(classes.values())
         self.class_of = {p.id: i for i, c in enumerate(self.classes) for p in c}
@@ -407,11 +413,14 @@ class _Cover:
                 best, fewest = item, n
                 if n <= 1:
                     break
-        if best is None or (fewest == 0 and best < 0):
+        # a card of a stated group of two that may lay a meld with a claimed card is not left
+        # out: without it the group would be another (a card of a stated meld is none either)
+        droppable = best is not None and best >= 0 and len(self.founders.group_of.get(self.fixed[best].id, ())) < 2
+        if best is None or (fewest == 0 and not droppable):
             return  # a stated meld with no meld left: leaving a card out gives it none
         if fewest:
             yield from self._options(best, cm, mask, wild, True)
-        if best >= 0:
+        if droppable:
             yield None, cm, mask & ~(1 << best), wild
 
     def _options(self, item: int, cm: int, mask: int, wild: tuple[int, ...], ordered: bool
@@ -839,7 +848,7 @@ class _Cover:
             return None
         founders.sort(key=lambda p: (p.fixed is None, p.id))  # natural cards first, then as typed
         for three in itertools.combinations(founders, 3):  # one player's three: a meld is laid by one player
-            if not three[0].owner == three[1].owner == three[2].owner:
+            if not three[0].owner == three[1].owner == three[2].owner or not self.founders.three(three):
                 continue
             ids = frozenset(p.id for p in three)
             if not self._founds(three, ids):

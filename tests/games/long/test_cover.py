@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 from rummyref.errors import RummyrefError
-from rummyref.games.long.arrange import Piece, _barred, _Search, _split, pieces_of, readable, readings
+from rummyref.games.long.arrange import Piece, _barred, _Search, _split, founders_of, pieces_of, readable, readings
 from rummyref.games.long.cover import COVER_STEPS, UNKNOWN, _Cover, cover, drop_one, homeless, ready
 from rummyref.games.long.scoring import score_hand
 from rummyref.games.long.table import Where, read_hand, read_token
@@ -71,8 +71,89 @@ def small_tables(draw) -> tuple[list[str], list[str]]:
     return melded, claims
 
 
-def _valid(block, stated_ids, eligible, aces_high, barred) -> bool:
+@st.composite
+def grouped_tables(draw) -> tuple[list[str], list[str]]:
+    """A meld of three split between a '/' group of one or two cards of a player who states
+    their melds and claimed cards (of that player most often; sometimes said to join a meld:
+    the player, a card of the group, a kind, sideways), now and then a WILDCARD in the group,
+    and up to three cards more anywhere (the shape of SPEC §7's stated group that lays a meld
+    with the player's claimed cards, and the ways it is not one)."""
+    if draw(st.booleans()):
+        suit, start = draw(st.sampled_from("HSD")), draw(st.integers(0, 3))
+        meld = [f"{RANKS[i]}{suit}" for i in range(start, start + 3)]
+    else:
+        rank = draw(st.sampled_from(RANKS))
+        meld = [f"{rank}{s}" for s in draw(st.permutations("HSD"))]
+    meld = list(draw(st.permutations(meld)))
+    k = draw(st.integers(1, 2))
+    group, rest = meld[:k], meld[k:]
+    if draw(st.integers(0, 3)) == 0:
+        group[0] = "W"
+    owner, other = draw(st.permutations(ROSTER))
+    claims = []
+    for card in rest:
+        said = draw(st.sampled_from(["", "", "", ">run", ">match", "^", f">{owner}", f">{other}", f">{group[-1]}"]))
+        if said == f">{group[-1]}" and group[-1] == "W":
+            said = ""
+        claims.append(f"{owner if draw(st.integers(0, 4)) else other}={card}{said}")
+    extra = draw(st.lists(st.sampled_from([c for c in POOL if c not in meld]), max_size=3, unique=True))
+    mine = [c for c in extra if draw(st.booleans())]
+    theirs = [c for c in extra if c not in mine]
+    melded = [f"{owner}={' / '.join([' '.join(group)] + mine)}"]
+    if theirs:
+        melded.append(f"{other}={(' / ' if draw(st.booleans()) else ' ').join(theirs)}")
+    return melded, claims
+
+
+TABLES = st.one_of(small_tables(), grouped_tables())
+
+
+def _groups(stated, loose) -> list[frozenset[int]]:
+    """The '/' groups of one or two cards of a player who stated their melds (the cards not
+    said to join a meld): laid off, unless one laid a meld with the player's claimed cards."""
+    cored = {(p.owner, p.group) for c in stated for p in c}
+    out: dict[tuple[str, int], set[int]] = {}
+    for p in loose:
+        if p.group >= 0 and not p.claimed and not p.laid.joins and (p.owner, p.group) not in cored:
+            out.setdefault((p.owner, p.group), set()).add(p.id)
+    return [frozenset(g) for g in out.values()]
+
+
+def _may_lay(three, groups, own) -> bool:
+    """Whether three cards may be the three that laid a meld, as to who laid them and how (SPEC
+    §1, §7): one player's; each melded by a player who stated nothing (``own``), or won by a
+    claim that said nothing of where it went, or a stated group of one or two cards, whole (one
+    group at most), with that player's claimed cards, which may have said they joined that
+    group's meld (>the player, >a card of the group; not >run, >match, or sideways)."""
+    if len({p.owner for p in three}) > 1:
+        return False
+    ids = {p.id for p in three}
+    inside = [g for g in groups if g & ids]
+    if len(inside) > 1 or (inside and not inside[0] <= ids):
+        return False
+    group_cards = {p.laid.card for p in three if inside and p.id in inside[0]}
+    for p in three:
+        if p.id in own or (inside and p.id in inside[0]):
+            continue
+        if not p.claimed:
+            return False
+        laid = p.laid
+        if laid.joins and (not inside or laid.kind is not None or laid.sideways
+                           or laid.player not in (None, p.owner)
+                           or (laid.beside is not None and laid.beside not in group_cards)):
+            return False
+    return True
+
+
+def _rule(stated, own, loose) -> tuple:
+    """What :func:`_valid` needs of the table: the stated cores, the small groups, the cards
+    melded by players who stated nothing."""
+    return [frozenset(p.id for p in c) for c in stated], _groups(stated, loose), {p.id for m in own for p in m}
+
+
+def _valid(block, rule, aces_high, barred) -> bool:
     """One meld as the module doc defines it."""
+    stated_ids, groups, own = rule
     if not all(_Search._joined(p, block) for p in block):
         return False
     ids = {p.id for p in block}
@@ -81,9 +162,10 @@ def _valid(block, stated_ids, eligible, aces_high, barred) -> bool:
         return False
     if cores:
         return next(readings(block, cores[0], aces_high, barred), None) is not None
-    founders = [p for p in block if p.id in eligible]
+    in_groups = {i for g in groups for i in g}
+    founders = [p for p in block if p.id in own or p.claimed or p.id in in_groups]
     for three in itertools.combinations(founders, 3):
-        if len({p.owner for p in three}) > 1:  # a meld is laid by one player (SPEC §1, §7)
+        if not _may_lay(three, groups, own):
             continue
         core = frozenset(p.id for p in three)
         if next(readings(three, core, aces_high, barred), None) is None:
@@ -106,15 +188,24 @@ def _partitions(items: list) -> Iterator[list[list]]:
 
 def _brute(stated, own, loose, aces_high, barred) -> bool:
     everything = [p for c in stated for p in c] + [p for m in own for p in m] + list(loose)
-    stated_ids = [frozenset(p.id for p in c) for c in stated]
-    eligible = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
-    return any(all(len(b) >= 3 and _valid(b, stated_ids, eligible, aces_high, barred) for b in part)
+    rule = _rule(stated, own, loose)
+    return any(all(len(b) >= 3 and _valid(b, rule, aces_high, barred) for b in part)
                for part in _partitions(everything))
 
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=small_tables())
+@given(table=TABLES)
+# a stated group of two with its player's claimed card lays a meld (with '>' naming the group's
+# meld too); not two groups, another player's claim, a claim said to join a run or a match
+@example(table=(["Bill=2H 3H / 5S 5D 5H"], ["Bill=AH"]))
+@example(table=(["Bill=2H 3H / 5S 5D 5H"], ["Bill=AH>2H"]))
+@example(table=(["Bill=2H 3H / 5S 5D 5H"], ["Bill=AH>Bill"]))
+@example(table=(["Bill=3H / 5S 5D 5H"], ["Bill=AH 2H"]))
+@example(table=(["Bill=2H / 3H / 5S 5D 5H"], ["Bill=AH"]))
+@example(table=(["Bill=2H 3H / 5S 5D 5H"], ["Ben=AH"]))
+@example(table=(["Bill=2H 3H / 5S 5D 5H"], ["Bill=AH>run"]))
+@example(table=(["Bill=5S 5D / 2H"], ["Bill=5H^"]))
 def test_the_cover_finds_a_seating_exactly_when_one_exists(rules, table):
     ruleset = load_ruleset(rules)
     melded, claims = table
@@ -135,9 +226,8 @@ def test_the_cover_finds_a_seating_exactly_when_one_exists(rules, table):
         seated = [p.id for m in found for p in m.pieces]
         everything = [p for c in stated for p in c] + [p for m in own for p in m] + list(loose)
         assert sorted(seated) == sorted(p.id for p in everything)
-        stated_ids = [frozenset(p.id for p in c) for c in stated]
-        eligible = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
-        assert all(_valid(list(m.pieces), stated_ids, eligible, ruleset.aces_high, barred) for m in found)
+        rule = _rule(stated, own, loose)
+        assert all(_valid(list(m.pieces), rule, ruleset.aces_high, barred) for m in found)
     if homeless(stated, own, loose, ruleset.aces_high, barred):
         assert not exists
     if rules == "rummy-2m":  # what ref does with the hand: seated exactly when a seating exists
@@ -151,7 +241,7 @@ def test_the_cover_finds_a_seating_exactly_when_one_exists(rules, table):
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=small_tables())
+@given(table=TABLES)
 def test_the_cover_with_the_engines_cut_answers_the_same(rules, table):
     """With the rule set, the cover also cuts positions whose cards the engine cannot meld at
     all: the same answer as without it, and as the brute force."""
@@ -202,7 +292,7 @@ def _without(stated, own, loose, x):
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=st.one_of(small_tables(), one_card_more()), after_cover=st.booleans())
+@given(table=st.one_of(small_tables(), grouped_tables(), one_card_more()), after_cover=st.booleans())
 def test_the_card_left_out_is_one_without_which_every_other_card_sits(rules, table, after_cover):
     """On a table with no seating, :func:`drop_one` names a card of known value (not of a stated
     meld) only if the brute force seats every other piece without it, and names one whenever
@@ -225,7 +315,9 @@ def test_the_card_left_out_is_one_without_which_every_other_card_sits(rules, tab
         search = ready(stated, own, loose, aces_high, barred)
         assert cover(stated, own, loose, aces_high, barred, ruleset=ruleset, search=search)[0] is None
     odd, _ = drop_one(stated, own, loose, aces_high, barred, COVER_STEPS, ruleset, search=search)
+    # not a card of a stated meld, nor of a stated group of two that may lay a meld with a claim
     in_stated = {p.id for c in stated for p in c}
+    in_stated |= {i for i, g in founders_of(stated, own, loose).group_of.items() if len(g) == 2}
     droppable = [p for p in [q for m in own for q in m] + list(loose) if p.fixed is not None and p.id not in in_stated]
     could = [p for p in droppable if _brute(*_without(stated, own, loose, p), aces_high, barred)]
     event("a card to leave out" if could else "none")
@@ -248,7 +340,7 @@ def test_the_card_left_out_of_a_dense_table_is_the_one_typed_wrong():
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=small_tables())
+@given(table=TABLES)
 def test_the_founders_test_never_refuses_a_table_with_a_seating(rules, table):
     """A seating's melds each hold a core, three founders (or a stated group), three in a row
     in a run: the founders' test (rummyref.games.long.founders), looser and closer questions
@@ -292,11 +384,10 @@ def test_a_legal_tangle_is_seated_with_every_card_credited_to_its_player():
     typed = pieces_of(facts)
     barred = _barred(typed)
     stated, own, loose = _split(typed, facts, ruleset, barred)
-    stated_ids = [frozenset(p.id for p in c) for c in stated]
-    eligible = {p.id for m in own for p in m} | {p.id for p in loose if p.claimed and not p.laid.joins}
+    rule = _rule(stated, own, loose)
     melds = place(facts, ruleset).melds
     assert sorted(p.id for t in melds for p in t.pieces) == [p.id for p, _, _ in typed]
-    assert all(_valid(list(t.pieces), stated_ids, eligible, ruleset.aces_high, barred) for t in melds)
+    assert all(_valid(list(t.pieces), rule, ruleset.aces_high, barred) for t in melds)
     score = score_hand(facts, ruleset, 7, roster)
     # by hand, B5's seating (each meld laid by one player): Bill melds W W 6C (+ Larry's 7C: the
     # Ws 4C 5C) 4+5+6, 9D 10D JD 29, 6H 7H 8H 21, 2S 2 (the 2s Ben's 2H 2D W laid), 3D 3 (3D W
@@ -328,7 +419,7 @@ def test_readable_says_whether_there_is_a_reading(tokens, core_size, aces_high, 
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=small_tables())
+@given(table=TABLES)
 def test_turns_that_stop_and_start_again_answer_exactly(rules, table):
     """Turns of a few steps each, in both orders, sharing what failed: the same answer as the
     brute force (a failure learnt in one order holds in the other)."""
@@ -353,7 +444,7 @@ def test_turns_that_stop_and_start_again_answer_exactly(rules, table):
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=small_tables())
+@given(table=TABLES)
 def test_the_cover_after_the_homeless_test_answers_as_a_fresh_one(rules, table):
     """The seating asks :func:`homeless` and then the cover of the same pieces made ready once
     (the melds one works out, the other uses again): the same cards without a home, and the
@@ -422,7 +513,7 @@ def test_a_table_of_matches_is_seated_in_the_turn_that_tries_matches_first():
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @pytest.mark.parametrize("matches_first", [False, True])
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=small_tables())
+@given(table=TABLES)
 def test_the_melds_in_order_are_the_sorted_melds(rules, matches_first, table):
     """The cover makes the melds of a position one level at a time: the same melds, in the
     order a stable sort of all of them (fewest WILDCARDs, most cards, runs first, or matches
@@ -457,7 +548,7 @@ def test_the_melds_in_order_are_the_sorted_melds(rules, matches_first, table):
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=small_tables(), drop=st.integers(0, 8))
+@given(table=TABLES, drop=st.integers(0, 8))
 def test_the_melds_counted_not_made_are_none_of_them_valid(rules, table, drop):
     """The melds the cover counts instead of making them (a >NAME or >2D no card of the choice
     meets, too few founders) are never valid: the same valid melds, in the same order, for the
@@ -492,7 +583,7 @@ def test_the_melds_counted_not_made_are_none_of_them_valid(rules, table, drop):
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=small_tables())
+@given(table=TABLES)
 def test_a_trial_without_what_was_said_of_a_card_asks_a_looser_founders_question(rules, table):
     """A refusal's trial drops what the table said of one card (``_swapped``). The founders'
     test of such a trial is never stricter than the whole table's: where the whole table
@@ -528,7 +619,7 @@ def test_a_trial_without_what_was_said_of_a_card_asks_a_looser_founders_question
 
 @pytest.mark.parametrize("rules", ["rummy-2m", "simple-rummy"])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(table=small_tables(), data=st.data())
+@given(table=TABLES, data=st.data())
 def test_the_homeless_test_of_some_cards_is_the_whole_test_on_them(rules, table, data):
     """``homeless(only=...)`` (a refusal's trial asks whether the cards with no meld still
     have none) gives the cards of the whole test that are among those asked of, a stated meld

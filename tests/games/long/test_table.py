@@ -831,6 +831,79 @@ def test_a_refusal_lists_a_players_stated_groups_apart():
     assert exc.value.message == "Larry's QC KC / W (--melded) cannot sit in any meld on the table"
 
 
+@pytest.mark.parametrize("melded, claims, run_or_match, points", [
+    # a group of two and the claimed card: J Q K, 10 each; Larry's fives 15 more
+    (["Larry=QC KC / 5S 5D 5H"], ["Larry=JC"], ("JC", "QC", "KC"), {"Larry": 45}),
+    # a group of one and two claimed cards, a run and a match
+    (["Larry=KC / 5S 5D 5H"], ["Larry=JC QC"], ("JC", "QC", "KC"), {"Larry": 45}),
+    (["Larry=KC / 5S 5D 5H"], ["Larry=KS", "Larry=KH"], ("KS", "KH", "KC"), {"Larry": 45}),
+    # the claimed ace below the group: low, 1 (2 + 3 + 15 melded, 1 claimed)
+    (["Larry=2H 3H / 5S 5D 5H"], ["Larry=AH"], ("AH", "2H", "3H"), {"Larry": 21}),
+    # a WILDCARD in the group keeps the three in one piece: the KC, 10
+    (["Larry=QC W / 5S 5D 5H"], ["Larry=JC"], ("JC", "QC", "W"), {"Larry": 45}),
+    # queens and kings on the table: the group is not split between them, it laid the run
+    (["Bill=QS QH QD / KS KH KD", "Larry=QC KC"], ["Larry=JC"], ("JC", "QC", "KC"), {"Bill": 60, "Larry": 30}),
+    # the claim said it joined the group's meld: >a card of the group, >the claimer
+    (["Larry=QC KC / 5S 5D 5H"], ["Larry=JC>QC"], ("JC", "QC", "KC"), {"Larry": 45}),
+    (["Larry=QC KC / 5S 5D 5H"], ["Larry=JC>Larry"], ("JC", "QC", "KC"), {"Larry": 45}),
+])
+def test_a_stated_group_of_one_or_two_cards_lays_a_meld_with_its_players_claimed_cards(melded, claims, run_or_match,
+                                                                                       points):
+    """SPEC §7: a '/' group of one or two cards is laid off, unless it laid a meld with cards
+    its player won by a claim: the three are the meld's core, the group whole. Before, the '/'
+    made the group a lay-off, and the hand was refused. Every card credited to who laid it."""
+    from rummyref.games.long.arrange import place
+
+    melded = [m if " / " in m else m + " /" for m in melded]  # every player states the melds
+    facts, s = score(melded, claims=claims)
+    assert s.points() == {"Bill": 0, "Ben": 0, "Larry": 0} | points
+    agrees(facts, s)
+    [meld] = [t for t in place(facts, RS).melds if tuple(str(p.laid.card) for p in t.pieces) == run_or_match]
+    assert meld.core == frozenset(p.id for p in meld.pieces) and not meld.stated
+    assert {p.owner for p in meld.pieces} == {"Larry"}
+
+
+def test_a_stated_group_is_still_laid_off_where_it_can_be():
+    """Where the table seats with the group laid off, as before the group could lay a meld,
+    it is laid off: the QC and KC on Bill's queens and kings (a group laid off may be split),
+    Larry's QC KC and claimed AC on Ben's 9C 10C JC (one run of six, Ben's)."""
+    facts, s = score(["Bill=QS QH QD / KS KH KD", "Larry=QC KC / 5S 5D 5H"])
+    assert s.points() == {"Bill": 60, "Ben": 0, "Larry": 35}
+    assert laid_by(s, "QC")[0] == laid_by(s, "KC")[0] == "Larry"
+    assert {tuple(m.cards) for m in s.arrangement} == {("QS", "QH", "QD", "QC"), ("KS", "KH", "KD", "KC"),
+                                                       ("5S", "5H", "5D")}
+    facts, s = score(["Ben=9C 10C JC", "Larry=QC KC / 5S 5D 5H"], claims=["Larry=AC"])
+    assert [(m.cards, m.value) for m in s.arrangement if m.kind == "sequence"] == [
+        (("9C", "10C", "JC", "QC", "KC", "AC"), 9 + 10 + 10 + 10 + 10 + 15)]
+    agrees(facts, s)
+
+
+@pytest.mark.parametrize("melded, claims, listed", [
+    # the claim is the 9C, not the JC: nothing takes it, and the QC KC have no card to lay a meld with
+    (["Larry=QC KC / 5S 5D 5H"], ["Larry=9C"], "Larry's 9C (--claim); Larry's QC KC (--melded)"),
+    # a meld is laid by one player: Ben's claimed JC and Larry's group lay none
+    (["Larry=QC KC / 5S 5D 5H"], ["Ben=JC"], "Ben's JC (--claim); Larry's QC KC (--melded)"),
+    # two groups never lay one meld
+    (["Larry=QC / KC / 5S 5D 5H"], ["Larry=JC"], "Larry's JC (--claim); Larry's QC / KC (--melded)"),
+])
+def test_a_stated_group_with_no_claimed_card_to_lay_a_meld_with_is_refused(melded, claims, listed):
+    with pytest.raises(RuleRefusal) as exc:
+        score(melded, claims=claims)
+    assert exc.value.exit_code == ExitCode.REFUSED
+    assert exc.value.message == f"{listed} cannot sit in any meld on the table"
+
+
+def test_a_refusal_beside_a_group_that_lays_a_meld_names_the_cards_at_fault():
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Larry=QC KC / 5S 5D 5H", "Ben=9H"], claims=["Larry=JC"])
+    assert exc.value.message == "Ben's 9H (--melded) cannot sit in any meld on the table"
+    # a card of a group of two typed too many (Larry's group was the KC alone, with his KS KH):
+    # no three of his lay a meld as typed, and the refusal lists them all, the QC among them
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Larry=QC KC / 5S 5D 5H"], claims=["Larry=KS", "Larry=KH"])
+    assert exc.value.message == "Larry's KS KH (--claim); Larry's QC KC (--melded) cannot sit in any meld on the table"
+
+
 def test_a_card_sent_to_a_meld_whose_wildcard_stands_for_it_names_that_wildcard():
     """Ben's 5D>Bill where Bill's W=5D holds the 5D's place: the refusal names the WILDCARD, not
     "a meld it lays itself" (the 5D lays nothing)."""
