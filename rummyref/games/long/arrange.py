@@ -67,6 +67,7 @@ class Piece:
     claimed: bool = False
     option: str = ""  #: where it was typed, for messages (default: ``--melded``, ``--claim``)
     group: int = -1  #: the '/' group it was typed in (of a player who stated melds), for messages
+    seat: int = 0  #: the player's place in the roster, for messages (never for a choice: :func:`pieces_of`)
 
     @cached_property
     def fixed(self) -> Card | None:
@@ -680,17 +681,30 @@ def founders_of(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]
 # -- the phases ----------------------------------------------------------------------------------
 
 
+def by_name(name: str) -> tuple[str, str]:
+    """The order in which ref takes the players where two seatings are equally good by every
+    rule (whose WILDCARD takes the lower place, whose own melds give way first): their names in
+    alphabetical order, never the roster's or the options' order (the same table, seated the
+    same whoever deals)."""
+    return name.casefold(), name
+
+
 def pieces_of(facts: CardFacts) -> list[tuple[Piece, int, bool]]:
     """Every card on the table as a piece, with the index of the group it was typed in (per
-    player) and whether that player stated their melds."""
+    player) and whether that player stated their melds: the players' melded cards in the order
+    of :func:`by_name`, each player's as typed, then the claims, likewise by name (each
+    claimer's in the order typed). The ids follow that order, so no choice depends on the
+    roster's order or on the order of the options."""
+    seat = {name: i for i, (name, _) in enumerate(facts.players)}
     out: list[tuple[Piece, int, bool]] = []
-    for name, p in facts.players:
+    for name, p in sorted(facts.players, key=lambda np: by_name(np[0])):
         for g, group in enumerate(p.melded):
             for laid in group:
-                out.append((Piece(len(out), laid, name, option=facts.option(name), group=g if p.stated else -1),
-                            g, p.stated))
-    for name, laid in facts.claims:
-        out.append((Piece(len(out), laid, name, claimed=True, option=facts.option(name, claimed=True)), -1, False))
+                out.append((Piece(len(out), laid, name, option=facts.option(name), group=g if p.stated else -1,
+                                  seat=seat[name]), g, p.stated))
+    for name, laid in sorted(facts.claims, key=lambda nc: by_name(nc[0])):
+        out.append((Piece(len(out), laid, name, claimed=True, option=facts.option(name, claimed=True),
+                          seat=seat.get(name, len(seat))), -1, False))
     return out
 
 
@@ -1176,7 +1190,7 @@ def _split(typed, facts: CardFacts, ruleset: RuleSet, barred: frozenset[Card]):
     cores: list[list[Piece]] = []
     own: list[list[Piece]] = []
     loose = [p for p, _, _ in typed if p.laid.joins or p.claimed]
-    for name, player in facts.players:
+    for name, player in sorted(facts.players, key=lambda np: by_name(np[0])):
         mine = [(p, g) for p, g, _ in typed if p.owner == name and not p.claimed and not p.laid.joins]
         if not player.stated:
             own.append([p for p, _ in mine])
@@ -1472,7 +1486,7 @@ def _listing(pieces: Sequence[Piece]) -> str:
     """``Larry's QC KC / W (--melded); Ben's 9C (--claim)``: each player's cards as typed, '/'
     between the groups a player stated."""
     by: dict[Where, dict[int, list[str]]] = {}
-    for p in pieces:
+    for p in sorted(pieces, key=lambda p: (p.claimed, p.seat)):  # stable: each player's as typed
         by.setdefault(p.where, {}).setdefault(p.group, []).append(str(p.laid))
     return "; ".join(f"{w.player}'s {' / '.join(' '.join(cards) for cards in groups.values())} ({w.option})"
                      for w, groups in by.items())

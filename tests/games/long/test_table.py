@@ -805,7 +805,7 @@ def test_a_designation_that_leaves_other_cards_no_meld_is_named_not_those_cards(
      "Bill=5S W 7S", 18),
     # Bill's QS KS, Larry's JS, Ben's claimed AS: no three of them one player's, '/' or not
     (["Bill=7S 7D 7C / QS KS", "Larry=JS"], ["Ben=AS"],
-     "Larry's JS (--melded); Ben's AS (--claim); Bill's QS KS (--melded)", "Bill=7S 7D 7C / QS KS JS AS", 21 + 45),
+     "Bill's QS KS (--melded); Larry's JS (--melded); Ben's AS (--claim)", "Bill=7S 7D 7C / QS KS JS AS", 21 + 45),
     (["Bill=7S 7D 7C QS KS", "Larry=JS"], ["Ben=AS"],
      "Bill's QS KS (--melded); Larry's JS (--melded); Ben's AS (--claim)", "Bill=7S 7D 7C QS KS JS AS", 21 + 45),
 ])
