@@ -87,10 +87,10 @@ def test_a_claim_may_say_it_joined_the_groups_meld(game, claim, how):
 @pytest.mark.parametrize("args, message", [
     # the claim is the 9C: no meld takes it, and the QC KC have no card to lay one with
     (["--claim", "Larry=9C"],
-     "refused: Larry's 9C (--claim); Larry's QC KC (--melded) cannot sit in any meld on the table"),
+     "refused: Larry's QC KC (--melded); Larry's 9C (--claim) cannot sit in any meld on the table"),
     # a meld is laid by one player: Ben's claimed JC lays none with Larry's QC KC
     (["--claim", "Ben=JC"],
-     "refused: Ben's JC (--claim); Larry's QC KC (--melded) cannot sit in any meld on the table"),
+     "refused: Larry's QC KC (--melded); Ben's JC (--claim) cannot sit in any meld on the table"),
     # '>run' says the JC joined a run already there: there is none
     (["--claim", "Larry=JC>run"],
      "refused (B5): Larry's JC>run (--claim) cannot be: no run on the table takes the JC but one it lays itself, "
@@ -111,7 +111,7 @@ def test_two_groups_never_lay_one_meld(game):
     r = ref("score-hand", "--melded", "Larry=QC / KC / 5S 5D 5H", "--claim", "Larry=JC", *NOBODY_HOLDS)
     assert r.exit_code == 4
     assert " ".join(r.stderr.split()).startswith(
-        "refused: Larry's JC (--claim); Larry's QC / KC (--melded) cannot sit in any meld on the table")
+        "refused: Larry's QC / KC (--melded); Larry's JC (--claim) cannot sit in any meld on the table")
     assert hands() == 0
 
 
@@ -145,7 +145,7 @@ def test_the_hand_typed_in_a_night(night_db):  # noqa: F811
     n.answer(OUT, "")
     n.answer(CLAIMS, "Larry=9C")
     shown = flat(n.answer("Fix which answer? (Bill / Ben / Larry / out / claims / drop): ", "claims"))
-    assert ("refused: Ben's 10C (the melded prompt); Larry's 9C (the claims prompt); Larry's QC KC (the melded "
+    assert ("refused: Ben's 10C (the melded prompt); Larry's QC KC (the melded prompt); Larry's 9C (the claims "
             "prompt) cannot sit in any meld on the table") in shown
     n.answer(CLAIMS, "\x15" + "Larry=JC")
     shown = flat(n.answer(CONFIRM, ""))

@@ -880,11 +880,11 @@ def test_a_stated_group_is_still_laid_off_where_it_can_be():
 
 @pytest.mark.parametrize("melded, claims, listed", [
     # the claim is the 9C, not the JC: nothing takes it, and the QC KC have no card to lay a meld with
-    (["Larry=QC KC / 5S 5D 5H"], ["Larry=9C"], "Larry's 9C (--claim); Larry's QC KC (--melded)"),
+    (["Larry=QC KC / 5S 5D 5H"], ["Larry=9C"], "Larry's QC KC (--melded); Larry's 9C (--claim)"),
     # a meld is laid by one player: Ben's claimed JC and Larry's group lay none
-    (["Larry=QC KC / 5S 5D 5H"], ["Ben=JC"], "Ben's JC (--claim); Larry's QC KC (--melded)"),
+    (["Larry=QC KC / 5S 5D 5H"], ["Ben=JC"], "Larry's QC KC (--melded); Ben's JC (--claim)"),
     # two groups never lay one meld
-    (["Larry=QC / KC / 5S 5D 5H"], ["Larry=JC"], "Larry's JC (--claim); Larry's QC / KC (--melded)"),
+    (["Larry=QC / KC / 5S 5D 5H"], ["Larry=JC"], "Larry's QC / KC (--melded); Larry's JC (--claim)"),
 ])
 def test_a_stated_group_with_no_claimed_card_to_lay_a_meld_with_is_refused(melded, claims, listed):
     with pytest.raises(RuleRefusal) as exc:
@@ -901,7 +901,7 @@ def test_a_refusal_beside_a_group_that_lays_a_meld_names_the_cards_at_fault():
     # no three of his lay a meld as typed, and the refusal lists them all, the QC among them
     with pytest.raises(RuleRefusal) as exc:
         score(["Larry=QC KC / 5S 5D 5H"], claims=["Larry=KS", "Larry=KH"])
-    assert exc.value.message == "Larry's KS KH (--claim); Larry's QC KC (--melded) cannot sit in any meld on the table"
+    assert exc.value.message == "Larry's QC KC (--melded); Larry's KS KH (--claim) cannot sit in any meld on the table"
 
 
 def test_a_card_sent_to_a_meld_whose_wildcard_stands_for_it_names_that_wildcard():
