@@ -170,6 +170,17 @@ def readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, bar
     return not kinds and len(pieces) >= 3 and all(p.fixed is None for p in pieces)
 
 
+def _ace_ends(fixed: Sequence[tuple[Piece, Card]], aces_high: bool) -> tuple[bool, ...]:
+    """Which ends an ace of a run may sit at (``False`` low, ``True`` high), low first. An ace
+    said to join the meld of its suit's king (``AD>KD``) sits beside it, high; of its suit's two
+    (``AD>2D``), low. None: no reading (an ace said to be beside both)."""
+    ends: tuple[bool, ...] = (False, True) if aces_high and any(p.rank == 1 for p, _ in fixed) else (False,)
+    for p, c in fixed:
+        if c.rank == 1 and (b := p.laid.beside) is not None and b.suit == c.suit and b.rank in (Rank.TWO, Rank.KING):
+            ends = tuple(e for e in ends if e == (b.rank == Rank.KING))
+    return ends
+
+
 def _run_readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred: frozenset[Card]) -> bool:
     """Whether :func:`_runs` yields any reading (the same loop, the first found)."""
     n = len(pieces)
@@ -183,7 +194,7 @@ def _run_readable(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool
     free = [p for p in pieces if p.fixed is None]
     in_core = any(p.id in core for p in free)
     has_ace = any(p.rank == 1 for p, _ in fixed)
-    for high in (False, True) if aces_high and has_ace else (False,):
+    for high in _ace_ends(fixed, aces_high):
         pos = {p.id: HIGH_ACE if high and p.rank == 1 else p.rank for p, _ in fixed}
         taken = set(pos.values())
         if len(taken) != len(pos):
@@ -219,7 +230,7 @@ def _runs(pieces: Sequence[Piece], core: frozenset[int], aces_high: bool, barred
     suit = SUITS[s]
     free = [p for p in pieces if p.fixed is None]
     has_ace = any(p.rank == 1 for p, _ in fixed)
-    for high in (False, True) if aces_high and has_ace else (False,):
+    for high in _ace_ends(fixed, aces_high):
         pos = {p.id: HIGH_ACE if high and p.rank == 1 else p.rank for p, _ in fixed}
         taken = set(pos.values())
         if len(taken) != len(pos):
@@ -1525,11 +1536,35 @@ def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]
         for p in t.pieces:  # a card B5 sent to the run may have had another run to choose (its note is of the match)
             if note := _choice_note(p, t, melds, ruleset, barred, runs_only=p.id in b5):
                 yield note
+            if note := _ace_end_note(p, t, ruleset, barred):
+                yield note
         chosen = [(p, rep) for p, rep in zip(t.pieces, t.meld.represents) if p.laid.card.is_wild and p.fixed is None]
         if chosen and len({tuple(r.meld.represents) for r in readings(t.pieces, t.core, aces_high, barred)}) > 1:
             said = ", ".join(f"{p.owner}'s W as {rep}" for p, rep in chosen if rep is not None)
             yield (f"{said}: ref's choice (an ace low first, a WILDCARD at a {run}'s high end); "
                    "W=CARD says otherwise")
+
+
+def _ace_end_note(p: Piece, t: TableMeld, ruleset: RuleSet, barred: frozenset[Card]) -> str | None:
+    """A note when ``p``, an ace laid off or claimed on the run ``t`` (or a WILDCARD said to be
+    one), could sit at either end of it and would count otherwise there: the table did not say
+    which end (``AD>KD``: high, beside the king; ``AD>2D``: low), so ref read it low first."""
+    if t.meld.kind is not MeldKind.SEQUENCE or p.id in t.core or p.fixed is None or p.fixed.rank != Rank.ACE:
+        return None
+    if p.laid.beside is not None and p.laid.beside.suit == p.fixed.suit and p.laid.beside.rank in (Rank.TWO, Rank.KING):
+        return None
+    from rummyref.rules.values import in_meld
+
+    values = {in_meld(r.meld, ruleset)[r.pieces.index(p)]
+              for r in readings(t.pieces, t.core, ruleset.aces_high, barred) if r.meld.kind is MeldKind.SEQUENCE}
+    here = in_meld(t.meld, ruleset)[t.pieces.index(p)]
+    if len(values) < 2:
+        return None
+    low, high = min(values), max(values)
+    end, beside = ("low", Card(Rank.KING, p.fixed.suit)) if here == low else ("high", Card(Rank.TWO, p.fixed.suit))
+    said = p.laid.card if not p.laid.card.is_wild else f"W={p.fixed}"
+    return (f"{p.owner}'s {p.laid} could sit at either end of {t.meld.describe()} ({low} low, {high} high): the "
+            f"table did not say which, so ref chose the {end} end (an ace low first); {said}>{beside} says otherwise")
 
 
 def _choice_note(p: Piece, t: TableMeld, melds: Sequence[TableMeld], ruleset: RuleSet,
