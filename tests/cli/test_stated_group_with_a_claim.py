@@ -156,3 +156,25 @@ def test_the_hand_typed_in_a_night(night_db):  # noqa: F811
     assert n.finish() == 0
     standings = ref_json("standings", "--db", night_db)
     assert {p["name"]: p["total"] for p in standings["players"]} == {"Bill": -5, "Ben": 10, "Larry": 43}
+
+
+@pytest.mark.parametrize("typed, offered", [
+    ("Larry=QC KC /", "QC KC /"), ("Larry=QC KC / 5S 5D 5H", "QC KC / 5S 5D 5H"), ("Larry=QC KC", "QC KC"),
+])
+def test_an_amend_offers_a_stated_group_back_with_its_slash(typed, offered):
+    """Found with this fix: ``ref amend`` at a terminal offered ``Larry=QC KC /`` back as
+    ``QC KC`` (no '/'); kept as offered, the player no longer stated the group. The text offered
+    reads back as the same facts."""
+    from rummyref.games.long.form import CardsForm
+    from rummyref.games.long.table import read_hand
+    from rummyref.record import Game, Player
+
+    roster = ("Bill", "Ben", "Larry")
+    game = Game("g", "rummy-2m", 2_000_000, 0, tuple(Player(n, i, 0) for i, n in enumerate(roster, 1)), "2026-11-12")
+    facts = read_hand(roster, [typed], ("Bill=", "Ben=", "Larry="))
+    form = CardsForm(game)
+    form.recall_facts(facts)
+    form.texts.update(form.recalled_texts)
+    assert form.texts[("melded", "Larry")] == offered
+    again = read_hand(roster, [f"Larry={offered}"], ("Bill=", "Ben=", "Larry="))
+    assert again.player("Larry") == facts.player("Larry")

@@ -198,7 +198,9 @@ class CardsForm(QuestionForm):
         texts: dict[Key, str] = {}
         for n, p in facts.players:
             values[("melded", n)] = (p.melded, p.stated)
-            texts[("melded", n)] = (" / " if p.stated else " ").join(" ".join(str(c) for c in g) for g in p.melded)
+            text = (" / " if p.stated else " ").join(" ".join(str(c) for c in g) for g in p.melded)
+            # one group stated (``QC KC /``: laid off, not the player's own) keeps its '/'
+            texts[("melded", n)] = text + " /" if p.stated and len(p.melded) == 1 else text
             values[("held", n)] = p.held
             texts[("held", n)] = format_cards(p.held)
         values[("out", "")], texts[("out", "")] = facts.out, facts.out or ""
