@@ -149,9 +149,20 @@ VALID_CARD_HINT = (
 )
 
 
+def _spelled(token: str) -> str:
+    """A token as the parser reads it: no surrounding blanks, no emoji variation selector, upper case."""
+    return token.strip().replace("\ufe0f", "").upper()
+
+
+def is_wildcard(token: str) -> bool:
+    """Whether the card parser reads ``token`` as a WILDCARD: any spelling of :data:`WILD_WORDS`
+    (``W``, ``wild``, ``Joker``, ``JK``, ``*``), in any case."""
+    return _spelled(token) in WILD_WORDS
+
+
 def parse_card(token: str, position: int = 1, column: int = 1) -> Card:
     """Read one card token. ``position`` and ``column`` are for the error message (1-based)."""
-    text = token.strip().replace("\ufe0f", "").upper()
+    text = _spelled(token)
     if text in WILD_WORDS:
         return WILD
     m = _CARD_RE.match(text)

@@ -31,7 +31,7 @@ RUMMY_2M = ["--melded", "Bill=AS AH AC", "--held", "Ben=", "--held", "Larry="]
     (["--melded", "Bill=AS AH 3x", "--held", "Bill=", "--held", "Ben=", "--held", "Larry="],
      "error: unreadable card '3x' in Bill's --melded cards (card 3, column 7)"),
     (RUMMY_2M + ["--held", "Bill=", "--claim", "Ben=W=3x"],
-     "error: unreadable card '3x' in Ben's --claim cards (card 1, column 1)"),
+     "error: unreadable card '3x' in Ben's --claim cards (card 1, column 3)"),  # the 3x's column, after W=
     (RUMMY_2M + ["--held", "Bill=AS"],
      "error: the AS appears twice (in Bill's --melded and Bill's --held), but there is only one deck"),
     (RUMMY_2M + ["--held", "Bill=W"],

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rummyref.cards import Card, format_cards
+from rummyref.cards import Card, format_cards, is_wildcard
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
 from rummyref.games.forms import Key, QuestionForm, read_points, split_assignment
 from rummyref.games.long import table
 from rummyref.games.long.legacy import LegacyCardFacts, as_card_facts
 from rummyref.games.long.scoring import CardFacts, PointsFacts
-from rummyref.names import resolve_name
+from rummyref.names import find, resolve_name
 from rummyref.record import Game
 
 
@@ -84,15 +84,20 @@ def read_out(answer: str, game: Game) -> str | None:
 def read_claims(answer: str, game: Game, option: str = "--claim") -> list[tuple[str, table.Laid]]:
     """``Larry=5H, Ben=7S``: each claimer's cards (a comma between claimers). Between one
     claimer's cards a comma is a blank, as everywhere (``Larry=5D,6D``): a part with no
-    ``NAME=`` (``W=7H`` is a card) goes on with the claimer before it."""
-    roster = {n.casefold() for n in game.roster}
+    ``NAME=`` goes on with the claimer before it. ``W=7H`` is a card, in every spelling the
+    card parser reads as a WILDCARD (``joker=7H``, ``*=7H``: SPEC §2), unless a player on the
+    roster is so named (one kept from before such names were refused): then it is the player."""
     groups: list[list[str]] = []
     for part in answer.split(","):
         if not part.strip():
             continue
         head = part.split("=", 1)[0].strip()
-        claimer = "=" in part and not (head.upper() == "W" and head.casefold() not in roster)
-        if claimer or not groups:
+        card = "=" in part and is_wildcard(head) and find(head, game.roster) is None
+        if card and not groups:  # "W=7H, Larry=5D": a card, before anyone's name
+            raise UnreadableInput(f"claim {part.strip()!r} is a WILDCARD and the card it stands for: "
+                                  "it does not say whose it is",
+                                  hint=f"write the claimer's name first, e.g. {game.roster[0]}={part.strip()}")
+        if ("=" in part and not card) or not groups:
             groups.append([part])
         else:
             groups[-1].append(part.strip())

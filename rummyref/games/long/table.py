@@ -57,6 +57,9 @@ class Kind(StrEnum):
 _KIND_WORDS = {word: Kind(kind) for word, kind in KIND_WORDS.items()}  #: ``>run``, ``>set`` ... (B5)
 
 
+_SLOTS = ("player", "beside", "kind")  #: a card's designations, in the order a record without :attr:`Laid.order` writes them
+
+
 @dataclass(frozen=True)
 class Laid:
     """One card put on the table, with what the table said about it (all optional)."""
@@ -74,6 +77,10 @@ class Laid:
     on_match: bool = False
     #: typed ``^`` (the same as ``>match``), kept only to name the card as typed
     caret: bool = field(default=False, compare=False)
+    #: the designations in the order typed (``player``, ``beside``, ``kind``), kept only to name
+    #: the card as typed (``AD>2D>Bill``); a designation not in it (a card read from a record
+    #: written before the order was kept) follows in that order, as it was then written
+    order: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def joins(self) -> bool:
@@ -98,11 +105,12 @@ class Laid:
 
     def __str__(self) -> str:
         text = str(self.card) + (f"={self.stands_for}" if self.stands_for and not self.read else "")
-        text += f">{self.player}" if self.player else ""
-        text += f">{self.beside}" if self.beside else ""
-        if self.caret and self.kind is Kind.MATCH:
-            return text + "^"
-        return text + (f">{self.kind.value}" if self.kind and not self.on_match else "")
+        caret = self.caret and self.kind is Kind.MATCH
+        targets = {"player": self.player, "beside": self.beside,
+                   "kind": self.kind.value if self.kind and not self.on_match and not caret else None}
+        for slot in dict.fromkeys([*self.order, *_SLOTS]):
+            text += f">{targets[slot]}" if targets[slot] else ""
+        return text + ("^" if caret else "")
 
 
 @dataclass(frozen=True)
@@ -171,24 +179,44 @@ class Where:
         return f"{self.player}'s cards at {self.option}"
 
 
-def _tokens(text: str, roster: Sequence[str] = ()) -> Iterator[tuple[int, str]]:
-    """(column, token) pairs, separators included; spaces around = > ^ are not separators. A
+def _closed_up(text: str) -> tuple[str, list[int]]:
+    """``text`` with the spaces around = > ^ taken out (``W = 7H`` -> ``W=7H``), and for each of
+    its characters the column (1-based) where it was typed."""
+    kept: list[str] = []
+    columns: list[int] = []
+    last = 0
+    for m in _SPACED.finditer(text):
+        kept.append(text[last:m.start()])
+        columns += range(last + 1, m.start() + 1)
+        if m.group(1):
+            kept.append(m.group(1))
+            columns.append(m.start(1) + 1)
+        last = m.end()
+    kept.append(text[last:])
+    columns += range(last + 1, len(text) + 1)
+    return "".join(kept), columns
+
+
+def _tokens(text: str, roster: Sequence[str] = ()) -> Iterator[tuple[tuple[int, ...], str]]:
+    """(columns, token) pairs, separators included: the column where each character of the
+    token was typed (the first is the token's own). Spaces around = > ^ are not separators. A
     player's name with spaces in it after ``>`` (``7C>Mary Ann``) is one token with its card,
     where the words that follow complete a name of ``roster`` and the first word alone names
     nothing else."""
-    found = [(m.start() + 1, m.group(0)) for m in _TOKENS.finditer(_SPACED.sub(lambda m: m.group(1) or "", text))]
+    closed, at = _closed_up(text)
+    found = [(tuple(at[m.start():m.end()]), m.group(0)) for m in _TOKENS.finditer(closed)]
     spaced = [n for n in roster if len(n.split()) > 1]
     i = 0
     while i < len(found):
-        column, token = found[i]
+        columns, token = found[i]
         words = len(_named(token, found[i + 1:], spaced, roster)) if spaced and ">" in token else 0
         if words:
             token = " ".join([token] + [t for _, t in found[i + 1:i + 1 + words]])
-        yield column, token
+        yield columns, token
         i += 1 + words
 
 
-def _named(token: str, after: list[tuple[int, str]], spaced: Sequence[str], roster: Sequence[str]) -> list[str]:
+def _named(token: str, after: list[tuple[tuple[int, ...], str]], spaced: Sequence[str], roster: Sequence[str]) -> list[str]:
     """The tokens after ``token`` that complete the name of a player with spaces in it begun
     after its last ``>`` (the most that do), or none."""
     start = token.rsplit(">", 1)[1].rstrip("^")
@@ -206,8 +234,12 @@ def _named(token: str, after: list[tuple[int, str]], spaced: Sequence[str], rost
     return best
 
 
-def read_token(token: str, where: Where, roster: Sequence[str], position: int = 1, column: int = 1) -> Laid:
-    """One card token: ``CARD[=CARD](>TARGET)*[^]`` (see the module's table)."""
+def read_token(token: str, where: Where, roster: Sequence[str], position: int = 1,
+               column: int | Sequence[int] = 1) -> Laid:
+    """One card token: ``CARD[=CARD](>TARGET)*[^]`` (see the module's table). ``column``: where
+    it was typed, or where each of its characters was (a message points at the card it is about)."""
+    columns = (column,) if isinstance(column, int) else tuple(column)
+    column = columns[0] if columns else 1
     sideways = token.endswith("^")
     body = token.rstrip("^")
     if token.count("^") > 1 or "^" in body:
@@ -232,16 +264,19 @@ def read_token(token: str, where: Where, roster: Sequence[str], position: int = 
         if not card.is_wild:
             raise UnreadableInput(f"{where.says(token)}: only a WILDCARD stands for another card",
                                   hint=f"write the card alone ({card}), or W=CARD for a WILDCARD")
-        stands_for = _card(rep_text, where, token, position, column)
+        at = len(card_text) + 1  # where the card the WILDCARD stands for begins in the token
+        stands_for = _card(rep_text, where, token, position, columns[at] if at < len(columns) else column + at)
         if stands_for.is_wild:
             raise UnreadableInput(f"{where.says(token)}: a WILDCARD stands for a natural card", hint="e.g. W=7H")
     fields: dict[str, Any] = {"kind": Kind.MATCH} if sideways else {}
+    order: list[str] = []
     for target in targets:
         slot, value = _target(target, where, token, roster)
         if slot in fields and fields[slot] != value:
             raise _two_targets(slot, fields[slot], value, where, token)
         fields[slot] = value
-    laid = Laid(card, stands_for, **fields, caret=sideways)
+        order += [] if slot in order else [slot]
+    laid = Laid(card, stands_for, **fields, caret=sideways, order=tuple(order))
     if laid.beside is not None and laid.beside == card:
         raise UnreadableInput(f"{where.says(token)}: a card cannot join the meld holding itself",
                               hint="name another card of the meld it joined, e.g. AD>2D")
@@ -301,12 +336,12 @@ def read_melded(text: str, where: Where, roster: Sequence[str]) -> tuple[tuple[t
     """``--melded`` for one player: the groups as typed and whether ``/`` split them."""
     groups: list[list[Laid]] = [[]]
     position = 0
-    for column, token in _tokens(text, roster):
+    for columns, token in _tokens(text, roster):
         if token in MELD_SEPARATORS:
             groups.append([])
             continue
         position += 1
-        groups[-1].append(read_token(token, where, roster, position, column))
+        groups[-1].append(read_token(token, where, roster, position, columns))
     stated = len(groups) > 1
     return tuple(tuple(g) for g in groups if g), stated
 
@@ -315,10 +350,10 @@ def read_cards(text: str, where: Where) -> tuple[Card, ...]:
     """``--held`` for one player: plain cards; a ``/`` or ``|`` may separate them (it means
     nothing in a hand, and no card after it is dropped). A designation here is refused."""
     cards: list[Card] = []
-    for column, token in _tokens(text):
+    for columns, token in _tokens(text):
         if token in MELD_SEPARATORS:
             continue
-        laid = read_token(token, where, (), len(cards) + 1, column) if not re.search(r"[>^]", token) else None
+        laid = read_token(token, where, (), len(cards) + 1, columns) if not re.search(r"[>^]", token) else None
         if laid is None or laid.stands_for is not None:
             raise UnreadableInput(f"{where.says(token)}: a card left in hand joins no meld and stands for nothing",
                                   hint="give the card alone; say where a card went in --melded or --claim")
