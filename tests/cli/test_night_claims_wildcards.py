@@ -65,3 +65,22 @@ def test_a_player_an_older_ref_let_be_named_joker_still_claims_by_name(monkeypat
     assert "2D 3D 4D (Bill) 5D* (Larry) 6D* W=7D* (Joker) [run, 27]" in out
     assert "Joker: 6D* W=7D* 13 (run 2D 3D 4D 5D* 6D* W=7D*) = 13" in out
     assert ref_json("history")["entries"][-1]["results"] == {"Bill": 9, "Joker": 13, "Larry": 5}
+
+
+def test_a_natural_card_said_to_be_another_after_a_comma_is_refused_for_what_it_is(tmp_path):
+    """``Larry=5D, 7H=7S``: the 7H is a card of Larry's claim that says it is another card, which
+    only a WILDCARD may (as ``--claim "Larry=7H=7S"`` says), not a player called 7H (A1)."""
+    db = str(tmp_path / "ref.db")
+    out, err = night(db, "Larry=5D, 7H=7S", "Larry=5D, W=6D")
+    assert "only a WILDCARD stands for another card" in err
+    assert "GEDDOWWWT" not in err and "not on the roster" not in err
+    assert ref_json("history", "--db", db)["entries"][-1]["results"] == {"Bill": 9, "Ben": 0, "Larry": 11}
+
+
+def test_a_natural_card_before_any_claimer_says_whose_is_missing(tmp_path):
+    db = str(tmp_path / "ref.db")
+    out, err = night(db, "6D=6D, Larry=5D", "Larry=5D, W=6D")
+    assert ("claim '6D=6D' is a card (6D), not a player's name: it does not say whose it is "
+            "(write the claimer's name first, e.g. Bill=6D=6D)") in err
+    assert "GEDDOWWWT" not in err
+    assert ref_json("history", "--db", db)["entries"][-1]["results"] == {"Bill": 9, "Ben": 0, "Larry": 11}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rummyref.cards import Card, format_cards, is_wildcard
+from rummyref.cards import Card, format_cards, is_wildcard, parse_card
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
 from rummyref.games.forms import Key, QuestionForm, read_points, split_assignment
@@ -81,6 +81,16 @@ def read_out(answer: str, game: Game) -> str | None:
     return resolve_name(said, game.roster, game.name, game.closed_roster)
 
 
+def _reads_as_card(token: str) -> bool:
+    """Whether the card parser reads ``token`` as a card: a WILDCARD in any spelling, or a
+    natural card (``7H=7S`` after a comma is a card that says it is another, not a name)."""
+    try:
+        parse_card(token)
+    except UnreadableInput:
+        return False
+    return True
+
+
 def read_claims(answer: str, game: Game, option: str = "--claim") -> list[tuple[str, table.Laid]]:
     """``Larry=5H, Ben=7S``: each claimer's cards (a comma between claimers). Between one
     claimer's cards a comma is a blank, as everywhere (``Larry=5D,6D``): a part with no
@@ -92,10 +102,11 @@ def read_claims(answer: str, game: Game, option: str = "--claim") -> list[tuple[
         if not part.strip():
             continue
         head = part.split("=", 1)[0].strip()
-        card = "=" in part and is_wildcard(head) and find(head, game.roster) is None
+        card = "=" in part and _reads_as_card(head) and find(head, game.roster) is None
         if card and not groups:  # "W=7H, Larry=5D": a card, before anyone's name
-            raise UnreadableInput(f"claim {part.strip()!r} is a WILDCARD and the card it stands for: "
-                                  "it does not say whose it is",
+            what = ("a WILDCARD and the card it stands for" if is_wildcard(head)
+                    else f"a card ({head}), not a player's name")
+            raise UnreadableInput(f"claim {part.strip()!r} is {what}: it does not say whose it is",
                                   hint=f"write the claimer's name first, e.g. {game.roster[0]}={part.strip()}")
         if ("=" in part and not card) or not groups:
             groups.append([part])
