@@ -84,3 +84,28 @@ def test_a_natural_card_before_any_claimer_says_whose_is_missing(tmp_path):
             "(write the claimer's name first, e.g. Bill=6D=6D)") in err
     assert "GEDDOWWWT" not in err
     assert ref_json("history", "--db", db)["entries"][-1]["results"] == {"Bill": 9, "Ben": 0, "Larry": 11}
+
+
+def test_a_claim_with_no_name_gets_the_prompt_s_advice_not_the_option_s(tmp_path):
+    """At the prompt several claimers share one answer (a comma between them): the advice is
+    not ``--claim``'s "one player per use" (audit issue12-night5, finding 2)."""
+    db = str(tmp_path / "ref.db")
+    out, err = night(db, "5D", "Larry=5D")
+    assert ("claim '5D' has no '=': it does not say whose it is (write the claimer's name first, "
+            "e.g. Bill=5D, a comma between claimers)") in err
+    assert "one player per use" not in err
+    assert ref_json("history", "--db", db)["entries"][-1]["results"] == {"Bill": 9, "Ben": 0, "Larry": 5}
+
+
+def test_a_designation_at_the_held_prompt_is_told_where_it_goes_at_the_night(tmp_path):
+    """``W=7C`` left in hand is refused; the advice names the night's prompts, not options the
+    night's user never types; asked again, the hand is recorded."""
+    db = str(tmp_path / "ref.db")
+    typed = ["cards", "2D 3D 4D", "W=7C", "W", "", "", "", "", "", "", "", "quit"]
+    r = ref_subprocess("--db", db, "night", "--wildcards", "2", input="\n".join(typed) + "\n")
+    assert r.returncode == 0, r.stderr
+    err = " ".join(r.stderr.split())
+    assert ("Bill's W=7C (the held prompt): a card left in hand joins no meld and stands for nothing "
+            "(give the card alone; say where a card went at the melded prompt or in the Rummy! claims)") in err
+    assert "--melded" not in err
+    assert ref_json("history", "--db", db)["entries"][-1]["results"] == {"Bill": 9 - 15, "Ben": 0, "Larry": 0}

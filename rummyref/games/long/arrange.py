@@ -1305,7 +1305,8 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             if p.laid.joins or p.laid.stands_for:
                 bare = replace(p, laid=Laid(p.laid.card))
                 if bare.id not in {q.id for q in homeless(*_swapped(stated, own, loose, p, bare, known.stated_by), aces_high, barred)}:
-                    if p.laid.stands_for in barred:
+                    if p.laid.stands_for in barred and _cut_at_fault(stated, own, loose, ruleset, barred, p,
+                                                                     Budget(DIAGNOSIS_BUDGET), known):
                         return _past_sideways(p, ruleset)
                     return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
     if stranded and any(p.laid.joins or p.laid.stands_for for p in everything):
@@ -1398,13 +1399,35 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
         found = _try(*trial, ruleset, free, budget, known, relaxed=True)
         if found is not None:
             if p.laid.stands_for in barred:
-                return _past_sideways(p, ruleset)
+                if _cut_at_fault(stated, own, loose, ruleset, barred, p, budget, known):
+                    return _past_sideways(p, ruleset)
+                # Ben's W=KC^ where the table seats with the W as another card, but not as
+                # the KC, sideways or not: what the WILDCARD stands for is at fault, not B6
+                return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
+                              rule=ruleset.wild_rule)
             others = [[q for q in m if q.id != p.id] for m in found]
             if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
                 return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
                           rule=ruleset.game_rule("B6") if p.laid.sideways else _said_rule(p, ruleset))
     return None
+
+
+def _cut_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+                  barred: frozenset[Card], p: Piece, budget: Budget, known: _Known) -> bool:
+    """For ``p``, a WILDCARD said to be a card a run is cut off at: whether the cut is what
+    fails (B6). A WILDCARD past another card laid sideways: always. One that lies sideways
+    itself as a card the table named (``W=KC^``): only if the table seats with it still that
+    card but not sideways (``W=KC``); if not, what it stands for is at fault, and no run
+    needs the card. A trial that runs out of steps says nothing of B6."""
+    if not p.laid.sideways or p.laid.read:
+        return True
+    unsided = replace(p, laid=Laid(p.laid.card, stands_for=p.laid.stands_for, player=p.laid.player))
+    trial = _swapped(stated, own, loose, p, unsided, known.stated_by)
+    try:
+        return _try(*trial, ruleset, barred - {p.laid.cut}, budget, known, relaxed=True) is not None
+    except _NoMoreTrials:
+        return False
 
 
 def _stood_for(p: Piece, everything: Sequence[Piece]) -> Piece | None:

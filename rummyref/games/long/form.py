@@ -114,6 +114,10 @@ def read_claims(answer: str, game: Game, option: str = "--claim") -> list[tuple[
             groups[-1].append(part.strip())
     out = []
     for first, *more in groups:
+        if "=" not in first:  # the prompt's advice, not --claim's (one claimer per use)
+            raise UnreadableInput(f"claim {first.strip()!r} has no '=': it does not say whose it is",
+                                  hint=f"write the claimer's name first, e.g. {game.roster[0]}={first.strip()}, "
+                                       "a comma between claimers")
         name, cards = split_assignment(first, "claim")
         name = resolve_name(name, game.roster, game.name, game.closed_roster)
         cards = " ".join([cards, *more])

@@ -355,8 +355,10 @@ def read_cards(text: str, where: Where) -> tuple[Card, ...]:
             continue
         laid = read_token(token, where, (), len(cards) + 1, columns) if not re.search(r"[>^]", token) else None
         if laid is None or laid.stands_for is not None:
+            went = ("in --melded or --claim" if where.option.startswith("-")
+                    else "at the melded prompt or in the Rummy! claims")
             raise UnreadableInput(f"{where.says(token)}: a card left in hand joins no meld and stands for nothing",
-                                  hint="give the card alone; say where a card went in --melded or --claim")
+                                  hint=f"give the card alone; say where a card went {went}")
         cards.append(laid.card)
     return tuple(cards)
 

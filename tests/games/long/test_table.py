@@ -925,6 +925,20 @@ def test_a_wildcard_laid_sideways_where_a_run_needs_it_is_named_with_b6():
                                  "in melds")
 
 
+def test_a_wildcard_laid_sideways_where_no_run_needs_it_is_not_blamed_on_b6():
+    """Ben's W=KC^ on Larry's kings, and Bill's claimed QS (the JS was meant): the table seats
+    only with the W as the JS, not as the KC, sideways or not. No run needs the KC, so the
+    reason is not B6's cut-off run but what the WILDCARD was said to be (audit
+    issue12-night5, finding 1)."""
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=5H 6H W=4H", "Ben=W=KC^", "Larry=KS KH KD / 8S 9S 10S"],
+              held=["Ben=3C"], claims=["Bill=QS"], out="Larry", wildcards=2)
+    assert exc.value.rule != "B6"
+    assert exc.value.message == ("Ben's W=KC^ (--melded) cannot be: with it the cards on the table "
+                                 "cannot all sit in melds; without it they can")
+    assert exc.value.exit_code == 4
+
+
 def test_a_wildcard_laid_sideways_as_a_card_a_run_already_holds_is_seated():
     """B6 bars a WILDCARD in a run from standing for a card that lies sideways; a WILDCARD laid
     sideways as the 5D where Larry's run holds the natural 5D cuts off no run (SPEC §5: it may
