@@ -85,6 +85,14 @@ def _key(name: str) -> str:
     return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name.strip()).casefold())
 
 
+def alphabetical(name: str) -> tuple[str, str, str]:
+    """A key that puts names in alphabetical order as players read it: by their letters without
+    accents and case (``Émile`` beside ``Emil``, before ``Zoe``), then with them, then as typed
+    (a total order: two names never tie)."""
+    letters = "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(ch))
+    return letters, _key(name), name
+
+
 def skeleton(name: str) -> str:
     """What a name looks like: compatibility caseless (NFKD, casefold), no invisible
     characters, Cyrillic and Greek look-alikes read as Latin, runs of spaces as one. Two names

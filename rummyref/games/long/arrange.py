@@ -52,6 +52,7 @@ from rummyref.cards import SUITS, WILD, Card, Rank, Suit
 from rummyref.errors import RuleRefusal
 from rummyref.games.long.table import CardFacts, Kind, Laid, Where
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind
+from rummyref.names import alphabetical
 from rummyref.rules.ruleset import RuleSet
 
 # -- pieces and readings -------------------------------------------------------------------------
@@ -175,6 +176,8 @@ def _ace_ends(fixed: Sequence[tuple[Piece, Card]], aces_high: bool) -> tuple[boo
     said to join the meld of its suit's king (``AD>KD``) sits beside it, high; of its suit's two
     (``AD>2D``), low. None: no reading (an ace said to be beside both)."""
     ends: tuple[bool, ...] = (False, True) if aces_high and any(p.rank == 1 for p, _ in fixed) else (False,)
+    if len(ends) == 1:  # aces never high (a house's rule set): >KD names the meld, not the end
+        return ends
     for p, c in fixed:
         if c.rank == 1 and (b := p.laid.beside) is not None and b.suit == c.suit and b.rank in (Rank.TWO, Rank.KING):
             ends = tuple(e for e in ends if e == (b.rank == Rank.KING))
@@ -692,12 +695,12 @@ def founders_of(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]
 # -- the phases ----------------------------------------------------------------------------------
 
 
-def by_name(name: str) -> tuple[str, str]:
+def by_name(name: str) -> tuple[str, str, str]:
     """The order in which ref takes the players where two seatings are equally good by every
     rule (whose WILDCARD takes the lower place, whose own melds give way first): their names in
-    alphabetical order, never the roster's or the options' order (the same table, seated the
-    same whoever deals)."""
-    return name.casefold(), name
+    alphabetical order (accents and case aside: :func:`rummyref.names.alphabetical`), never the
+    roster's or the options' order (the same table, seated the same whoever deals)."""
+    return alphabetical(name)
 
 
 def pieces_of(facts: CardFacts) -> list[tuple[Piece, int, bool]]:
@@ -1508,7 +1511,12 @@ def _nothing_takes(p: Piece) -> str:
     where += [f"of {laid.player}'s"] if laid.player else []
     where += [f"holding the {laid.beside}"] if laid.beside else []
     where += [] if laid.player or laid.beside else ["on the table"]
-    return " ".join(where) + f" takes the {card}" + (f" as a {laid.stands_for}" if laid.stands_for else "")
+    return " ".join(where) + f" takes the {card}" + (f" as {_a(laid.stands_for)}" if laid.stands_for else "")
+
+
+def _a(card: Card) -> str:
+    """``a 7H``, ``an AD``, ``an 8S``: the card with its article, as it is said."""
+    return ("an " if str(card)[0] in "A8" else "a ") + str(card)
 
 
 def _blame(p: Piece, why: str, rule: str | None) -> RuleRefusal:
@@ -1563,9 +1571,17 @@ def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]
                 yield note
         chosen = [(p, rep) for p, rep in zip(t.pieces, t.meld.represents) if p.laid.card.is_wild and p.fixed is None]
         if chosen and len({tuple(r.meld.represents) for r in readings(t.pieces, t.core, aces_high, barred)}) > 1:
-            said = ", ".join(f"{p.owner}'s W as {rep}" for p, rep in chosen if rep is not None)
+            said = ", ".join(f"{p.owner}'s W as {rep}{_high_end(p, rep, t)}" for p, rep in chosen if rep is not None)
             yield (f"{said}: ref's choice (an ace low first, a WILDCARD at a {run}'s high end); "
                    "W=CARD says otherwise")
+
+
+def _high_end(p: Piece, rep: Card, t: TableMeld) -> str:
+    """For a WILDCARD read as the ace at the high end of a run that spans its whole suit (where
+    the ace could sit at either end): how to say that ace (``W=AD`` alone sits low)."""
+    if rep.rank != Rank.ACE or len(t.pieces) != 13 or t.pieces[-1] is not p:
+        return ""
+    return f" (high: W={rep}>{Card(Rank.KING, rep.suit)})"
 
 
 def _ace_end_note(p: Piece, t: TableMeld, ruleset: RuleSet, barred: frozenset[Card]) -> str | None:

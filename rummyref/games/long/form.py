@@ -111,16 +111,17 @@ def read_claims(answer: str, game: Game, option: str = "--claim") -> list[tuple[
         if ("=" in part and not card) or not groups:
             groups.append([part])
         else:
-            groups[-1].append(part.strip())
+            groups[-1].append(part)  # as typed: its columns count
     out = []
     for first, *more in groups:
         if "=" not in first:  # the prompt's advice, not --claim's (one claimer per use)
             raise UnreadableInput(f"claim {first.strip()!r} has no '=': it does not say whose it is",
                                   hint=f"write the claimer's name first, e.g. {game.roster[0]}={first.strip()}, "
                                        "a comma between claimers")
-        name, cards = split_assignment(first, "claim")
+        name, _ = split_assignment(first, "claim")
         name = resolve_name(name, game.roster, game.name, game.closed_roster)
-        cards = " ".join([cards, *more])
+        # the cards as --claim "NAME=..." reads them, commas kept: a card's column is where typed
+        cards = ",".join([first.split("=", 1)[1].lstrip(), *more])
         out += [(name, c) for c in table.read_claimed(cards, table.Where(name, option), game.roster)]
     return out
 

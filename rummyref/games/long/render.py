@@ -483,6 +483,8 @@ def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], 
             if p is None:
                 continue
             melded = " / ".join(" ".join(m) for m in p["melded"]) or "-"
+            if p.get("designated") and len(p["melded"]) == 1:  # one group stated: laid off (QC KC /)
+                melded += " /"
             held_ = " ".join(p["held"]) or "-"
             out.print(f"    {name}: melded {melded}; held {held_}", markup=False)
         extra = []

@@ -72,3 +72,28 @@ def test_at_the_command_line():
     assert r.exit_code == 0, r.stderr
     assert "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD (Larry) AD (Ben)  [run, ace high, 99]" in r.stdout
     assert "Ben: AD 15 (run" in r.stdout
+
+
+@pytest.mark.parametrize("melded", [
+    [f"{LONG} /", "Ben=W"],  # laid off: the W is Ben's, the run Larry's
+    [f"{LONG} W"],  # Larry's own
+])
+def test_a_bare_wildcard_read_as_the_high_ace_says_how_to_say_it(melded):
+    """A bare W on 2D ... KD reads as the AD at the run's high end (a WILDCARD at a run's high
+    end): 15. The note names what ref read in the table's notation, W=AD>KD, which gives the
+    same points; W=AD alone would sit low (audit stop41, finding 1)."""
+    s, notes = scored(melded)
+    owner = "Ben" if len(melded) == 2 else "Larry"
+    w = next(c for m in s.arrangement for c in m.laid if str(c.card).startswith("W"))
+    assert w.value == 15
+    assert [n for n in notes if "W as AD" in n] == [
+        f"{owner}'s W as AD (high: W=AD>KD): ref's choice (an ace low first, a WILDCARD at a run's "
+        "high end); W=CARD says otherwise"]
+    said = [m.replace("W", "W=AD>KD") if m.endswith("W") else m for m in melded]
+    again, _ = scored(said)
+    assert again.points() == s.points()
+
+
+def test_no_end_in_the_note_where_the_wildcard_ace_has_one_end():
+    _, notes = scored(["Larry=JD QD KD /", "Ben=W"])
+    assert [n for n in notes if "W as" in n and "high:" in n] == []
