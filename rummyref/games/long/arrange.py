@@ -1092,6 +1092,16 @@ def _matches(pieces: list[Piece]) -> tuple[list[list[Piece]], list[Piece]]:
     return melds, [p for p in pieces if p.id not in taken]
 
 
+def _kinds_of(three: Sequence[Piece]) -> set[Kind]:
+    """What three cards that make a meld on their own may be: two natural cards or more of one
+    rank, a match; of several ranks, a run; else (one natural card) either."""
+    ranks = {p.rank for p in three if p.fixed is not None}
+    fixed = sum(p.fixed is not None for p in three)
+    if len(ranks) > 1:
+        return {Kind.RUN}
+    return {Kind.MATCH} if fixed >= 2 else {Kind.RUN, Kind.MATCH}
+
+
 def _triples(order: list[Piece], aces_high: bool, barred: frozenset[Card],
              founders: Founders = Founders()) -> dict[int, list[tuple[Piece, ...]]]:
     """Every three cards of one player that make a meld on their own, by their first card (of a
@@ -1300,6 +1310,13 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
         founding = _triples(sorted([q for m in trial[1] for q in m if q.id != p.id] + mine + [bare],
                                    key=lambda q: (q.laid.card.sort_key(), q.id)), aces_high, barred, said_nothing)
         if not _unseatable(stated, founding, [bare], aces_high):
+            lays = {k for three in itertools.chain.from_iterable(founding.values())
+                    if any(q.id == bare.id for q in three) for k in _kinds_of(three)}
+            if p.laid.kind is not None and p.laid.kind not in lays:  # JC^ where the JC lays a run
+                other = next(iter(lays)).value
+                mark = "^" if p.laid.caret else ">"
+                return _blame(p, f"{_nothing_takes(p)}; it lays a {other} itself, and '{mark}' says it joined "
+                                 f"a {p.laid.kind.value} already there", rule=ruleset.game_rule("B5"))
             return _blame(p, f"{_nothing_takes(p)} but one it lays itself, and '>' says a card joined a meld "
                              "already there", rule=ruleset.game_rule("B5"))
     if not stranded:

@@ -84,3 +84,14 @@ def test_alphabetical_order_reads_accented_names_by_their_letters(roster):
     facts = read_hand(roster, ["Bill=JH QH KH", "Zoe=W", "Émile=W"], ("Bill=", "Émile=", "Zoe="))
     points = score_hand(facts, load_ruleset("rummy-2m"), 2, roster).points()
     assert (points["Émile"], points["Zoe"]) == (10, 15)
+
+
+def test_a_card_sent_to_a_match_that_lays_a_run_itself_is_told_so():
+    """Larry's claimed ``JC^`` with his ``QC KC /``: the JC lays a run with them, not a match;
+    the refusal said "no match takes the JC but one it lays itself" (audit stop41, finding 7)."""
+    with pytest.raises(RuleRefusal) as exc:
+        score_hand(read_hand(ROSTER, ["Larry=QC KC / 5S 5D 5H"], ("Bill=", "Ben=", "Larry="), ["Larry=JC^"]),
+                   load_ruleset("rummy-2m"), 2, ROSTER)
+    assert exc.value.message == ("Larry's JC^ (--claim) cannot be: no match on the table takes the JC; it lays "
+                                 "a run itself, and '^' says it joined a match already there")
+    assert exc.value.rule == "B5"
