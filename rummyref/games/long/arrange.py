@@ -799,7 +799,54 @@ def _place(typed: list[tuple[Piece, int, bool]], facts: CardFacts, ruleset: Rule
         replace(t, stated=t.core in ids, designated=t.core in ids or any(p.laid.joins or p.laid.stands_for for p in t.pieces))
         for t in sorted(found, key=lambda t: _meld_key(t.pieces))
     )
-    return Placement(melds, tuple(_notes(melds, ruleset, barred)))
+    notes = tuple(_notes(melds, ruleset, barred))
+    group_note = _group_note(melds, stated, own, loose, ruleset, barred)
+    return Placement(melds, notes + ((group_note,) if group_note else ()))
+
+
+def _group_note(melds: Sequence[TableMeld], stated: list[list[Piece]], own: list[list[Piece]],
+                loose: list[Piece], ruleset: RuleSet, barred: frozenset[Card]) -> str | None:
+    """A note when a stated group of one or two cards was laid off (the table seats that way,
+    and ref lays it off, as the '/' says) but could have laid a meld with its player's claimed
+    cards, and that player would then be credited otherwise: how to say so (``AD>Larry``: the
+    claimed card joined its claimer's meld)."""
+    from rummyref.rules.values import in_meld
+
+    aces_high = ruleset.aces_high
+    founders = founders_of(stated, own, loose, aces_high)
+    if not founders.threes:
+        return None
+    threes = {frozenset(p.id for p in three) for three in founders.threes}
+    if any(t.core in threes for t in melds):
+        return None  # a group laid its meld already
+    ways = [_own_ways(mine, ruleset) for mine in own]
+    other = None
+    try:
+        for cores, left in _group_attempts(stated, own, loose, ways, aces_high, barred):
+            other = _Search(stated + cores, left, aces_high, barred, Budget(SEARCH_BUDGET)).run()
+            if other is not None:
+                break
+    except _Tangled:
+        return None
+    laid = next((t for t in other or () if t.core in threes), None)
+    if other is None or laid is None:
+        return None
+    owner = laid.pieces[0].owner
+
+    def credit(seating: Sequence[TableMeld]) -> int:
+        return sum(v for t in seating for p, v in zip(t.pieces, in_meld(t.meld, ruleset)) if p.owner == owner)
+
+    here, there = credit(melds), credit(other)
+    if here == there:
+        return None
+    group = [p for p in laid.pieces if p.id in founders.group_of]
+    claims = [p for p in laid.pieces if p.id in laid.core and p.id not in founders.group_of]
+    kind = ruleset.meld_word("run" if laid.meld.kind is MeldKind.SEQUENCE else "match")
+    were = "was" if len(group) == 1 else "were"
+    return (f"{owner}'s {' '.join(str(p.laid) for p in group)} / {were} laid off, as the '/' says; with "
+            f"{owner}'s claimed {' '.join(str(p.laid) for p in claims)} {'it' if len(group) == 1 else 'they'} "
+            f"could lay a {kind} ({owner} {there} "
+            f"rather than {here}): {' '.join(f'{p.laid.card}>{owner}' for p in claims)} says so")
 
 
 def _reseat(seated: Placement, pieces: list[Piece], aces_high: bool, barred: frozenset[Card]) -> list[TableMeld] | None:

@@ -95,3 +95,32 @@ def test_a_card_sent_to_a_match_that_lays_a_run_itself_is_told_so():
     assert exc.value.message == ("Larry's JC^ (--claim) cannot be: no match on the table takes the JC; it lays "
                                  "a run itself, and '^' says it joined a match already there")
     assert exc.value.rule == "B5"
+
+
+AS_AH = ["Larry=AS AH / 5S 5D 5H", "Bill=2S 3S 4S 2H 3H 4H 2D 3D 4D"]
+HELD3 = ("Bill=", "Ben=3C", "Larry=")
+
+
+def test_a_group_laid_off_that_could_lay_a_meld_worth_otherwise_gets_a_note():
+    """Larry's ``AS AH /`` and his claimed AD: the table seats with the aces laid off low on
+    Bill's runs (1 each: Larry 18), as the '/' says, and ref lays the group off; laid as a
+    match with the AD they are worth 45 (Larry 60). A note says so and how to say it (audit
+    stop41, finding 5); said, the table is seated so, with no note."""
+    rs = load_ruleset("rummy-2m")
+    s = score_hand(read_hand(ROSTER, AS_AH, HELD3, ["Larry=AD"]), rs, 2, ROSTER)
+    assert s.points()["Larry"] == 18
+    assert [n for n in s.notes if "laid off, as the '/' says" in n] == [
+        "Larry's AS AH / were laid off, as the '/' says; with Larry's claimed AD they could lay a match "
+        "(Larry 60 rather than 18): AD>Larry says so"]
+    said = score_hand(read_hand(ROSTER, AS_AH, HELD3, ["Larry=AD>Larry"]), rs, 2, ROSTER)
+    assert said.points()["Larry"] == 60
+    assert not [n for n in said.notes if "as the '/' says" in n]
+
+
+def test_no_note_where_the_group_laid_off_is_worth_the_same():
+    """Ben's ``8C 9C 10C``, Larry's ``QC KC /`` and claimed JC: laid off on Ben's run or laid as
+    Larry's own run, Larry's cards count 30 either way."""
+    s = score_hand(read_hand(ROSTER, ["Larry=QC KC / 5S 5D 5H", "Ben=8C 9C 10C"], ("Bill=", "Ben=", "Larry="),
+                             ["Larry=JC"]), load_ruleset("rummy-2m"), 2, ROSTER)
+    assert s.points()["Larry"] == 45
+    assert not [n for n in s.notes if "as the '/' says" in n]
