@@ -1,7 +1,7 @@
 """Which game a command means (SPEC §8), written once for any connection: SQLAlchemy's (the
 store, :func:`rummyref.store.select.choose_game`) or the standard library's ``sqlite3``
 (:func:`peek_sqlite`, for ``ref ruling``, which must start fast and only needs to know the
-game being played). No SQLAlchemy here.
+game being played; :func:`read_sqlite`, the connection that only reads). No SQLAlchemy here.
 
 A query runner ``q(sql, **params)`` returns rows that can be iterated, with ``.first()`` and
 ``.all()``; the SQL is plain, with ``:name`` parameters, which both drivers accept.
@@ -10,6 +10,7 @@ A query runner ``q(sql, **params)`` returns rows that can be iterated, with ``.f
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -105,19 +106,75 @@ def peek_sqlite(path: Path, name: str | None) -> tuple[str, str, str, bool, dict
     about the game and about its latest session (JSON objects; ``{}`` where there is none). A
     record this cannot read (an older schema, a locked or foreign file) raises
     ``sqlite3.Error``: the caller then asks the store, which knows how to migrate and what to say."""
-    con = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True, timeout=5)
-    try:
+    def peek(con: sqlite3.Connection) -> tuple[str, str, str, bool, dict, dict]:
         def q(sql: str, **params: Any) -> _Rows:
             return _Rows(con.execute(sql, params))
 
-        with con:
-            gid = choose(q, name)
-            row = q("SELECT name, ruleset, ruleset_text, options FROM game WHERE id = :g", g=gid).first()
-            is_open = q("SELECT 1 FROM session WHERE game_id = :g AND closed_at IS NULL", g=gid).first() is not None
-            last = q("SELECT options FROM session WHERE game_id = :g ORDER BY number DESC LIMIT 1", g=gid).first()
+        gid = choose(q, name)
+        row = q("SELECT name, ruleset, ruleset_text, options FROM game WHERE id = :g", g=gid).first()
+        is_open = q("SELECT 1 FROM session WHERE game_id = :g AND closed_at IS NULL", g=gid).first() is not None
+        last = q("SELECT options FROM session WHERE game_id = :g ORDER BY number DESC LIMIT 1", g=gid).first()
+        return (str(row[0]), str(row[1]), str(row[2]), is_open, json_object(row[3]),
+                json_object(last[0] if last else None))
+
+    return read_sqlite(path, peek, timeout=5)
+
+
+def read_sqlite(path: Path, read: Callable[[sqlite3.Connection], Any], timeout: float) -> Any:
+    """What ``read`` finds in the SQLite file at ``path``, read through a connection that writes
+    nothing to the file and leaves nothing beside it that was not there before.
+
+    A connection opened read-only (``mode=ro``) cannot remove the ``-wal`` and ``-shm`` files
+    that SQLite makes to read a WAL record, even when it is the last to close: they stayed
+    beside the record. So, where :func:`_may_tidy` allows it, the file is opened for writing
+    (``mode=rw``, never created) with ``PRAGMA query_only`` on, which refuses every write: the
+    last connection to close then removes both, as SQLite always does. Else (a file or folder
+    this user cannot write, a read-only disk, a ``-wal`` holding pages), or where SQLite cannot
+    open it so, it is read ``mode=ro`` as before. A busy or locked record raises at once
+    (``sqlite3.OperationalError``): waiting and what to say are the caller's."""
+    uri = f"file:{quote(str(path.absolute()))}"
+    con = _opened_to_tidy(uri, timeout) if _may_tidy(path) else None
+    if con is None:
+        con = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=timeout)
+    try:
+        return read(con)
     finally:
         con.close()
-    return str(row[0]), str(row[1]), str(row[2]), is_open, json_object(row[3]), json_object(last[0] if last else None)
+
+
+def _opened_to_tidy(uri: str, timeout: float) -> sqlite3.Connection | None:
+    """The file at ``uri`` opened ``mode=rw`` with ``PRAGMA query_only`` on, its header read (so
+    SQLite has opened what it needs beside it); None where SQLite cannot open it so (a disk or
+    folder it cannot write after all). A busy or locked file raises, as anything else does."""
+    con = None
+    try:
+        con = sqlite3.connect(f"{uri}?mode=rw", uri=True, timeout=timeout)
+        con.execute("PRAGMA query_only = ON")
+        con.execute("PRAGMA schema_version").fetchone()
+        return con
+    except BaseException as exc:
+        if con is not None:
+            con.close()
+        if not isinstance(exc, sqlite3.OperationalError) or "locked" in str(exc) or "busy" in str(exc):
+            raise
+        return None
+
+
+def _may_tidy(path: Path) -> bool:
+    """Whether :func:`read_sqlite` may open the file for writing, to leave nothing beside it: this
+    user can write the file and its folder, and SQLite would find nothing to write into the
+    file when the connection closes (a ``-wal`` file of pages is moved into the file by the last
+    connection to close it, and a ``-journal`` file is rolled back into it; with either there,
+    the file is read ``mode=ro`` and what is beside it is left as it was)."""
+    try:
+        wal = path.with_name(path.name + "-wal").stat().st_size
+    except FileNotFoundError:
+        wal = 0
+    except OSError:
+        return False
+    if wal or os.path.lexists(path.with_name(path.name + "-journal")):
+        return False
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
 
 
 def json_object(text: Any) -> dict:

@@ -5,8 +5,7 @@ alone does the same."""
 
 from __future__ import annotations
 
-import sqlite3
-
+from rummyref.store.choice import read_sqlite
 from rummyref.store.location import file_of, is_postgres, resolve
 
 
@@ -18,11 +17,7 @@ def _query(db: str | None, sql: str, params: tuple = ()) -> list[str]:
         path = file_of(url)
         if path is None or not path.is_file():
             return []
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.2)
-        try:
-            return [str(r[0]) for r in conn.execute(sql, params)]
-        finally:
-            conn.close()
+        return read_sqlite(path, lambda conn: [str(r[0]) for r in conn.execute(sql, params)], timeout=0.2)
     except Exception:  # noqa: BLE001 - completion never fails, it only has nothing to offer
         return []
 
