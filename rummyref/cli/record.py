@@ -81,7 +81,7 @@ def session_request(game, players, ruleset, opening, wildcards, cards, variation
     for name, value in (split_assignment(text, "--opening") for text in opening):
         if find(name, list(openings)) is not None:  # one total per player: never the last one silently
             raise UnreadableInput(f"--opening was given twice for {name}", hint="one use per player")
-        openings[name] = bounded_int(value, f"--opening {name}", OPENING)
+        openings[name] = bounded_int(value.strip(), f"--opening {name}", OPENING)
     return SessionRequest(game, names, ruleset, openings, wildcards, cards, tuple(variation), tuple(first_dealer))
 
 

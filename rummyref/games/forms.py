@@ -167,6 +167,8 @@ class QuestionForm:
 
 
 def split_assignment(text: str, option: str) -> tuple[str, str]:
+    """``"NAME=VALUE"`` -> (NAME, VALUE); only the first ``=`` splits (``Ben=W=7H``). The value
+    as typed, blanks and all: a card's column counts from just after the ``=``."""
     if "=" not in text:
         raise UnreadableInput(
             f"{option} {text!r} has no '=': it does not say whose it is",
@@ -175,7 +177,7 @@ def split_assignment(text: str, option: str) -> tuple[str, str]:
     name, value = text.split("=", 1)
     if not name.strip():
         raise UnreadableInput(f"{option} {text!r}: the name before '=' is missing")
-    return name.strip(), value.strip()
+    return name.strip(), value
 
 
 def read_points(text: str, name: str) -> int:

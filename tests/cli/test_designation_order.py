@@ -67,6 +67,42 @@ def test_an_unreadable_card_s_column_points_at_it(typed, place):
     assert words(r.stderr).startswith(f"error: unreadable card '{bad}' in Ben's --melded cards ({place})")
 
 
+@pytest.mark.parametrize("option, typed, place", [
+    ("--melded", "Ben=  KH 5X", "card 2, column 6"),  # was column 4: the blanks after '=' count
+    ("--melded", "Ben=   KH   5X  ", "card 2, column 9"),
+    ("--melded", "  Ben =  W=7", "card 1, column 5"),  # from just after the '=', whatever is before it
+    ("--held", "Ben=  KH 5X", "card 2, column 6"),
+    ("--claim", "Ben=  W=5X", "card 1, column 5"),
+    ("--claim", "Ben= 5D,  W = 5X", "card 2, column 11"),
+])  # fmt: skip
+def test_a_card_s_column_counts_the_blanks_after_the_name(option, typed, place):
+    assert ref("new-session", "--wildcards", "2").exit_code == 0
+    held = ["--held", "Bill=", "--held", "Larry="] if option == "--held" else NOBODY_HOLDS
+    r = ref("score-hand", *TABLE, option, typed, *held)
+    assert r.exit_code == 3
+    bad = "7" if typed.endswith("7") else "5X"
+    assert words(r.stderr).startswith(f"error: unreadable card '{bad}' in Ben's {option} cards ({place})")
+
+
+def test_a_card_s_column_counts_the_blanks_in_a_gin_hand():
+    assert ref("new-session", "--ruleset", "gin", "--players", "Al,Bo").exit_code == 0
+    r = ref("score-hand", "--hand", "Al=  KS 3x", "--knock", "Al")
+    assert r.exit_code == 3
+    assert words(r.stderr).startswith("error: unreadable card '3x' in Al's --hand cards (card 2, column 6)")
+
+
+@pytest.mark.parametrize("answers, said", [
+    (["cards", "  AS AH 3x"], "in Bill's cards at the melded prompt (card 3, column 9)"),
+    (["cards", "2D 3D 4D", "", "", "", "", "", "", "Larry=  5D,  W=7"],
+     "in Larry's cards at the claims prompt (card 2, column 10)"),  # was column 8
+])  # fmt: skip
+def test_a_card_s_column_at_a_prompt_counts_the_blanks_typed(monkeypatch, answers, said):
+    monkeypatch.setenv("RUMMYREF_INTERACTIVE", "1")  # the questions ref night asks
+    assert ref("new-session", "--wildcards", "2").exit_code == 0
+    r = ref("score-hand", input="\n".join(answers) + "\n")  # the input runs out: nothing written
+    assert said in words(r.stderr)
+
+
 # -- records: the order is the text kept; one written before reads as it was written ----------------
 
 

@@ -121,7 +121,7 @@ def read_claims(answer: str, game: Game, option: str = "--claim") -> list[tuple[
         name, _ = split_assignment(first, "claim")
         name = resolve_name(name, game.roster, game.name, game.closed_roster)
         # the cards as --claim "NAME=..." reads them, commas kept: a card's column is where typed
-        cards = ",".join([first.split("=", 1)[1].lstrip(), *more])
+        cards = ",".join([first.split("=", 1)[1], *more])
         out += [(name, c) for c in table.read_claimed(cards, table.Where(name, option), game.roster)]
     return out
 
@@ -193,8 +193,8 @@ class CardsForm(QuestionForm):
             name = resolve_name(name, game.roster, game.name, game.closed_roster)
             claims += [(name, c) for c in table.read_claimed(cards, table.Where(name, "--claim"), game.roster)]
         complete = [n for n in game.roster if (n in melded or n in held) and (n in held or n == out)]
-        typed = {("melded", n): t for n, t in _by_player(given.get("melded") or (), "--melded", game).items()}
-        typed |= {("held", n): t for n, t in _by_player(given.get("held") or (), "--held", game).items()}
+        typed = {("melded", n): t.strip() for n, t in _by_player(given.get("melded") or (), "--melded", game).items()}
+        typed |= {("held", n): t.strip() for n, t in _by_player(given.get("held") or (), "--held", game).items()}
         for n, v in melded.items():
             self.values[("melded", n)] = v
         for n, h in held.items():

@@ -380,14 +380,15 @@ Resolve = Callable[[str], str]  #: a name as typed -> the roster's spelling (or 
 
 
 def split_assignment(text: str, option: str) -> tuple[str, str]:
-    """``"NAME=VALUE"`` -> (NAME, VALUE); only the first ``=`` splits (``Ben=W=7H``)."""
+    """``"NAME=VALUE"`` -> (NAME, VALUE); only the first ``=`` splits (``Ben=W=7H``). The value
+    as typed, blanks and all: a card's column counts from just after the ``=``."""
     if "=" not in text:
         raise UnreadableInput(f"{option} {text!r} does not say whose it is",
                               hint=f'write {option} "NAME=..." (one player per use)')
     name, value = text.split("=", 1)
     if not name.strip():
         raise UnreadableInput(f"{option} {text!r}: the name before '=' is missing")
-    return name.strip(), value.strip()
+    return name.strip(), value
 
 
 def read_hand(
