@@ -55,6 +55,26 @@ def test_a_wildcard_said_to_be_a_card_already_in_a_match_with_a_suit_free_is_ref
     assert hands() == 0
 
 
+@pytest.mark.parametrize("args, whose, card", [
+    (["--melded", "Bill=7S 7H 7D W=7H"], "Bill's W=7H (--melded)", "7H"),  # said "with it ... without it"
+    (["--melded", "Bill=4S 5S 6S W=5S"], "Bill's W=5S (--melded)", "5S"),
+    (["--melded", "Bill=7S 7H 7D", "--claim", "Bill=W=7H"], "Bill's W=7H (--claim)", "7H"),  # likewise
+    (["--melded", "Bill=7S 7H 7D 8D 9D W=7H"], "Bill's W=7H (--melded)", "7H"),  # likewise
+    (["--melded", "Bill=7S 7H 7D", "--melded", "Ben=W=7H"], "Ben's W=7H (--melded)", "7H"),
+    (["--melded", "Bill=4S 5S 6S", "--melded", "Ben=W=5S"], "Ben's W=5S (--melded)", "5S"),
+])
+def test_a_wildcard_said_to_be_a_card_already_in_its_meld_is_refused_in_one_way(args, whose, card):
+    """A match with a suit free has no place for a WILDCARD said to be a card of a suit there,
+    as a run has none for a WILDCARD said to be one of its cards: the same words, whoever laid
+    the meld and the WILDCARD, and however the WILDCARD came to the table."""
+    r = ref("score-hand", *args, *NOBODY_HOLDS)
+    assert r.exit_code == 4
+    assert " ".join(r.stderr.split()) == (
+        f"refused: {whose} cannot be: no meld on the table has a place for a {card} "
+        "leave the designation out to let ref place the card, or correct it")
+    assert hands() == 0
+
+
 # -- a meld is laid by one player: cards laid off or claimed by several never make one -----------
 
 

@@ -1473,7 +1473,14 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
                 return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
                               rule=ruleset.wild_rule)
             others = [[q for q in m if q.id != p.id] for m in found]
-            if not any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m):
+            if p.laid.stands_for is not None and not p.laid.joins:
+                # a WILDCARD said to be a card: a meld as it lies must take it (Bill's W=7H with
+                # his 7S 7H 7D: only a 7C there would leave the match room for it), as the run
+                # 4S 5S 6S has no place for a W=5S; both are told so, alike
+                takes = any(readable(m + [p], frozenset(), aces_high, free) for m in others if m)
+            else:
+                takes = any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m)
+            if not takes:
                 return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
                           rule=ruleset.game_rule("B6") if p.laid.sideways else _said_rule(p, ruleset))
