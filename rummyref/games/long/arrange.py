@@ -412,8 +412,12 @@ class _Search:
         self.best: list[TableMeld] | None = None
         self.best_score = -1
         self.budget = budget  #: nodes to visit at most (None: no limit)
-        #: the cores each loose piece could join at all (a piece with none: no arrangement)
-        self.fits = {p.id: [i for i, c in enumerate(self.cores) if could_be(c + [p], aces_high)] for p in self.loose}
+        #: the cores each loose piece could join at all (a piece with none: no arrangement); a
+        #: claimed card sent to its own group's meld (:attr:`Laid.to_group`), only the core
+        #: that group laid
+        self.fits = {p.id: [i for i, c in enumerate(self.cores) if could_be(c + [p], aces_high)
+                            and (not p.laid.to_group or any(q.laid.card == p.laid.beside for q in c))]
+                     for p in self.loose}
         self.read: dict[tuple[int, ...], TableMeld | None] = {}  #: readings met before, by the meld's pieces
         #: for :meth:`_gaps_unfillable`: the plain WILDCARDs from each loose piece on; for each
         #: meld, the loose pieces that could join it (their place in the order, their card); the
@@ -615,8 +619,9 @@ class Founders:
     with it. Such a group is laid off, unless it laid a meld with that player's claimed cards:
     the group whole, never two groups in one core (SPEC §7). A claimed card may lay a meld with
     a group when nothing was said of where it went, or only that it joined that group's meld
-    (``>NAME`` the claimer, ``>CARD`` a card of the group, not of its rank: that would lie
-    sideways, B6); such a card lays no meld without a group."""
+    (``>NAME`` the claimer, ``>CARD`` a card of the group: of its rank too, ``AD>AS``, where it
+    lies upright, :func:`_to_groups`); such a card lays no meld without a group, and one said to
+    join a card of the group sits in the meld the group laid."""
 
     ids: frozenset[int] = frozenset()  #: every card that may be one of a core's three
     group_of: Mapping[int, frozenset[int]] = field(default_factory=dict)  #: a group's card: the group (ids)
@@ -692,6 +697,30 @@ def founders_of(stated: Sequence[Sequence[Piece]], own: Sequence[Sequence[Piece]
     return Founders(frozenset(ids), group_of, frozenset(said), tuple(threes))
 
 
+def _to_groups(typed: list[tuple[Piece, int, bool]], aces_high: bool) -> list[tuple[Piece, int, bool]]:
+    """The claimed cards said to join the meld of a card of their claimer's own stated group of
+    one or two cards (``AD>AS`` with ``AS AH /``), where they may lay a meld with that group,
+    read so (:attr:`Laid.to_group`): the group laid a meld, and the card sits in it (one of
+    the three that laid it, or laid off on it); the group's cards are not laid off on another
+    player's meld. Where the card may lay no meld with the group (``9C>QC`` with ``QC KC /``),
+    it joins the meld where that card sits, as ``>CARD`` says of any card."""
+    groups: dict[tuple[str, int], list[Piece]] = {}
+    for p, g, stated in typed:
+        if stated and not p.claimed:
+            groups.setdefault((p.owner, g), []).append(p)
+    lone = [p for group in groups.values() if len(group) < 3 and not any(p.laid.joins for p in group)
+            for p in group]
+    cards = {(p.owner, p.laid.card) for p in lone if not p.laid.card.is_wild}
+    said = {p.id: replace(p, laid=replace(p.laid, to_group=True)) for p, _, _ in typed
+            if p.claimed and p.laid.kind is None and p.laid.player in (None, p.owner)
+            and (p.owner, p.laid.beside) in cards}
+    if not said:
+        return typed
+    pool = lone + [said.get(p.id, p) for p, _, _ in typed if p.claimed]
+    laying = {q.id for three in founders_of([], [], pool, aces_high).threes for q in three}
+    return [(said[p.id] if p.id in said and p.id in laying else p, g, stated) for p, g, stated in typed]
+
+
 # -- the phases ----------------------------------------------------------------------------------
 
 
@@ -733,7 +762,7 @@ def place(facts: CardFacts, ruleset: RuleSet) -> Placement:
     card then cuts its run off like any card laid sideways (B6), so the table is seated again
     with the card read as lying sideways (shown ``AD^``, ``W(=AD)^``, as ref's reading). The
     second seating first tries the first one's cores (:func:`_reseat`)."""
-    typed = pieces_of(facts)
+    typed = _to_groups(pieces_of(facts), ruleset.aces_high)
     placement = _place(typed, facts, ruleset)
     read = _sideways_reading(placement)
     if not read:
@@ -753,7 +782,8 @@ def _barred(typed: list[tuple[Piece, int, bool]]) -> frozenset[Card]:
 
 
 def _sideways_reading(placement: Placement) -> dict[int, Laid]:
-    """The cards the table sent to a match without saying it was one (``>NAME``), and the bare
+    """The cards the table sent to a match without saying it was one (``>NAME``; ``>AS`` sent to
+    the meld of the claimer's own group, laid off on the match that group laid), and the bare
     WILDCARDs laid sideways on a match, each as it then lies: sideways, a WILDCARD as the card
     it stands for there."""
     out: dict[int, Laid] = {}
@@ -766,7 +796,7 @@ def _sideways_reading(placement: Placement) -> dict[int, Laid]:
             continue
         for p, rep in zip(t.pieces, t.meld.represents):
             laid = p.laid
-            named = laid.player is not None and not laid.sideways and p.id not in t.core
+            named = (laid.player is not None or laid.to_group) and not laid.sideways and p.id not in t.core
             if laid.card.is_wild and laid.stands_for is None and (rep is None or rep in there):
                 if named:
                     out[p.id] = replace(laid, kind=Kind.MATCH, on_match=True)
@@ -808,8 +838,8 @@ def _group_note(melds: Sequence[TableMeld], stated: list[list[Piece]], own: list
                 loose: list[Piece], ruleset: RuleSet, barred: frozenset[Card]) -> str | None:
     """A note when a stated group of one or two cards was laid off (the table seats that way,
     and ref lays it off, as the '/' says) but could have laid a meld with its player's claimed
-    cards, and that player would then be credited otherwise: how to say so (``AD>Larry``: the
-    claimed card joined its claimer's meld)."""
+    cards, and that player would then be credited otherwise: how to say so (``AD>AS``: the
+    claimed card joined the meld of the group's first card, :func:`_to_groups`)."""
     from rummyref.rules.values import in_meld
 
     aces_high = ruleset.aces_high
@@ -839,14 +869,20 @@ def _group_note(melds: Sequence[TableMeld], stated: list[list[Piece]], own: list
     here, there = credit(melds), credit(other)
     if here == there:
         return None
-    group = [p for p in laid.pieces if p.id in founders.group_of]
+    group = sorted((p for p in laid.pieces if p.id in founders.group_of), key=lambda p: p.id)  # as typed
     claims = [p for p in laid.pieces if p.id in laid.core and p.id not in founders.group_of]
+    first = group[0].laid.card
     kind = ruleset.meld_word("run" if laid.meld.kind is MeldKind.SEQUENCE else "match")
     were = "was" if len(group) == 1 else "were"
     return (f"{owner}'s {' '.join(str(p.laid) for p in group)} / {were} laid off, as the '/' says; with "
             f"{owner}'s claimed {' '.join(str(p.laid) for p in claims)} {'it' if len(group) == 1 else 'they'} "
             f"could lay a {kind} ({owner} {there} "
-            f"rather than {here}): {' '.join(f'{p.laid.card}>{owner}' for p in claims)} says so")
+            f"rather than {here}): {' '.join(f'{_head(p.laid)}>{first}' for p in claims)} says so")
+
+
+def _head(laid: Laid) -> str:
+    """The card as typed before any '>': ``AD``, ``W``, ``W=AD``."""
+    return str(laid.card) + (f"={laid.stands_for}" if laid.stands_for is not None and not laid.read else "")
 
 
 def _reseat(seated: Placement, pieces: list[Piece], aces_high: bool, barred: frozenset[Card]) -> list[TableMeld] | None:
@@ -1457,6 +1493,9 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
         if any(p.laid.joins or p.laid.stands_for for p in mine):
             laid_off |= {p.id for p in engine_arrangement(mine, ruleset)[1]}
     said.sort(key=lambda p: (p.laid.stands_for not in barred, p.id not in laid_off))
+    # a claimed card that may lay a meld with its claimer's group as said (AD>AS, AD>Larry with
+    # AS AH /) has a meld that takes it: the table fails elsewhere with it there
+    laying = {q.id for three in founders_of(stated, own, loose, aces_high).threes for q in three}
     for p in said:
         bare = replace(p, laid=Laid(p.laid.card))
         free = barred - {p.laid.cut} if p.laid.sideways else barred
@@ -1480,7 +1519,7 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
                 takes = any(readable(m + [p], frozenset(), aces_high, free) for m in others if m)
             else:
                 takes = any(could_be(m + [p], aces_high) and _Search._joined(p, m + [p]) for m in others if m)
-            if not takes:
+            if p.id not in laying and not takes:
                 return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
                           rule=ruleset.game_rule("B6") if p.laid.sideways else _said_rule(p, ruleset))

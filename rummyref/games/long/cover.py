@@ -11,7 +11,9 @@ is a split of every piece on the table into melds such that
   (a meld is laid by one player) that are a meld on their own, each melded by a player who
   stated nothing or won by a claim that said nothing of where it went, or a stated group of one
   or two cards, whole, with that player's claimed cards (:class:`~rummyref.games.long.arrange.Founders`);
-* ``>NAME`` and ``>2D`` hold: the meld has another of NAME's cards, the 2D.
+* ``>NAME`` and ``>2D`` hold: the meld has another of NAME's cards, the 2D; a claimed card
+  sent to the meld of its claimer's own group of one or two (``AD>AS`` with ``AS AH /``,
+  :attr:`~rummyref.games.long.table.Laid.to_group`), the meld that group laid: the AS in its core.
 
 The search is depth-first. At each position it seats the stated group or the card of known
 value (natural cards, and WILDCARDs said to stand for one) with the fewest melds left (counted
@@ -839,8 +841,10 @@ class _Cover:
     def _work_out_core(self, pieces: list[Piece], stated: frozenset[int] | None) -> frozenset[int] | None:
         if not all(_Search._joined(p, pieces) for p in pieces if p.laid.player or p.laid.beside):
             return None
+        # a claimed card sent to its own group's meld (AD>AS) sits only in the meld that group laid
+        bound = {p.laid.beside for p in pieces if p.laid.to_group}
         if stated is not None:
-            return stated if readable(pieces, stated, self.aces_high, self.barred) else None
+            return stated if not bound and readable(pieces, stated, self.aces_high, self.barred) else None
         founders = [p for p in pieces if p.id in self.eligible]
         if len(founders) < 3:
             return None
@@ -851,6 +855,8 @@ class _Cover:
             if not three[0].owner == three[1].owner == three[2].owner or not self.founders.three(three):
                 continue
             ids = frozenset(p.id for p in three)
+            if bound and not bound <= {p.laid.card for p in three}:
+                continue
             if not self._founds(three, ids):
                 continue
             if all(p.fixed is not None for p in three):

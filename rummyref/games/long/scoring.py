@@ -69,6 +69,9 @@ class LaidCard:
     typed: str = ""  #: the token as the table typed it (``AD>run``, ``W=7H``, ``7D>match``)
     #: it lies sideways (B6) where ``typed`` does not say so: ``>NAME`` sent it to a match
     on_match: bool = False
+    #: it lies upright where ``typed`` says sideways: ``>AS`` sent it to the meld of its
+    #: claimer's own group, and it is one of the three that laid it (``AS AH AD*``)
+    upright: bool = False
 
     @property
     def said(self) -> bool:
@@ -83,7 +86,7 @@ class LaidCard:
         if self.card == "W" and self.counts_as != "W":
             stated = "=" in self.typed
             text = f"W={self.counts_as}" if stated else f"W(={self.counts_as})"
-        if self.on_match or _sideways(self.typed, self.counts_as):
+        if self.on_match or (_sideways(self.typed, self.counts_as) and not self.upright):
             text += "^"
         return text + ("*" if self.claimed else "")
 
@@ -93,6 +96,13 @@ def _lies_on_match(card: Mapping[str, Any], typed: str) -> bool:
     sideways by ref's reading (``>NAME`` sent it to a match)."""
     shown = str(card.get("shown", "")).rstrip("*")
     return shown.endswith("^") and not _sideways(typed, card.get("as", ""))
+
+
+def _lies_upright(card: Mapping[str, Any], typed: str) -> bool:
+    """A kept card shown upright where what was typed says sideways: it laid its meld with its
+    claimer's group (``AD>AS`` in ``AS AH AD*``)."""
+    shown = str(card.get("shown", "")).rstrip("*")
+    return bool(shown) and not shown.endswith("^") and _sideways(typed, card.get("as", ""))
 
 
 def _sideways(typed: str, counts_as: str = "") -> bool:
@@ -220,8 +230,9 @@ def score_cards(facts: CardFacts, ruleset: RuleSet, wildcards: int, roster: Sequ
         laid = []
         for piece, rep, value in zip(t.pieces, t.meld.represents, values):
             (claimed if piece.claimed else credit)[piece.owner] += value
-            laid.append(LaidCard(str(piece.laid.card), str(rep) if rep else "W", piece.owner, value, piece.claimed,
-                                 str(piece.laid), piece.laid.on_match))
+            counts_as = str(rep) if rep else "W"
+            laid.append(LaidCard(str(piece.laid.card), counts_as, piece.owner, value, piece.claimed, str(piece.laid),
+                                 piece.laid.on_match, piece.laid.to_group and not piece.laid.sideways))
         defaulted = _run_by_b5(t, placement.melds, ruleset)
         decided = DECIDED_BY_TABLE if t.designated else by_default if defaulted else DECIDED_BY_ENGINE
         arrangement.append(ArrangedMeld(t.meld.kind.value, tuple(str(c) for c in t.meld.cards), t.meld.describe(),
@@ -345,7 +356,7 @@ def score_from_json(data: Mapping[str, Any], held: Mapping[str, Sequence[str]] |
         ArrangedMeld(
             m["kind"], tuple(m["cards"]), m["shown"], m["value"], bool(m.get("designated")), m.get("note", ""),
             tuple(LaidCard(c["card"], c["as"], c["by"], c["value"], bool(c.get("claimed")), typed,
-                           _lies_on_match(c, typed))
+                           _lies_on_match(c, typed), _lies_upright(c, typed))
                   for c, typed in zip(m.get("laid", ()), list(m.get("typed", ())) + [""] * len(m.get("laid", ())))),
             m.get("decided") or "", tuple(m.get("defaulted", ())), m.get("stated_by") or "",
         )

@@ -75,6 +75,11 @@ class Laid:
     #: ref's reading, not the table's: the meld the table named (``>NAME``) is a match, so the
     #: card lies sideways on it (B6) as if ``>match`` were said (``kind`` is then MATCH)
     on_match: bool = False
+    #: ref's reading, not the table's: a claimed card said to join the meld of a card of its
+    #: claimer's own stated group of one or two cards (``AD>AS`` with ``AS AH /``), a group it
+    #: may lay a meld with: it sits in the meld that group laid, and lies sideways (B6) only
+    #: where it was laid off on that meld, not where it is one of the three that laid it
+    to_group: bool = False
     #: typed ``^`` (the same as ``>match``), kept only to name the card as typed
     caret: bool = field(default=False, compare=False)
     #: the designations in the order typed (``player``, ``beside``, ``kind``), kept only to name
@@ -90,12 +95,16 @@ class Laid:
     @property
     def sideways(self) -> bool:
         """B6: a card designated to a match lies sideways, cutting a run off: ``>match`` (``^``),
-        or ``>2D`` naming a card of its own rank (a meld of two cards of a rank is a match).
-        A WILDCARD so designated is sideways as the card the table said it stands for."""
+        or ``>2D`` naming a card of its own rank (a meld of two cards of a rank is a match),
+        unless that card's group may have laid the match with it (:attr:`to_group`: known only
+        once the table is seated). A WILDCARD so designated is sideways as the card the table
+        said it stands for."""
         counts = self.stands_for if self.card.is_wild else self.card
         if counts is None:
             return False
-        return self.kind is Kind.MATCH or (self.beside is not None and self.beside.rank == counts.rank)
+        if self.kind is Kind.MATCH:
+            return True
+        return self.beside is not None and self.beside.rank == counts.rank and not self.to_group
 
     @property
     def cut(self) -> Card:

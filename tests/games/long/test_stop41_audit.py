@@ -111,10 +111,11 @@ def test_a_group_laid_off_that_could_lay_a_meld_worth_otherwise_gets_a_note():
     assert s.points()["Larry"] == 18
     assert [n for n in s.notes if "laid off, as the '/' says" in n] == [
         "Larry's AS AH / were laid off, as the '/' says; with Larry's claimed AD they could lay a match "
-        "(Larry 60 rather than 18): AD>Larry says so"]
-    said = score_hand(read_hand(ROSTER, AS_AH, HELD3, ["Larry=AD>Larry"]), rs, 2, ROSTER)
-    assert said.points()["Larry"] == 60
-    assert not [n for n in said.notes if "as the '/' says" in n]
+        "(Larry 60 rather than 18): AD>AS says so"]
+    for claim in ("Larry=AD>AS", "Larry=AD>Larry"):
+        said = score_hand(read_hand(ROSTER, AS_AH, HELD3, [claim]), rs, 2, ROSTER)
+        assert said.points()["Larry"] == 60
+        assert not [n for n in said.notes if "as the '/' says" in n]
 
 
 def test_no_note_where_the_group_laid_off_is_worth_the_same():
