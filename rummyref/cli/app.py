@@ -198,7 +198,7 @@ class RefGroup(TyperGroup):
         except RummyrefError as exc:
             show_error(exc)
             raise typer.Exit(int(exc.exit_code)) from None
-        except KeyboardInterrupt:  # Ctrl-C at a prompt: every write is one transaction, none began
+        except KeyboardInterrupt:  # Ctrl-C: at a prompt (no write began) or once a write committed
             interrupted()
         except (typer.Exit, typer.Abort):
             raise
@@ -305,16 +305,100 @@ INTERRUPTED = 130  #: Ctrl-C (128 + SIGINT), as shells report it
 
 
 def interrupted() -> NoReturn:
-    """Ctrl-C: exit 130, saying that nothing was written. A command writes in one transaction
-    after its last question, so an interrupt at a prompt (or before the write) leaves the
-    record as it was; click would report it as "Aborted!" and exit 1."""
-    print("\ninterrupted: nothing was written", file=sys.stderr)
+    """Ctrl-C: exit 130, saying what the record holds. A command writes in one transaction after
+    its last question, so an interrupt at a prompt (or before the write) leaves the record as it
+    was: "nothing was written". One that lands once the write has committed (while its result is
+    shown) says what stands and where to see it, so that nobody types the hand again and counts it
+    twice. Click would report it as "Aborted!" and exit 1."""
+    said = what_stands()
+    if said is None:
+        print("\ninterrupted: nothing was written", file=sys.stderr)
+    else:
+        print(f"\ninterrupted: {said[0]}\n{said[1]}", file=sys.stderr)
     sys.exit(INTERRUPTED)
 
 
+def _committed() -> list:
+    """The writes this process committed (:data:`rummyref.store.record.COMMITTED`), each the
+    entries it appended; empty when the store was never even loaded."""
+    record = sys.modules.get("rummyref.store.record")
+    return record.COMMITTED if record is not None else []
+
+
+def written_mark() -> int:
+    """Where the writes committed so far end: :func:`what_stands` from here names only later ones."""
+    return len(_committed())
+
+
+def committed_kinds(since: int = 0) -> set[str]:
+    """The kinds of entry appended by the writes committed from the ``since``-th on."""
+    return {w.kind for commit in _committed()[since:] for w in commit}
+
+
+def what_stands(since: int = 0, shell: bool = False) -> tuple[str, str] | None:
+    """What the writes this process committed (from the ``since``-th on) put in the record, and
+    how to see it: ``(message, hint)``, or None when none wrote anything. ``shell``: in the words
+    of ``ref night``'s own commands (``history``, not ``ref history --game NAME``)."""
+    commits = [c for c in _committed()[since:] if c]
+    if not commits:
+        return None
+    message, hint = _stands(commits[-1], shell)
+    if len(commits) > 1:
+        message += " (and " + ("1 earlier write stands)" if len(commits) == 2 else f"{len(commits) - 1} earlier writes stand)")
+    return message, hint
+
+
+def _stands(commit: tuple, shell: bool) -> tuple[str, str]:
+    """One committed write, in words (see :class:`rummyref.store.record.Written`)."""
+    import shlex
+
+    from rummyref.names import shown
+
+    first = commit[0]
+    kinds = {w.kind: w for w in commit}
+    game, name = shown(first.game), first.game
+    hand_word, session_word = first.words
+
+    def see(command: str) -> str:
+        return command if shell else f"ref {command} --game {shlex.quote(name)}"
+
+    if "import" in kinds:
+        games = [shown(w.game) for w in commit]
+        return (f"{'games' if len(games) > 1 else 'game'} {', '.join(games)} "
+                f"{'were' if len(games) > 1 else 'was'} imported",
+                f"{see('standings')} shows it; importing the file again is refused")
+    for kind, done, again in (("hand", "recorded", "; do not enter it again (it would count twice)"),
+                              ("amend", "amended", ""), ("void", "voided", "")):
+        if kind in kinds:
+            w = kinds[kind]
+            return f"{hand_word} {w.hand} of {game} was {done} (entry {w.seq})", f"{see('history')} shows it{again}"
+    if "ruling" in kinds:
+        return (f"the ruling was kept as a precedent of {game} (entry {kinds['ruling'].seq})",
+                f"{see('rulings')} shows it")
+    if "session-close" in kinds:
+        w = kinds["session-close"]
+        closed = f"ref standings --game {shlex.quote(name)}"  # (the night's shell has ended)
+        return (f"{session_word} {w.session} of {game} was closed (entry {w.seq})",
+                f"{closed} shows it; ref verify shows the record's seal")
+    if "session-open" in kinds:
+        w = kinds["session-open"]
+        opened = f"game {game} was started and its {session_word} {w.session} opened" if "header" in kinds \
+            else f"{session_word} {w.session} of {game} was opened"
+        return (f"{opened} (entry {w.seq})", f"{see('standings')} shows it")
+    return f"entry {commit[-1].seq} of {game} was written", f"{see('history')} shows it"
+
+
 def main() -> None:
-    """Run the app (``ref --version`` is answered earlier, by :func:`rummyref.cli.main`)."""
+    """Run the app (``ref --version`` is answered earlier, by :func:`rummyref.cli.main`). Once
+    the command has ended (its output and its message said), a Ctrl-C changes nothing: without
+    this, one landing while Python shuts down would end a command that wrote and showed its hand
+    with exit 130 and no word."""
+    import signal
+
     try:
-        app(prog_name="ref")  # also under ``python -m rummyref``: shell completion uses $_REF_COMPLETE
-    except KeyboardInterrupt:  # outside a command (while typer parses or loads it)
+        try:
+            app(prog_name="ref")  # also under ``python -m rummyref``: shell completion uses $_REF_COMPLETE
+        finally:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except KeyboardInterrupt:  # outside a command (while typer parses or loads it), or as it ended
         interrupted()

@@ -12,6 +12,7 @@ import shlex
 import sys
 from typing import Any
 
+from rummyref.cli.app import committed_kinds, written_mark
 from rummyref.cli.common import err, out, say, show_error
 from rummyref.cli.night_forms import Settle
 from rummyref.cli.prompts import NONE_WORD, PUT_BACK, end_unechoed, fitted, kept
@@ -302,6 +303,7 @@ def _settle_and_write(term: Terminal, ctx: Context, form, judge, preview, writte
     from rummyref import play
 
     what = ctx.ruleset.hand_word
+    start, at_write = written_mark(), None
     try:
         if first is not None:
             first()
@@ -311,6 +313,7 @@ def _settle_and_write(term: Terminal, ctx: Context, form, judge, preview, writte
             if result is None:
                 return
             try:
+                at_write = written_mark()
                 shown = play.append(db, ctx, result)
             except RummyrefError as exc:
                 show_error(exc)
@@ -326,7 +329,25 @@ def _settle_and_write(term: Terminal, ctx: Context, form, judge, preview, writte
             return
     except KeyboardInterrupt:
         print(file=sys.stderr)
-        say(f"Interrupted: this {what} is discarded, nothing was written. The night goes on.")
+        say(interrupted_words(what, start, at_write))
+
+
+def interrupted_words(what: str | None, start: int, at_write: int | None = None) -> str:
+    """What a Ctrl-C inside a hand (``what``: "hand") or a correction (None) says: the write
+    committed (from the ``at_write``-th write on: it stands, as ``history`` shows, and is not to
+    be typed again), or nothing of it was written (a ruling kept meanwhile, from ``start``, said
+    too)."""
+    from rummyref.cli.app import what_stands
+
+    written = what_stands(at_write, shell=True) if at_write is not None else None
+    if written is not None:
+        return f"Interrupted: {written[0]}; {written[1]}. The night goes on."
+    lost = f"this {what} is discarded, " if what else ""
+    kept_ = what_stands(start, shell=True)
+    if kept_ is not None:
+        return f"Interrupted: {lost or 'the correction is discarded, '}nothing of it was written; {kept_[0]}. " \
+               "The night goes on."
+    return f"Interrupted: {lost}nothing was written. The night goes on."
 
 
 # -- corrections ---------------------------------------------------------------------------------
@@ -346,6 +367,7 @@ def correction(term: Terminal, name: str, db: str | None, hand: int | None, amen
     from rummyref import play
 
     command = "amend" if amend else "void"
+    start = written_mark()
     ctx = play.context(db, name, command)
     kind = ctx.kind
     what = kind.hand_word(ctx.ruleset)
@@ -361,7 +383,7 @@ def correction(term: Terminal, name: str, db: str | None, hand: int | None, amen
         form = play.prepare(ctx, hand, {}, term, command) if amend else None
     except KeyboardInterrupt:
         print(file=sys.stderr)
-        say("Interrupted: nothing was written. The night goes on.")
+        say(interrupted_words(None, start))
         return
     number = hand
 
@@ -412,30 +434,44 @@ def run(request: SessionRequest, db: str | None) -> int:
     say(f"Type help for the commands; ? TEXT asks for a ruling, {_dispute_example(first)[0]}.")
     ctx = first
     while True:
-        ctx = where(db, name)
-        if ctx is None:
-            say(f"The session of {name} is closed.")
-            return 0
-        ctx.kind.announce(ctx, out)
+        mark = written_mark()
         try:
-            command = term.line("night> ").strip()
-        except EOFError:
+            ctx = where(db, name)
+            if ctx is None:
+                say(f"The session of {name} is closed.")
+                return 0
+            ctx.kind.announce(ctx, out)
+            try:
+                command = term.line("night> ").strip()
+            except EOFError:
+                print(file=sys.stderr)
+                say(_still_open(ctx, "End of input"))
+                return 0
+            try:
+                done = dispatch(term, ctx, command, db)
+            except EOFError:
+                print(file=sys.stderr)
+                say(_still_open(ctx, f"End of input (the {ctx.ruleset.hand_word} being typed was discarded, "
+                                     "nothing of it written)"))
+                return 0
+        except KeyboardInterrupt:  # at the prompt, or in a command between hands (standings, end ...)
             print(file=sys.stderr)
-            say(_still_open(ctx, "End of input"))
-            return 0
-        except KeyboardInterrupt:
-            print(file=sys.stderr)
-            say(_still_open(ctx, "Interrupted"))
-            return INTERRUPTED
-        try:
-            done = dispatch(term, ctx, command, db)
-        except EOFError:
-            print(file=sys.stderr)
-            say(_still_open(ctx, f"End of input (the {ctx.ruleset.hand_word} being typed was discarded, "
-                                 "nothing of it written)"))
-            return 0
+            return _interrupted(ctx, mark)
         if done:
             return 0
+
+
+def _interrupted(ctx: Context | None, mark: int) -> int:
+    """Ctrl-C between hands: what the command under way wrote, if it wrote (``end`` closed the
+    session), else the session still open; exit 130."""
+    from rummyref.cli.app import what_stands
+
+    written = what_stands(mark, shell=True)
+    if written is not None:
+        say(f"Interrupted: {written[0]}; {written[1]}.")
+    if ctx is not None and "session-close" not in committed_kinds(mark):
+        say(_still_open(ctx, "Interrupted"))
+    return INTERRUPTED
 
 
 def _still_open(ctx: Context, why: str) -> str:

@@ -32,6 +32,7 @@ schema is refused with exit 6 by every command before a row or a table is writte
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import stat
@@ -61,6 +62,10 @@ from rummyref.store.migrations import (
     schema_problem,
     unmake,
 )
+
+#: SQLAlchemy logs (to stderr, traceback and all, where nothing else handles it) a connection it
+#: failed to close: a Ctrl-C landing there is reported as every Ctrl-C is, never as a traceback
+logging.getLogger("sqlalchemy").addHandler(logging.NullHandler())
 
 BUSY_TIMEOUT_MS = 5000
 WRITE_LOCK = 0x52554D  #: first key of the PostgreSQL advisory lock of writers ("RUM")

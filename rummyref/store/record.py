@@ -6,13 +6,20 @@ hash-chained ``entry`` log, writes its ``result`` rows and updates the cached ag
 same ``BEGIN IMMEDIATE`` transaction, after checking that the log still stands where the command
 read it (:mod:`rummyref.store.guard`). A refusal raises before the transaction commits: nothing
 is written. Reads build a :class:`~rummyref.record.Context` in one transaction.
+
+Every committed write is noted in :data:`COMMITTED` (the entries it appended), so that a Ctrl-C
+is reported truly: from the end of a write's work until the note is made, SIGINT is held
+(:class:`_CtrlCHeld`), and delivered once it is known whether the write stands.
 """
 
 from __future__ import annotations
 
 import json
+import signal
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 from sqlalchemy import text
@@ -55,13 +62,91 @@ from rummyref.store.select import HANDS_DEALT, LAST_DEALER, SESSION_LOG, _last_p
 SESSIONS_PAST_ANY = 2**31 - 1
 
 
+@dataclass(frozen=True)
+class Written:
+    """One entry a committed write appended (or, ``kind`` "import", a game an import brought):
+    what ``ref`` names when a Ctrl-C lands after the commit."""
+
+    game: str
+    kind: str  #: an entry kind (``hand``, ``amend``, ``session-open`` ...) or ``import``
+    seq: int | None = None
+    hand: int | None = None
+    session: int | None = None
+    rules: tuple[str, str] | None = None  #: the game's rule set, name and text (for its words)
+
+    @property
+    def words(self) -> tuple[str, str]:
+        """What the game calls a hand and a session (read only when asked: a Ctrl-C)."""
+        try:
+            rules = _parsed(self.rules[0], self.rules[1], self.game) if self.rules else None
+        except Exception:  # noqa: BLE001 - only words: the ledger's own are as true
+            rules = None
+        return (rules.hand_word, rules.session_word) if rules else ("hand", "session")
+
+
+#: every write this process committed, in order, each as the entries it appended (a write that
+#: appended none, a dispute not kept, is an empty tuple): what stands after a Ctrl-C
+COMMITTED: list[tuple[Written, ...]] = []
+
+
+class _CtrlCHeld:
+    """SIGINT held from the end of a write's work (before its COMMIT) until the write is known
+    to stand (noted in :data:`COMMITTED`) or to be refused; a Ctrl-C meanwhile is delivered
+    then. Without it an interrupt landing just after the COMMIT (or, for a new record, while
+    its file is put in place) could not be told from one before it. Only the main thread
+    handles signals: elsewhere nothing is held."""
+
+    def __init__(self) -> None:
+        self.previous: object = None
+        self.caught = False
+        self.active = False
+
+    def hold(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        try:
+            self.previous = signal.signal(signal.SIGINT, self._caught)
+        except (ValueError, OSError):  # pragma: no cover - no signals here (an embedded interpreter)
+            return
+        self.active = True
+
+    def _caught(self, signum, frame) -> None:
+        self.caught = True
+
+    def release(self, deliver: bool) -> None:
+        """Put the handler back; with ``deliver``, act on a Ctrl-C that came meanwhile (Python's
+        own handler raises KeyboardInterrupt)."""
+        if not self.active:
+            return
+        self.active = False
+        previous = self.previous if self.previous is not None else signal.SIG_DFL
+        signal.signal(signal.SIGINT, previous)  # type: ignore[arg-type]
+        if not (self.caught and deliver):
+            return
+        if callable(previous):
+            previous(signal.SIGINT, None)
+        elif previous == signal.SIG_DFL:
+            signal.raise_signal(signal.SIGINT)
+
+
 @contextmanager
 def writing(db: str | None, create: bool = False) -> Iterator[Record]:
-    """One write transaction (BEGIN IMMEDIATE) on an up-to-date database (created if asked)."""
-    with opened(db, create) as engine, storage_errors(engine):
-        with Session(engine, expire_on_commit=False, autoflush=False) as session:
-            with session.begin():
-                yield Record(session)
+    """One write transaction (BEGIN IMMEDIATE) on an up-to-date database (created if asked).
+    Once committed (a new record: once its file is in place), the write is noted in
+    :data:`COMMITTED` before a Ctrl-C that came during the commit is let through."""
+    held = _CtrlCHeld()
+    try:
+        with opened(db, create) as engine, storage_errors(engine):
+            with Session(engine, expire_on_commit=False, autoflush=False) as session:
+                with session.begin():
+                    rec = Record(session)
+                    yield rec
+                    held.hold()  # from here a Ctrl-C waits: the COMMIT, and a new record's file put in place
+        COMMITTED.append(tuple(rec.wrote))
+    except BaseException:
+        held.release(deliver=False)  # refused, or failed: the error says so (nothing was written)
+        raise
+    held.release(deliver=True)
 
 
 @contextmanager
@@ -82,6 +167,8 @@ class Record:
         #: the write about to be made folds every hand in force (its kind says so, per command):
         #: the check of what it rests on then reads every entry (:func:`~rummyref.store.guard.trusted`)
         self.history = False
+        #: what this write appended, noted in :data:`COMMITTED` once it commits
+        self.wrote: list[Written] = []
 
     @property
     def dialect(self) -> str:
@@ -380,6 +467,7 @@ class Record:
         self.sql(
             "UPDATE game_total SET entries = entries + 1, head_hash = :h WHERE game_id = :g", h=row.hash, g=g.id
         )
+        self.wrote.append(Written(g.name, str(kind), seq, hand, s.number if s else None, (g.ruleset, g.ruleset_text)))
         return row
 
     def add_results(self, g: GameRow, session_id: int, entry_id: int | None, results: Sequence[PlayerResult],

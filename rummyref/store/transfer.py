@@ -384,7 +384,7 @@ def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: di
     from sqlalchemy.exc import DBAPIError
 
     from rummyref.store import views
-    from rummyref.store.record import writing
+    from rummyref.store.record import Written, writing
 
     root = next(t for t in tables if t.name == ROOT)
     name_col = root.columns.index("name")
@@ -449,4 +449,5 @@ def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: di
         if not report.ok:
             p = report.problems[0]
             raise IntegrityError(f"after the import the record would not verify ({p.game}, {p.where}: {p.what}); nothing was written")
+        rec.wrote += [Written(name, "import") for name in names]  # what stands if a Ctrl-C follows the commit
     return Imported(tuple(names), written, sum(len(v) for v in src_chains.values()))

@@ -12,6 +12,12 @@ about it; without the variables below it does nothing at all.
 - ``RUMMYREF_TEST_BARRIER=PATH``: before its first ``BEGIN IMMEDIATE``, create ``PATH.<pid>``
   and wait until ``PATH`` exists: lines two processes up so both have read the game before
   either writes (the race of two terminals).
+- ``RUMMYREF_TEST_SIGINT=WHEN:N``: a real Ctrl-C (SIGINT sent to the process itself) at the
+  N-th write transaction of the process (1: the first; the schema steps of a new record are
+  not counted): ``begin`` as its ``BEGIN IMMEDIATE`` starts (nothing is written yet),
+  ``commit`` the moment its COMMIT has returned (the write is in the record), the window where
+  a Ctrl-C used to be reported as "nothing was written"; ``exit`` as Python exits, once the
+  command has said all it had to say.
 """
 
 import os
@@ -21,6 +27,42 @@ import time
 _ANNOUNCE = os.environ.get("RUMMYREF_TEST_ANNOUNCE") == "1"
 _DELAY = float(os.environ.get("RUMMYREF_TEST_DELAY") or 0)
 _BARRIER = os.environ.get("RUMMYREF_TEST_BARRIER")
+_SIGINT_WHEN, _, _SIGINT_AT = (os.environ.get("RUMMYREF_TEST_SIGINT") or "").partition(":")
+
+if _SIGINT_WHEN:
+    import signal
+
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+    from sqlalchemy.orm import Session
+
+    _at = int(_SIGINT_AT or 1)
+    _writes = [0]
+
+    def _ctrl_c():
+        os.kill(os.getpid(), signal.SIGINT)
+
+    if _SIGINT_WHEN == "exit":
+        import atexit
+
+        atexit.register(_ctrl_c)  # registered first: runs last
+
+    @event.listens_for(Session, "after_begin")
+    def _sig_begin(session, transaction, connection):
+        # a command's own write: a session on the engine (a schema step's runs on its connection)
+        write = (isinstance(session.bind, Engine)
+                 and connection.get_execution_options().get("sqlite_begin", "IMMEDIATE") == "IMMEDIATE")
+        session.info["rummyref_write"] = write
+        if write:
+            _writes[0] += 1
+            if _SIGINT_WHEN == "begin" and _writes[0] == _at:
+                _ctrl_c()
+
+    @event.listens_for(Session, "after_commit")
+    def _sig_after_commit(session):
+        if session.info.pop("rummyref_write", False) and _SIGINT_WHEN == "commit" and _writes[0] == _at:
+            _ctrl_c()
+
 
 if _ANNOUNCE or _DELAY or _BARRIER:
     from sqlalchemy import event
