@@ -253,7 +253,9 @@ def start(request: SessionRequest, db: str | None) -> str:
 
 
 def _resumable(db: str | None, request: SessionRequest) -> Context | None:
-    """The game ``ref night`` would open, if its session is already open."""
+    """The game ``ref night`` would open, if its session is already open. No record yet (a new
+    file, a 0-byte one, a SQLite database with no schema object): nothing to resume, and the
+    night starts the record as ``new-session`` does."""
     from rummyref import play
     from rummyref.errors import NotFound
 
@@ -261,6 +263,12 @@ def _resumable(db: str | None, request: SessionRequest) -> Context | None:
         ctx = play.context(db, request.game, "night", request.players or ())
     except NotFound:
         return None
+    except StorageError:
+        from rummyref.store.engine import starts_afresh
+
+        if starts_afresh(db):
+            return None
+        raise
     if request.ruleset and request.game is None:
         from rummyref.rules.ruleset import load_ruleset
 

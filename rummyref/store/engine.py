@@ -524,6 +524,13 @@ def _first(con: sqlite3.Connection, sql: str) -> tuple | None:
         raise
 
 
+def starts_afresh(db: str | None) -> bool:
+    """Is ``db`` a file where a command that writes (``create=True``) would start a record: a new
+    file, a 0-byte one, or a SQLite database with no schema object? Read without writing a byte."""
+    path = file_of(resolve(db))
+    return path is not None and probe(path).kind in (FileKind.MISSING, FileKind.EMPTY)
+
+
 def refuse_foreign(db: str | None) -> None:
     """A file that is not ours (another program's database, a text file, a folder) is refused
     before anything is written to it (exit 6); a missing or empty file, or a record, passes."""
@@ -543,7 +550,7 @@ def _must_be_record(path: Path, found: Found) -> None:
     if found.kind is not FileKind.RECORD:
         raise StorageError(f"{short(str(path))} is {found.what}, not a ref record; it was left as it was",
                            hint="check --db / $RUMMYREF_DB" + (
-                               "; ref new-session (or ref import) may start a record in an empty file"
+                               "; ref new-session or ref night (or ref import) may start a record in an empty file"
                                if found.kind is FileKind.EMPTY else ""))
 
 

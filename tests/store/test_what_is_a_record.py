@@ -103,6 +103,29 @@ def test_the_view_survives_and_a_truly_empty_database_still_takes_a_record(tmp_p
     assert ref_json("standings", "--db", str(empty))["open_night"] == 1  # a night with no hand is no Rummy Night (SPEC §8)
 
 
+@pytest.mark.sqlite_only("the file itself")
+@pytest.mark.parametrize("blank", ["a 0-byte file", "an empty SQLite database"])
+@pytest.mark.parametrize("starter", ["new-session", "night"])
+def test_night_starts_a_record_where_new_session_does(tmp_path, blank, starter):
+    """Audit trust43 #4: ``ref night`` refused a 0-byte file or an empty database (exit 6) where
+    the manual says it starts a record, as ``new-session`` does."""
+    db = tmp_path / "blank.db"
+    if blank == "a 0-byte file":
+        db.touch()
+    else:
+        make(db, "CREATE TABLE gone (x)", "DROP TABLE gone")
+    before = db.read_bytes()
+    refused = ref(starter, "--db", str(db), "--players", "Ann,Ann", input="quit\n")
+    assert refused.exit_code == 3, refused.stdout + refused.stderr
+    assert db.read_bytes() == before  # a refused first write: the file as it was
+    r = ref(starter, "--db", str(db), "--game", "z", "--players", "Ann,Bob", input="quit\n")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert "New game z" in said(r) and "Rummy Night 1 of z is open" in said(r)
+    assert ref_json("standings", "--db", str(db))["open_night"] == 1
+    assert ref("verify", "--db", str(db)).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("blank.db-")) == ["blank.db"]
+
+
 # -- 4. a meta table with a schema version is not enough -------------------------------------
 
 
