@@ -148,6 +148,9 @@ def test_location_order(tmp_path, monkeypatch):
     monkeypatch.delenv("RUMMYREF_DB")
     monkeypatch.setattr("platformdirs.user_data_dir", lambda *a, **k: str(tmp_path / "data"))
     assert resolve(None) == "sqlite:///" + str(tmp_path / "data" / "rummyref.db")
+    # set but empty is not set (as the manual says): the default record; an empty --db is refused
+    monkeypatch.setenv("RUMMYREF_DB", "")
+    assert resolve(None) == "sqlite:///" + str(tmp_path / "data" / "rummyref.db")
 
 
 def test_root_level_db_option(tmp_path):
