@@ -7,8 +7,9 @@ allowed is still an answer: the exit code is 0 unless the facts cannot be read.
 A dispute is decided by the game it means (SPEC §8, as every command chooses it: the one with
 a session open, of several the one whose roster has the names given, else the one played last):
 its rule set and roster, unless ``--ruleset`` or ``--players`` say otherwise; with no record,
-Rummy 2,000,000's. While that game's session is open, each ruling is kept as a precedent of it
-(see :mod:`rummyref.cli.settle`); the earlier rulings of the same dispute are shown beside it.
+Rummy 2,000,000's. While that game's session is open, a ruling that settled something is kept
+as a precedent of it, and any ruling with ``--record`` (see :mod:`rummyref.cli.settle`); the
+earlier rulings of the same dispute are shown beside it.
 """
 
 from __future__ import annotations

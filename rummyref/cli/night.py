@@ -3,9 +3,10 @@
 It opens the session (or resumes the open one), shows the seating dibs, then loops between
 hands: each hand's facts are asked for player by player (:mod:`rummyref.cli.night_forms`),
 the scores are shown, and the hand is written in one transaction once confirmed. At any
-prompt ``? TEXT`` asks for a ruling and ``! DISPUTE ...`` settles a dispute (recorded as a
-precedent, as ``ref dispute`` does); neither loses the hand's answers. The loop itself is in
-:mod:`rummyref.cli.night_shell`; this module stays light (no store import at module level).
+prompt ``? TEXT`` asks for a ruling and ``! DISPUTE ...`` settles a dispute (kept as a
+precedent when it settled something, as ``ref dispute`` keeps it); neither loses the hand's
+answers. The loop itself is in :mod:`rummyref.cli.night_shell`; this module stays light (no
+store import at module level).
 """
 
 from __future__ import annotations

@@ -52,7 +52,10 @@ def help_text(ctx: Context) -> str:
     return "\n".join([
         "At any prompt:",
         *row("? TEXT", "a ruling from the rulebook, e.g. ? pizza's here"),
-        *row("! DISPUTE ARGS", f"settle a dispute, as ref dispute does (kept as a precedent of the {session}), "
+        # kept as ref dispute keeps it (rummyref.cli.settle): a ruling that settled something at the
+        # table, by its rule set; a question answered or a tie waiting for its judge only with --record
+        *row("! DISPUTE ARGS", f"settle a dispute, as ref dispute does (kept as a precedent of the {session} "
+                               f"when it settled something; --record keeps any), "
                                f"e.g. {_dispute_example(ctx)[1]} (! help lists the disputes)"),
         f"Between {word}s:",
         *telling,

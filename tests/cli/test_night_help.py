@@ -3,6 +3,8 @@ session may end (audit: a Gin or Simple Rummy shell listed Rummy 2,000,000's poi
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cli_helpers import ref_subprocess
 
@@ -93,3 +95,21 @@ def test_the_help_offers_to_fix_only_the_answers_the_game_has(tmp_path, opening,
     Gin refuse out and claims."""
     flat = " ".join(shell(tmp_path, *opening).split())
     assert fix in flat
+
+
+def test_the_help_says_which_disputes_are_kept_as_precedents(tmp_path):
+    """Audit 43: the help said every ``!`` dispute was "kept as a precedent of the night"; a
+    question answered (``! end-night``, ``! designate`` with no table) and a tie waiting for its
+    judge are not kept (as ``ref dispute`` keeps them), and only a settled ruling is."""
+    typed = ("help\n! end-night\n! designate 3D\n! claim --called Bill=Ben=Larry --touched Bill=Ben\n"
+             "! claim --called Bill=Ben=Larry --touched Bill=Ben --judge-says Ben\nquit\n")
+    flat = " ".join(shell(tmp_path, "--players", "Bill,Ben,Larry", typed=typed).split())
+    assert ("! DISPUTE ARGS settle a dispute, as ref dispute does (kept as a precedent of the night when it "
+            "settled something; --record keeps any), e.g. ! claim --called Bill=Ben --touched Ben,Bill") in flat
+    assert flat.count("Not recorded (it answered a question and settled nothing; --record keeps it).") == 2
+    assert flat.count("Not recorded (it waits for a judgment and settled nothing yet; --record keeps it).") == 1
+    assert flat.count("Recorded as a precedent of rummy-2m") == 1
+    kept = ref_subprocess("--db", str(tmp_path / "ref.db"), "rulings", "--json")
+    assert kept.returncode == 0, kept.stderr
+    assert [(r["kind"], r["verdict"]) for r in json.loads(kept.stdout)["rulings"]] == [
+        ("claim", "Ben wins the Rummy! card.")]
