@@ -46,8 +46,7 @@ def chart(
         print_json(data.to_json())
         return
     if data.empty:
-        say(f"nothing to chart yet: {data.game} has no {read.ruleset.session_word} recorded (ref new-session "
-            "opens one)")
+        say(f"nothing to chart yet: {data.game} {_nothing_yet(read)}")
         return
     if png is not None:
         write_png(data, png, width or 1000, height or 600, overwrite)
@@ -66,6 +65,18 @@ def chart(
         out.print(Text.from_ansi(text), soft_wrap=True)
     else:
         out.print(text, markup=False, highlight=False)
+
+
+def _nothing_yet(read) -> str:
+    """Why there is nothing to chart, and what to do: with a session open, ``ref new-session``
+    is refused (exit 4), so the advice is to record a hand in it (a session with no hand in
+    force counts nowhere, SPEC §8)."""
+    rs = read.ruleset
+    number = read.summary.open_session
+    if number is None:
+        return f"has no {rs.session_word} recorded (ref new-session opens one)"
+    return (f"has no {rs.hand_word} in force ({rs.session_word} {number} is open: ref score-hand or ref night "
+            f"records a {rs.hand_word})")
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -289,6 +289,25 @@ def test_no_data_says_so(tmp_path):
     assert not (tmp_path / "x.png").exists()
 
 
+def test_an_open_night_with_no_hand_in_force_says_to_record_one():
+    """Audit 43: with a night open and no hand in force (none yet, or the only one voided), the
+    chart sent the user to ``ref new-session``, which is refused (exit 4) while a night is open."""
+    ok("new-session", "--players", "Bill,Ben,Larry")
+    said = ("nothing to chart yet: rummy-2m has no hand in force (Rummy Night 1 is open: ref score-hand or ref "
+            "night records a hand)")
+    result = ok("chart")
+    assert " ".join(result.stderr.split()) == said and result.stdout == ""
+    ok("score-hand", "--points", "Bill=20", "--points", "Ben=1", "--points", "Larry=1")
+    ok("void", "1", "--reason", "a slip")
+    result = ok("chart")
+    assert " ".join(result.stderr.split()) == said and result.stdout == ""
+    assert ref("new-session").exit_code == 4  # what it used to advise
+    ok("end-session")  # closed as abandoned: a new night is what comes next
+    result = ok("chart")
+    assert " ".join(result.stderr.split()) == (
+        "nothing to chart yet: rummy-2m has no Rummy Night recorded (ref new-session opens one)")
+
+
 def test_png_without_matplotlib_is_a_clear_error(tmp_path, monkeypatch):
     two_nights()
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
