@@ -55,8 +55,9 @@ def show_stats(st) -> None:
         f"({st.closed_nights:,} closed)",
         markup=False,
     )
-    if not st.hands:
-        out.print(f"No {what} recorded yet.", markup=False)
+    if not st.hands:  # a hand recorded and voided was recorded: it is only not in force
+        out.print(f"No {what} in force ({plural(st.voided, unit)} voided)." if st.voided else
+                  f"No {what} recorded yet.", markup=False)
     if style.layout == "gin":
         _show_gin(st)
         _show_milestones(st)

@@ -83,6 +83,7 @@ class StatsInput:
     #: every session of the game, played or not, with the kind's data about it (Simple Rummy:
     #: its table, so that a match ends where the players change, as in the standings)
     sessions: tuple[SessionInfo, ...] = ()
+    voided: int = 0  #: hands recorded and voided since (B7): in force nowhere, counted only here
 
 
 # -- results ------------------------------------------------------------------------------
@@ -156,6 +157,7 @@ class Stats:
     method: str
     target: int | None
     hands: int
+    voided: int  #: hands recorded, then voided (B7): none of the figures counts them
     nights: int
     closed_nights: int
     night_score: str  #: "points" or "games won": what decides a night
@@ -333,6 +335,7 @@ def compute_stats(inp: StatsInput) -> Stats:
         method=inp.method,
         target=game.target,
         hands=len(inp.hands),
+        voided=inp.voided,
         nights=len(inp.nights),
         closed_nights=sum(1 for n in inp.nights if n.closed),  # the nights closed (a night abandoned is none)
         night_score="games won" if low else "points",

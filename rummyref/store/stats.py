@@ -106,8 +106,9 @@ def stats_input(conn, name: str | None, style: Callable[[RuleSet], StatsStyle]) 
         for _hand, row in sorted(last.items())
         if row[1] != "void"
     )
+    voided = sum(1 for row in last.values() if row[1] == "void")  # a hand's last word is its void (B7)
     return StatsInput(game, str(rs.method), style(rs), milestones_for(g.ruleset, g.target), nights, hands,
-                      sessions)
+                      sessions, voided)
 
 
 def _options(text_: str | None) -> dict:

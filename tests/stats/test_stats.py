@@ -123,6 +123,26 @@ def test_no_game_and_unknown_game():
     assert result.exit_code == 5 and "no game named 'nope'" in result.stderr
 
 
+def test_hands_all_voided_are_not_no_hands_recorded():
+    """Audit 43: after a hand was recorded and voided, ``ref stats`` said "No hands recorded yet."
+    (its header said, rightly, 0 hands in force)."""
+    ok("new-session", "--players", "Bill,Ben,Larry")
+    assert ok("stats").stdout.splitlines()[1] == "No hands recorded yet."
+    ok("score-hand", "--points", "Bill=20", "--points", "Ben=1", "--points", "Larry=1")
+    ok("void", "1", "--reason", "a slip")
+    lines = ok("stats").stdout.splitlines()
+    assert lines[:2] == ["Statistics of rummy-2m (rummy-2m): 0 hands in force, 0 Rummy Nights (0 closed)",
+                         "No hands in force (1 hand voided)."]
+    s = ref_json("stats")
+    assert (s["hands"], s["voided"], s["nights"]) == (0, 1, 0)
+    for _ in range(2):
+        ok("score-hand", "--points", "Bill=20", "--points", "Ben=1", "--points", "Larry=1")
+    ok("void", "3", "--reason", "a slip")
+    assert ok("stats").stdout.splitlines()[1].split() == ["player", "hands", "nights", "avg/hand", "avg/night",
+                                                          "best", "hand", "worst", "hand"]
+    assert (ref_json("stats")["hands"], ref_json("stats")["voided"]) == (1, 2)
+
+
 # -- Simple Rummy, built through the store layer (hands are games; results carry count and won) ---
 
 
