@@ -905,7 +905,7 @@ def end_night_ruling(
     any other (Simple Rummy, Gin, 500 Rum) may end after any hand. ``log``: the open session's
     hands and voids as recorded (from the record): who still has to deal is then worked out as
     ``end-session`` does, a voided hand's dealer dealing again (SPEC §8)."""
-    from rummyref.games.base import deals_to_come
+    from rummyref.games.base import deals_owed, deals_to_come
     from rummyref.games.registry import kind_for
 
     ruleset = ruleset or load_ruleset("rummy-2m")
@@ -952,8 +952,9 @@ def end_night_ruling(
         chain.append(Step(a3 or "", f"hands in force dealt: {', '.join(f'{p} {k}' for p, k in state.dealt)}{owed}"))
         chain.append(Step(a4 or "", f"the round is not finished: {deals_to_come(still)} still "
                                     f"{'has' if len(set(still)) == 1 else 'have'} to deal"))
+        # the verdict's list stays as it always read (a precedent compares verdicts word for word)
         return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: "
-                                       f"{deals_to_come(still)}.",
+                                       f"{', '.join(deals_owed(still))}.",
                       {"still_to_deal": still, "next_dealer": still[0], "rounds": state.rounds})  # fmt: skip
     rounds = hands_in_session // n
     if done == 0:

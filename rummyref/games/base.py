@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from rummyref.errors import RummyrefError, UnreadableInput
+from rummyref.errors import RummyrefError, UnreadableInput, and_list
 from rummyref.record import Context, Draft, Game, GameHeader, HandInForce, SessionInfo, Status, Summary
 from rummyref.rules.ruleset import Method, RuleSet
 
@@ -124,15 +124,21 @@ class SessionDeal:
     abandoned: bool = False  #: no hand in force
 
 
-def deals_to_come(still: Sequence[str]) -> str:
-    """Who still has to deal, in order, in words: ``Bob, Cy``; when a player owes more than one
-    deal (voided hands), each with the count: ``Bob (1 hand), Cy (2 hands)``."""
+def deals_owed(still: Sequence[str]) -> list[str]:
+    """Who still has to deal, in order: ``[Bob, Cy]``; when a player owes more than one deal
+    (voided hands), each with the count: ``[Bob (1 hand), Cy (2 hands)]``."""
     counts: dict[str, int] = {}
     for name in still:
         counts[name] = counts.get(name, 0) + 1
     if all(n == 1 for n in counts.values()):
-        return ", ".join(still)
-    return ", ".join(f"{name} ({n} hand{'s' if n != 1 else ''})" for name, n in counts.items())
+        return list(still)
+    return [f"{name} ({n} hand{'s' if n != 1 else ''})" for name, n in counts.items()]
+
+
+def deals_to_come(still: Sequence[str]) -> str:
+    """Who still has to deal, in a sentence, as every list of names is joined (:func:`and_list`):
+    ``Bob and Cy``, ``Ann, Bob and Cy``; ``Bob (1 hand) and Cy (2 hands)``."""
+    return and_list(deals_owed(still))
 
 
 def round_completed(hands: int, still: Sequence[str], players: int) -> int:

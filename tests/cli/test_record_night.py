@@ -73,7 +73,7 @@ def test_a_whole_rummy_night_of_two_rounds(record):
     assert scores["Bill"]["points"] == 27 and scores["Ben"]["points"] == -20
 
     mid = refused(4, record, "end-session")
-    assert "A4" in mid.stderr and "Ben, Larry still have to deal" in mid.stderr
+    assert "A4" in mid.stderr and "Ben and Larry still have to deal" in " ".join(mid.stderr.split())
 
     ok("score-hand", "--points", "Bill=0", "--points", "Ben=12", "--points", "Larry=-3")
     h6 = ref_json("score-hand", *HAND_CARDS[3])

@@ -56,8 +56,8 @@ def test_deals_owed_twice_are_counted_and_the_round_they_complete_named(record):
     refused = ref("end-session")
     assert refused.exit_code == 4
     assert flat(refused.stderr).startswith(
-        "refused (A4): the night cannot end in the middle of a round: Bob (1 hand), Cy (2 hands) still have to "
-        "deal (round 2)")
+        "refused (A4): the night cannot end in the middle of a round: Bob (1 hand) and Cy (2 hands) still have "
+        "to deal (round 2)")
     asked = ref_json("dispute", "end-night")
     assert asked["verdict"] == "Refused (A4): the round is not over; still to deal: Bob (1 hand), Cy (2 hands)."
     assert asked["details"]["still_to_deal"] == ["Bob", "Cy", "Cy"]
@@ -69,5 +69,29 @@ def test_one_deal_each_still_reads_as_before(record):
     assert ok("standings").exit_code == 0
     refused = ref("end-session")
     assert flat(refused.stderr).startswith(
-        "refused (A4): the night cannot end in the middle of a round: Bob, Cy still have to deal (hand 2 of 3 in "
-        "round 1)")
+        "refused (A4): the night cannot end in the middle of a round: Bob and Cy still have to deal (hand 2 of 3 "
+        "in round 1)")
+
+
+def test_who_still_has_to_deal_reads_alike_in_end_session_and_the_dispute(record):
+    """Audit 43: ``ref end-session`` said "Bob, Cy still have to deal" and the dispute's chain
+    "Bob and Cy still have to deal": names are joined with "and" in both. The dispute's verdict
+    lists them after "still to deal:" as it always has (a precedent compares verdicts word for
+    word: an end-night kept by an earlier release must not read as ruled differently)."""
+    ok("new-session", "--players", "Ann,Bob,Cy")
+    hand(1, 1, 1)
+    refused = ref("end-session")
+    assert refused.exit_code == 4
+    assert flat(refused.stderr).startswith(
+        "refused (A4): the night cannot end in the middle of a round: Bob and Cy still have to deal")
+    asked = ref_json("dispute", "end-night")
+    assert [s["decided"] for s in asked["chain"]][-1] == "the round is not finished: Bob and Cy still have to deal"
+    assert asked["verdict"] == "Refused (A4): the round is not over; still to deal: Bob, Cy."
+    ok("void", "1", "--reason", "misdeal")
+    hand(1, 1, 1), hand(2, 2, 2)
+    ok("void", "2", "--reason", "misdeal")  # Ann's hand dealt again: she deals it once more (SPEC §8)
+    assert flat(ref("end-session").stderr).startswith(
+        "refused (A4): the night cannot end in the middle of a round: Ann and Cy still have to deal")
+    asked = ref_json("dispute", "end-night")
+    assert [s["decided"] for s in asked["chain"]][-1] == "the round is not finished: Ann and Cy still have to deal"
+    assert asked["verdict"] == "Refused (A4): the round is not over; still to deal: Ann, Cy."

@@ -58,7 +58,7 @@ def check_end_of_session(hands_in_session: int, roster: Sequence[str], game_over
     """A4: a night ends only after full rounds; A7 (the game is over) is the one exception."""
     state = round_state(hands_in_session, roster)
     if state.mid_round and not game_over:
-        who = ", ".join(state.still_to_deal)
+        who = deals_to_come(state.still_to_deal)
         raise RuleRefusal(
             f"the night cannot end in the middle of a round: {who} still "
             f"{'has' if len(state.still_to_deal) == 1 else 'have'} to deal "
