@@ -4,7 +4,7 @@ with ``--seal``, that the record still contains the state a seal was printed for
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -30,10 +30,10 @@ def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = Fal
     code = read_seal(seal) if seal is not None else None  # an unreadable code: exit 3 before any read
     with reading(db_choice(db)) as rec:
         report = views.verify(rec)
-        now = seals.current(rec)
+        now = seals.current(rec) if report.readable else None
         found = seals.contains(rec, code) if code is not None and report.ok else None
     if json_:
-        data = {"ok": report.ok and found is not False, "games": report.games, "entries": report.entries,
+        data: dict[str, Any] = {"ok": report.ok and found is not False, "games": report.games, "entries": report.entries,
                 "seal": now, "problems": [asdict(p) for p in report.problems]}
         if code is not None:
             data["sealed"] = {"seal": code, "contained": found}

@@ -119,12 +119,30 @@ def _sqlite_listeners(engine: Engine) -> None:
         if not _newer(cur):  # a newer ref's record is refused by migrate(): not a byte written to it
             _wal(cur)
         cur.close()
+        dbapi_conn.row_factory = _no_bytes  # every row read on this connection passes here
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
         # every write is one BEGIN IMMEDIATE transaction; reads may ask for a deferred one
         mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
         conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+class StoredBytes(IntegrityError):
+    """A value read from the record is a BLOB (raw bytes): ref stores none, so it was put there
+    outside ref. :func:`storage_errors` names its table, row and column (exit 8)."""
+
+
+def _no_bytes(_cursor, row: tuple) -> tuple:
+    """The row factory of every SQLite connection of the record: the one place every row read
+    (by the ORM, by plain SQL, by ``ref stats``' raw cursor) passes, checked once, here. A
+    BLOB read as a text or a number would be shown as ``b'Ben'``, compared unequal to every
+    name, or break the code that reads it (once "internal error")."""
+    if bytes in map(type, row):
+        raise StoredBytes("the record was changed outside ref: a value in it is stored as raw bytes (a BLOB), "
+                          "which ref never writes; nothing was written",
+                          hint="run ref verify; restore the database from a backup")
+    return row
 
 
 def _newer(cur) -> bool:
@@ -757,6 +775,8 @@ def storage_errors(engine: Engine | None = None, path: Path | None = None) -> It
         yield
     except json.JSONDecodeError:
         raise unreadable_json(engine) from None
+    except StoredBytes as exc:
+        raise stray_value(engine) or exc from None
     except DBAPIError as exc:
         raise _said(exc.orig, isinstance(exc, OperationalError), engine, path) from None
     except sqlite3.Error as exc:  # a raw driver cursor (ref stats reads plain rows for speed)
@@ -830,6 +850,22 @@ def unreadable_json(engine: Engine | None) -> IntegrityError:
                     break
     return IntegrityError(f"the record was changed outside ref: {found}; nothing was written",
                           hint="run ref verify; restore the database from a backup")
+
+
+def stray_value(engine: Engine | None) -> IntegrityError | None:
+    """Exit 8 naming the first value of a kind ref never stores (a BLOB read by a command), found
+    by reading the record again on a new connection (:func:`~rummyref.store.integrity.stray_values`)."""
+    from rummyref.store.integrity import stray_values
+
+    if engine is None:
+        return None
+    with engine.connect() as conn:
+        found = stray_values(conn, first=True)
+    if not found:
+        return None
+    game, where, what = found[0]
+    return IntegrityError(f"the record was changed outside ref: {game + ', ' if game else ''}{where}: {what}; "
+                          "nothing was written", hint="run ref verify; restore the database from a backup")
 
 
 def _primary(orig: object, text_: str) -> str:

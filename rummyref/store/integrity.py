@@ -207,3 +207,55 @@ def _triggers(conn) -> dict[str, tuple[str, str | None]]:
         "JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
         "LEFT JOIN pg_proc p ON p.oid = t.tgfoid "
         "WHERE n.nspname = current_schema() AND c.relname = 'entry'")}
+
+
+# -- values of a kind ref never stores --------------------------------------------------------
+
+#: each table a game's rows live in: how one of its rows is named, and the id of its game (SQL
+#: over the row ``t``; every value read is a text or an id, whatever the row holds)
+_ROWS = {
+    "game": ("'game row ' || t.id", "t.id"),
+    "player": ("'player row ' || t.id || ' (' || CAST(t.name AS TEXT) || ')'", "t.game_id"),
+    "session": ("'session row ' || t.id || ' (night ' || CAST(t.number AS TEXT) || ')'", "t.game_id"),
+    "entry": ("'entry row ' || t.id || ' (entry ' || CAST(t.seq AS TEXT) || ')'", "t.game_id"),
+    "result": ("'result row ' || t.id", "(SELECT e.game_id FROM entry e WHERE e.id = t.entry_id)"),
+    "player_total": ("'player_total row of player ' || CAST(t.player_id AS TEXT)", "t.game_id"),
+    "session_total": ("'session_total row (' || CAST(t.session_id AS TEXT) || ', ' || "
+                      "CAST(t.player_id AS TEXT) || ')'", "(SELECT s.game_id FROM session s WHERE s.id = t.session_id)"),
+    "game_total": ("'game_total row'", "t.game_id"),
+}
+#: the storage class ref writes in a column of each declared type (its tables have no other)
+_WRITES = {"INTEGER": "integer", "TEXT": "text"}
+#: SQLite's storage classes, in words: what a column holds, what ref writes to it
+_KINDS = {"integer": "a whole number", "text": "a text", "real": "a REAL (a number with a fraction)",
+          "blob": "a BLOB (raw bytes)"}
+
+
+def stray_values(conn, first: bool = False) -> list[tuple[str | None, str, str]]:
+    """``(game, where, what)`` for each value stored as another kind than ref stores in its
+    column (SQLite's ``typeof()``: a BLOB where ref writes a text, a text or a fraction where it
+    writes a whole number). ref writes only texts and whole numbers (and NULL where a column
+    may be empty); a value of another kind was put there outside ref, and no reading of it can
+    be trusted. ``first``: stop at the first one. ``game`` is None when the row is of no game.
+    On PostgreSQL every column is typed, and holds no other kind: nothing to look for."""
+    if conn.dialect.name != "sqlite":
+        return []
+    out: list[tuple[str | None, str, str]] = []
+    tables = set(dialect.table_names(conn))
+    for table, (row, game_id) in _ROWS.items():
+        if table not in tables:
+            continue
+        declared = {r[1]: (r[2] or "").upper() for r in conn.exec_driver_sql(f'PRAGMA table_info("{table}")')}
+        want = {c: _WRITES[t] for c, t in declared.items() if t in _WRITES}
+        kinds = ", ".join(f'typeof(t."{c}")' for c in want)
+        wrong = " OR ".join(f"typeof(t.\"{c}\") NOT IN ('{k}', 'null')" for c, k in want.items())
+        query = (f"SELECT {row}, (SELECT CAST(g.name AS TEXT) FROM game g WHERE g.id = {game_id}), {kinds} "
+                 f'FROM "{table}" t WHERE {wrong} ORDER BY t.rowid' + (" LIMIT 1" if first else ""))
+        for where, game, *have in conn.exec_driver_sql(query):
+            for (column, kind), found in zip(want.items(), have):
+                if found not in (kind, "null"):
+                    out.append((game, f"{where or table + ' row'}, column {column}",
+                                f"holds {_KINDS.get(found, found)}, where ref writes {_KINDS[kind]}"))
+            if first and out:
+                return out
+    return out

@@ -94,20 +94,21 @@ _SELECT = (
 )
 
 
-#: the ``key`` of a ruling's facts, read by the database (the facts are JSON text)
-_JSON_KEY = {"sqlite": "json_extract(e.facts, '$.key')", "postgresql": "(CAST(e.facts AS json) ->> 'key')"}
-
-
-def _precedents(rows) -> list[Precedent]:
-    return [precedent_from(name, seq, when, night, json.loads(facts or "{}"), _parsed(ruleset, text, name))
-            for name, seq, when, night, facts, ruleset, text in rows]
+def _precedents(rows, key: str | None = None) -> list[Precedent]:
+    """The rulings of ``rows`` (of the dispute ``key`` only, if given). The facts are read here,
+    by Python, as ``ref history`` and ``ref verify`` read them: never by the database's JSON
+    functions, which read a text with a key given twice otherwise (a ruling is a few per night)."""
+    out = []
+    for name, seq, when, night, text_, ruleset, rules in rows:
+        facts = json.loads(text_ or "{}")
+        if key is None or (isinstance(facts, dict) and facts.get("key") == key):
+            out.append(precedent_from(name, seq, when, night, facts, _parsed(ruleset, rules, name)))
+    return out
 
 
 def same_dispute(rec: Record, key: str) -> list[Precedent]:
     """Every earlier ruling of the same dispute (same key), in every game, oldest first."""
-    rows = rec.sql(_SELECT + f" AND {_JSON_KEY[rec.dialect]} = :key ORDER BY e.created_at, g.id, e.seq",
-                   kind=KIND, key=key)
-    return _precedents(rows)
+    return _precedents(rec.sql(_SELECT + " ORDER BY e.created_at, g.id, e.seq", kind=KIND), key)
 
 
 def rulings(rec: Record, game: str | None, night: int | None) -> tuple[Game, RuleSet, list[Precedent]]:

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import SimpleNamespace
+from typing import Any
 
 from sqlalchemy import text
 from sqlmodel import Session, col, select
@@ -526,10 +527,18 @@ def chained_entry(game: str, night: int | None, seq: int, prev: str, kind, hand,
     """Entry ``seq`` of ``game``'s log after the entry whose hash is ``prev``, as
     :meth:`Record.append_entry` stores it: its facts text and its hash (pure: nothing is read or
     written; the benchmarks build their histories with it)."""
-    facts = json.dumps(body, sort_keys=True, ensure_ascii=False)
+    facts = facts_text(body)
     fields = SimpleNamespace(seq=seq, kind=str(kind), hand=hand, hand_in_session=his, dealer=dealer, facts=facts,
                              reason=reason, target_seq=target_seq, created_at=created_at)
     return facts, entry_hash(entry_payload(game, night, fields, points), prev)
+
+
+def facts_text(body: Any) -> str:
+    """The one text ref stores for an entry's facts (every version of ref has written it so):
+    the keys sorted, each once, non-ASCII letters as they are. ``ref verify`` requires each
+    stored text to be exactly this text of what it parses to: the hash covers the parsed facts,
+    and the database's own JSON functions (``ref stats``) must read the same facts from it."""
+    return json.dumps(body, sort_keys=True, ensure_ascii=False)
 
 
 def chained_body(draft: Draft) -> dict:

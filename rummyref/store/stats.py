@@ -2,7 +2,11 @@
 
 Statistics scan the log (one pass over the entries and the result rows in force), unlike the
 standings; the facts are read generically with the database's JSON functions (who went out, the
-Rummy! claims, how a game ended), so a facts payload of any size costs little.
+Rummy! claims, how a game ended), so a facts payload of any size costs little. They read what
+``ref history`` and the hash read (Python's parse) because ``ref verify`` requires each facts text
+to be the one ref writes, each key once (SQLite's JSON functions take the first of a key given
+twice, Python the last). Reading the facts in Python instead costs 2-3 times as much on a
+40,000-hand log (0.39 s against 0.12 s for the scan, measured at stop 43).
 The chart reads only the cached per-session aggregates and the standings' totals.
 """
 

@@ -2,9 +2,12 @@
 
 1. The database itself: SQLite's ``integrity_check`` and ``foreign_key_check``; on both
    back-ends, that the append-only triggers and the unique and foreign-key constraints are
-   all there and enabled (a dropped constraint lets a second game of one name in).
+   all there and enabled (a dropped constraint lets a second game of one name in). On SQLite,
+   the kind of every value (a BLOB where ref writes a text...): one found, the rows are not
+   read further (:func:`~rummyref.store.integrity.stray_values`).
 2. Each game's chain: entries numbered 1, 2, 3... each hash over its content, its results and
-   the hash before it.
+   the hash before it; each facts text exactly the one ref writes for what it parses to (the
+   hash covers the parsed facts; the database's JSON functions read the text itself).
 3. The fold (:func:`rummyref.replay.replay`) of each chain against every row and cache:
    ``game``, ``player``, ``session``, ``result``, ``player_total``, ``session_total`` and
    ``game_total``. A row the chain does not account for (a result pointing at no hand or at
@@ -24,7 +27,7 @@ from typing import Any
 from rummyref.chain import GENESIS, EntryKind, entry_hash
 from rummyref.replay import ChainEntry, Replayed, replay
 from rummyref.store.integrity import around
-from rummyref.store.record import Record, entry_payload
+from rummyref.store.record import Record, entry_payload, facts_text
 
 RECORD = "(record)"  #: the "game" of a problem that belongs to no game
 
@@ -42,6 +45,9 @@ class VerifyReport:
     entries: int
     problems: tuple[Problem, ...]
     heads: tuple[tuple[str, int, str], ...] = ()  #: each game's (name, last seq, last hash)
+    #: False: a value of a kind ref never writes was found, and the rows were not read further
+    #: (nor can the seal be: a game's name may be the value)
+    readable: bool = True
 
     @property
     def ok(self) -> bool:
@@ -84,9 +90,13 @@ class _Rows:
 
 
 def verify(rec: Record) -> VerifyReport:
-    from rummyref.store.integrity import database_problems
+    from rummyref.store.integrity import database_problems, stray_values
 
     problems = [Problem(RECORD, where, what) for where, what in database_problems(rec)]
+    stray = stray_values(rec.s.connection())
+    if stray:  # a value of a kind ref never writes: no reading of the rows can be trusted until it is put right
+        problems += [Problem(game or RECORD, where, what) for game, where, what in stray]
+        return VerifyReport(_count(rec, "game"), _count(rec, "entry"), tuple(problems), readable=False)
     rows = _Rows(rec)
     heads = []
     folds: dict[int, Replayed] = {}
@@ -102,6 +112,10 @@ def verify(rec: Record) -> VerifyReport:
             heads.append((g.name, chain[-1].seq, chain[-1].hash))
     problems += [Problem(game, where, what) for game, where, what in _check_rows(rows, folds)]
     return VerifyReport(len(rows.t["game"]), len(rows.t["entry"]), tuple(problems), tuple(heads))
+
+
+def _count(rec: Record, table: str) -> int:
+    return int(rec.sql(f"SELECT COUNT(*) FROM {table}").scalar() or 0)
 
 
 # -- the chain -------------------------------------------------------------------------------
@@ -127,10 +141,16 @@ def _check_chain(rows: _Rows, g: Any, chain: list[Any]) -> tuple[list[ChainEntry
             if stated and stated != results and \
                     entry_hash(entry_payload(g.name, night, r, stated), r.prev_hash) == r.hash:
                 results, ok = stated, True  # the entry is intact; a result row was changed: named with the rows
+            written = facts_text(facts) == r.facts
         except (ValueError, TypeError):
-            facts, ok = {}, False
+            facts, ok, written = {}, False, True
         if not ok:
             problems.append((where, "changed outside ref (its hash does not match its content)"))
+        if not written:  # the hash covers the parsed facts: the text itself is checked here
+            hand = f", hand {r.hand}" if r.hand else ""
+            problems.append((f"entry row {r.id} (entry {r.seq}{hand}), column facts",
+                             "is not the text ref writes for its facts (a key given twice, say): the "
+                             "database may read facts from it that the chain does not vouch for"))
         entries.append(ChainEntry(r.seq, r.kind, night, r.hand, facts if isinstance(facts, dict) else {},
                                   r.created_at, results, r.hash))
         prev, expected_seq = r.hash, r.seq + 1

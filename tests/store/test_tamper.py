@@ -65,6 +65,8 @@ def _changes(value: Any, type_: str, notnull: bool) -> list[tuple[str, Any]]:
         out.append(("edit", _edit(value)))
     if value is not None and not notnull:
         out.append(("NULL", None))
+    if value is not None:  # the same value as raw bytes (a BLOB), which ref never writes (stop 43)
+        out.append(("blob", str(value).encode()))
     return out
 
 

@@ -6,6 +6,7 @@ behind ref's back, driven through the CLI."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from pathlib import Path
@@ -42,10 +43,10 @@ def change(record, *statements: str, triggers: bool = False) -> None:
         for sql in statements:
             db.execute(sql)
     if triggers:  # put back as ref creates them
-        from rummyref.store.migrations import PG_APPEND_ONLY, V1
+        from rummyref.store.migrations import PG_APPEND_ONLY, V2
 
-        with record.raw() as db:
-            for sql in (PG_APPEND_ONLY[1:3] if db.pg else [s for s in V1 if s.startswith("CREATE TRIGGER")]):
+        with record.raw() as db:  # (the triggers are V2's: V1 had none, and they were not put back)
+            for sql in (PG_APPEND_ONLY[1:3] if db.pg else [s for s in V2 if s.startswith("CREATE TRIGGER")]):
                 db.execute(sql)
 
 
@@ -445,3 +446,102 @@ def test_a_record_cut_short_is_left_as_it_was_side_files_too(tmp_path):
         r = ref("--db", str(cut), *args)
         assert r.exit_code == 8, r.stdout + r.stderr
         assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.db", "r.db"], args
+
+
+# -- stop 43: what every reader reads is what the chain vouches for (audit trust43) -------------
+
+CARDS = ("--melded", "Bill=7S 7H 7D", "--held", "Bill=KS 2C", "--melded", "Ben=AH 2H 3H 4H", "--out", "Ben",
+         "--held", "Larry=QD JD")
+CLAIM = ("dispute", "claim", "-g", "long", "--called", "Bill=Ben", "--touched", "Ben,Bill")
+TWICE = "is not the text ref writes for its facts (a key given twice, say)"
+
+
+def prepend(kind: str, keys: str) -> str:
+    """SQL giving the facts of ``kind``'s entries a key (or keys) twice: first, before their own."""
+    return f"UPDATE entry SET facts = '{{{keys}, ' || substr(facts, 2) WHERE kind = '{kind}'"
+
+
+def test_a_facts_text_with_a_key_given_twice_fails_verify_and_the_seal(record):
+    """The hash covers the facts as Python parses them (the last of a key given twice wins);
+    SQLite's JSON functions, which ``ref stats`` reads with, take the first. With ``out`` and
+    ``claims`` given twice, stats showed Bill out and a Rummy! card Larry never claimed, the
+    ruling's ``key`` given twice hid the precedent, and verify said intact with the same seal."""
+    assert ref("new-session", "-g", "long", "--players", "Bill,Ben,Larry").exit_code == 0
+    assert ref("score-hand", "-g", "long", *CARDS).exit_code == 0
+    assert ref(*CLAIM).exit_code == 0
+    sealed = json.loads(ref("verify", "--json").stdout)["seal"]
+    change(record, prepend("hand", '"out": "Bill", "claims": [["Larry", "7S"]]'), prepend("ruling", '"key": "x"'),
+           triggers=True)
+    said = verify_fails(f"(entry 3, hand 1), column facts: {TWICE}", f"(entry 4), column facts: {TWICE}")
+    assert "its hash does not match" not in said  # every hash still checks: the texts alone differ
+    r = ref("verify", "--seal", sealed)
+    assert r.exit_code == 8 and "column facts" in " ".join(r.stderr.split())
+    r = ref(*CLAIM, "--no-record")  # the precedent is found by the key the chain vouches for
+    assert r.exit_code == 0 and "precedent: night 1, hand 2" in " ".join(r.stdout.split()), r.stdout + r.stderr
+
+
+def test_a_gin_knock_given_to_another_player_by_a_key_given_twice_fails_verify(record):
+    """Eve knocked; ``"by": "Dee"`` put before the facts moved "went out" to Dee in ``ref stats``."""
+    assert ref("new-session", "-g", "gin", "-r", "gin", "--players", "Dee,Eve").exit_code == 0
+    assert ref("score-hand", "-g", "gin", "--knock", "Eve", "--hand", "Eve=AS 2S 3S 5H 5D 5C 9C 9D 9H 4D",
+               "--hand", "Dee=KS QH JD 10C 8S 7H 6D 4C 3H 2D").exit_code == 0
+    change(record, prepend("hand", '"by": "Dee"'), triggers=True)
+    said = verify_fails("gin: entry row", f"(entry 3, hand 1), column facts: {TWICE}")
+    assert "its hash does not match" not in said
+
+
+def test_an_export_carrying_a_key_given_twice_is_not_imported(long_game, tmp_path):
+    """The doctored facts travelled: exported, edited, imported, and the new record verified."""
+    file = tmp_path / "all.json"
+    assert ref("export", "-o", str(file)).exit_code == 0
+    doc = json.loads(file.read_text())
+    entry = doc["tables"]["entry"]
+    facts, hand_col = entry["columns"].index("facts"), entry["columns"].index("hand")
+    row = next(r for r in entry["rows"] if r[hand_col] == 1)
+    row[facts] = '{"points": {"Bill": 99, "Ben": 0, "Larry": 0}, ' + row[facts][1:]  # its own come after
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    fresh = tmp_path / "new.db"
+    before = long_game.snapshot()
+    for target in (str(fresh), long_game.spec):  # a new record, and one that holds the game already
+        r = ref("import", "--db", target, str(bad))
+        said = " ".join(r.stderr.split())
+        assert r.exit_code == 8 and f"(entry 3, hand 1), column facts: {TWICE}" in said and "nothing was imported" in said
+    assert not fresh.exists() and long_game.snapshot() == before
+
+
+@pytest.mark.sqlite_only("a BLOB in a column of texts or whole numbers: PostgreSQL's typed columns hold none")
+@pytest.mark.parametrize("sql, where", [
+    ("UPDATE game SET name = CAST(name AS BLOB)", "long, game row 1, column name: holds a BLOB (raw bytes), "
+                                                  "where ref writes a text"),
+    ("UPDATE result SET points = CAST('45' AS BLOB) WHERE points = 45",
+     "long, result row 1, column points: holds a BLOB (raw bytes), where ref writes a whole number"),
+    ("UPDATE player SET name = CAST(name AS BLOB) WHERE name = 'Ben'", "long, player row 2 (Ben), column name: "
+                                                                       "holds a BLOB"),
+    ("UPDATE game SET ruleset_text = CAST(ruleset_text AS BLOB)", "long, game row 1, column ruleset_text: holds a BLOB"),
+])
+def test_a_value_stored_as_a_blob_is_exit_8_naming_its_column_not_an_internal_error(long_game, tmp_path, sql, where):
+    """ref writes texts and whole numbers only. A BLOB was "internal error" (exit 1) in verify,
+    backup, the reads and score-hand, or was shown as ``b'long'``."""
+    change(long_game, sql)
+    before = long_game.path.read_bytes(), entries(long_game)
+    for args in (("verify",), ("backup", str(tmp_path / "copy.db")), ("history",), ("stats",),
+                 ("score-hand", *PTS)):
+        r = ref(*[a.format(1) for a in args])
+        said = " ".join((r.stdout + r.stderr).split())
+        assert r.exit_code == 8, (args, said)
+        assert where in said and "internal error" not in said, (args, said)
+        assert ("does not verify" if args[0] == "backup" else "changed outside ref") in said, (args, said)
+    assert (long_game.path.read_bytes(), entries(long_game)) == before and not (tmp_path / "copy.db").exists()
+    if "game row" in where or "player row" in where:  # the standings read the names
+        r = ref("standings")
+        assert r.exit_code == 8 and where in " ".join(r.stderr.split())
+
+
+@pytest.mark.sqlite_only("a value of another kind in a typed column: PostgreSQL refuses it")
+def test_verify_names_a_text_or_a_fraction_where_ref_writes_a_whole_number(long_game):
+    change(long_game, "UPDATE result SET points = 'lots' WHERE points = 45",
+           "UPDATE player_total SET points = 9.5 WHERE player_id = 3")
+    verify_fails("long: result row 1, column points: holds a text, where ref writes a whole number",
+                 "long: player_total row of player 3, column points: holds a REAL (a number with a fraction), "
+                 "where ref writes a whole number")
