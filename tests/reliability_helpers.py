@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ("Bill", "Ben", "Larry")
 
 
-def env(db: Path, **extra: str) -> dict[str, str]:
+def env(db: str | Path, **extra: str) -> dict[str, str]:
     e = dict(os.environ)
     e["PYTHONPATH"] = os.pathsep.join([str(HOOKS), str(ROOT), e.get("PYTHONPATH", "")])
     e["RUMMYREF_DB"] = str(db)
@@ -25,7 +25,7 @@ def env(db: Path, **extra: str) -> dict[str, str]:
     return e
 
 
-def start(db: Path, *args: str, **extra: str) -> subprocess.Popen:
+def start(db: str | Path, *args: str, **extra: str) -> subprocess.Popen:
     """``python -m rummyref ARGS`` as a real process (stderr piped, text)."""
     return subprocess.Popen(
         [sys.executable, "-m", "rummyref", *args], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

@@ -27,7 +27,7 @@ def run(db: str | Path, *args: str, sigint: str, stdin: str = "") -> subprocess.
     """``python -m rummyref ARGS`` with a Ctrl-C at ``sigint`` (``begin:N`` / ``commit:N``)."""
     extra = {"RUMMYREF_TEST_SIGINT": sigint, "RUMMYREF_NOW": "2026-11-12T19:30", "COLUMNS": "100"}
     return subprocess.run([sys.executable, "-m", "rummyref", *args], input=stdin, capture_output=True, text=True,
-                          env=env(Path(db), **extra), timeout=60)
+                          env=env(db, **extra), timeout=60)
 
 
 def flat(text: str) -> str:
