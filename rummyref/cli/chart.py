@@ -74,7 +74,7 @@ def _nothing_yet(read) -> str:
     rs = read.ruleset
     number = read.summary.open_session
     if number is None:
-        return f"has no {rs.session_word} recorded (ref new-session opens one)"
+        return f"has no {rs.session_word} counted (ref new-session opens one)"
     return (f"has no {rs.hand_word} in force ({rs.session_word} {number} is open: ref score-hand or ref night "
             f"records a {rs.hand_word})")
 

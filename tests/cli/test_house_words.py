@@ -228,7 +228,7 @@ def test_simple_rummy_abandoned_sitting(simple_words):
     ]
     r = ref("chart")
     assert r.exit_code == 0 and r.stdout == ""
-    assert flat(r.stderr) == "nothing to chart yet: simple-rummy has no Sitting recorded (ref new-session opens one)"
+    assert flat(r.stderr) == "nothing to chart yet: simple-rummy has no Sitting counted (ref new-session opens one)"
 
 
 def test_stats_and_chart_say_the_house_words_simple(simple_words):

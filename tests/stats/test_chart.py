@@ -305,7 +305,7 @@ def test_an_open_night_with_no_hand_in_force_says_to_record_one():
     ok("end-session")  # closed as abandoned: a new night is what comes next
     result = ok("chart")
     assert " ".join(result.stderr.split()) == (
-        "nothing to chart yet: rummy-2m has no Rummy Night recorded (ref new-session opens one)")
+        "nothing to chart yet: rummy-2m has no Rummy Night counted (ref new-session opens one)")
 
 
 def test_png_without_matplotlib_is_a_clear_error(tmp_path, monkeypatch):
