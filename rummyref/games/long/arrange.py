@@ -1379,6 +1379,9 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
             continue
         bare = replace(p, laid=Laid(p.laid.card))
         if not _unseatable(stated, triples, [bare], aces_high):
+            laying = _lays_with_group(stated, own, loose, p, bare, known.stated_by, aces_high, ruleset.game_rule("B5"))
+            if laying is not None:  # Larry's AD>match with his AS AH /: the AD lays that match
+                return laying
             return _blame(p, _nothing_takes(p), rule=ruleset.game_rule("B5"))
         twin = _stood_for(p, everything)
         if twin is not None and twin.laid.card.is_wild and twin.owner == p.laid.player:
@@ -1435,6 +1438,30 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
         f"these cards cannot all sit in melds on the table: {_listing(loose + [p for m in own for p in m])}",
         hint="check the cards; '/' separates the melds as laid, > says where a card went",
     )
+
+
+def _lays_with_group(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], p: Piece, bare: Piece,
+                     stated_by: frozenset[str], aces_high: bool, rule: str | None) -> RuleRefusal | None:
+    """For a claimed card said to join a run or a match already there (``AD>match``) that no
+    such meld takes: if, said nothing of, it lays a meld of that kind with its claimer's stated
+    group of one or two cards (``AS AH /``), the refusal says so and how to say it (``AD>AS``:
+    :func:`_to_groups`); else none."""
+    if not p.claimed or p.laid.kind is None:
+        return None
+    founders = founders_of(*_swapped(stated, own, loose, p, bare, stated_by), aces_high)
+    for three in founders.threes:
+        if bare.id not in {q.id for q in three} or p.laid.kind not in _kinds_of(three):
+            continue
+        group = sorted((q for q in three if q.id in founders.group_of), key=lambda q: q.id)  # as typed
+        kind = p.laid.kind.value
+        cards = " ".join(str(q.laid) for q in group)
+        return RuleRefusal(
+            f"{p.says()} cannot be: no {kind} on the table takes the {p.laid.card}; it lays a {kind} itself "
+            f"with {p.owner}'s {cards} /, and '>' says it joined a {kind} already there",
+            rule=rule,
+            hint=f"say {_head(p.laid)}>{group[0].laid.card} for the {kind} it lays with {cards}",
+        )
+    return None
 
 
 def _swapped(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], p: Piece, bare: Piece,

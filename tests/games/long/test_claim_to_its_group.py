@@ -152,3 +152,29 @@ def test_a_refusal_where_the_group_lays_its_meld_gives_the_true_reason():
                                      "table cannot all sit in melds; without it they can")
         assert exc.value.rule == "B5"
     assert score(table, ["Larry=KD"]).points() == {"Bill": 90, "Ben": 15, "Larry": 45}
+
+
+@pytest.mark.parametrize(("melded", "claims", "group"), [
+    (OWN_RUNS, ["Larry=AD>match"], "AS AH"),
+    (["Larry=AS / 2S 3S 4S / 2D 3D 4D / 2H 3H 4H"], ["Larry=AD>match", "Larry=AC"], "AS"),
+])
+def test_a_claim_said_to_join_a_match_it_lays_with_the_group_says_so(melded, claims, group):
+    """Larry's AD>match with his AS AH /: '>match' says the AD joined a match already there,
+    and none is: the AD lays the match of aces itself, with the group. The reason said only "no
+    match on the table takes the AD"; now it says why, and how to say it (``AD>AS``)."""
+    with pytest.raises(RuleRefusal) as exc:
+        score(melded, claims, BEN_9C)
+    assert exc.value.message == (
+        f"Larry's AD>match (--claim) cannot be: no match on the table takes the AD; it lays a match itself "
+        f"with Larry's {group} /, and '>' says it joined a match already there")
+    assert exc.value.rule == "B5"
+    assert exc.value.hint == f"say AD>AS for the match it lays with {group}"
+    said = [c.replace("AD>match", "AD>AS") for c in claims]
+    assert ("AS AH AD*" if group == "AS AH" else "AS AD* AC*", 45) in melds(score(melded, said, BEN_9C))
+
+
+def test_a_claim_said_to_join_a_run_is_not_told_to_lay_the_groups_match():
+    """AD>run: the AD joins Larry's run of diamonds, and the group is laid off on his runs
+    (Larry 30: the runs 1-2-3-4 are 10 each, the AD's 1 of it claimed)."""
+    s = score(OWN_RUNS, ["Larry=AD>run"], BEN_9C)
+    assert s.points() == {"Bill": 0, "Ben": -9, "Larry": 30}
