@@ -87,7 +87,14 @@ class QuestionForm:
         self.prefill(given)
         missing = self.to_ask()
         if missing and asker is None:
+            missing = self.settle_unasked(missing)
+        if missing and asker is None:
             self.refuse_missing(missing)
+
+    def settle_unasked(self, missing: Sequence[Key]) -> list[Key]:
+        """With no terminal, the questions the options answer after all (set here); the others
+        are refused. None by default."""
+        return list(missing)
 
     def refuse_missing(self, missing: Sequence[Key]) -> None:
         whose = list(dict.fromkeys(who for _, who in missing if who)) or [what for what, _ in missing]

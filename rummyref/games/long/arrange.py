@@ -1643,7 +1643,7 @@ def _said_rule(p: Piece, ruleset: RuleSet) -> str | None:
 def _nothing_takes(p: Piece) -> str:
     laid, card = p.laid, p.laid.card
     if laid.stands_for is not None and not laid.joins:
-        return f"no meld on the table has a place for a {laid.stands_for}"
+        return f"no meld on the table has a place for {_a(laid.stands_for)}"
     where = [f"no {laid.kind.value}" if laid.kind else "no meld"]
     where += [f"of {laid.player}'s"] if laid.player else []
     where += [f"holding the {laid.beside}"] if laid.beside else []

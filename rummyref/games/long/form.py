@@ -213,6 +213,20 @@ class CardsForm(QuestionForm):
     def how_to_give(self) -> str:
         return '--melded "NAME=cards" and --held "NAME=cards" (or --out NAME)'
 
+    def settle_unasked(self, missing: Sequence[Key]) -> list[Key]:
+        """Off a terminal, ``--out NAME`` with no ``--melded`` for NAME says what ``--held "NAME="``
+        does: NAME melded nothing of their own (a Rummy! claim may still be theirs), as a player
+        given only ``--held`` did. At a terminal NAME is asked instead: who went out mostly melded."""
+        out = self.values.get(("out", ""))
+        left = []
+        for key in missing:
+            if key == ("melded", out):
+                self.values[key] = ((), False)
+                self.texts[key] = ""
+            else:
+                left.append(key)
+        return left
+
     def recall_facts(self, facts: CardFacts) -> None:
         """The hand's cards as recorded, each as it would be typed (``/`` where designated)."""
         values: dict[Key, Any] = {}
