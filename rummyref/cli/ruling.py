@@ -59,7 +59,9 @@ class Scope:
 
     books: tuple[str, ...]
     #: "ruleset" (--ruleset), "game" (the game being played), "open" (the games open, when
-    #: several are), "default" (no game known), "fallback" (the game's own rulebook had nothing)
+    #: several are), "default" (no game known), "fallback" (the game's own rulebook had nothing),
+    #: "house-rules" (the game's own rulebook only guessed, the house rules were sure: the books
+    #: are the house rules', then the game's own)
     source: str
     why: str  #: the words said after "From BOOKS:"
     game: str | None = None
@@ -171,20 +173,40 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
 
 def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, ruleset: str | None = None) -> None:
     """Search ``scope``'s rulebooks (the game's own first: with no match there, the default
-    pair too), then print the answer; a miss goes to the log."""
-    from rummyref.rulebook.book import DEFAULT_SEARCH, build_index, search_books, unsure
+    pair too; with only a guess there, the house rules too), then print the answer; a miss
+    goes to the log."""
+    from rummyref.rulebook.book import (
+        DEFAULT_SEARCH,
+        HOUSE_RULEBOOK,
+        build_index,
+        house_answers,
+        search_books,
+        unsure,
+    )
 
     hits = search_books(text, scope.books)
     searched, others = scope.books, tuple[str, ...]()
+    whose = f"game {scope.game!r}" if scope.source == "game" else "the games open"
     if not hits and scope.source in ("game", "open"):
         others = tuple(b for b in DEFAULT_SEARCH if b not in scope.books)
         hits = search_books(text, others) if others else []
         if hits:
-            whose = f"game {scope.game!r}" if scope.source == "game" else "the games open"
             scope = Scope(others, "fallback", f"nothing in {and_list(scope.books, 'or')} ({whose}) matches",
                           scope.game)
+    elif unsure(hits) and scope.source in ("game", "open") and HOUSE_RULEBOOK not in scope.books:
+        # the game's own rulebook only guesses: a sure rule of the house rules answers instead,
+        # the game's own guesses offered under it (rummyref.rulebook.book.house_answers)
+        others = (HOUSE_RULEBOOK,)
+        house = search_books(text, others)
+        if house_answers(hits, house):
+            own = and_list(scope.books)
+            has = "has" if len(scope.books) == 1 else "have"
+            hits = house[:1] + hits[:2]
+            scope = replace(scope, books=others + scope.books, source="house-rules",
+                            why=f"{own} ({whose}) {has} no rule for it; {'its' if has == 'has' else 'their'} "
+                                'nearest guesses are under "Or maybe"')
     searched += others
-    sure = bool(hits) and not unsure(hits)
+    sure = bool(hits) and (scope.source == "house-rules" or not unsure(hits))
     if log and not sure:
         from rummyref.rulebook.misses import log_miss
 
@@ -224,13 +246,17 @@ def answer(text: str, scope: Scope, *, as_json: bool = False, log: bool = True, 
         _para("Related: " + "; ".join(f"{_label(r, rule.rulebook)} {r.title}" for r in related))
     _para("Enforced by: " + ", ".join(rule.enforced_by))
     if len(hits) > 1:
-        out.print("\n" + ("See also:" if best.exact else "Also possible:" if sure else "Or maybe:"), markup=False)
+        head = "See also:" if best.exact else "Also possible:" if sure and scope.source != "house-rules" else "Or maybe:"
+        out.print("\n" + head, markup=False)
         for h in hits[1:]:
             on = scope.in_play(h.rule)
             said = "" if on is None else " (in play)" if on else " (not in play)"
             _para(f"  {h.rule.id:<4}({h.rule.rulebook}) {h.rule.title}{said}", indent=10)
     out.print()
-    _para(f"From {' and '.join(scope.books)}: {scope.why}.")
+    if scope.source == "house-rules":  # the house rules answered: the rest are the game's own guesses
+        _para(f"From {scope.books[0]}, the house rules: {scope.why}.")
+    else:
+        _para(f"From {' and '.join(scope.books)}: {scope.why}.")
 
 
 def _miss(text: str, scope: Scope, others: tuple[str, ...]) -> NoReturn:
@@ -253,12 +279,40 @@ def _miss(text: str, scope: Scope, others: tuple[str, ...]) -> NoReturn:
             hint="; ".join(f"{b}'s rules are {_id_ranges(books[b].ids)}" for b in where),
         )
     examples = and_list([books[b].ids[len(books[b].ids) // 2] for b in searched], "or")
+    phrase = _phrase_answered(scope.books)
+    elsewhere = _elsewhere(text, searched)
     raise NotFound(
         f"no rule of {and_list(searched, 'or')} matches {clip(text, 60)!r}"
         + (f" ({len(text):,} characters)" if clip(text, 60) != text else ""),
-        hint=f"{said}. Try rephrasing it the way you would say it at the table, e.g. "
-        f'"can I take my discard back", or give a rule id such as {examples}',
+        hint=f"{said}. {elsewhere}Try rephrasing it the way you would say it at the table"
+        + (f', e.g. "{phrase}",' if phrase else ",") + f" or give a rule id such as {examples}",
     )
+
+
+def _phrase_answered(names: tuple[str, ...]) -> str | None:
+    """A question the rulebooks ``names`` answer, from their own data: a rule's typical question
+    (else an alias of three words or more), the rule's middle one first, taken only if asking it
+    of those rulebooks gives that rule, surely. None when no phrasing does."""
+    from rummyref.rulebook.book import load_rulebook, search_books, tokenise, unsure
+
+    book = load_rulebook(names[0])
+    middle = len(book.rules) // 2
+    for rule in book.rules[middle:] + book.rules[:middle]:
+        for phrase in (*rule.questions, *(a for a in rule.aliases if len(tokenise(a)) >= 3)):
+            hits = search_books(phrase, names)
+            if hits and hits[0].rule.ref == rule.ref and not unsure(hits):
+                return phrase
+    return None
+
+
+def _elsewhere(text: str, searched: tuple[str, ...]) -> str:
+    """``gin has it: G8 Knock points and the undercut (--ruleset gin asks it). ``: the rule each
+    built-in rulebook not searched answers surely (none: an empty text)."""
+    from rummyref.rulebook.book import BUILTIN_RULEBOOKS, search_books, unsure
+
+    found = [(b, hits[0].rule) for b in BUILTIN_RULEBOOKS if b not in searched for hits in [search_books(text, (b,))]
+             if not unsure(hits)]
+    return "".join(f"{b} has it: {r.id} {r.title} (--ruleset {b} asks it). " for b, r in found)
 
 
 def _id_ranges(ids: tuple[str, ...]) -> str:
