@@ -205,3 +205,13 @@ def test_with_no_record_a_miss_names_the_rulebook_that_has_it_and_how_to_ask():
 def test_a_miss_names_no_other_rulebook_when_none_is_sure():
     miss = ref("ruling", "--no-log", "xyzzy plugh")
     assert " has it: " not in words(miss.stderr)
+
+
+# -- 3. the Rummy Line: a card taken to be played by itself is B4 --------------------------------
+
+
+def test_at_a_rummy_night_taking_the_top_card_to_play_it_by_itself_is_b4():
+    rummy_night()
+    lines = ok("ruling", "--no-log", "can I take the top card and play it by itself").stdout.splitlines()
+    assert lines[0].startswith("B4 (rummy-2m) A card taken from the Rummy Line must be used")  # sure: no "Not sure"
+    assert lines[lines.index("Also possible:") + 1].startswith("  B3  (rummy-2m)")

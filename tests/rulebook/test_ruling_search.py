@@ -1129,3 +1129,16 @@ def test_cli_who_plays_first_is_answered_honestly_by_a3():
     assert result.stdout.splitlines()[0] == "A3 (rummy-2m) Deal order: Bill, then Ben, then Larry"
     text = " ".join(result.stdout.split())
     assert "the house papers do not say who plays first once the cards are dealt, so ref makes no ruling on it" in text
+
+
+# -- audit rules44 #5: "by itself" is B4's own alias, yet "top card" pulled the question to B3 ----
+# (unsure, B4 second). B4 was given the whole phrase "play it by itself"; every figure above stayed
+# where it was (all 97.2% / 99.8%, held-out 2 94.0% / 99.1%, held-out 3 92.2% / 97.4%).
+
+
+@pytest.mark.parametrize("ruleset", [R2M, None])
+def test_taking_the_top_card_to_play_it_by_itself_is_b4(ruleset):
+    from rummyref.rulebook.book import unsure
+
+    hits = search("can I take the top card and play it by itself", ruleset=ruleset)
+    assert hits[0].rule.id == "B4" and not unsure(hits)
