@@ -215,3 +215,36 @@ def test_at_a_rummy_night_taking_the_top_card_to_play_it_by_itself_is_b4():
     lines = ok("ruling", "--no-log", "can I take the top card and play it by itself").stdout.splitlines()
     assert lines[0].startswith("B4 (rummy-2m) A card taken from the Rummy Line must be used")  # sure: no "Not sure"
     assert lines[lines.index("Also possible:") + 1].startswith("  B3  (rummy-2m)")
+
+
+# -- 4. Gin: who deals is the table's own custom (G15), as ref enforces it ----------------------
+
+
+@pytest.mark.parametrize("question", ["who deals next", "who deals the next hand", "whose turn is it to deal"])
+def test_at_a_gin_table_who_deals_is_g15(question):
+    gin_table()
+    data = ref_json("ruling", "--no-log", question)
+    assert data["rules"][0]["id"] == "G15" and data["sure"] is True
+    assert data["answered_from"]["source"] == "game"  # not A3's Bill, Ben and Larry
+    lines = ok("ruling", "--no-log", question).stdout.splitlines()
+    assert lines[0] == "G15 (gin) Who deals: the table's own custom"
+
+
+def test_whose_deal_is_it_at_a_gin_table_is_g15_first():
+    gin_table()  # one word the rules use ("deal"), shared with G1's deal: G15 first, not sure
+    assert ref_json("ruling", "--no-log", "whose deal is it")["rules"][0]["id"] == "G15"
+
+
+def test_g15_says_what_ref_does_with_a_gin_dealer():
+    """G15 states what the Gin game kind enforces: no deal order, --dealer and --first-dealer
+    refused (exit 3), no dealer in the record."""
+    rule = words(ok("ruling", "--no-log", "--ruleset", "gin", "G15").stdout)
+    assert "ref keeps no deal order for Gin" in rule and "the table's own custom" in rule
+    assert "ref score-hand refuses --dealer at a Gin table and ref new-session refuses --first-dealer" in rule
+    first = ref("new-session", "--ruleset", "gin", "--players", "Ann,Bob", "--first-dealer", "Ann=KS")
+    assert first.exit_code == 3 and "--first-dealer: not for Gin Rummy" in first.stderr
+    gin_table()
+    dealer = ref("score-hand", "--dead", "--dealer", "Ann")
+    assert dealer.exit_code == 3 and "Gin keeps no deal order" in dealer.stderr
+    hand = ref_json("score-hand", "--dead")
+    assert not [key for key in hand if "deal" in key]  # the record keeps no dealer for a Gin hand

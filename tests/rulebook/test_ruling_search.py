@@ -248,7 +248,7 @@ QUESTIONS: list[tuple[str, str, str | None]] = [
     ("two of us went past 500 in the same hand", "R3", "rummy-500"),
     ("who deals the next hand", "R4", "rummy-500"),
     ("how many jokers can we use", "R5", "rummy-500"),
-    # Gin Rummy (G1-G14), asked with --ruleset gin; written before the aliases were tuned
+    # Gin Rummy (G1-G15), asked with --ruleset gin; written before the aliases were tuned (G15 after)
     ("can we play gin with three people", "G1", GIN),
     ("how many cards each in gin rummy", "G1", GIN),
     ("do we use the jokers in gin", "G1", GIN),
@@ -286,6 +286,10 @@ QUESTIONS: list[tuple[str, str, str | None]] = [
     ("the first upcard is an ace, can we knock", "G13", GIN),
     ("should my 7s be a set or part of runs when I knock", "G14", GIN),
     ("does ref choose which melds I laid down", "G14", GIN),
+    # G15 (stop 44): who deals is the table's own custom
+    ("whose turn is it to deal", "G15", GIN),
+    ("does the loser of the hand deal the next one", "G15", GIN),
+    ("who deals first in gin", "G15", GIN),
 ]
 
 # Written later, in three batches, each first run untouched as a held-out check (figures in the
@@ -443,7 +447,9 @@ LATER: list[tuple[str, str, str | None]] = [
 ("how much is each box worth", "G11", GIN),
 ("shutout doubles the score?", "G12", GIN),
 ("knock value set by the upcard", "G13", GIN),
-("runs or groups, which does the knocker lay down", "G14", GIN),]
+("runs or groups, which does the knocker lay down", "G14", GIN),
+("should the winner deal the next hand", "G15", GIN),
+("Ann dealt last time, is it Bob's deal now", "G15", GIN),]
 
 
 # Issue 14 (tuning, not held out). First, the table's slang the issue named (sitting in, a
