@@ -28,7 +28,7 @@ def night(
     opening: Annotated[list[str], typer.Option("--opening", metavar="NAME=TOTAL", help="A game begun on paper: NAME's total so far (only when the game is created).")] = [],  # noqa: B006
     wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", metavar="N", parser=bounded(WILDCARDS, "--wildcards"), help="WILDCARDs in the deck (as for new-session).")] = None,
     cards: Annotated[Optional[int], typer.Option("--cards", metavar="N", parser=bounded(CARDS_DEALT, "--cards"), help="Simple Rummy: cards dealt to each player (S1).")] = None,
-    variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="Simple Rummy: a variation in force. Repeatable.")] = [],  # noqa: B006
+    variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="A variation in force: Simple Rummy's (major, minor, ...) or Gin's oklahoma. Repeatable.")] = [],  # noqa: B006
     first_dealer: Annotated[list[str], typer.Option("--first-dealer", metavar='"NAME=CARDS"', help="Simple Rummy: the cards NAME turned up to choose the first dealer (S3).")] = [],  # noqa: B006
     db: DbOption = None,
 ) -> None:

@@ -17,7 +17,7 @@ from rummyref.cli.common import err, out, say, show_error
 from rummyref.cli.night_forms import Settle
 from rummyref.cli.prompts import NONE_WORD, PUT_BACK, end_unechoed, fitted, kept
 from rummyref.errors import IntegrityError, RummyrefError, StorageError, UnreadableInput
-from rummyref.games.base import Recorded, SessionRequest, again, ask_until
+from rummyref.games.base import Recorded, SessionRequest, ask_until, over_refusal
 from rummyref.record import Context
 
 
@@ -538,11 +538,8 @@ def dispatch(term: Terminal, ctx: Context, command: str, db: str | None) -> bool
 
 
 def _over(ctx: Context):
-    from rummyref.errors import RuleRefusal
-
-    return RuleRefusal(f"game {ctx.game.name} is over ({ctx.game.winner} won): it takes no more hands",
-                       rule=ctx.kind.over_rule(ctx.ruleset),
-                       hint=f"type end to close the night; a new game: ref night --game NEW-NAME{again(ctx.game, ctx.ruleset)}")
+    return over_refusal(ctx.game, ctx.ruleset, ctx.kind.over_rule(ctx.ruleset),
+                        first=f"type end to close the {ctx.ruleset.session_short}; ")
 
 
 def end(ctx: Context, db: str | None) -> bool:

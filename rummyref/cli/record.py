@@ -53,7 +53,7 @@ def new_session(
     ] = [],  # noqa: B006
     wildcards: Annotated[Optional[int], typer.Option("--wildcards", "-w", metavar="N", parser=bounded(WILDCARDS, "--wildcards"), help="WILDCARDs in the deck (a long game: fixed when the game is created; Simple Rummy: per session, S2).")] = None,
     cards: Annotated[Optional[int], typer.Option("--cards", metavar="N", parser=bounded(CARDS_DEALT, "--cards"), help="Simple Rummy: cards dealt to each player (S1).")] = None,
-    variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="Simple Rummy: a variation in force (major, minor, go-out, sequences, three-card-draw, four-sevens, spread-out). Repeatable.", autocompletion=complete_variation)] = [],  # noqa: B006
+    variation: Annotated[list[str], typer.Option("--variation", "-V", metavar="NAME", help="A variation in force: Simple Rummy's major, minor, go-out, sequences, three-card-draw, four-sevens, spread-out; Gin's oklahoma (chosen when the game is created). Repeatable.", autocompletion=complete_variation)] = [],  # noqa: B006
     first_dealer: Annotated[list[str], typer.Option("--first-dealer", metavar='"NAME=CARDS"', help="Simple Rummy: the cards NAME turned up to choose the first dealer (S3). Repeat per player.")] = [],  # noqa: B006
     db: DbOption = None,
     json_: JsonOption = False,

@@ -347,18 +347,29 @@ def again(game: Game, ruleset: RuleSet) -> str:
     return out + "".join(f" --variation {v}" for v in game.options.get("variations", ()))
 
 
+def new_game(game: Game, ruleset: RuleSet) -> str:
+    """``ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob``: the command that starts
+    another game like ``game`` (:func:`again`), as every "game over" line and refusal gives it."""
+    return f"ref new-session --game NEW-NAME{again(game, ruleset)}"
+
+
+def over_refusal(game: Game, ruleset: RuleSet, rule: str | None, first: str = "") -> RummyrefError:
+    """The refusal of anything more in a finished game (a hand, a session, the night's next hand),
+    in the same words in every command and every game kind: ``refused (G10): game gin is over:
+    Ann won``, then the way to a new game of the same kind (``first``: what to do before it)."""
+    from rummyref.errors import RuleRefusal
+
+    return RuleRefusal(f"game {game.name} is over: {game.winner} won", rule=rule,
+                       hint=f"{first}start a new game with {new_game(game, ruleset)}; the history of this one stays")
+
+
 def open_refusals(ctx: Context, kind: GameKind) -> None:
     """What no kind of game allows when a session opens: a finished game, a session still open."""
     from rummyref.errors import RuleRefusal
 
     g = ctx.game
-    if g.over:
-        raise RuleRefusal(
-            f"game {g.name} is over: {g.winner} won",
-            rule=kind.over_rule(ctx.ruleset),
-            # another rule set's game: its --ruleset, or the new game would be the default's
-            hint=f"start a new game with --game NEW-NAME{again(g, ctx.ruleset)}; the history of this one stays",
-        )
+    if g.over:  # another rule set's game: its --ruleset, or the new game would be the default's
+        raise over_refusal(g, ctx.ruleset, kind.over_rule(ctx.ruleset))
     current = ctx.open_session
     if current is not None:
         from rummyref.rulebook.precedents import local_time

@@ -65,7 +65,7 @@ def test_an_amend_that_ends_the_game_before_the_last_hand_is_refused(ben_leads):
     assert amended["over"] and amended["winner"] == "Bill" and amended["totals"]["Bill"] == 2_000_010
     assert kinds() == [("hand", 1), ("hand", 2), ("void", 2), ("amend", 1)]
     r = ref("score-hand", *points(1, 1))
-    assert r.exit_code == 4 and "refused (A7): game rummy-2m is over (Bill won)" in r.stderr
+    assert r.exit_code == 4 and "refused (A7): game rummy-2m is over: Bill won" in r.stderr
     assert ref_json("verify")["ok"]
 
 

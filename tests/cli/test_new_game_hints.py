@@ -2,7 +2,8 @@
 kind (audit docs-walkthrough #1, #2): Gin's GAME OVER line, its score-hand refusal and its
 night; ``ref new-session`` and ``ref night`` on a finished game of any rule set but the default
 (``--ruleset rummy-500``, ``--ruleset gin``, ``--ruleset simple-rummy``, ``--ruleset FILE``
-for a house's file). The default rummy-2m keeps its hints as they were."""
+for a house's file). The default rummy-2m's hints name no --ruleset. Every refusal of a finished
+game says the same words, in every command (audit rules44 #6)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from rummyref.rules.ruleset import builtin_path, load_ruleset
 #: Ann goes gin against 87 of Bob's deadwood: 112, the game over at once, a shutout
 SHUTOUT = ["--hand", "Ann=2S 3S 4S 5D 6D 7D 8C 9C 10C JC", "--hand", "Bob=KS KH QD QH JS 10H 9H 8D 6C 4C",
            "--gin", "Ann"]
-OPEN_HINT = "start a new game with --game NEW-NAME{}; the history of this one stays"
+OPEN_HINT = "start a new game with ref new-session --game NEW-NAME{}; the history of this one stays"
 
 
 def ok(*args: str, input: str | None = None):
@@ -73,13 +74,14 @@ def test_a_finished_gin_game_hints_at_gin_and_the_hint_starts_a_gin_game():
         "GAME OVER: Ann wins by 474; final with boxes and bonus: Ann 474, Bob 0 (shutout: the winner's score",
         "doubled, G12).",
         "The session may end now: ref end-session.",
-        "A new game: ref new-session --game NAME --ruleset gin --players Ann,Bob."]
+        "A new game: ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob."]
     more = ref("score-hand", "--dead")
     assert more.exit_code == 4
-    assert lines(more.stderr) == ["refused (G10): game gin is over (Ann won): it takes no more hands",
-                                  "start a new game with ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob"]
+    assert " ".join(more.stderr.split()) == ("refused (G10): game gin is over: Ann won start a new game with ref "
+                                             "new-session --game NEW-NAME --ruleset gin --players Ann,Bob; the history of "
+                                             "this one stays")
     ok("end-session")
-    refused_to_open("start a new game with --game NEW-NAME --ruleset gin --players Ann,Bob; the history of this one stays")
+    refused_to_open("start a new game with ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob; the history of this one stays")
     doc = follow(more.stderr, "Ann,Bob")
     assert (doc["game"], doc["ruleset"], doc["target"], doc["created"]) == ("next", "gin", 100, True)
     assert ok("standings", "--game", "next").stdout.startswith("next (gin), to 100: 0 hands")
@@ -90,7 +92,7 @@ def test_a_correction_that_keeps_a_gin_game_over_names_gin_but_no_session_to_end
     ok("score-hand", *SHUTOUT)
     ok("end-session")
     r = ok("amend", "1", *SHUTOUT, "--reason", "again")
-    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset gin --players Ann,Bob."
+    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob."
     assert "may end now" not in r.stdout
 
 
@@ -98,24 +100,25 @@ def test_a_gin_night_hints_at_gin_once_the_game_is_over():
     hands = SHUTOUT[1].split("=", 1)[1], SHUTOUT[3].split("=", 1)[1]
     r = ok("night", "--ruleset", "gin", "--players", "Ann,Bob", input=f"cards\n{hands[0]}\n{hands[1]}\ngin Ann\n\nend\n")
     assert ("doubled, G12).\nThe game is over: Ann won. Type end to close the session.\n"
-            "A new game: ref new-session --game NAME --ruleset gin --players Ann,Bob.\n") in r.stdout
-    refused_to_open("start a new game with --game NEW-NAME --ruleset gin --players Ann,Bob; the history of this one stays")
+            "A new game: ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob.\n") in r.stdout
+    refused_to_open("start a new game with ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob; the history of this one stays")
 
 
 def test_a_finished_oklahoma_game_hints_at_its_variation_and_the_hint_starts_one():
     ok("new-session", "--ruleset", "gin", "--variation", "oklahoma", "--players", "Ann,Bob")
     r = ok("score-hand", *SHUTOUT, "--upcard", "10S")
-    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset gin --players Ann,Bob --variation oklahoma."
+    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob --variation oklahoma."
     more = ref("score-hand", "--dead")
     assert more.exit_code == 4
     assert " ".join(more.stderr.split()).endswith(
-        "start a new game with ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob --variation oklahoma")
+        "start a new game with ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob --variation oklahoma; the "
+        "history of this one stays")
     ok("end-session")
     for command in ("new-session", "night"):
         r = ref(command)
         assert r.exit_code == 4
         assert " ".join(r.stderr.split()).endswith(
-            "start a new game with --game NEW-NAME --ruleset gin --players Ann,Bob --variation oklahoma; the history of this one stays")
+            "start a new game with ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob --variation oklahoma; the history of this one stays")
     doc = follow(" ".join(more.stderr.split()), "Ann,Bob")
     assert (doc["game"], doc["ruleset"]) == ("next", "gin")
     # the new game plays Oklahoma: a hand that is not dead must give its upcard
@@ -127,12 +130,13 @@ def test_a_house_copy_of_gin_hints_at_its_file(tmp_path):
     path = house(tmp_path, "gin", "target = 100", "target = 60")
     ok("new-session", "--ruleset", path, "--players", "Ann,Bob")
     r = ok("score-hand", *SHUTOUT)
-    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NAME --ruleset FILE --players Ann,Bob."
+    assert lines(r.stdout)[-1] == "A new game: ref new-session --game NEW-NAME --ruleset FILE --players Ann,Bob."
     more = ref("score-hand", "--dead")
     assert more.exit_code == 4
-    assert lines(more.stderr)[-1] == "start a new game with ref new-session --game NEW-NAME --ruleset FILE --players Ann,Bob"
+    assert " ".join(more.stderr.split()).endswith(
+        "start a new game with ref new-session --game NEW-NAME --ruleset FILE --players Ann,Bob; the history of this one stays")
     ok("end-session")
-    refused_to_open("start a new game with --game NEW-NAME --ruleset FILE --players Ann,Bob; the history of this one stays")
+    refused_to_open("start a new game with ref new-session --game NEW-NAME --ruleset FILE --players Ann,Bob; the history of this one stays")
     doc = follow(more.stderr, "Ann,Bob", file=path)
     assert (doc["ruleset"], doc["target"]) == ("gin", 60)
 
@@ -144,7 +148,7 @@ def test_a_finished_500_rum_game_refuses_to_open_naming_rummy_500():
     ok("new-session", "--ruleset", "rummy-500", "--players", "Ann,Bob", "--opening", "Ann=495")
     ok("score-hand", "--points", "Ann=10", "--points", "Bob=0")
     ok("end-session")
-    refused_to_open("start a new game with --game NEW-NAME --ruleset rummy-500 --players Ann,Bob; the history of this one "
+    refused_to_open("start a new game with ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob; the history of this one "
                     "stays")
     r = ref("new-session")
     doc = follow(r.stderr, "Ann,Bob")
@@ -156,7 +160,7 @@ def test_a_finished_house_rummy_2m_game_refuses_to_open_naming_its_file(tmp_path
     ok("new-session", "--ruleset", path, "--game", "house")
     ok("score-hand", "--points", "Bill=150", "--points", "Ben=0", "--points", "Larry=0")
     ok("end-session")
-    refused_to_open("start a new game with --game NEW-NAME --ruleset FILE; the history of this one stays")
+    refused_to_open("start a new game with ref new-session --game NEW-NAME --ruleset FILE; the history of this one stays")
     doc = follow(ref("new-session").stderr, "Bill,Ben,Larry", file=path)
     assert (doc["ruleset"], doc["target"]) == ("rummy-2m", 100)
 
@@ -165,7 +169,7 @@ def test_a_finished_rummy_2m_game_keeps_its_hint():
     ok("new-session", "--opening", "Bill=1999900")
     ok("score-hand", "--points", "Bill=150", "--points", "Ben=0", "--points", "Larry=0")
     ok("end-session")
-    refused_to_open("start a new game with --game NEW-NAME; the history of this one stays")
+    refused_to_open("start a new game with ref new-session --game NEW-NAME; the history of this one stays")
     doc = follow(ref("new-session").stderr, "Bill,Ben,Larry")
     assert (doc["ruleset"], doc["target"]) == ("rummy-2m", 2_000_000)
 
@@ -197,14 +201,14 @@ def test_a_long_game_of_another_rule_set_over_in_a_night_hints_at_its_rule_set()
     r = ok("night", "--ruleset", "rummy-500", "--players", "Ann,Bob", "--opening", "Ann=495",
            input="points\n10\n0\n\nend\n")
     assert ("The game is over: Ann won. Type end to close the session.\n"
-            "A new game: ref new-session --game NAME --ruleset rummy-500 --players Ann,Bob.\n") in r.stdout
+            "A new game: ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob.\n") in r.stdout
 
 
 def test_the_default_game_over_in_a_night_keeps_its_lines():
     r = ok("night", "--opening", "Bill=1999990", input="points\n20\n0\n0\n\nend\n")
     assert "The game is over (A7): Bill won. Type end to close the night.\n" in r.stdout
     # its GAME OVER footer's hint stands (no --ruleset: the default's), and is not said again
-    assert r.stdout.count("A new game") == 1 and "A new game: ref new-session --game NAME.\n" in r.stdout
+    assert r.stdout.count("A new game") == 1 and "A new game: ref new-session --game NEW-NAME.\n" in r.stdout
 
 
 def test_the_hint_keeps_the_games_wildcards_and_following_it_starts_the_same_game():
@@ -212,10 +216,34 @@ def test_the_hint_keeps_the_games_wildcards_and_following_it_starts_the_same_gam
     ok("new-session", "--ruleset", "rummy-500", "--wildcards", "2", "--players", "Ann,Bob,Cy")
     r = ok("score-hand", "--points", "Ann=600", "--points", "Bob=0", "--points", "Cy=0")
     assert " ".join(r.stdout.split()).endswith(
-        "A new game: ref new-session --game NAME --ruleset rummy-500 --players Ann,Bob,Cy --wildcards 2.")
+        "A new game: ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob,Cy --wildcards 2.")
     ok("end-session")
     refused = ref("new-session")
     assert refused.exit_code == 4
     doc = follow(refused.stderr, "nobody")  # the hint names the players: they are not added
     assert (doc["ruleset"], doc["wildcards"], [p["name"] for p in doc["players"]]) == ("rummy-500", 2,
                                                                                        ["Ann", "Bob", "Cy"])
+
+
+def test_a_finished_gin_game_is_refused_in_the_same_words_by_every_command_as_the_manual_says():
+    """Audit rules44 #6: score-hand said "game gin is over (Ann won): it takes no more hands" and
+    new-session "game gin is over: Ann won" with half a command; the night said "ref night --game
+    NEW-NAME" and "close the night" at a Gin table; the GAME OVER line said NAME. Now one refusal,
+    one way to a new game, and docs/guide/gin.md quotes them."""
+    refusal = "refused (G10): game gin is over: Ann won"
+    hint = "start a new game with ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob; the history of this one stays"
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    assert lines(ok("score-hand", *SHUTOUT).stdout)[-1] == (
+        "A new game: ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob.")
+    said = {"score-hand": ref("score-hand", "--dead"), "cards in the night": ref("night", input="cards\nq\n")}
+    ok("end-session")
+    said |= {"new-session": ref("new-session"), "night": ref("night")}
+    for command, r in said.items():
+        told = " ".join(r.stderr.split())
+        if command == "cards in the night":  # the night goes on: its own first step, then the same way
+            assert r.exit_code == 0 and f"{refusal} type end to close the session; {hint}" in told
+        else:
+            assert r.exit_code == 4 and r.stdout == "" and told == f"{refusal} {hint}", command
+    manual = " ".join((Path(__file__).parents[2] / "docs" / "guide" / "gin.md").read_text(encoding="utf-8").split())
+    assert f"`{refusal}`, then `{hint}`" in manual
+    assert "`A new game: ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob.`" in manual

@@ -113,3 +113,15 @@ def test_the_help_says_which_disputes_are_kept_as_precedents(tmp_path):
     assert kept.returncode == 0, kept.stderr
     assert [(r["kind"], r["verdict"]) for r in json.loads(kept.stdout)["rulings"]] == [
         ("claim", "Ben wins the Rummy! card.")]
+
+
+@pytest.mark.parametrize("command", ["new-session", "night"])
+def test_the_variation_option_names_gins_oklahoma_and_fits_80_columns(command):
+    """Audit rules44 #7: --variation's help named Simple Rummy's variations alone, yet
+    `--ruleset gin --variation oklahoma` is how Oklahoma is played."""
+    r = ref_subprocess(command, "--help", env={"COLUMNS": "80"})
+    assert r.returncode == 0, r.stderr
+    flat = " ".join(r.stdout.split())
+    assert "-V, --variation NAME A variation in force: Simple Rummy's" in flat
+    assert "Gin's oklahoma" in flat
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80

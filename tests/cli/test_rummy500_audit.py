@@ -178,10 +178,11 @@ def test_game_over_in_500_rum_hints_at_its_ruleset():
     assert r.exit_code == 0
     assert r.stdout.splitlines()[-3:] == ["GAME OVER: Ann wins with 500.",
                                           "The session may end now: ref end-session.",
-                                          "A new game: ref new-session --game NAME --ruleset rummy-500 --players Ann,Bob."]
+                                          "A new game: ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob."]
     more = ref("score-hand", "--points", "Ann=5", "--points", "Bob=0")
     assert more.exit_code == 4
-    assert more.stderr.splitlines()[-1] == "start a new game with ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob"
+    assert " ".join(more.stderr.split()).endswith(
+        "start a new game with ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob; the history of this one stays")
     assert ref("end-session").exit_code == 0
     assert ref("new-session", "--game", "g2", "--players", "Ann,Bob", "--ruleset", "rummy-500").stdout.startswith(
         "New game g2 (rummy-500, target 500")
@@ -191,7 +192,7 @@ def test_game_over_in_a_500_rum_night_hints_at_its_ruleset():
     r = ref("night", "--ruleset", "rummy-500", "--players", "Ann,Bob", input="points\n500\n0\n\nend\n")
     assert r.exit_code == 0, r.stderr
     assert ("GAME OVER: Ann wins with 500.\nThe session may end now: type end.\n"
-            "A new game: ref new-session --game NAME --ruleset rummy-500 --players Ann,Bob.\n") in r.stdout
+            "A new game: ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob.\n") in r.stdout
 
 
 def test_game_over_in_rummy_2m_keeps_its_one_line():
@@ -199,7 +200,7 @@ def test_game_over_in_rummy_2m_keeps_its_one_line():
     r = ref("score-hand", "--points", "Ann=10", "--points", "Bob=0", "--points", "Cat=0")
     assert r.exit_code == 0, r.stderr
     assert " ".join(r.stdout.split("\n")[-3:]).split() == (
-        "The night may end now: ref end-session. A new game: ref new-session --game NAME --players Ann,Bob,Cat.").split()
+        "The night may end now: ref end-session. A new game: ref new-session --game NEW-NAME --players Ann,Bob,Cat.").split()
 
 
 @pytest.mark.parametrize("name, target", [("rummy-500", "30"), ("rummy-2m", "100")])
@@ -221,7 +222,8 @@ def test_game_over_of_a_house_copy_under_a_builtins_name_hints_at_the_file(tmp_p
     r = ref("score-hand", *points)
     assert r.exit_code == 0, r.stderr
     players = "Ann,Bob" if name == "rummy-500" else "Ann,Bob,Cy"
-    assert r.stdout.splitlines()[-1] == f"A new game: ref new-session --game NAME --ruleset FILE --players {players}."
+    assert r.stdout.splitlines()[-1] == f"A new game: ref new-session --game NEW-NAME --ruleset FILE --players {players}."
     more = ref("score-hand", *points)
     assert more.exit_code == 4
-    assert more.stderr.splitlines()[-1] == f"start a new game with ref new-session --game NEW-NAME --ruleset FILE --players {players}"
+    assert " ".join(more.stderr.split()).endswith(
+        f"start a new game with ref new-session --game NEW-NAME --ruleset FILE --players {players}; the history of this one stays")

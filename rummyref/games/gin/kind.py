@@ -19,9 +19,11 @@ from rummyref.games.base import (
     SessionDeal,
     SessionRequest,
     again,
+    new_game,
     no_session_options,
     no_such_hand,
     open_refusals,
+    over_refusal,
 )
 from rummyref.games.gin import render
 from rummyref.games.gin.engine import Ending, HandResult, hand_size, knock_limit, settle
@@ -288,9 +290,7 @@ class GinGame:
             raise UnreadableInput(f"--dealer {dealer}: not for {ctx.ruleset.title}",
                                   hint="Gin keeps no deal order: leave --dealer out")
         if g.over:
-            raise RuleRefusal(f"game {g.name} is over ({g.winner} won): it takes no more {ctx.ruleset.hand_words}",
-                              rule=self.over_rule(ctx.ruleset),
-                              hint=f"start a new game with ref new-session --game NEW-NAME{again(g, ctx.ruleset)}")
+            raise over_refusal(g, ctx.ruleset, self.over_rule(ctx.ruleset))
         if ctx.open_session is None:
             raise RuleRefusal(f"no {ctx.ruleset.session_word} of {g.name} is open", hint="ref new-session opens one")
 
@@ -436,7 +436,7 @@ class GinGame:
         if g.over:
             out.print(f"The game is over: {g.winner} won. Type end to close the {ctx.ruleset.session_short}.",
                       markup=False)
-            out.print(f"A new game: ref new-session --game NAME{again(g, ctx.ruleset)}.", markup=False)
+            out.print(f"A new game: {new_game(g, ctx.ruleset)}.", markup=False)
             return
         out.print(f"Next: {ctx.ruleset.hand_word} {ctx.position.next_hand} of {g.name} ({' v '.join(g.roster)}).", markup=False)
 

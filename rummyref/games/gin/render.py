@@ -89,7 +89,7 @@ def show_hand(shown, out) -> None:
     if shown.score.over:  # as a long game's footer (A7): a Gin game is never the default's
         if str(shown.kind) == "hand":  # a correction may come after the session closed
             out.print(f"The {rs.session_short} may end now: ref end-session.", markup=False)
-        out.print(f"A new game: ref new-session --game NAME{shown.again}.", markup=False)
+        out.print(f"A new game: ref new-session --game NEW-NAME{shown.again}.", markup=False)
 
 
 def show_score(players: Sequence[str], score: GameScore, rs: RuleSet, out) -> None:

@@ -25,6 +25,7 @@ from rummyref.games.base import (
     no_session_options,
     no_such_hand,
     open_refusals,
+    over_refusal,
     round_completed,
 )
 from rummyref.games.long import render
@@ -294,11 +295,7 @@ class LongGame:
     def check_next(self, ctx: Context, dealer: str | None = None) -> None:
         g, rs = ctx.game, ctx.ruleset
         if g.over:
-            raise RuleRefusal(
-                f"game {g.name} is over ({g.winner} won): it takes no more {rs.hand_words}",
-                rule=self.over_rule(rs),
-                hint=f"start a new game with ref new-session --game NEW-NAME{again(g, rs)}",
-            )
+            raise over_refusal(g, rs, self.over_rule(rs))
         s = ctx.open_session
         if s is None:
             raise RuleRefusal(f"no {rs.session_word} of {g.name} is open", hint="ref new-session opens one")
@@ -488,7 +485,7 @@ class LongGame:
             out.print(f"The game is over{render.cited(rs, 'A7')}: {g.winner} won. Type end to close the "
                       f"{rs.session_short}.", markup=False)
             if more := again(g, rs):  # another rule set's game: its --ruleset, as the GAME OVER footer says
-                out.print(f"A new game: ref new-session --game NAME{more}.", markup=False)
+                out.print(f"A new game: ref new-session --game NEW-NAME{more}.", markup=False)
             return
         s = ctx.open_session
         assert s is not None

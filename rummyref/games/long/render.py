@@ -308,9 +308,9 @@ def footer(r, out, end: str = "ref end-session") -> None:
         more = again(g, rs)  # its players and WILDCARDs where not the rule set's own, too
         if rs.again:  # another rule set's game: its --ruleset, or the new game would be the default's
             out.print(f"The {rs.session_short} may end now: {end}.", markup=False)
-            out.print(f"A new game: ref new-session --game NAME{more}.", markup=False)
+            out.print(f"A new game: ref new-session --game NEW-NAME{more}.", markup=False)
         else:
-            out.print(f"The {rs.session_short} may end now: {end}. A new game: ref new-session --game NAME{more}.",
+            out.print(f"The {rs.session_short} may end now: {end}. A new game: ref new-session --game NEW-NAME{more}.",
                       markup=False)
         return
     if r.outcome.tied:
