@@ -1148,3 +1148,34 @@ def test_taking_the_top_card_to_play_it_by_itself_is_b4(ruleset):
 
     hits = search("can I take the top card and play it by itself", ruleset=ruleset)
     assert hits[0].rule.id == "B4" and not unsure(hits)
+
+
+# -- audit rules44 #1: where a game's own rulebook only guesses, the house rules may answer --------
+
+
+def test_the_house_rules_never_take_a_question_asked_at_its_own_games_table():
+    """Every question of the tables above, asked at a table of its own game (Simple Rummy, Gin;
+    Rummy 2,000,000's own rulebook is the house rules), keeps its own rulebook's answer: the
+    house rules answer only where that one guesses, and with a rule that holds at any table
+    (rummyref.rulebook.book.house_answers). Asked at the other game's table, the questions the
+    house rules take are answered with the rule they were written for, all but two of them."""
+    from rummyref.rulebook.book import HOUSE_RULEBOOK, house_answers, search_books
+
+    home = {"S": SR, "V": SR, "G": GIN}
+    taken_home, taken_away, right_away = [], 0, 0
+    for question, expected, _ in QUESTIONS + LATER + TABLE_TALK + heldout() + heldout2() + heldout3():
+        wanted = {expected} if isinstance(expected, str) else set(expected)
+        for table in (SR, GIN):
+            own = search_books(question, (table,))
+            if own and house_answers(own, search_books(question, (HOUSE_RULEBOOK,))):
+                answer = search_books(question, (HOUSE_RULEBOOK,))[0].rule.id
+                if home.get(sorted(wanted)[0][0]) == table:
+                    taken_home.append((question, table, answer))
+                else:
+                    taken_away += 1
+                    right_away += answer in wanted
+    line = f"house rules at another game's table: {taken_away} answered, {right_away} with the rule asked for"
+    print("\n" + line)
+    _FIGURES.append(line)
+    assert taken_home == []
+    assert right_away >= taken_away - 2
