@@ -117,7 +117,7 @@ def test_a_card_b5_sent_to_a_run_is_also_told_of_the_other_run():
     assert ("Note: Larry's AD fits the run and the match AS AH AC: nothing was said, so it counts for the run "
             "(B5); AD>match says otherwise") in notes
     assert ("Note: Larry's AD could join AD 2D 3D 4D (1) or JD QD KD (15): the table did not say which, so ref "
-            "chose by its fixed order (runs first, an ace low first, then melds in suit order); AD>JD says "
+            "chose by its fixed order (runs first, an ace low first, then melds in suit order, the lower first); AD>JD says "
             "otherwise") in notes
     assert "AS AH AC (15)" not in notes  # the match is B5's note's, not named twice
     assert credits(ref_json("score-hand", *table, "--melded", "Larry=AD>JD", *NOBODY_HOLDS))["Larry"] == 15

@@ -68,3 +68,20 @@ def test_a_wildcard_with_no_place_is_named_with_its_article(melded, typed, said)
     assert " ".join(r.stderr.split()).startswith(
         f"refused: {typed} (--melded) cannot be: no meld on the table has a place for {said} ")
     assert hands() == 0
+
+
+# -- of two runs of one suit, the lower first ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("low", "high"), [("Bill", "Ben"), ("Ben", "Bill")])
+def test_a_bare_wildcard_goes_on_the_lower_run_of_a_suit_whoever_laid_it(low, high):
+    """Larry's bare W with 2C 3C 4C and 8C 9C 10C down: B5's fixed order takes the lower run of
+    the clubs (the 5C, 5), not the higher (the JC, 10), nor the one whose player's name comes
+    first; the note says the order as it is (audit issue12-round6 #2)."""
+    r = ref("score-hand", "--melded", f"{low}=2C 3C 4C", "--melded", f"{high}=8C 9C 10C", "--melded", "Larry=W",
+            "--held", "Bill=", "--held", "Ben=", "--held", "Larry=")
+    assert r.exit_code == 0, r.stderr
+    shown = " ".join(r.stdout.split())
+    assert "Larry: W(=5C) 5 (run 2C 3C 4C W(=5C)) = 5" in shown
+    assert ("so ref chose by its fixed order (runs first, an ace low first, then melds in suit order, the lower "
+            "first); W>8C says otherwise") in shown

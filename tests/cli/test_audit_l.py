@@ -113,7 +113,7 @@ def test_a_wildcard_for_a_match_with_two_matches_down_says_ref_chose():
                                "Ben: W(=9C)^ 9 (match 9S 9H 9D W(=9C)^) = 9",
                                "Larry: 9S 9H 9D 27 (match 9S 9H 9D W(=9C)^) = 27"]
     assert ("Note: Ben's W>match could join 9S 9H 9D W(=9C) (9) or KS KH KC (10): the table did not say which, "
-            "so ref chose by its fixed order (runs first, an ace low first, then melds in suit order); W>KS says "
+            "so ref chose by its fixed order (runs first, an ace low first, then melds in suit order, the lower first); W>KS says "
             "otherwise") in flat(shown)
     ok("void", "1", "--reason", "try the kings")
     shown = ok("score-hand", "--melded", "Bill=KC KS KH", "--melded", "Larry=9S 9H 9D", "--melded", "Ben=W>KS",
@@ -128,7 +128,7 @@ def test_an_ace_that_fits_two_runs_says_ref_chose_low():
                "--held", "Bill=", "--held", "Ben=", "--held", "Larry=").stdout
     assert "Ben: AS 1 (run AS 2S 3S 4S) = 1" in _credits(shown)
     assert ("Note: Ben's AS could join AS 2S 3S 4S (1) or JS QS KS (15): the table did not say which, so ref "
-            "chose by its fixed order (runs first, an ace low first, then melds in suit order); AS>JS says "
+            "chose by its fixed order (runs first, an ace low first, then melds in suit order, the lower first); AS>JS says "
             "otherwise") in flat(shown)
     ok("void", "1", "--reason", "high")
     shown = ok("score-hand", "--melded", "Bill=2S 3S 4S / JS QS KS", "--melded", "Ben=AS>JS",

@@ -1780,4 +1780,4 @@ def _choice_note(p: Piece, t: TableMeld, melds: Sequence[TableMeld], ruleset: Ru
               "run" if first.meld.kind is MeldKind.SEQUENCE else "match")  # a meld of WILDCARDs alone
     return (f"{p.owner}'s {bare.laid} could join {t.meld.describe()} ({here}) or {other}: the table did "
             f"not say which, so ref chose by its fixed order ({ruleset.meld_words('run')} first, an ace low first, then melds "
-            f"in suit order); {bare.laid.card}>{to} says otherwise")
+            f"in suit order, the lower first); {bare.laid.card}>{to} says otherwise")
