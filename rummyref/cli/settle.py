@@ -9,6 +9,7 @@ the dispute is answered from the facts given, and the answer says it was not rec
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
@@ -84,9 +85,13 @@ def settle(
         result = decide(None)
     else:
         from rummyref.store import precedents as p
+        from rummyref.store.readonly import unwritable
         from rummyref.store.record import reading, writing
 
-        with (reading(db) if record is False else writing(db)) as rec:
+        # a record this user cannot write is still read: the ruling is given, and not kept (unless
+        # --record asked for it: then the write is refused, exit 6, saying why)
+        locked = unwritable(path) if record is None and isinstance(path, Path) and path.is_file() else None
+        with (reading(db) if record is False or locked else writing(db)) as rec:
             try:
                 played, why = p.find_table(rec, game, names, strict=need_table is not None)
             except (NotFound, UnreadableInput) as exc:
@@ -97,7 +102,9 @@ def settle(
             # kept by default when it settled something at this table, by this table's rules
             own = table is None or result.ruleset == table.ruleset.name
             keep = record if record is not None else result.settled and own
-            if table is not None and keep:
+            if table is not None and keep and locked:
+                why = f"the record cannot be written: {locked}"
+            elif table is not None and keep:
                 kept = p.record_ruling(rec, table, result.to_dict())
             elif table is not None and record is False:
                 why = "--no-record"

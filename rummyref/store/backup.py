@@ -21,10 +21,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rummyref.errors import IntegrityError, RuleRefusal, StorageError
+from rummyref.errors import IntegrityError, RuleRefusal, StorageError, WriteConflict
 from rummyref.store.engine import BUSY_TIMEOUT_MS, _must_be_record, make_engine, migrate, opened, probe
 from rummyref.store.location import destination_check, file_of, is_postgres, resolve, short
 from rummyref.store.migrations import LATEST
+from rummyref.store.readonly import file_uri, read_only, unchanged
 
 
 @dataclass(frozen=True)
@@ -92,14 +93,18 @@ def _place(partial: Path, dest: Path, overwrite: bool) -> None:
 
 
 def _copy(source: Path, partial: Path, dest: Path) -> None:
+    ro = read_only(source)  # a record this user cannot write: read without a byte written beside it
     try:
-        src = sqlite3.connect(source, timeout=BUSY_TIMEOUT_MS / 1000)
+        src = sqlite3.connect(ro.uri(source) if ro else source, uri=ro is not None, timeout=BUSY_TIMEOUT_MS / 1000)
         dst = sqlite3.connect(partial)
         try:
             src.backup(dst)  # pages=-1: every page in one step, one consistent snapshot
         finally:
             dst.close()
             src.close()
+        if ro is not None and not unchanged(source, ro):
+            raise WriteConflict("another program wrote to the record while ref copied it; nothing was written",
+                                hint="run the command again")
     except sqlite3.Error as exc:
         raise StorageError(f"cannot write the backup to {short(str(dest))}: {_cause(exc, dest)}; nothing was "
                            "written there", hint="check that its folder can be written and the disk has room") from None
@@ -156,8 +161,10 @@ def _check(path: Path) -> tuple[int, int]:
 
 def _version(path: Path) -> int:
     """The schema version in the file's ``meta`` (read only; 0 if there is none)."""
+    ro = read_only(path)  # a record this user cannot write: nothing made beside it (immutable)
     try:
-        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        con = sqlite3.connect(ro.uri(path) if ro else f"{file_uri(path)}?mode=ro", uri=True,
+                              timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         finally:

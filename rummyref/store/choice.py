@@ -15,9 +15,9 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from rummyref.errors import NotFound, SeveralOpen, UnreadableInput
+from rummyref.store.readonly import file_uri, read_only, unchanged
 
 Query = Callable[..., Any]
 
@@ -128,18 +128,27 @@ def read_sqlite(path: Path, read: Callable[[sqlite3.Connection], Any], timeout: 
     that SQLite makes to read a WAL record, even when it is the last to close: they stayed
     beside the record. So, where :func:`_may_tidy` allows it, the file is opened for writing
     (``mode=rw``, never created) with ``PRAGMA query_only`` on, which refuses every write: the
-    last connection to close then removes both, as SQLite always does. Else (a file or folder
-    this user cannot write, a read-only disk, a ``-wal`` holding pages), or where SQLite cannot
-    open it so, it is read ``mode=ro`` as before. A busy or locked record raises at once
-    (``sqlite3.OperationalError``): waiting and what to say are the caller's."""
-    uri = f"file:{quote(str(path.absolute()))}"
-    con = _opened_to_tidy(uri, timeout) if _may_tidy(path) else None
-    if con is None:
-        con = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=timeout)
+    last connection to close then removes both, as SQLite always does. A record this user
+    cannot write (its file, folder or disk read-only) is opened as
+    :mod:`rummyref.store.readonly` says (``immutable`` when every committed byte is in the
+    file, which makes nothing beside it; ``mode=ro`` when its ``-wal`` holds pages). Else (a
+    ``-wal`` holding pages, a ``-journal``), or where SQLite cannot open it for writing, it is
+    read ``mode=ro``. A busy or locked record raises at once (``sqlite3.OperationalError``), and so
+    does a record another program wrote to while it was read without locks: waiting and what
+    to say are the caller's (the store's)."""
+    ro = read_only(path)
+    if ro is not None:
+        con = sqlite3.connect(ro.uri(path), uri=True, timeout=timeout)
+    else:
+        tidy = _opened_to_tidy(file_uri(path), timeout) if _may_tidy(path) else None
+        con = tidy or sqlite3.connect(f"{file_uri(path)}?mode=ro", uri=True, timeout=timeout)
     try:
-        return read(con)
+        found = read(con)
     finally:
         con.close()
+    if ro is not None and not unchanged(path, ro):
+        raise sqlite3.OperationalError("another program wrote to the record while it was read")
+    return found
 
 
 def _opened_to_tidy(uri: str, timeout: float) -> sqlite3.Connection | None:

@@ -44,7 +44,7 @@ from rummyref.record import (
 )
 from rummyref.rules.ruleset import RuleSet
 from rummyref.store.clock import stamp
-from rummyref.store.engine import opened, storage_errors
+from rummyref.store.engine import must_be_writable, opened, storage_errors
 from rummyref.store.guard import expect, expect_entry, trusted
 from rummyref.store.migrations import NIGHTS_WON
 from rummyref.store.models import (
@@ -138,6 +138,7 @@ def writing(db: str | None, create: bool = False) -> Iterator[Record]:
     held = _CtrlCHeld()
     try:
         with opened(db, create) as engine, storage_errors(engine):
+            must_be_writable(engine)  # a record this user cannot write: refused before anything is asked of it
             with Session(engine, expire_on_commit=False, autoflush=False) as session:
                 with session.begin():
                     rec = Record(session)

@@ -219,7 +219,8 @@ def test_a_sqlite_record_is_read_without_sqlalchemy_and_no_record_without_the_st
     where = ["rummyref.store", "rummyref.store.location"]
     assert _probe(tmp_path) == ("S3", where)
     rummy_night()
-    assert _probe(tmp_path) == ("A3", sorted(where + ["rummyref.store.choice"]))
+    # the record read with sqlite3 alone: which game (choice), how to open it (readonly)
+    assert _probe(tmp_path) == ("A3", sorted(where + ["rummyref.store.choice", "rummyref.store.readonly"]))
 
 
 @pytest.mark.skipif(ON_PG, reason="the record is a SQLite file here")

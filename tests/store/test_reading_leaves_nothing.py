@@ -81,13 +81,33 @@ def test_a_read_only_record_and_folder_are_still_read(rec):
 
 
 def test_a_record_this_user_cannot_write_is_read_read_only(rec, monkeypatch):
-    # what a read-only disk, file or folder looks like to this user (root may write anything)
+    # what a read-only disk, file or folder looks like to this user (root may write anything):
+    # every committed byte is in the file (no -wal), so it is read immutable, nothing made beside it
     monkeypatch.setattr(choice.os, "access", lambda path, mode: False)
     opened = []
     real = sqlite3.connect
     monkeypatch.setattr(choice.sqlite3, "connect", lambda database, **kw: opened.append(database) or real(database, **kw))
     assert peek_sqlite(rec, None)[:2] == ("rummy-2m", "rummy-2m")
-    assert [d.rpartition("?")[2] for d in opened] == ["mode=ro"]
+    assert [d.rpartition("?")[2] for d in opened] == ["immutable=1"]
+    assert os.listdir(rec.parent) == ["r.db"]
+
+
+def test_a_record_another_program_wrote_to_while_it_was_read_without_locks_is_not_taken(rec, monkeypatch):
+    """An immutable read takes no lock: a write by someone who may (root, another user) moved
+    into the file meanwhile can make what was read torn. It is refused, for the caller (which
+    asks the store, and says so) to try again."""
+    monkeypatch.setattr(choice.os, "access", lambda path, mode: False)
+
+    def read_while_another_writes(con):
+        names = con.execute("SELECT name FROM game").fetchall()
+        other = sqlite3.connect(rec)
+        other.execute("UPDATE session SET options = '{\"touched\": true}'")
+        other.commit()
+        other.close()  # the last connection: its write is moved into the file itself
+        return names
+
+    with pytest.raises(sqlite3.OperationalError, match="another program wrote to the record while it was read"):
+        choice.read_sqlite(rec, read_while_another_writes, timeout=1)
 
 
 def test_a_record_that_cannot_be_opened_for_writing_is_read_read_only(rec, monkeypatch):
@@ -135,3 +155,19 @@ def test_a_wal_holding_pages_is_read_and_left_as_it_was(rec, tmp_path):
     name, _, _, is_open, _, last = peek_sqlite(path, None)
     assert (name, is_open, last) == ("rummy-2m", True, {"seen": True})  # the pages in the -wal, read
     assert digest(path) == before and digest(killed / "r.db-wal") == wal
+
+
+def test_the_store_refuses_a_read_another_program_wrote_into_meanwhile(rec, monkeypatch):
+    from rummyref.errors import ExitCode, WriteConflict
+    from rummyref.store.record import reading
+
+    monkeypatch.setattr(os, "access", lambda path, mode: False)  # read immutable, as for a read-only folder
+    with pytest.raises(WriteConflict, match="another program wrote to the record while ref read it") as refused:
+        with reading(str(rec)) as r:
+            assert r.sql("SELECT name FROM game").all() == [("rummy-2m",)]
+            other = sqlite3.connect(rec)
+            other.execute("UPDATE session SET options = '{\"touched\": true}'")
+            other.commit()
+            other.close()
+    assert refused.value.exit_code == ExitCode.CONFLICT
+    assert os.listdir(rec.parent) == ["r.db"]

@@ -545,3 +545,55 @@ def test_verify_names_a_text_or_a_fraction_where_ref_writes_a_whole_number(long_
     verify_fails("long: result row 1, column points: holds a text, where ref writes a whole number",
                  "long: player_total row of player 3, column points: holds a REAL (a number with a fraction), "
                  "where ref writes a whole number")
+
+
+# -- stop 44: a text or a fraction where ref writes a whole number, read by any command ------------
+
+WHOLE = "where ref writes a whole number"
+
+
+@pytest.mark.sqlite_only("a value of another kind in a typed column: PostgreSQL refuses it")
+@pytest.mark.parametrize("sql, where, commands", [
+    # read by name (r.points): history and stats broke on it, "internal error" (audit trust43 #5)
+    ("UPDATE result SET points = 'abc' WHERE points = 45", "long, result row 1, column points: holds a text",
+     (("history",), ("history", "--json"), ("stats",), ("stats", "--json"), ("score-hand", *PTS))),
+    ("UPDATE result SET points = 4.5 WHERE points = 45", "long, result row 1, column points: holds a REAL",
+     (("history",), ("stats",))),
+    # the cached totals the standings and the chart read
+    ("UPDATE player_total SET points = 'lots' WHERE player_id = 1",
+     "long, player_total row of player 1, column points: holds a text",
+     (("standings",), ("standings", "--json"), ("chart",), ("score-hand", *PTS))),
+    # read through an expression (MAX(hands)), where no column name says what it is
+    ("UPDATE session_total SET hands = 'x' WHERE player_id = 1", "long, session_total row (1, 1), column hands",
+     (("standings",), ("chart",), ("score-hand", *PTS))),
+])
+def test_a_value_of_another_kind_in_a_whole_number_column_is_exit_8_naming_it(long_game, sql, where, commands):
+    change(long_game, sql)
+    before = long_game.path.read_bytes(), entries(long_game)
+    for args in commands:
+        r = ref(*[a.format(1) for a in args])
+        said = " ".join((r.stdout + r.stderr).split())
+        assert r.exit_code == 8, (args, said)
+        assert "internal error" not in said and "nothing was written" in said, (args, said)
+        if args[0] == "score-hand":  # the write's own check may see it first (a total that is not the sum)
+            assert "the record was changed outside ref: long," in said, said
+        else:
+            assert f"the record was changed outside ref: {where}" in said and WHOLE in said, (args, said)
+    assert (long_game.path.read_bytes(), entries(long_game)) == before
+
+
+@pytest.mark.no_record
+def test_the_whole_number_columns_the_row_factory_checks_are_every_integer_column_of_a_record(tmp_path):
+    from rummyref.store.engine import WHOLE_NUMBERS
+
+    path = tmp_path / "fresh.db"
+    assert ref("--db", str(path), "new-session", "--players", "A,B").exit_code == 0
+    con = sqlite3.connect(path)
+    try:
+        tables = [t for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        integer = {c[1] for t in tables for c in con.execute(f'PRAGMA table_info("{t}")') if c[2].upper() == "INTEGER"}
+        text_ = {c[1] for t in tables for c in con.execute(f'PRAGMA table_info("{t}")') if c[2].upper() != "INTEGER"}
+    finally:
+        con.close()
+    path.unlink()
+    assert WHOLE_NUMBERS == integer and not WHOLE_NUMBERS & text_  # a name means one kind in every table
