@@ -130,7 +130,11 @@ def test_a_card_typed_sideways_is_named_as_typed():
     r = ref("score-hand", "--melded", "Bill=JS JD JC", "--melded", "Ben=QH KH AH", "--melded", "Larry=JH^ W>Ben",
             *NOBODY_HOLDS)
     assert r.exit_code == 4
-    assert " ".join(r.stderr.split()).startswith("refused (B6): Larry's JH^ (--melded) cannot be:")
+    # Larry's W>Ben could only reach Ben's run past the JH: the W is at fault, and the JH^ named as typed
+    assert " ".join(r.stderr.split()) == (
+        "refused (B6): Larry's W>Ben (--melded) cannot be: it would extend a run past the JH laid sideways "
+        "Larry's JH^ (--melded) cuts the run off there: nothing may join the run past it, nor a WILDCARD stand "
+        "for it; check where the W went, and whether the JH went on a match")
     result = ref_json("score-hand", "--melded", "Bill=JS JD JC", "--melded", "Larry=JH^", *NOBODY_HOLDS)
     [meld] = result["score"]["arrangement"]
     assert [c["shown"] for c in meld["laid"] if c["by"] == "Larry"] == ["JH^"]

@@ -49,8 +49,9 @@ def test_rummy_2m_still_refuses_a_joker_past_a_sideways_card_under_b6():
             *NOBODY_HOLDS)
     assert r.exit_code == 4
     assert flat(r.stderr) == ("refused (B6): Cat's meld 4D 5D 6D W=7D (--melded) runs past the 7D laid sideways "
-                              "on a match a card laid sideways cuts its run off: no WILDCARD may stand for it in "
-                              "the run")
+                              "on a match Bob's 7D^ (--melded) cuts the run off there: nothing may join the run "
+                              "past it, nor a WILDCARD stand for it; check the meld, and whether the 7D went on a "
+                              "match")
     bare = ref_json("score-hand", "--melded", "Ann=7S 7H 7C", "--melded", "Cat=4D 5D 6D W", "--melded", "Bob=7D^",
                     *NOBODY_HOLDS)
     assert {s["name"]: s["points"] for s in bare["score"]["scores"]}["Cat"] == 18  # W(=3D): B6

@@ -38,7 +38,9 @@ stand for it. B5 and B6 are cited, and B6 applied, only where the rule set's rul
 order as ref's own choice, cited as no rule, and a card laid sideways there bars nothing.
 
 Anything that fits nowhere is refused, naming the cards, their players and options, and the
-designation at fault when there is one.
+designation at fault when there is one; a card laid sideways that lies where the table said is
+not at fault for a run past it: the cards that reach past it are, where that is certain (B6,
+:func:`_past_the_cut`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from rummyref.cards import SUITS, WILD, Card, Rank, Suit
 from rummyref.errors import RuleRefusal
@@ -54,6 +57,9 @@ from rummyref.games.long.table import CardFacts, Kind, Laid, Where
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind
 from rummyref.names import alphabetical
 from rummyref.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from rummyref.games.long.cover import CoverMeld
 
 # -- pieces and readings -------------------------------------------------------------------------
 
@@ -1307,17 +1313,21 @@ def _split(typed, facts: CardFacts, ruleset: RuleSet, barred: frozenset[Card]):
             if len(group) < 3:
                 loose += group
             elif next(readings(group, frozenset(p.id for p in group), ruleset.aces_high, barred), None) is None:
-                if next(readings(group, frozenset(p.id for p in group), ruleset.aces_high, frozenset()), None):
-                    cut = sorted(str(p.fixed) for p in group if p.laid.card.is_wild and p.fixed in barred)
+                if uncut := next(readings(group, frozenset(p.id for p in group), ruleset.aces_high, frozenset()), None):
+                    # the card the meld reaches past: a WILDCARD in it stands for it (W=7D, or a bare W)
+                    cut = sorted({str(c) for p, c in zip(uncut.pieces, uncut.meld.represents)
+                                  if p.laid.card.is_wild and c in barred})
+                    side = next((q for q, _, _ in typed if q.laid.sideways and str(q.laid.cut) in cut), None)
                     raise RuleRefusal(
-                        f"{name}'s meld {' '.join(str(p.laid) for p in group)} (--melded) runs past the "
+                        f"{name}'s meld {' '.join(str(p.laid) for p in group)} ({facts.option(name)}) runs past the "
                         f"{' '.join(cut) or 'card'} laid sideways on a {ruleset.meld_word('match')}",
                         rule=ruleset.game_rule("B6"),
-                        hint=f"a card laid sideways cuts its {ruleset.meld_word('run')} off: no WILDCARD may stand "
-                             f"for it in the {ruleset.meld_word('run')}",
+                        hint=_cut_hint(side, "the meld", ruleset) if side else
+                        f"a card laid sideways cuts its {ruleset.meld_word('run')} off: no WILDCARD may stand "
+                        f"for it in the {ruleset.meld_word('run')}",
                     )
                 raise RuleRefusal(
-                    f"{name}'s meld {' '.join(str(p.laid) for p in group)} (--melded) is not a valid meld",
+                    f"{name}'s meld {' '.join(str(p.laid) for p in group)} ({facts.option(name)}) is not a valid meld",
                     hint=f"a {ruleset.meld_word('match')} is 3+ cards of one rank, a {ruleset.meld_word('run')} "
                          "3+ cards in suit order; a '/' separates the melds as laid, and cards laid off on others' melds",
                 )  # fmt: skip
@@ -1414,6 +1424,9 @@ def _refusal(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piec
                     if p.laid.stands_for in barred and _cut_at_fault(stated, own, loose, ruleset, barred, p,
                                                                      Budget(DIAGNOSIS_BUDGET), known):
                         return _past_sideways(p, ruleset)
+                    side = _cut_before(stated, own, loose, p, everything, aces_high, barred, known)
+                    if side is not None:  # Pete's W=6S>AS, where Ben's 5S^ cuts the run off
+                        return _beyond(side, [p], None, ruleset)
                     return _blame(p, _nothing_takes(p), rule=_said_rule(p, ruleset))
     if stranded and any(p.laid.joins or p.laid.stands_for for p in everything):
         # a card with no meld may have one but for what the table said of another card
@@ -1505,7 +1518,9 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
                    barred: frozenset[Card], everything: list[Piece], budget: Budget, known: _Known,
                    stranded: frozenset[int] = frozenset()) -> RuleRefusal | None:
     """Something the table said (a designation, a WILDCARD's card) without which the cards
-    are seated, found by trial seatings (on the refusal's budget of steps). ``stranded``: the
+    are seated, found by trial seatings (on the refusal's budget of steps); for a card laid
+    sideways, the cards a run would then reach past it with, where certain (B6:
+    :func:`_past_the_cut`), before the card's own designation. ``stranded``: the
     cards (by id) that have no meld on the table as said: a trial where one of them still has
     none has no seating (certain, and cheaper to ask than the trial)."""
     from rummyref.games.long.cover import homeless
@@ -1519,7 +1534,10 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
     for mine in own:
         if any(p.laid.joins or p.laid.stands_for for p in mine):
             laid_off |= {p.id for p in engine_arrangement(mine, ruleset)[1]}
-    said.sort(key=lambda p: (p.laid.stands_for not in barred, p.id not in laid_off))
+    # a card laid sideways that cuts a run off next: a card laid past it is at fault before
+    # what was said of that card (B6: _past_the_cut)
+    said.sort(key=lambda p: (p.laid.stands_for not in barred, not (p.laid.sideways and p.laid.cut in barred),
+                             p.id not in laid_off))
     # a claimed card that may lay a meld with its claimer's group as said (AD>AS, AD>Larry with
     # AS AH /) has a meld that takes it: the table fails elsewhere with it there
     laying = {q.id for three in founders_of(stated, own, loose, aces_high).threes for q in three}
@@ -1529,10 +1547,26 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
         trial = _swapped(stated, own, loose, p, bare, known.stated_by)
         if stranded and homeless(*trial, aces_high, free, only=stranded):
             continue
-        found = _try(*trial, ruleset, free, budget, known, relaxed=True)
-        if found is not None:
+        seating = _trial(*trial, ruleset, free, budget, known, relaxed=True)
+        if seating is not None:
+            found = [list(m.pieces) for m in seating]
+            upright: list[CoverMeld] | None = None
+            if p.laid.sideways and p.laid.cut in barred:
+                # the table seats with the card upright: if a run then reaches past its place,
+                # the card that does so is at fault (B6), not the card laid sideways; a
+                # WILDCARD said to be a card (W=7C^) is seated upright as that card first
+                seatings = [seating]
+                if p.laid.card.is_wild and not p.laid.read:
+                    upright = _upright(stated, own, loose, ruleset, barred, p, budget, known)
+                    seatings = [upright, seating] if upright is not None else seatings
+                for tried in seatings:
+                    past = _past_the_cut(stated, own, loose, ruleset, barred, p, tried, budget, known)
+                    if past is not None:
+                        return past
             if p.laid.stands_for in barred:
-                if _cut_at_fault(stated, own, loose, ruleset, barred, p, budget, known):
+                cut = (upright is not None if p.laid.sideways and not p.laid.read
+                       else _cut_at_fault(stated, own, loose, ruleset, barred, p, budget, known))
+                if cut:
                     return _past_sideways(p, ruleset)
                 # Ben's W=KC^ where the table seats with the W as another card, but not as
                 # the KC, sideways or not: what the WILDCARD stands for is at fault, not B6
@@ -1562,12 +1596,174 @@ def _cut_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: list
     needs the card. A trial that runs out of steps says nothing of B6."""
     if not p.laid.sideways or p.laid.read:
         return True
+    return _upright(stated, own, loose, ruleset, barred, p, budget, known) is not None
+
+
+def _upright(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+             barred: frozenset[Card], p: Piece, budget: Budget, known: _Known) -> list[CoverMeld] | None:
+    """For ``p``, a WILDCARD laid sideways as a card (``W=KC^``): a trial seating of the table
+    with it still that card, upright (``W=KC``); none when there is none, or the trial runs out
+    of steps."""
     unsided = replace(p, laid=Laid(p.laid.card, stands_for=p.laid.stands_for, player=p.laid.player))
     trial = _swapped(stated, own, loose, p, unsided, known.stated_by)
     try:
-        return _try(*trial, ruleset, barred - {p.laid.cut}, budget, known, relaxed=True) is not None
+        return _trial(*trial, ruleset, barred - {p.laid.cut}, budget, known, relaxed=True)
     except _NoMoreTrials:
-        return False
+        return None
+
+
+def _past_the_cut(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+                  barred: frozenset[Card], p: Piece, seating: Sequence[CoverMeld], budget: Budget,
+                  known: _Known) -> RuleRefusal | None:
+    """For ``p``, a card laid sideways (B6) without which (upright) the table seats as
+    ``seating``: if a run there reaches past the place of the card ``p`` lies sideways as, the
+    refusal (B6) names what reaches past it; else none (the designation is then at fault, as
+    :func:`_said_at_fault` says).
+
+    The run: in the seating one meld alone breaks once ``p`` lies sideways again, a run
+    through that card's place (``p`` upright in it, or a WILDCARD standing for it). Where
+    ``p`` is one of the three that laid it, none. Where the own cards of the player who laid
+    it lie on both sides of the card (or one stands for it), and that player's own cards
+    alone make melds only through the card's place, that player's meld is named, as a stated
+    one is (:func:`_split`). Else the run's core (the cards that laid it) lies on one side, and
+    the cards on the other side (and a WILDCARD in the card's place) reached past it: they are
+    named where without them the table seats as said, ``p`` sideways (a natural card, or one a
+    WILDCARD was said to be, alone where the table seats without it alone: a bare WILDCARD
+    beside it can go elsewhere). Where none of that is certain, the run's cards are named as
+    what cannot all sit with the card sideways; never the card laid sideways."""
+    aces_high, cut = ruleset.aces_high, p.laid.cut
+    free = barred - {cut}
+    broken = []
+    for m in seating:
+        pieces = [p if q.id == p.id else q for q in m.pieces]
+        if not (readable(pieces, m.core, aces_high, barred) and all(_Search._joined(q, pieces) for q in pieces)):
+            broken.append(m)
+    if len(broken) != 1:
+        return None
+    meld = broken[0]
+    run = next((r for r in readings(list(meld.pieces), meld.core, aces_high, free)
+                if r.meld.kind is MeldKind.SEQUENCE and cut in r.meld.represents), None)
+    if run is None:
+        return None
+    at = run.meld.represents.index(cut)
+    there, core = run.pieces[at], meld.core
+    below, above = run.pieces[:at], run.pieces[at + 1:]
+    if there.id == p.id and p.id in core:
+        return None  # Ben's AD^ with his 2D 3D: the AD lays the run, and the designation is at fault
+    # which side the run was laid on: its core's cards of known place (a bare WILDCARD in it
+    # may stand elsewhere, W(=JC) as well as W(=8C))
+    low = any(q.id in core and q.fixed is not None for q in below)
+    high = any(q.id in core and q.fixed is not None for q in above)
+    if not low and not high:
+        return None
+    owner = next(q.owner for q in run.pieces if q.id in core)
+    own_ids = {q.id for mine in own for q in mine if q.owner == owner}
+    mine = sorted((q for q in run.pieces if q.id in own_ids), key=lambda q: q.id)  # as typed
+    placed = {q.id for q in run.pieces if q.id in own_ids and q.fixed is not None}
+    fixed_there = there.fixed is not None and there.id in own_ids  # Larry's W=7D in his own run
+    if fixed_there or (low and high) or ({q.id for q in below} & placed and {q.id for q in above} & placed):
+        # the meld as laid reaches past the card: its player's own cards alone say so
+        try:  # the player's own cards of the run, alone
+            if (mine and _try([], [mine], [], ruleset, barred, budget, known) is None
+                    and _try([], [mine], [], ruleset, free, budget, known) is not None):
+                return _beyond(p, mine, mine, ruleset)
+        except _NoMoreTrials:
+            return _cannot_all_sit(p, run.pieces, ruleset)
+        if fixed_there or (low and high):
+            return _cannot_all_sit(p, run.pieces, ruleset)
+    # the cards past it, and a WILDCARD in its place (but a bare one of the core: it moves)
+    past = list(above if low else below) + ([there] if there.id != p.id and there.id not in core else [])
+    if not past:
+        return None  # the run ends at the card: it needs the card itself, not a card past it
+    # the cards to leave out to see the table seat as said: the natural ones first
+    fixed = [q for q in past if q.fixed is not None]
+    for without in ([fixed] if fixed and len(fixed) < len(past) else []) + [past]:
+        ids = {q.id for q in without}
+        if not _seats_without(seating, p, ids, aces_high, barred):
+            rest = ([c for c in stated], [[q for q in m if q.id not in ids] for m in own],
+                    [q for q in loose if q.id not in ids])
+            try:
+                if _try(*rest, ruleset, barred, budget, known) is None:
+                    continue
+            except _NoMoreTrials:
+                break
+        return _beyond(p, sorted(without, key=lambda q: q.id), None, ruleset)
+    return _cannot_all_sit(p, run.pieces, ruleset)
+
+
+def _cannot_all_sit(p: Piece, run: Sequence[Piece], ruleset: RuleSet) -> RuleRefusal:
+    """B6 refused, where which card reaches past ``p`` is not certain: the cards of the run
+    that would reach past it (all but ``p``)."""
+    cards = [q for q in run if q.id != p.id]
+    return RuleRefusal(f"{_listing(cards)} cannot all sit in melds with the {p.laid.cut} laid sideways: "
+                       f"they would make a {ruleset.meld_word('run')} past it", rule=ruleset.game_rule("B6"),
+                       hint=_cut_hint(p, "where those cards went", ruleset))
+
+
+def _seats_without(seating: Sequence[CoverMeld], p: Piece, ids: set[int], aces_high: bool,
+                   barred: frozenset[Card]) -> bool:
+    """Whether the trial seating, the pieces ``ids`` taken out and ``p`` back as said (on a
+    match), is a seating of the table as said: each meld valid on its core, what was said of
+    each card held. A quick, certain yes (a no says nothing: a trial seating then asks)."""
+    melds: list[tuple[list[Piece], frozenset[int]]] = []
+    for m in seating:
+        if p.id in m.core:
+            return False
+        melds.append(([q for q in m.pieces if q.id not in ids and q.id != p.id], m.core))
+
+    def holds(pieces: list[Piece], core: frozenset[int]) -> bool:
+        return (len(pieces) >= 3 and readable(pieces, core, aces_high, barred)
+                and all(_Search._joined(q, pieces) for q in pieces if q.laid.player or q.laid.beside))
+
+    for k, (pieces, core) in enumerate(melds):  # p on a match that takes it as said
+        if holds(pieces + [p], core) and all(holds(*m) for j, m in enumerate(melds) if j != k):
+            return True
+    return False
+
+
+def _cut_before(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], p: Piece,
+                everything: Sequence[Piece], aces_high: bool, barred: frozenset[Card], known: _Known) -> Piece | None:
+    """For ``p``, a card that no meld takes as the table said it: a card laid sideways (B6)
+    that upright would give it a meld (a run past that card's place), if there is one; with it
+    sideways, the run is cut off there. Certain, and cheap (:func:`~.cover.homeless`)."""
+    from rummyref.games.long.cover import homeless
+
+    for q in everything:
+        if q is p or not q.laid.sideways or q.laid.cut not in barred:
+            continue
+        upright = replace(q, laid=Laid(q.laid.card, stands_for=q.laid.stands_for))  # a WILDCARD still that card
+        trial = _swapped(stated, own, loose, q, upright, known.stated_by)
+        if not homeless(*trial, aces_high, barred - {q.laid.cut}, only=frozenset({p.id})):
+            return q
+    return None
+
+
+def _beyond(p: Piece, blamed: Sequence[Piece], meld: Sequence[Piece] | None, ruleset: RuleSet) -> RuleRefusal:
+    """B6 refused: ``blamed`` extend a run past the card ``p`` lies sideways as (``meld``: the
+    meld of the player who laid the run, named whole)."""
+    c, run, match = p.laid.cut, ruleset.meld_word("run"), ruleset.meld_word("match")
+    rule = ruleset.game_rule("B6")
+
+    def hint(what: str) -> str:
+        return _cut_hint(p, what, ruleset)
+
+    if meld is not None:
+        first = meld[0]
+        return RuleRefusal(f"{first.owner}'s meld {' '.join(str(q.laid) for q in meld)} ({first.where.option}) "
+                           f"runs past the {c} laid sideways on a {match}", rule=rule, hint=hint("the meld"))
+    if len(blamed) == 1:
+        card = blamed[0].laid.card
+        return RuleRefusal(f"{blamed[0].says()} cannot be: it would extend a {run} past the {c} laid sideways",
+                           rule=rule, hint=hint(f"where the {card} went"))
+    return RuleRefusal(f"{_listing(blamed)} cannot be: they would extend a {run} past the {c} laid sideways",
+                       rule=rule, hint=hint("where those cards went"))
+
+
+def _cut_hint(p: Piece, what: str, ruleset: RuleSet) -> str:
+    """The hint of a run refused past ``p``, a card laid sideways (B6): what to check."""
+    run = ruleset.meld_word("run")
+    return (f"{p.says()} cuts the {run} off there: nothing may join the {run} past it, nor a WILDCARD "
+            f"stand for it; check {what}, and whether the {p.laid.cut} went on a {ruleset.meld_word('match')}")
 
 
 def _stood_for(p: Piece, everything: Sequence[Piece]) -> Piece | None:
@@ -1613,6 +1809,13 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
     """A trial seating for a diagnosis (any seating: the exact cover's), on a small budget
     taken from the refusal's; one that gives up counts as none. ``relaxed``: the table is the
     whole table with something said of one card dropped (:func:`_all_found`)."""
+    seating = _trial(stated, own, loose, ruleset, barred, budget, known, relaxed)
+    return None if seating is None else [list(m.pieces) for m in seating]
+
+
+def _trial(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,
+           barred: frozenset[Card], budget: Budget, known: _Known, relaxed: bool = False) -> list[CoverMeld] | None:
+    """:func:`_try`'s seating, each meld with its core."""
     from rummyref.games.long.cover import cover
 
     if budget.steps <= 0:
@@ -1627,7 +1830,7 @@ def _try(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], 
     budget.steps -= spent
     if not isinstance(found, list):  # none, or the trial gave up
         return None
-    return [list(m.pieces) for m in found]
+    return found
 
 
 def _said_rule(p: Piece, ruleset: RuleSet) -> str | None:
@@ -1683,10 +1886,29 @@ def b5_match(p: Piece, t: TableMeld, melds: Sequence[TableMeld], aces_high: bool
     if p.laid.kind is not None or p.laid.beside is not None or p.id in t.core:
         return None
     for m in melds:
-        if m.meld.kind is MeldKind.GROUP and could_be(list(m.pieces) + [p], aces_high):
+        trial = list(m.pieces) + [p]
+        # a WILDCARD said to be a card fits a match only where the match has a place for it
+        # (the AS with AS AH AC: none, the match has no place for a second AS)
+        if m.meld.kind is MeldKind.GROUP and could_be(trial, aces_high) and _suits_fit(trial):
             if p.laid.player is None or any(q.owner == p.laid.player for q in m.pieces):
                 return m
     return None
+
+
+def _shown(t: TableMeld) -> str:
+    """The meld's cards as the arrangement shows them (a match with each player's cards
+    together: :meth:`~rummyref.games.long.scoring.ArrangedMeld.in_order`): a WILDCARD as the
+    table said it (``W=7H``) or as ref read it (``W(=7H)``), a card laid sideways with its
+    ``^`` (:attr:`~rummyref.games.long.scoring.LaidCard.shown`, without the claims' ``*``)."""
+    from rummyref.games.long.scoring import LaidCard
+
+    cards = [LaidCard(str(p.laid.card), str(rep) if rep is not None else "W", p.owner, 0, False, str(p.laid),
+                      p.laid.on_match, p.laid.to_group and not p.laid.sideways)
+             for p, rep in zip(t.pieces, t.meld.represents)]
+    if t.meld.kind is MeldKind.GROUP:
+        first = {c.by: i for i, c in reversed(list(enumerate(cards)))}
+        cards.sort(key=lambda c: first[c.by])
+    return " ".join(c.shown for c in cards)
 
 
 def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]) -> Iterator[str]:
@@ -1699,8 +1921,10 @@ def _notes(melds: Sequence[TableMeld], ruleset: RuleSet, barred: frozenset[Card]
             for p in t.pieces:
                 if (other := b5_match(p, t, melds, aces_high)) is not None:
                     b5.add(p.id)
-                    yield (f"{p.owner}'s {p.laid.card} fits the {run} and the {match} {other.meld.describe()}: "
-                           f"nothing was said, so it counts for the {run} ({why}); {p.laid.card}>match says otherwise")
+                    head = _head(p.laid)  # W=AS where the table said what the WILDCARD is
+                    said = "nothing was said" if head == str(p.laid.card) else "the table did not say which"
+                    yield (f"{p.owner}'s {head} fits the {run} and the {match} {_shown(other)}: "
+                           f"{said}, so it counts for the {run} ({why}); {head}>match says otherwise")
         for p in t.pieces:  # a card B5 sent to the run may have had another run to choose (its note is of the match)
             if note := _choice_note(p, t, melds, ruleset, barred, runs_only=p.id in b5):
                 yield note
@@ -1739,7 +1963,7 @@ def _ace_end_note(p: Piece, t: TableMeld, ruleset: RuleSet, barred: frozenset[Ca
     low, high = min(values), max(values)
     end, beside = ("low", Card(Rank.KING, p.fixed.suit)) if here == low else ("high", Card(Rank.TWO, p.fixed.suit))
     said = p.laid.card if not p.laid.card.is_wild else f"W={p.fixed}"
-    return (f"{p.owner}'s {p.laid} could sit at either end of {t.meld.describe()} ({low} low, {high} high): the "
+    return (f"{p.owner}'s {p.laid} could sit at either end of {_shown(t)} ({low} low, {high} high): the "
             f"table did not say which, so ref chose the {end} end (an ace low first); {said}>{beside} says otherwise")
 
 
@@ -1774,10 +1998,10 @@ def _choice_note(p: Piece, t: TableMeld, melds: Sequence[TableMeld], ruleset: Ru
             elsewhere.append((m, there))
     if not elsewhere:
         return None
-    other = ", ".join(f"{m.meld.describe()} ({there})" for m, there in elsewhere)
+    other = ", ".join(f"{_shown(m)} ({there})" for m, there in elsewhere)
     first = elsewhere[0][0]
     to = next((str(q.laid.card) for q in first.pieces if not q.laid.card.is_wild),
               "run" if first.meld.kind is MeldKind.SEQUENCE else "match")  # a meld of WILDCARDs alone
-    return (f"{p.owner}'s {bare.laid} could join {t.meld.describe()} ({here}) or {other}: the table did "
+    return (f"{p.owner}'s {bare.laid} could join {_shown(t)} ({here}) or {other}: the table did "
             f"not say which, so ref chose by its fixed order ({ruleset.meld_words('run')} first, an ace low first, then melds "
             f"in suit order, the lower first); {bare.laid.card}>{to} says otherwise")

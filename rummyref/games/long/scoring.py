@@ -253,12 +253,13 @@ def _stated_by(t: TableMeld) -> str:
 
 def _run_by_b5(t: TableMeld, melds: Sequence[TableMeld], ruleset: RuleSet) -> tuple[str, ...]:
     """The cards of a run that B5's default put there: laid off or claimed, nothing said about
-    them, and a match on the table could have taken them too (``Ben's AD``)."""
-    from rummyref.games.long.arrange import b5_match
+    them, and a match on the table could have taken them too (``Ben's AD``; ``Ben's W=AS``, a
+    WILDCARD as the table said it)."""
+    from rummyref.games.long.arrange import _head, b5_match
 
     if t.meld.kind is not MeldKind.SEQUENCE:
         return ()
-    return tuple(f"{p.owner}'s {p.laid.card}" for p in t.pieces if b5_match(p, t, melds, ruleset.aces_high))
+    return tuple(f"{p.owner}'s {_head(p.laid)}" for p in t.pieces if b5_match(p, t, melds, ruleset.aces_high))
 
 
 def _check_method(ruleset: RuleSet) -> None:

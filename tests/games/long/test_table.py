@@ -915,10 +915,19 @@ def test_a_card_sent_to_a_meld_whose_wildcard_stands_for_it_names_that_wildcard(
 
 
 def test_a_wildcard_laid_sideways_where_a_run_needs_it_is_named_with_b6():
-    """Ben's W=5D^ lies sideways on nothing that takes it, and cuts off the 5D that Larry's
-    3D 4D need to join his 6D 7D 8D: B6, and the reason says so."""
+    """Ben's W=5D^ lies on Bill's fives as said, and cuts off the 5D that Larry's 3D 4D need
+    to join his 6D 7D 8D: the cards past the 5D are at fault (B6), not the WILDCARD, which is
+    legal where it stands (it was named, and told to drop its '^': audit issue12-round6,
+    finding 1). Where the WILDCARD itself lays the run with Ben's 4D 6D, it is named."""
     with pytest.raises(RuleRefusal) as exc:
         score(["Bill=5S 5H 5C / 7H 8H W=9H", "Larry=3D 4D / 6D 7D 8D", "Ben=W=5D^"], wildcards=2)
+    assert exc.value.rule == "B6"
+    assert exc.value.message == ("Larry's 3D 4D (--melded) cannot be: they would extend a run past the 5D "
+                                 "laid sideways")
+    assert exc.value.hint.startswith("Ben's W=5D^ (--melded) cuts the run off there")
+    score(["Bill=5S 5H 5C / 7H 8H W=9H", "Larry=6D 7D 8D /", "Ben=W=5D^"], wildcards=2)  # legal where it stands
+    with pytest.raises(RuleRefusal) as exc:
+        score(["Bill=5S 5H 5C", "Ben=4D 6D W=5D^"], wildcards=2)
     assert exc.value.rule == "B6"
     assert exc.value.message == ("Ben's W=5D^ (--melded) cannot be: it lies sideways as the 5D, cutting "
                                  "off a run that needs the 5D; without that the cards on the table all sit "
