@@ -112,7 +112,7 @@ def test_a_wildcard_for_a_match_with_two_matches_down_says_ref_chose():
     assert _credits(shown) == ["Bill: KS KH KC 30 (match KS KH KC) = 30",
                                "Ben: W(=9C)^ 9 (match 9S 9H 9D W(=9C)^) = 9",
                                "Larry: 9S 9H 9D 27 (match 9S 9H 9D W(=9C)^) = 27"]
-    assert ("Note: Ben's W>match could join 9S 9H 9D W(=9C) (9) or KS KH KC (10): the table did not say which, "
+    assert ("Note: Ben's W>match could join 9S 9H 9D W(=9C)^ (9) or KS KH KC (10): the table did not say which, "
             "so ref chose by its fixed order (runs first, an ace low first, then melds in suit order, the lower first); W>KS says "
             "otherwise") in flat(shown)
     ok("void", "1", "--reason", "try the kings")
