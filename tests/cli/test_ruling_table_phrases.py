@@ -50,7 +50,7 @@ def words(text: str) -> str:
     [
         (simple_rummy_table, "can I take back my discard", "simple-rummy", ["V4", "V2"]),
         (simple_rummy_table, "card laid is card played", "simple-rummy", ["S9", "S17"]),
-        (gin_table, "card laid is card played", "gin", ["G7", "G14"]),
+        (gin_table, "card laid is card played", "gin", ["G7", "G10"]),
     ],
     ids=["take-back-simple-rummy", "card-laid-simple-rummy", "card-laid-gin"],
 )
@@ -88,7 +88,6 @@ def test_the_games_own_guess_keeps_saying_whether_its_table_plays_it():
         (simple_rummy_table, "who deals next", "S17"),  # A3 (Bill, Ben, Larry) is the house game's deal order
         (gin_table, "the deck ran out", "G9"),  # B9 is the house game's empty deck
         (gin_table, "can I go out without discarding", "G6"),  # B3 rules the house game's Rummy Line
-        (gin_table, "what's a king worth", "G2"),  # Simple Rummy's S13 would count the king 13, not 10
     ],
 )
 def test_a_house_rule_of_the_house_games_own_play_never_answers_at_another_games_table(table, question, expected):
@@ -102,6 +101,8 @@ def test_a_house_rule_of_the_house_games_own_play_never_answers_at_another_games
 @pytest.mark.parametrize(
     "table, question, expected",
     [(simple_rummy_table, "what's a king worth", "S13"), (gin_table, "undercut", "G8"),
+     (gin_table, "what's a king worth", "G3"),  # Gin's own count (10), never Simple Rummy's S13 (13)
+     (gin_table, "same count, who wins", "G8"), (gin_table, "what do we play to", "G10"),
      (rummy_night, "can I take back my discard", "B7")],
 )
 def test_a_sure_answer_of_the_games_own_rulebook_always_wins(table, question, expected):
