@@ -41,6 +41,7 @@ class Done:
     kind: GameKind
     shown: Any
     seal: str | None = None  #: the record's seal after the write (end-session prints it)
+    reason: str | None = None  #: an amend's or a void's reason (B7), for its JSON
 
 
 def context(db: str | None, game: str | None, command: str, names: tuple[str, ...] = ()) -> Context:
@@ -224,7 +225,9 @@ def correct(db: str | None, game: str | None, hand: int, given: Given | None, re
     with _refusals_checked(db, ctx.game.name, history):
         form = None if given is None else prepare(ctx, hand, given, asker, command)
         result = _settled(ctx, hand, form, judge, asker, confirm)
-    return None if result is None else Done(kind, append(db, ctx, result, history))
+    if result is None:
+        return None
+    return Done(kind, append(db, ctx, result, history), reason=result.draft.reason)
 
 
 def close_session(db: str | None, game: str | None) -> Done:

@@ -104,6 +104,8 @@ def show(done, json_: bool, what: str) -> None:
     kind = done.kind
     if json_:
         data = getattr(kind, f"{what}_json")(done.shown)
+        if done.reason is not None:  # an amend or a void: why, as the history keeps it (B7)
+            data = {**data, "correction_reason": done.reason}
         print_json({**data, "seal": done.seal} if done.seal else data)
         return
     getattr(kind, f"show_{what}")(done.shown, out)
