@@ -247,3 +247,39 @@ def test_a_finished_gin_game_is_refused_in_the_same_words_by_every_command_as_th
     manual = " ".join((Path(__file__).parents[2] / "docs" / "guide" / "gin.md").read_text(encoding="utf-8").split())
     assert f"`{refusal}`, then `{hint}`" in manual
     assert "`A new game: ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob.`" in manual
+
+
+# -- ref standings of a finished game: what comes next, as the hand that ended it said -----------
+
+
+def test_the_standings_of_a_finished_gin_game_say_what_comes_next():
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    ok("score-hand", *SHUTOUT)
+    assert lines(ok("standings").stdout)[-2:] == [
+        "The session may end now: ref end-session.",
+        "A new game: ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob."]
+    ok("end-session")
+    shown = ok("standings").stdout
+    assert "may end now" not in shown  # no session is open
+    doc = follow(lines(shown)[-1], "Ann,Bob")
+    assert (doc["ruleset"], doc["created"]) == ("gin", True)
+    assert "new_game" not in ref_json("standings", "--game", "gin")
+
+
+def test_the_standings_of_a_finished_long_game_say_what_comes_next():
+    ok("new-session", "--ruleset", "rummy-500", "--wildcards", "2", "--players", "Ann,Bob,Cy")
+    ok("score-hand", "--points", "Ann=600", "--points", "Bob=0", "--points", "Cy=0")
+    shown = lines(ok("standings").stdout)
+    hint = "A new game: ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob,Cy --wildcards 2."
+    assert shown[shown.index("The session may end now: ref end-session.") + 1] == hint
+    ok("end-session")
+    shown = lines(ok("standings").stdout)
+    assert hint in shown and not any("may end now" in line for line in shown)
+    assert "new_game" not in ref_json("standings")
+
+
+def test_the_standings_of_a_game_still_on_name_no_new_game():
+    ok("new-session", "--opening", "Bill=1999900")
+    ok("score-hand", "--points", "Bill=50", "--points", "Ben=0", "--points", "Larry=0")
+    shown = ok("standings").stdout
+    assert "GAME OVER" not in shown and "A new game" not in shown and "may end now" not in shown

@@ -447,7 +447,7 @@ class GinGame:
         render.show_score(ctx.game.roster, fold(ctx.ruleset, ctx.game.roster, ctx.hands()), ctx.ruleset, out)
 
     def show_short_standings(self, summary: Summary, out) -> None:
-        self.show_standings(self.standings(summary), out)
+        render.show_standings(self.standings(summary), out, next_steps=False)
 
 
 def _oklahoma(game: Game) -> bool:

@@ -150,11 +150,19 @@ def standings_json(st) -> dict[str, Any]:
             **score_json(g.roster, st.score)}
 
 
-def show_standings(st, out) -> None:
+def show_standings(st, out, next_steps: bool = True) -> None:
+    """``ref standings`` of a Gin game; ``next_steps``: once it is over, what comes next (the
+    night says so in its own words)."""
     g = st.game
     out.print(f"{g.name} ({g.ruleset}), to {g.target:,}: {st.ruleset.hands(st.score.hands)}"
               + (f"; {st.ruleset.session_word} {st.open_session} is open" if st.open_session else ""), markup=False)
     show_score(g.roster, st.score, st.ruleset, out)
+    if next_steps and st.score.over:  # what comes next, as the hand that ended the game said it (G10)
+        from rummyref.games.base import new_game
+
+        if st.open_session:
+            out.print(f"The {st.ruleset.session_short} may end now: ref end-session.", markup=False)
+        out.print(f"A new game: {new_game(g, st.ruleset)}.", markup=False)
 
 
 def history_lines(facts: Mapping[str, Any], results: Sequence[Any], out, rs: RuleSet,

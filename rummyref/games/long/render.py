@@ -447,6 +447,10 @@ def show_standings(st, out) -> None:
         out.print(f"{cap(night)} {st.open_night} is open{deal}.", markup=False)
     elif st.next_dealer:
         out.print(f"Next {night}: {st.next_dealer} deals first{cited(rs, 'A3')}.", markup=False)
+    if st.over and st.new_game:  # what comes next, as the hand that ended the game said it (A7)
+        if st.open_night:
+            out.print(f"The {rs.session_short} may end now: ref end-session.", markup=False)
+        out.print(f"A new game: {st.new_game}.", markup=False)
     if st.recent_nights:
         out.print(f"Recent {rs.session_short}s:", markup=False)
         night_ = rs.session_short

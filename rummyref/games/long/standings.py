@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 
+from rummyref.games.base import new_game
 from rummyref.games.long.nights import (
     Dibs,
     Step,
@@ -60,10 +61,13 @@ class Standings:
     recent_nights: tuple[NightSummary, ...]
     next_dealer: str | None = None  #: who deals the next hand (A3); None once the game is over
     rules: RuleSet | None = field(default=None, compare=False)  #: for the words; not in the JSON
+    #: once the game is over, the command that starts another like it (not in the JSON)
+    new_game: str | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         data = asdict(replace(self, rules=None))
         data.pop("rules")
+        data.pop("new_game")
         return data
 
 
@@ -139,6 +143,7 @@ def compute_standings(
             game.roster, session_log if open_night else (),
             first_seat(game.roster, dealt_before, rules is None or rules.cite("A3") is not None)).next_dealer,
         rules=rules,
+        new_game=new_game(game, rules) if game.over and rules is not None else None,
     )
 
 

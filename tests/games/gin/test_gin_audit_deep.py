@@ -56,10 +56,11 @@ def test_the_game_over_line_names_the_rule_sets_shutout_factor(tmp_path, factor,
     ok("new-session", "--ruleset", rs, "--players", "Ann,Bob")
     expected = (f"GAME OVER: Ann wins by {final}; final with boxes and bonus: Ann {final}, Bob 0{said}.")
     hand = ok("score-hand", *SHUTOUT).stdout
-    assert one_line(hand).endswith(expected + " The session may end now: ref end-session. A new game: ref "
-                                   "new-session --game NEW-NAME --ruleset FILE --players Ann,Bob.")  # (112 + 25 + 100) x the factor
+    next_steps = (" The session may end now: ref end-session. A new game: ref new-session --game NEW-NAME "
+                  "--ruleset FILE --players Ann,Bob.")
+    assert one_line(hand).endswith(expected + next_steps)  # (112 + 25 + 100) x the factor
     assert "doubled" not in hand or factor == 2
-    assert one_line(ok("standings").stdout).endswith(expected)
+    assert one_line(ok("standings").stdout).endswith(expected + next_steps)
     assert ref_json("standings")["shutout"] is True  # the loser won no hand, whatever the factor
 
 
