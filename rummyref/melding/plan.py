@@ -50,6 +50,38 @@ def mask_cards(masks: Sequence[int]) -> list[Card]:
 # -- an arrangement under construction ----------------------------------------------------
 
 
+def _overlap(a: list, b: list) -> bool:
+    """Do two runs of a suit hold a place twice (a WILDCARD of one where the other has the card)?"""
+    return a[1] < b[1] + b[2] and b[1] < a[1] + a[2]
+
+
+def _side_by_side(a: list, b: list, ceiling: int) -> list[list] | None:
+    """Two runs of ``a``'s suit over the same natural cards and as many places in all, one below
+    the other (no place held twice), each with a natural card and as many natural runs as ``a``
+    and ``b``; the WILDCARDs as high as they go. None if there are none."""
+    suit, nats, total = a[0], a[3] | b[3], a[2] + b[2]
+    before = (len(a[3]) == a[2]) + (len(b[3]) == b[2])
+    best: tuple | None = None
+    for n1 in range(3, total - 2):
+        n2 = total - n1
+        if n1 > 13 or n2 > 13:
+            continue
+        for s1 in range(1, ceiling - n1 + 2):
+            low = {p for p in nats if p < s1 + n1}
+            if not low or min(nats) < s1:
+                continue
+            high = nats - low
+            if not high:
+                continue
+            for s2 in range(s1 + n1, ceiling - n2 + 2):
+                if min(high) < s2 or max(high) > s2 + n2 - 1:
+                    continue
+                natural = (len(low) == n1) + (len(high) == n2)
+                if natural >= before and (best is None or (natural, s1, s2) > best[0]):
+                    best = ((natural, s1, s2), [[suit, s1, n1, low], [suit, s2, n2, high]])
+    return None if best is None else best[1]
+
+
 class Plan:
     """Runs (suit, start, positions with a natural) and groups (rank, suits) before they become Melds."""
 
@@ -144,6 +176,24 @@ class Plan:
         other.wild_unmelded = self.wild_unmelded
         other.aces_high = self.aces_high
         return other
+
+    def untangle(self) -> None:
+        """Two runs of a suit where a WILDCARD of one stands for a card the other holds
+        (``4H W(=5H) W(=6H) / 5H 6H 7H``) become two runs side by side of the same cards, as
+        many of them natural as before, the WILDCARDs as high as they go (``4H 5H 6H / 7H W
+        W``): the same sequences, counts and cards left out, read as a table reads them."""
+        ceiling = HIGH_ACE if self.aces_high else 13
+        again = True
+        while again:
+            again = False
+            for i in range(len(self.runs)):
+                for j in range(i + 1, len(self.runs)):
+                    a, b = self.runs[i], self.runs[j]
+                    if a[0] == b[0] and _overlap(a, b):
+                        pair = _side_by_side(a, b, ceiling)
+                        if pair is not None:
+                            self.runs[i], self.runs[j] = pair
+                            again = True
 
     def split_long_runs(self) -> None:
         """Cut runs of 6+ into pieces of 3 (the last 3-5): more sequences (V3)."""

@@ -318,6 +318,7 @@ def go_out_check(
         # it drops the states that cannot finish, and is the cheaper)
         quick = _reshape(*_arrange_plan(masks, w, ruleset, raw), allowed, sequences, natural_sequences)
     if quick is not None:
+        quick.untangle()
         solution = _solution(quick, _plan_cost(quick, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
     found = goout.search(masks, w, ruleset.aces_high, allowed, sequences, natural_sequences, need)
@@ -325,6 +326,7 @@ def go_out_check(
         plan, unmelded_wilds, to_place = found
         plan.wild_unmelded = unmelded_wilds
         plan.absorb(to_place, natural_sequences)
+        plan.untangle()
         solution = _solution(plan, _plan_cost(plan, ruleset))
         return GoOut(True, mode, solution, _ok_reason(mode, len(solution.unmelded)))
     return GoOut(False, mode, best_try, _fail_reason(best_try, mode, sequences, natural_sequences, len(cards)))
