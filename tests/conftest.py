@@ -110,3 +110,32 @@ def pytest_report_header(config):
     where = (f"PostgreSQL at {PG_URL} (a fresh schema per test)" if ON_PG
              else f"SQLite files (the PostgreSQL pass is not run here: {PG_ENV} is not set)")
     return [f"rummyref {rummyref.__version__} from {os.path.dirname(rummyref.__file__)}", f"database: {where}"]
+
+
+#: root without the capabilities that override file permissions (``as_user``)
+CAPS = "-dac_override,-dac_read_search,-fowner"
+SETPRIV = ("setpriv", f"--bounding-set={CAPS}", f"--inh-caps={CAPS}", "--")
+
+
+@pytest.fixture(scope="session")
+def as_user(tmp_path_factory) -> tuple[str, ...]:
+    """What to put before a command so that file permissions bind it: nothing for a user; for
+    root, setpriv without the capabilities that override them (checked: it cannot make a file
+    in a read-only folder). Skipped where that cannot be had: a test of a read-only record run
+    as root without it would prove nothing."""
+    import shutil
+    import subprocess
+
+    if os.geteuid() != 0:
+        return ()
+    if shutil.which("setpriv") is None:
+        pytest.skip("run as root, and no setpriv to drop root's override of file permissions")
+    folder = tmp_path_factory.mktemp("permissions")
+    folder.chmod(0o555)
+    try:
+        made = subprocess.run([*SETPRIV, "touch", str(folder / "x")], capture_output=True)
+    finally:
+        folder.chmod(0o755)
+    if made.returncode == 0:
+        pytest.skip("setpriv did not make file permissions bind root here")
+    return SETPRIV

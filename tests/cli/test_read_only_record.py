@@ -24,8 +24,6 @@ from rummyref.store.location import short
 
 pytestmark = pytest.mark.sqlite_only("the permissions of the SQLite file and its folder")
 
-CAPS = "-dac_override,-dac_read_search,-fowner"
-SETPRIV = ("setpriv", f"--bounding-set={CAPS}", f"--inh-caps={CAPS}", "--")
 NOW = "2026-11-12T19:30"
 
 #: commands that only read, each with what its output must show
@@ -50,26 +48,6 @@ WRITES = [
     ("dispute", "claim", "--called", "Bill=Ben", "--touched", "Ben,Bill", "--record"),
     ("void", "1", "--reason", "dealt twice"),
 ]
-
-
-@pytest.fixture(scope="module")
-def as_user(tmp_path_factory) -> tuple[str, ...]:
-    """What to put before a command so that file permissions bind it: nothing for a user; for
-    root, setpriv without the capabilities that override them (checked: it cannot make a file
-    in a read-only folder)."""
-    if os.geteuid() != 0:
-        return ()
-    if shutil.which("setpriv") is None:
-        pytest.skip("run as root, and no setpriv to drop root's override of file permissions")
-    folder = tmp_path_factory.mktemp("permissions")
-    folder.chmod(0o555)
-    try:
-        made = subprocess.run([*SETPRIV, "touch", str(folder / "x")], capture_output=True)
-    finally:
-        folder.chmod(0o755)
-    if made.returncode == 0:
-        pytest.skip("setpriv did not make file permissions bind root here")
-    return SETPRIV
 
 
 def run(prefix: tuple[str, ...], db: Path, *args: str) -> subprocess.CompletedProcess:
