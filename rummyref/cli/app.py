@@ -341,11 +341,26 @@ def what_stands(since: int = 0, shell: bool = False) -> tuple[str, str] | None:
     of ``ref night``'s own commands (``history``, not ``ref history --game NAME``)."""
     commits = [c for c in _committed()[since:] if c]
     if not commits:
-        return None
+        return None if shell else _upgraded()
     message, hint = _stands(commits[-1], shell)
     if len(commits) > 1:
         message += " (and " + ("1 earlier write stands)" if len(commits) == 2 else f"{len(commits) - 1} earlier writes stand)")
     return message, hint
+
+
+def _upgraded() -> tuple[str, str] | None:
+    """The schema steps this process committed to a record an older ref made (its first open
+    upgrades it, one step per transaction, each standing on its own), in words; None if none."""
+    engine = sys.modules.get("rummyref.store.engine")
+    steps = engine.UPGRADED if engine is not None else []
+    if not steps:
+        return None
+    latest = engine.LATEST  # type: ignore[union-attr]
+    if steps[-1] >= latest:
+        return (f"the record was upgraded to schema version {steps[-1]}; nothing else was written",
+                "ref verify checks it")
+    return (f"the record was upgraded to schema version {steps[-1]} of {latest}; nothing else was written",
+            "ref upgrade finishes the upgrade (each step stands on its own)")
 
 
 def _stands(commit: tuple, shell: bool) -> tuple[str, str]:

@@ -333,11 +333,32 @@ def migrate(engine: Engine, upto: int = LATEST) -> int:
     if version < upto:
         must_be_writable(engine, f" (it was made by an older ref, at schema version {version}, and this ref "
                                  "upgrades it before anything else, which writes to it)")
+    existing = version >= 1  # a record made by an older ref: its steps are news (a new one's are not)
     while version < upto:
+        version, stepped = _step(engine, upto, existing)
+        if not stepped:
+            break
+    return version
+
+
+#: the schema steps this process committed, each the version it brought the record to: what
+#: stands after a Ctrl-C (``ref upgrade``'s, or any command's first open of an older record)
+UPGRADED: list[int] = []
+
+
+def _step(engine: Engine, upto: int, note: bool) -> tuple[int, bool]:
+    """One schema step in its own transaction, unless another terminal took the record to
+    ``upto`` meanwhile: (the version now, whether this process stepped). Once committed the step
+    is noted in :data:`UPGRADED` (``note``: a record that existed) before a Ctrl-C that came
+    during the COMMIT is let through."""
+    from rummyref.store.record import _CtrlCHeld
+
+    held = _CtrlCHeld()
+    try:
         with engine.begin() as conn:
             version = schema_version(conn)  # another terminal may have migrated meanwhile
             if version >= upto:
-                break
+                return version, False
             if version == 0 and conn.dialect.name == "postgresql":
                 must_be_ours(conn)  # still empty, under the write lock: no DDL beside another's tables
             check_schema(conn, version)  # each step runs only on the schema it was written for
@@ -349,7 +370,14 @@ def migrate(engine: Engine, upto: int = LATEST) -> int:
                 {"v": str(version)},
             )
             mark(conn, version)
-    return version
+            held.hold()  # from here a Ctrl-C waits for the COMMIT
+        if note:
+            UPGRADED.append(version)
+    except BaseException:
+        held.release(deliver=False)  # rolled back: nothing of this step was written
+        raise
+    held.release(deliver=True)
+    return version, True
 
 
 def record_exists(db: str | None) -> bool:

@@ -187,3 +187,51 @@ def test_night_ctrl_c_after_it_started_a_new_record_says_so(tmp_path):
     assert r.returncode == INTERRUPTED, r.stderr
     assert "interrupted: game long was started and its Rummy Night 1 opened (entry 2)" in r.stderr
     assert ref_json("standings", "--db", str(db))["open_night"] == 1
+
+
+# -- a record an older ref made: each schema step stands on its own (noticed, stop 44 #7) --------
+
+SCHEMA_V1 = Path(__file__).resolve().parents[1] / "fixtures" / "schema_v1.db"
+
+
+def schema_version(db: Path) -> int:
+    """Read straight from the file: any ref command would finish the upgrade first."""
+    import sqlite3
+
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return int(con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0])
+    finally:
+        con.close()
+
+
+@pytest.mark.sqlite_only("a schema 1 record file")
+@pytest.mark.parametrize("command", [("upgrade",), ("score-hand", "--game", "rummy-2m", *POINTS)])
+def test_ctrl_c_after_a_schema_step_says_the_record_was_upgraded_that_far(tmp_path, command):
+    import shutil
+
+    db = tmp_path / "old.db"
+    shutil.copy(SCHEMA_V1, db)
+    before = len(ref_json("history", "--db", str(shutil.copy(SCHEMA_V1, tmp_path / "twin.db")))["entries"])
+    r = run(db, *command, sigint="step:1")  # schema 1 -> 2 committed; 2 -> 3 not begun
+    assert r.returncode == INTERRUPTED, r.stderr
+    assert "nothing was written" not in r.stderr
+    assert ("interrupted: the record was upgraded to schema version 2 of 4; nothing else was written\n"
+            "ref upgrade finishes the upgrade (each step stands on its own)") in r.stderr
+    assert schema_version(db) == 2
+    assert len(ref_json("history", "--db", str(db))["entries"]) == before  # no hand: its write never ran
+    verifies(db)
+
+
+@pytest.mark.sqlite_only("a schema 1 record file")
+def test_ctrl_c_after_the_last_schema_step_says_the_record_is_upgraded(tmp_path):
+    import shutil
+
+    db = tmp_path / "old.db"
+    shutil.copy(SCHEMA_V1, db)
+    r = run(db, "upgrade", sigint="step:3")
+    assert r.returncode == INTERRUPTED, r.stderr
+    assert ("interrupted: the record was upgraded to schema version 4; nothing else was written\n"
+            "ref verify checks it") in r.stderr
+    assert schema_version(db) == 4
+    verifies(db)

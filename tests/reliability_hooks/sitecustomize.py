@@ -17,7 +17,8 @@ about it; without the variables below it does nothing at all.
   not counted): ``begin`` as its ``BEGIN IMMEDIATE`` starts (nothing is written yet),
   ``commit`` the moment its COMMIT has returned (the write is in the record), the window where
   a Ctrl-C used to be reported as "nothing was written"; ``exit`` as Python exits, once the
-  command has said all it had to say.
+  command has said all it had to say; ``step`` once the N-th schema step of an older record
+  has committed (its connection handed back), before the next step or the command's own write.
 """
 
 import os
@@ -62,6 +63,28 @@ if _SIGINT_WHEN:
     def _sig_after_commit(session):
         if session.info.pop("rummyref_write", False) and _SIGINT_WHEN == "commit" and _writes[0] == _at:
             _ctrl_c()
+
+    if _SIGINT_WHEN == "step":
+        from sqlalchemy.pool import Pool
+
+        _steps = [0, False]  # schema steps committed; a Ctrl-C due at the next check-in
+
+        @event.listens_for(Engine, "before_cursor_execute")
+        def _sig_step_seen(conn, cursor, statement, params, context, executemany):
+            if statement.startswith("INSERT INTO meta") and "'schema_version'" in statement:
+                conn.info["rummyref_step"] = True
+
+        @event.listens_for(Engine, "commit")
+        def _sig_step_commit(conn):
+            if conn.info.pop("rummyref_step", False):
+                _steps[0] += 1
+                _steps[1] = _steps[0] == _at
+
+        @event.listens_for(Pool, "checkin")
+        def _sig_step_checkin(dbapi_connection, connection_record):
+            if _steps[1]:
+                _steps[1] = False
+                _ctrl_c()
 
 
 if _ANNOUNCE or _DELAY or _BARRIER:
