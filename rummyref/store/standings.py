@@ -70,7 +70,7 @@ def summary(conn, name: str | None) -> Summary:
                 g.created_at, g.finished_at, g.winner, bool(options.get("closed_roster", True)), options)
     aggs = tuple(PlayerAggregate(r[0], r[2], r[3], r[4], r[5], r[6], r[7]) for r in rows)
     hands = int(q("SELECT hands FROM game_total WHERE game_id = :g", g=g.id).scalar() or 0)
-    nights = q(  # a session with no hand in force does not count (SPEC §8): not among the recent nights, nor the last
+    nights = q(  # the recent nights: those that count (SPEC §8), and the open one, listed "in progress"
         f"SELECT id, number, opened_at, closed_at FROM session WHERE game_id = :g AND {COUNTS} "
         "ORDER BY number DESC LIMIT :k",
         g=g.id, k=RECENT_NIGHTS, **ABANDONED_PATTERN,
@@ -88,7 +88,11 @@ def summary(conn, name: str | None) -> Summary:
     open_id = next((s.id for s in nights if s.closed_at is None), None)
     dealt = int(q(HANDS_DEALT, s=open_id).scalar() or 0) if open_id is not None else 0
     log = tuple((str(k), str(d or "")) for k, d in q(SESSION_LOG, s=open_id)) if open_id is not None else ()
-    last = _day(nights[0].opened_at) if nights else None
+    # the last Rummy Night is the latest that counts (SPEC §8): a night open with no hand in
+    # force, or one whose hands were all voided, is none, so it neither dates the last night nor
+    # clears the over-a-week warning (A5)
+    last = _day(q(f"SELECT opened_at FROM session WHERE game_id = :g AND {PLAYED} ORDER BY number DESC LIMIT 1",
+                  g=g.id, **ABANDONED_PATTERN).scalar())
     before = open_night if open_night is not None else int(
         q("SELECT COALESCE(MAX(number), 0) FROM session WHERE game_id = :g", g=g.id).scalar() or 0) + 1
     dealt_before = q(LAST_DEALER, g=g.id, n=before).scalar()

@@ -55,7 +55,7 @@ class Standings:
     open_night: int | None
     last_night: str | None
     days_since_last_night: int | None
-    overdue: bool  #: A5: more than seven days since the last Rummy Night
+    overdue: bool  #: A5: more than seven days since the last Rummy Night, in a game not over (A7)
     players: tuple[StandingRow, ...]
     dibs: tuple[Dibs, ...]
     recent_nights: tuple[NightSummary, ...]
@@ -135,7 +135,8 @@ def compute_standings(
         open_night=open_night,
         last_night=last_night.isoformat() if last_night else None,
         days_since_last_night=gap.days,
-        overdue=gap.overdue,
+        # no Rummy Night of a finished game can be held (A7): the days since stay, a fact; the flag goes
+        overdue=gap.overdue and not game.over,
         players=tuple(rows),
         dibs=seating_dibs(totals) if rules is None or rules.house.seating_dibs else (),
         recent_nights=tuple(recent),
