@@ -610,7 +610,7 @@ def test_a_gin_amendment_shows_the_hand_as_it_will_be_settled(tmp_path):
                        input=typed)
     assert r.returncode == 0, r.stderr
     said = flat(r.stdout)
-    shown = said[said.index("Hand 1, as amended:"):]
+    shown = said[said.index("Hand 1, amended, if recorded:"):]
     assert "Bob: 3S 4S 5S; deadwood 6D QD 7C QC (33); laid off 4H 8H 9H" in shown
     assert "Knock: Ann scores 32." in shown and "Ann: 33 -> 32" in shown
 

@@ -69,6 +69,8 @@ class GinHand:
     result: HandResult | None
     score: GameScore
     again: str = ""  #: what a new game of the same kind needs (:func:`rummyref.games.base.again`)
+    #: a correction after which the game is no longer over: who had won it (G10); "" otherwise
+    reopened: str = ""
 
 
 @dataclass(frozen=True)
@@ -310,12 +312,15 @@ class GinGame:
         render.history_lines(old.facts, (), out, ctx.ruleset, ctx.game.roster)
 
     def show_change(self, ctx: Context, hand: int, shown: GinHand, out) -> None:
-        out.print(f"{ctx.ruleset.hand_title} {hand}, as amended:", markup=False)  # the hand as it will be settled, then the totals
+        # the hand as it will be settled (a void: that its result no longer counts), then the totals
+        what = "voided" if shown.kind == EntryKind.VOID else "amended"
+        out.print(f"{ctx.ruleset.hand_title} {hand}, {what}, if recorded:", markup=False)
         render.show_result(shown, out)
         before = fold(ctx.ruleset, ctx.game.roster, ctx.hands())
         after = shown.score
         for i, name in enumerate(ctx.game.roster):
             out.print(f"  {name}: {before.totals[i]:,} -> {after.totals[i]:,}", markup=False)
+        render.show_game_change(ctx.game.roster, before, after, out)
 
     def show_session_totals(self, ruleset: RuleSet, number: int, hands: int, points, out) -> None:
         pts = ", ".join(f"{n} {v:,}" for n, v in points)
@@ -369,11 +374,13 @@ class GinGame:
         if refusal is not None:
             raise refusal
         score = fold(ctx.ruleset, g.roster, hands)
+        was = fold(ctx.ruleset, g.roster, ctx.hands())
+        reopened = g.roster[was.winner] if was.over and was.winner is not None and not score.over else ""
         draft = Draft(kind, hand, old.hand_in_session, None, body, results, reason, old.seq,
                       _status(score, g.roster))
         return Recorded(draft, GinHand(g.name, ctx.ruleset, kind, ctx.position.entries + 1, hand, old.session,
                                        old.hand_in_session, _pair(g.roster), facts, result, score,
-                                       again(g, ctx.ruleset)))
+                                       again(g, ctx.ruleset), reopened))
 
     # -- standings, stats ------------------------------------------------------------------
 

@@ -54,7 +54,8 @@ def hand_json(shown) -> dict[str, Any]:
         "layoffs": None if unsettled else [str(lay.card) for lay in r.layoffs],
         "knock_limit": None if r is None else r.knock_limit,
     }
-    return {**data, **score_json(shown.players, shown.score)}
+    # a correction after which the game is no longer over (G10), as a long game's (A7)
+    return {**data, **score_json(shown.players, shown.score), "reopened": bool(shown.reopened)}
 
 
 def score_json(players: Sequence[str], score: GameScore) -> dict[str, Any]:
@@ -86,10 +87,36 @@ def show_hand(shown, out) -> None:
               markup=False)
     show_result(shown, out)
     show_score(shown.players, shown.score, shown.ruleset, out)
+    reopened(shown, out)
     if shown.score.over:  # as a long game's footer (A7): a Gin game is never the default's
         if str(shown.kind) == "hand":  # a correction may come after the session closed
             out.print(f"The {rs.session_short} may end now: ref end-session.", markup=False)
         out.print(f"A new game: ref new-session --game NEW-NAME{shown.again}.", markup=False)
+
+
+def reopened(shown, out) -> None:
+    """A correction after which the game is no longer over says so, and who leads now (G10),
+    as a long game's does (A7)."""
+    if shown.reopened:
+        echo(out, f"The game is no longer over (G10): {shown.reopened} no longer wins; "
+                  f"{_lead(shown.players, shown.score)}, and the game goes on.")
+
+
+def _lead(players: Sequence[str], score: GameScore) -> str:
+    """``Ann leads with 33``, or ``Ann and Bob are level at 33``."""
+    best = max(score.totals)
+    leaders = [name for name, total in zip(players, score.totals) if total == best]
+    return f"{leaders[0]} leads with {best:,}" if len(leaders) == 1 else f"{' and '.join(leaders)} are level at {best:,}"
+
+
+def show_game_change(players: Sequence[str], before: GameScore, after: GameScore, out) -> None:
+    """What a correction, before it is written, does to the end of the game (G10), as a long
+    game's preview says it (A7)."""
+    if after.over and after.winner is not None and (not before.over or before.winner != after.winner):
+        out.print(f"The game would be over (G10): {players[after.winner]} wins by {after.margin:,}.", markup=False)
+    elif before.over and not after.over:
+        out.print(f"The game would no longer be over (G10): {_lead(players, after)}, and play goes on.",
+                  markup=False)
 
 
 def show_score(players: Sequence[str], score: GameScore, rs: RuleSet, out) -> None:

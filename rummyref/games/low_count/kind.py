@@ -84,6 +84,9 @@ class GameRecorded:
     result: GameResult | None  #: None for a void
     match: MatchState
     next_dealer: str | None = None  #: who deals the next game at the open session's table
+    #: a correction's effect on the matches already decided (S17): (number, who had won it, who
+    #: wins it now, or "" when it is no longer decided)
+    unwon: tuple[tuple[int, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -433,9 +436,13 @@ class LowCountGame:
             s = next(x for x in ctx.sessions if x.number == old.session)
             players = table_of(ctx.ruleset, s).players
             state = MatchState.start(players, first_at_new_table(players, s.options, None)[0], ctx.ruleset)
+        was = fold(ctx.ruleset, ctx.sessions, ctx.hands()).state
+        now = {m.number: m.winner for m in state.finished}
+        unwon = tuple((m.number, m.winner, now.get(m.number, "")) for m in (was.finished if was else ())
+                      if now.get(m.number) != m.winner)
         return Recorded(draft, GameRecorded(ctx.game.name, ctx.ruleset, kind, ctx.position.entries + 1, hand, old.session,
                                             old.hand_in_session, old.dealer or "", result, state,
-                                            _next_dealer(ctx, state)))
+                                            _next_dealer(ctx, state), unwon))
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:
         """The game to correct, as now in force: it must exist and not be voided (B7)."""
