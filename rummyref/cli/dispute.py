@@ -354,7 +354,7 @@ Examples:
 def end_night(
     hands: Annotated[Optional[int], typer.Option("--hands", "-n", metavar="N", parser=bounded(HANDS_PLAYED, "--hands"), help="Hands played in this session so far (default: read from the open Rummy Night).")] = None,
     players: PlayersOption = None,
-    game_over: Annotated[bool, typer.Option("--game-over", help="With --hands: a player has passed the target (A7).")] = False,
+    game_over: Annotated[bool, typer.Option("--game-over", help="With --hands: the game is over (A7). A player past the target is not enough: level leaders there play on.")] = False,
     first_dealer: Annotated[Optional[str], typer.Option("--first-dealer", metavar="NAME", help="With --hands: who dealt the session's first hand (default: the first player).", autocompletion=complete_table_player)] = None,
     ruleset: RulesetOption = None,
     game: NightGameOption = None,
