@@ -99,7 +99,9 @@ class Settle:
                 question = f"Fix which answer? ({form.choices()} / drop)"
             else:
                 question = CONFIRM_Q if form is not None else CONFIRM_PLAIN_Q
-            answer, word = ask_until(self.asker, question, partial(_read, form=form, fixing=fixing))
+            # a choice: Enter is yes (or asks which answer), so a bad answer is never offered back to resend
+            answer, word = ask_until(self.asker, question, partial(_read, form=form, fixing=fixing),
+                                     offer_back=False)
             if answer == "drop":
                 say(f"The {self.unit} was dropped: nothing was written.")
                 return None

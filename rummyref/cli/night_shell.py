@@ -108,6 +108,8 @@ class Terminal:
         self.game, self.db = game, db
         self.readline = _readline()
         self.put_back_told = False  #: the Ctrl-U hint is given once, the first time it applies
+        #: what the command under way would write, for the end of input to name ("the void of hand 2")
+        self.under_way: str | None = None
 
     def line(self, prompt: str, offered: str = "") -> str:
         lead, prompt = fitted(prompt)  # a long question on lines of its own, asked again after a ruling
@@ -388,6 +390,7 @@ def correction(term: Terminal, name: str, db: str | None, hand: int | None, amen
             say(f"No {what} of this {ctx.ruleset.session_short} counts yet: nothing to undo "
                 f"(void N corrects an earlier {what}).")
             return
+    term.under_way = f"the {'amendment' if amend else 'void'} of {what} {hand}"
     try:
         kind.show_as_recorded(ctx, hand, out)
         reason = ask_until(term, REASON_Q, read_reason)
@@ -458,12 +461,13 @@ def run(request: SessionRequest, db: str | None) -> int:
                 print(file=sys.stderr)
                 say(_still_open(ctx, "End of input"))
                 return 0
+            term.under_way = None
             try:
                 done = dispatch(term, ctx, command, db)
-            except EOFError:
+            except EOFError:  # inside a hand, or a correction (named: it is not a hand being typed)
                 print(file=sys.stderr)
-                say(_still_open(ctx, f"End of input (the {ctx.ruleset.hand_word} being typed was discarded, "
-                                     "nothing of it written)"))
+                doing = term.under_way or f"the {ctx.ruleset.hand_word} being typed"
+                say(_still_open(ctx, f"End of input ({doing} was discarded, nothing of it written)"))
                 return 0
         except KeyboardInterrupt:  # at the prompt, or in a command between hands (standings, end ...)
             print(file=sys.stderr)

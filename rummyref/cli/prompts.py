@@ -72,8 +72,10 @@ def kept(answer: str, offered: str, edited: bool) -> str:
     """The answer given where ``offered`` was offered: with the offered text on the line to
     edit (``edited``), what the line holds; else a blank keeps the offered answer. ``-``
     answers none, whether or not anything was offered (a blank's meaning where nothing is)."""
-    if answer.strip() == NONE_WORD:  # none, whether something was offered or not
-        return ""
+    if answer.strip() == NONE_WORD:  # none, whether something was offered or not (quoted as typed if refused)
+        from rummyref.games.base import NoneTyped
+
+        return NoneTyped()
     if offered and not edited and not answer.strip():
         return offered
     return answer

@@ -37,17 +37,32 @@ class Asker(Protocol):
     def tell(self, message: str) -> None: ...
 
 
-def ask_until(asker: Asker, question: str, check: Callable[[str], Any], offered: str = "") -> Any:
+class NoneTyped(str):
+    """The answer none, typed as ``-`` (the Asker's word for it): an empty answer to every
+    check, quoted as typed when a check refuses it."""
+
+    typed = "-"
+
+
+def ask_until(asker: Asker, question: str, check: Callable[[str], Any], offered: str = "",
+              offer_back: bool = True) -> Any:
     """Ask until ``check`` accepts the answer; a bad answer is explained and offered back to
     edit. The same bad answer sent back unchanged (Enter on the line as offered) is not
-    offered a third time: the line comes back empty, so Enter alone never loops."""
+    offered a third time: the line comes back empty, so Enter alone never loops.
+    ``offer_back`` False: a choice whose Enter means something of its own ("Record it?":
+    yes), where a bad answer offered back would make Enter send it again: never offered."""
     rejected = None
     while True:
         answer = asker.ask(question, offered)
         try:
             return check(answer)
         except RummyrefError as exc:
-            asker.tell(f"  {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+            message = exc.message
+            if isinstance(answer, NoneTyped):  # '-' refused: say what was typed, not ''
+                message = message.replace("''", repr(answer.typed), 1)
+            asker.tell(f"  {message}" + (f" ({exc.hint})" if exc.hint else ""))
+            if not offer_back:
+                continue
             if answer == rejected:
                 asker.tell("  (the same answer again: the line is cleared)")
                 offered, rejected = "", None
