@@ -117,11 +117,12 @@ def test_a_block_with_answers_is_typed_at_a_terminal(tmp_path):
     path = page(tmp_path, """
 <!-- transcript: answers
 points
-5
+x
+y
+^U5
 -7
 maybe
-x
-^Udrop
+drop
 ^D
 -->
 
@@ -131,11 +132,13 @@ $ ref night --players Ann,Bob
 """)
     [done] = list(results(read_page(path)))
     lines = done.actual.split("\n")
-    assert "night> points" in lines and "Ann's points this hand: 5" in lines
-    assert "Bob's points this hand: -7" in lines
+    assert "night> points" in lines and "Bob's points this hand: -7" in lines
     # a rejected answer is offered back: what is typed next is added to it, ^U clears it
+    asked = [line for line in lines if line.startswith("Ann's points this hand:")]
+    assert [a.rsplit(": ", 1)[1] for a in asked] == ["x", "xy", "5"]
+    # but not at "Record it?", whose Enter is yes: the wrong answer is not on the line again
     confirm = [line for line in lines if line.startswith("Record it?")]
-    assert [c.rsplit(": ", 1)[1] for c in confirm] == ["maybe", "maybex", "drop"]
+    assert [c.rsplit(": ", 1)[1] for c in confirm] == ["maybe", "drop"]
     assert not any(line.startswith("Recorded") for line in lines)
     # ^D at the next prompt: the shell ends, and its last words come after that prompt
     last_prompt = len(lines) - 1 - lines[::-1].index("night>")
