@@ -88,9 +88,9 @@ def summary(conn, name: str | None) -> Summary:
     open_id = next((s.id for s in nights if s.closed_at is None), None)
     dealt = int(q(HANDS_DEALT, s=open_id).scalar() or 0) if open_id is not None else 0
     log = tuple((str(k), str(d or "")) for k, d in q(SESSION_LOG, s=open_id)) if open_id is not None else ()
-    # the last Rummy Night is the latest that counts (SPEC §8): a night open with no hand in
-    # force, or one whose hands were all voided, is none, so it neither dates the last night nor
-    # clears the over-a-week warning (A5)
+    # the last session is the latest that counts (SPEC §8): one open with no hand in force, or
+    # one whose hands were all voided, is none, so it neither dates the last session nor clears
+    # the over-a-week warning (A5)
     last = _day(q(f"SELECT opened_at FROM session WHERE game_id = :g AND {PLAYED} ORDER BY number DESC LIMIT 1",
                   g=g.id, **ABANDONED_PATTERN).scalar())
     before = open_night if open_night is not None else int(
