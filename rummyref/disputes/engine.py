@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -482,10 +482,39 @@ def _first_completers(
         # several touched first, together: they completed first together (B8), or every
         # claimant completed together and the first touch leaves the same players (B11)
         return first_touch, None
+    examples = _completed_examples(full, c, t)
+    said = " or ".join(f'"{text}" ({note})' for text, note in examples)
     raise UnreadableInput(
         f"cannot tell who completed both the call and the touch first among {and_list(front)}",
-        hint='say it with --completed, e.g. --completed "Ben,Bill" (Ben first) or "Ben=Bill" (together)',
+        hint=f"say it with --completed, e.g. --completed {said}",
     )
+
+
+def _completed_examples(full: list[str], c: dict[str, int], t: dict[str, int]) -> list[tuple[str, str]]:
+    """Up to two --completed orders of these claimants that the calls and touches allow, as
+    typed, each with who it puts first: the order of the calls and the order of the touches
+    (ties broken by the other; both always agree with the facts), else the first two places
+    together, if the facts allow that too."""
+    def order_by(key: Callable[[str], tuple[int, int]]) -> Order:
+        groups: dict[tuple[int, int], list[str]] = {}
+        for p in sorted(full, key=key):
+            groups.setdefault(key(p), []).append(p)
+        return tuple(frozenset(g) for g in groups.values())
+
+    candidates = [order_by(lambda p: (c[p], t[p])), order_by(lambda p: (t[p], c[p]))]
+    if candidates[0] == candidates[1] and len(candidates[0]) > 1:
+        candidates[1] = (candidates[0][0] | candidates[0][1], *candidates[0][2:])
+    examples: list[tuple[str, str]] = []
+    for order in dict.fromkeys(candidates):
+        try:
+            _check_completed(order, full, c, t, full)
+        except UnreadableInput:
+            continue
+        groups = _order_text(order, full)
+        note = (f"{groups[0][0]} first" if len(groups[0]) == 1
+                else f"{and_list(groups[0])} together" + (" first" if len(groups) > 1 else ""))
+        examples.append((",".join("=".join(g) for g in groups), note))
+    return examples
 
 
 # -- B4 and B5 take only real melds (SPEC §8) ----------------------------------------------------
