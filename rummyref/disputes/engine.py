@@ -23,7 +23,7 @@ from typing import Any
 from rummyref import names as player_names
 from rummyref.cards import Card, check_deck, check_holders, format_cards, parse_card, parse_cards, parse_melds
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput, and_list
-from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options
+from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options, run_seats
 from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet, load_ruleset
 
@@ -766,8 +766,20 @@ def _points(cards: Iterable[Card], meld: Meld, ruleset: RuleSet) -> int:
     return total
 
 
-def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]], ruleset: RuleSet) -> tuple[list[PickupUse], bool]:
-    """Every legal use of the taken card with >= 1 hand card; and whether the search was capped."""
+def _touches_hand(card: Card, combo: Sequence[Card], meld: Meld) -> bool:
+    """Is the card taken laid next to a card of the hand in this run, with no table card between
+    them (B4: used *with* a hand card)? A hand card at the other end of the run is laid off on
+    its own; the card taken would be played by itself. (A WILDCARD of the hand may be any W.)"""
+    hand_at = {i for i, c in enumerate(meld.cards) if c in combo}
+    return any(i - 1 in hand_at or i + 1 in hand_at for i, c in enumerate(meld.cards) if c == card)
+
+
+def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]], ruleset: RuleSet,
+                apart: list[PickupUse] | None = None) -> tuple[list[PickupUse], bool]:
+    """Every legal use of the taken card with >= 1 hand card; and whether the search was capped.
+
+    A run laid off on must hold the card taken next to a hand card (:func:`_touches_hand`); the
+    readings refused for that alone are added to ``apart``, when given."""
     uses: list[PickupUse] = []
     capped = False
     seen: set[tuple[str, tuple[Card, ...], tuple[Card, ...], int]] = set()
@@ -786,12 +798,23 @@ def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]
                 # at the high end of a run, not the low) is another use
                 from_hand = tuple(sorted(combo, key=Card.sort_key))
                 for meld in meld_options(cards, ruleset.aces_high):
+                    if base and meld.kind is MeldKind.SEQUENCE and not _touches_hand(card, combo, meld):
+                        # a WILDCARD of the hand may be seated next to the card instead (one the
+                        # table holds stays where it was laid)
+                        seated = [] if any(c.is_wild for c in base) else [
+                            m for m in run_seats(meld, ruleset.aces_high) if _touches_hand(card, combo, m)]
+                        if not seated:
+                            if apart is not None:
+                                apart.append(PickupUse(how, meld, from_hand, base, _points([card, *combo], meld, ruleset)))
+                            continue
+                        meld = seated[0]
                     value = _points([card, *combo], meld, ruleset)
+                    use = PickupUse(how, meld, from_hand, base, value)
                     key = (how, base, from_hand, value)
                     if key in seen:
                         continue
                     seen.add(key)
-                    uses.append(PickupUse(how, meld, from_hand, base, value))
+                    uses.append(use)
     uses.sort(key=lambda u: (-u.value, -len(u.from_hand), u.how != "new meld"))
     return uses, capped
 
@@ -802,7 +825,8 @@ def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Car
     check_holders([("the card taken", [card]), ("the hand", hand), ("the table", [c for m in table for c in m])],
                   ruleset.wild_limit, None)
     check_table(table, ruleset)
-    uses, capped = pickup_uses(card, hand, table, ruleset)
+    apart: list[PickupUse] = []
+    uses, capped = pickup_uses(card, hand, table, ruleset, apart)
     facts = {
         "card": str(card),
         "hand": format_cards(sorted(hand, key=Card.sort_key)),
@@ -825,6 +849,12 @@ def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Car
     if alone:
         chain.append(
             Step("B4", f"{card} could be laid on {format_cards(alone[0])} by itself, but a card taken from the Rummy Line may not be played alone")
+        )
+    if apart:
+        other = min(apart, key=lambda u: (len(u.from_hand), format_cards(u.on)))
+        chain.append(
+            Step("B4", f"{format_cards(other.from_hand)} could be laid on {format_cards(other.on)} too, but not next "
+                       f"to {card}: a card of the hand laid apart from it in the run does not use it")
         )
     if capped:
         chain.append(Step("B4", f"only the first {MAX_HAND_CARDS_TRIED} relevant hand cards were tried in combination"))

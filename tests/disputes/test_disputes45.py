@@ -52,3 +52,44 @@ def test_every_order_the_hint_suggests_is_answered(players, called, touched):
     assert len(suggested) == 2
     for order in suggested:
         assert ref(*args, "--completed", order, "--no-record").exit_code == 0, order
+
+
+# -- 5. a card taken and laid on a run lies next to a card of the hand (B4) -----------------------
+
+
+def pickup(*args: str):
+    r = ref("dispute", "pickup", *args, "--no-record")
+    assert r.exit_code == 0, r.stderr
+    return r.stdout
+
+
+def test_a_hand_card_at_the_other_end_of_the_run_does_not_use_the_card_taken():
+    assert words(pickup("4H", "--hand", "8H KS", "--table", "5H 6H 7H")) == (
+        "Not legal: 4H cannot be used with any card of the taker's hand. Why: "
+        "1. B4 no meld holds 4H together with at least one card of the hand "
+        "2. B4 4H could be laid on 5H 6H 7H by itself, but a card taken from the Rummy Line may not be played alone "
+        "3. B4 8H could be laid on 5H 6H 7H too, but not next to 4H: a card of the hand laid apart from it in the run "
+        "does not use it")
+    data = ref_json("dispute", "pickup", "4H", "--hand", "8H KS", "--table", "5H 6H 7H", "--no-record")
+    assert data["outcome"] == "illegal" and data["details"]["uses"] == []
+
+
+def test_a_hand_card_next_to_the_card_taken_uses_it_and_may_bring_one_for_the_other_end():
+    assert pickup("4H", "--hand", "3H 8H", "--table", "5H 6H 7H").splitlines()[-3:] == [
+        "Legal uses (2, most points first):",
+        "  lay off on 5H 6H 7H: 3H 4H 5H 6H 7H 8H  (from hand: 3H 8H; 15 points)",
+        "  lay off on 5H 6H 7H: 3H 4H 5H 6H 7H  (from hand: 3H; 7 points)",
+    ]
+    assert words(pickup("8H", "--hand", "9H", "--table", "5H 6H 7H")).startswith(
+        "Legal: 8H can be used with the taker's own cards (lay it off with 9H on 5H 6H 7H -> 5H 6H 7H 8H 9H). Why:")
+
+
+def test_a_wildcard_of_the_hand_is_seated_next_to_the_card_taken():
+    assert words(pickup("4H", "--hand", "W", "--table", "5H 6H 7H")).startswith(
+        "Legal: 4H can be used with the taker's own cards (lay it off with W on 5H 6H 7H -> W(=3H) 4H 5H 6H 7H). Why:")
+
+
+def test_a_wildcard_on_the_table_is_not_moved_to_make_room():
+    lines = pickup("6H", "--hand", "9H", "--table", "5H W 7H").splitlines()
+    assert lines[0] == "Not legal: 6H cannot be used with any card of the taker's hand."
+    assert "9H could be laid on 5H W 7H too, but not next to 6H" in words(" ".join(lines))
