@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -562,16 +563,35 @@ class JoinOption:
         }
 
 
+def _places(meld: Meld) -> Counter[tuple[Card, int]]:
+    """Where each card of a run lies (its position: 1 an ace low, 14 an ace high)."""
+    return Counter((c, meld.low + i) for i, c in enumerate(meld.cards))
+
+
+def keeps_table(base: Sequence[Card], result: Meld, aces_high: bool) -> bool:
+    """Does ``result`` leave every card of the table meld ``base`` where it was laid? A card
+    another player laid is never moved: the table's AD at the low end of a run stays there (it
+    does not become the ace high of the same run), nor is its WILDCARD seated elsewhere. A
+    match has no places; a table meld that reads two ways keeps either."""
+    if result.kind is not MeldKind.SEQUENCE:
+        return True
+    laid = _places(result)
+    return any(not (_places(m) - laid) for m in meld_options(list(base), aces_high) if m.kind is MeldKind.SEQUENCE)
+
+
 def join_options(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet) -> list[JoinOption]:
-    """Every table meld the card can join, and as what (runs first: B5's default)."""
+    """Every table meld the card can join, and as what (runs first: B5's default); one entry per
+    place, and none that moves a card of the table (:func:`keeps_table`)."""
     options: list[JoinOption] = []
     for meld_cards in table:
         for result in meld_options(list(meld_cards) + [card], ruleset.aces_high):
-            if result.kind is MeldKind.WILD:
+            if result.kind is MeldKind.WILD or not keeps_table(meld_cards, result, ruleset.aces_high):
                 continue
             kind = "run" if result.kind is MeldKind.SEQUENCE else "match"
             rep, value = _value_in(result, card, ruleset)
-            options.append(JoinOption(tuple(meld_cards), kind, result, rep, value))
+            option = JoinOption(tuple(meld_cards), kind, result, rep, value)
+            if option not in options:
+                options.append(option)
     options.sort(key=lambda o: o.kind != "run")
     return options
 
@@ -606,14 +626,14 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
         chain.append(Step("B5", f"{card} joins no meld on the table, so there is nothing to designate"))
         return DisputeResult(Dispute("designate"), Outcome("no-meld"), f"{card} cannot be laid on any meld on the table.", tuple(chain), facts,
                              details, ruleset.name, settled=bool(table))
-    listing = "; ".join(f"the {w(o.kind)} {format_cards(o.meld)} (as {o.stands_for}, {_pts(o.value)})" for o in options)
+    listing = "; ".join(_joins(same, ruleset) for same in _by_meld(options))
     chain.append(Step("B5", f"{card} can join {listing}"))
     runs = [o for o in options if o.kind == "run"]
     if len(kinds) == 1:
         only = options[0]
         if len({o.value for o in options}) > 1:  # B5 says run or match; which place is the player's
             return _player_says(card, options, chain, facts, details, ruleset)
-        if len(options) > 1:
+        if len({o.meld for o in options}) > 1:  # two melds of one kind: the player's word which
             chain.append(Step("B5", f"only a {w(only.kind)} takes it, and it is worth {_pts(only.value)} wherever "
                                     f"it goes: the place decides only which {w(only.kind)} grows"))
         else:
@@ -657,6 +677,22 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     verdict += f"; {short} (B6)." if chosen is match else "."
     outcome = Outcome.RUN if chosen is run else Outcome.MATCH
     return DisputeResult(Dispute.DESIGNATE, outcome, verdict, tuple(chain), facts, details, ruleset.name)
+
+
+def _by_meld(options: Sequence[JoinOption]) -> list[list[JoinOption]]:
+    """The options grouped by the table meld and kind they join, in order: one run is named once."""
+    groups: dict[tuple[tuple[Card, ...], str], list[JoinOption]] = {}
+    for o in options:
+        groups.setdefault((o.meld, o.kind), []).append(o)
+    return list(groups.values())
+
+
+def _joins(same: Sequence[JoinOption], ruleset: RuleSet) -> str:
+    """``the run 2D ... KD (as AD, 1 point at its low end; as AD, 15 points at its high end)``."""
+    first = same[0]
+    ways = "; ".join(f"as {o.stands_for}, {_pts(o.value)}" + (f" at its {_run_end(o)} end" if len(same) > 1 else "")
+                     for o in same)
+    return f"the {ruleset.meld_word(first.kind)} {format_cards(first.meld)} ({ways})"
 
 
 def _distinct_places(runs: Sequence[JoinOption]) -> list[JoinOption]:
@@ -798,6 +834,8 @@ def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]
                 # at the high end of a run, not the low) is another use
                 from_hand = tuple(sorted(combo, key=Card.sort_key))
                 for meld in meld_options(cards, ruleset.aces_high):
+                    if base and not keeps_table(base, meld, ruleset.aces_high):
+                        continue  # a card another player laid is not moved
                     if base and meld.kind is MeldKind.SEQUENCE and not _touches_hand(card, combo, meld):
                         # a WILDCARD of the hand may be seated next to the card instead (one the
                         # table holds stays where it was laid)
@@ -844,7 +882,8 @@ def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Car
             chain.append(Step("B4", f"only the first {MAX_HAND_CARDS_TRIED} relevant hand cards were tried in "
                                     "combination: a better use with more of them is not ruled out"))
         return DisputeResult(Dispute("pickup"), Outcome("legal"), f"Legal: {card} can be used with the taker's own cards ({best.describe()}).", tuple(chain), facts, details, ruleset.name)
-    alone = [tuple(m) for m in table if meld_options([*m, card], ruleset.aces_high)]
+    alone = [tuple(m) for m in table
+             if any(keeps_table(m, r, ruleset.aces_high) for r in meld_options([*m, card], ruleset.aces_high))]
     chain.append(Step("B4", f"no meld holds {card} together with at least one card of the hand"))
     if alone:
         chain.append(

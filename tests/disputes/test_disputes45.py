@@ -90,6 +90,46 @@ def test_a_wildcard_of_the_hand_is_seated_next_to_the_card_taken():
 
 
 def test_a_wildcard_on_the_table_is_not_moved_to_make_room():
-    lines = pickup("6H", "--hand", "9H", "--table", "5H W 7H").splitlines()
-    assert lines[0] == "Not legal: 6H cannot be used with any card of the taker's hand."
-    assert "9H could be laid on 5H W 7H too, but not next to 6H" in words(" ".join(lines))
+    # 5H 6H 7H W(=8H) 9H would move the W another player laid as 6H
+    assert words(pickup("6H", "--hand", "9H", "--table", "5H W 7H")) == (
+        "Not legal: 6H cannot be used with any card of the taker's hand. Why: "
+        "1. B4 no meld holds 6H together with at least one card of the hand")
+
+
+# -- 8. designate: one run is named once, and a card another player laid is never moved ---------
+
+
+def designate(*args: str):
+    r = ref("dispute", "designate", *args, "--no-record")
+    assert r.exit_code == 0, r.stderr
+    return r.stdout
+
+
+def test_the_tables_ace_at_the_low_end_stays_there():
+    assert words(designate("KD", "--table", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD")) == (
+        "KD counts for the run AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD: 10 points. Why: "
+        "1. B5 KD can join the run AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD (as KD, 10 points) "
+        "2. B5 only a run takes it, so no designation is needed "
+        "Can join: the run AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD -> AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD (10)")
+    data = ref_json("dispute", "designate", "KD", "--table", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD", "--no-record")
+    assert [o["becomes"] for o in data["details"]["options"]] == ["AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"]
+
+
+def test_one_run_with_two_ends_is_named_once_with_both_ends():
+    out = words(designate("AD", "--table", "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"))
+    assert ("1. B5 AD can join the run 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD (as AD, 1 point at its low end; "
+            "as AD, 15 points at its high end)") in out
+
+
+def test_the_place_decides_which_run_grows_only_where_there_are_two_runs():
+    assert words(designate("W", "--table", "5H 6H 7H", "--table", "5S 6S 7S")) == (
+        "W counts for the run 5H 6H 7H: 8 points. Why: "
+        "1. B5 W can join the run 5H 6H 7H (as 8H, 8 points); the run 5S 6S 7S (as 8S, 8 points) "
+        "2. B5 only a run takes it, and it is worth 8 points wherever it goes: the place decides only which run grows "
+        "Can join: the run 5H 6H 7H -> 5H 6H 7H W(=8H) (8) the run 5S 6S 7S -> 5S 6S 7S W(=8S) (8)")
+
+
+def test_a_wildcard_the_table_laid_is_not_moved_to_take_a_card():
+    # 6H would take the place of the W laid as 6H: it joins no meld (the W is not moved to 8H)
+    assert words(designate("6H", "--table", "5H W 7H")).startswith(
+        "6H cannot be laid on any meld on the table. Why: 1. B5 6H joins no meld on the table")
