@@ -338,7 +338,7 @@ def _claim(
         )
         if table_decides:
             winner = _among(table_decides, first_touch, "--table-decides")
-            chain.append(Step("table", f"the table decided for {winner}; the decision is recorded"))
+            chain.append(Step("", f"the table decided for {winner}; the decision is recorded"))  # no rule decides it
             return _claim_won(winner, chain, facts, outcome="table-decided")
         return DisputeResult(
             Dispute("claim"),

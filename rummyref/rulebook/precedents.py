@@ -34,6 +34,10 @@ def ruling_facts(ruling: Mapping[str, Any], night: int, hand: int, hand_in_night
     return {**dict(ruling), "at": {"night": night, "hand": hand, "hand_in_night": hand_in_night}}
 
 
+#: what a ruling before stop 45 cited for the table's own decision (no rule: the step now cites none)
+NO_RULE_CITED = "table"
+
+
 @dataclass(frozen=True)
 class Precedent:
     """A ruling kept in the record."""
@@ -66,7 +70,9 @@ class Precedent:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        return tuple(self.ruling.get("rules", ()))
+        """The rules cited. A table's decision, which no rule makes, was cited as "table" before
+        stop 45; such a precedent reads as one citing the rules alone."""
+        return tuple(r for r in self.ruling.get("rules", ()) if r and r != NO_RULE_CITED)
 
     @property
     def summary(self) -> str:

@@ -133,3 +133,38 @@ def test_a_wildcard_the_table_laid_is_not_moved_to_take_a_card():
     # 6H would take the place of the W laid as 6H: it joins no meld (the W is not moved to 8H)
     assert words(designate("6H", "--table", "5H W 7H")).startswith(
         "6H cannot be laid on any meld on the table. Why: 1. B5 6H joins no meld on the table")
+
+
+# -- 11. the table's decision is no rule: "table" is never cited ----------------------------------
+
+TIE3 = ("dispute", "claim", "--called", "Bill=Ben=Larry", "--touched", "Bill=Ben=Larry", "--table-decides", "Ben")
+
+
+def test_the_tables_decision_is_a_step_with_no_rule():
+    r = ref(*TIE3, "--no-record")
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[-1] == "  4.       the table decided for Ben; the decision is recorded"
+    data = ref_json(*TIE3, "--no-record")
+    assert data["rules"] == ["B8", "B11"]
+    assert data["chain"][-1] == {"rule": "", "decided": "the table decided for Ben; the decision is recorded"}
+
+
+def test_ref_rulings_cites_the_rules_alone():
+    assert ref("new-session").exit_code == 0
+    assert ref(*TIE3).exit_code == 0
+    out = ref("rulings").stdout
+    assert "    Ben wins the Rummy! card (B8, B11)" in out.splitlines()
+    [kept] = ref_json("rulings")["rulings"]
+    assert kept["rules"] == ["B8", "B11"] and kept["ruling"]["rules"] == ["B8", "B11"]
+
+
+def test_a_precedent_kept_citing_table_reads_as_citing_the_rules_alone():
+    from rummyref.rulebook.precedents import Precedent
+
+    old = Precedent("rummy-2m", 3, "2026-11-27T20:30:00", 1, 1, 1, {
+        "kind": "claim", "outcome": "table-decided", "verdict": "Ben wins the Rummy! card.",
+        "rules": ["B8", "B11", "table"], "facts": {}})
+    assert old.rules == ("B8", "B11")
+    assert old.cited() == "Ben wins the Rummy! card (B8, B11)"
+    assert old.to_dict()["rules"] == ["B8", "B11"]
+    assert old.to_dict()["ruling"]["rules"] == ["B8", "B11", "table"]  # what was stored stays as it was
