@@ -803,9 +803,11 @@ def analyse(index: Index, text: str) -> QueryTerms:
     content: list[tuple[str, float]] = []
     names = _names(index, text)
     tokens = _query_tokens(text)
-    # a name says who: alongside a word of the rules it is someone at (or asking to join) the
-    # table; with none ("the capital of Mongolia") it says nothing about cards at all
-    person = list(NAME_TERMS.items()) if any(
+    # a name says who: alongside a word of the rules, one name is someone the rules do not know,
+    # another player ("can Steve play"); two are players at the table talking of each other ("Ann
+    # went out, does Bob count his cards"), and say no more than "she" and "he"; with no word of
+    # the rules ("the capital of Mongolia") a name says nothing about cards at all
+    person = list(NAME_TERMS.items()) if len(names) == 1 and any(
         t not in names and stem(t) in index.rule_words for t in tokens) else []
     for tok in tokens:
         if tok in names:

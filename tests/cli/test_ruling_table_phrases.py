@@ -287,3 +287,16 @@ def test_a_name_stands_for_another_player_and_is_never_repaired():
     query = explain("can Mike play")
     assert query.repaired == {}
     assert {t: w for t, w in query.weights.items() if "_" not in t} == {"anoth": 0.7, "player": 0.7, "play": 1.0}
+
+
+def test_two_names_are_players_at_the_table_and_say_no_more_than_she_and_he():
+    from rummyref.rulebook.book import explain
+
+    named = explain("Ann went out, does Bob count his cards", "simple-rummy").weights
+    assert named == explain("she went out, does he count his cards", "simple-rummy").weights
+    assert "anoth" not in named and "player" not in named
+
+
+def test_a_name_with_no_word_of_the_rules_finds_nothing():
+    miss = ref("ruling", "--no-log", "who is Taylor Swift")
+    assert miss.exit_code == 5 and miss.stdout == ""
