@@ -196,8 +196,27 @@ def order_names(*texts: str | None) -> tuple[str, ...]:
     return tuple(name for text in texts for group in _groups(text) for name in group)
 
 
+_ORDER_HINT = 'list the players in order, e.g. "Bill,Ben"; join players who acted together with =, e.g. "Bill=Ben"'
+
+
+def check_order(text: str | None, what: str) -> None:
+    """Refuse an order with an empty place (exit 3), naming the option and the column: ``",Bill"``
+    (nobody before the comma), ``"Bill==Ben"``, ``"Bill="``. An order left empty is no order."""
+    if not text or not text.strip():
+        return
+    last = 0  #: where the place being read starts: after the last separator
+    for sep in re.finditer(r"[,;>=]|$", text):
+        if not text[last: sep.start()].strip():
+            where = (f"before the {text[sep.start()]!r} at column {sep.start() + 1}" if sep.start() < len(text) else
+                     f"after the {text[last - 1]!r} at column {last}")
+            raise UnreadableInput(f"{what} {text!r}: no name {where}", hint=_ORDER_HINT)
+        last = sep.end()
+
+
 def parse_order(text: str | None, roster: Sequence[str], what: str) -> Order:
-    """``"Ben,Bill"`` (Ben then Bill) or ``"Ben=Bill"`` (together) or ``"Larry, Ben=Bill"``."""
+    """``"Ben,Bill"`` (Ben then Bill) or ``"Ben=Bill"`` (together) or ``"Larry, Ben=Bill"``.
+    An empty place (``",Bill"``, ``"Bill==Ben"``) is refused (:func:`check_order`)."""
+    check_order(text, what)
     order: list[frozenset[str]] = []
     seen: set[str] = set()
     for group in _groups(text):
@@ -1007,24 +1026,23 @@ def end_night_ruling(
     from rummyref.games.registry import kind_for
 
     ruleset = ruleset or load_ruleset("rummy-2m")
+    kind = kind_for(ruleset)
     roster = list(roster)
-    if not roster:
-        raise UnreadableInput("the roster is empty", hint="give the players in deal order")
+    _check_night_facts(roster, first_dealer, ruleset, kind.keeps_deal_order(ruleset), kind.full_rounds(ruleset))
     if hands_in_session < 0:
         raise UnreadableInput(f"hands in the session: {hands_in_session} is negative")
-    start = roster.index(player_names.at_table(first_dealer, roster, "first dealer")) if first_dealer else 0
-    facts = {"roster": roster, "hands_in_session": hands_in_session, "game_over": game_over, "first_dealer": roster[start],
+    start = roster.index(player_names.at_table(first_dealer, roster, "--first-dealer")) if first_dealer else 0
+    # a game that keeps no deal order (Gin, G15) has no first dealer among its facts
+    dealer = roster[start] if roster and kind.keeps_deal_order(ruleset) else None
+    facts = {"roster": roster, "hands_in_session": hands_in_session, "game_over": game_over, "first_dealer": dealer,
              "ruleset": ruleset.name}  # fmt: skip
     session, a3, a4, a7 = ruleset.session_short, ruleset.cite("A3"), ruleset.cite("A4"), ruleset.cite("A7")
-    n = len(roster)
-    done = hands_in_session % n
     chain: list[Step] = []
 
     def result(outcome: Outcome, verdict: str, details: Mapping[str, Any] | None = None) -> DisputeResult:
         return DisputeResult(Dispute.END_NIGHT, outcome, verdict, tuple(chain), facts, dict(details or {}), ruleset.name,
                              settled=False)  # "can we stop?" is a question answered  # fmt: skip
 
-    kind = kind_for(ruleset)
     if not kind.full_rounds(ruleset):
         word = kind.hand_word(ruleset)
         chain.append(Step("", f"no rule of {ruleset.title} asks for full rounds (that is Rummy 2,000,000's A4): "
@@ -1054,7 +1072,8 @@ def end_night_ruling(
         return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: "
                                        f"{', '.join(deals_owed(still))}.",
                       {"still_to_deal": still, "next_dealer": still[0], "rounds": state.rounds})  # fmt: skip
-    rounds = hands_in_session // n
+    n = len(roster)
+    rounds, done = divmod(hands_in_session, n)
     if done == 0:
         said = "no hand has been played yet" if hands_in_session == 0 else f"{rounds} full round{'s' if rounds != 1 else ''} played"
         chain.append(Step(a4 or "", f"{said}: every player has dealt the same number of hands"))
@@ -1064,6 +1083,29 @@ def end_night_ruling(
     chain.append(Step(a4 or "", f"the round is not finished: {and_list(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
     return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: {', '.join(still)}.",
                   {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds})  # fmt: skip
+
+
+def _check_night_facts(roster: list[str], first_dealer: str | None, ruleset: RuleSet, deal_order: bool,
+                       full_rounds: bool) -> None:
+    """The facts of a table the rule set can have, as ``ref new-session`` checks them (exit 3):
+    a ``--first-dealer`` only where the game keeps a deal order (not Gin, G15); as many
+    players as the rule set takes (Gin two, G1; Simple Rummy 2 to 10, S1; Rummy 2,000,000 2
+    to 8). No players at all (none given, and the rule set names no default players) is
+    refused only where the answer needs them: full rounds (A4) are counted in players."""
+    title, low, high = ruleset.title, ruleset.players_min, ruleset.players_max
+    if first_dealer and not deal_order:
+        raise UnreadableInput(f"--first-dealer: not for {title}",
+                              hint=f"{title} keeps no deal order: leave --first-dealer out")
+    if not roster:
+        if full_rounds:
+            raise UnreadableInput(f"no players: {title} ({ruleset.name}) names no default players, and its "
+                                  f"{ruleset.session_short} ends only after full rounds",
+                                  hint="give the players in deal order: --players A,B,C")
+        return
+    if not low <= len(roster) <= high:
+        takes = f"{low}" if low == high else f"{low} to {high}"
+        raise UnreadableInput(f"--players: {title} is for {takes} players, not {len(roster)}",
+                              hint=f"name {takes} players in deal order" if deal_order else f"name {takes} players")
 
 
 # -- text helpers for the CLI ---------------------------------------------------------------------
@@ -1077,15 +1119,33 @@ def read_card(text: str, what: str) -> Card:
 
 
 def read_table(texts: Sequence[str]) -> list[list[Card]]:
-    """Each text is one meld, or several separated by / or |."""
+    """Each text is one meld, or several separated by / or |. A meld with no card (``"/"``,
+    ``"7S 8S 9S /"``) is refused (exit 3), naming ``--table`` and the column of its separator."""
     melds: list[list[Card]] = []
     for text in texts:
+        check_groups(text, "--table", "meld")
         melds.extend(g for g in parse_melds(text) if g)
     return melds
+
+
+def check_groups(text: str, what: str, group: str) -> None:
+    """Refuse a text of cards with an empty group: no card at all (``--hand ",,"``), or no card
+    between two of its / or | separators, or before or after one (exit 3, naming the column)."""
+    seps = [m.start() for m in re.finditer(r"[/|]", text)]
+    bounds = [-1, *seps, len(text)]
+    for a, b in itertools.pairwise(bounds):
+        if re.search(r"[^\s,]", text[a + 1: b]):
+            continue
+        if not seps:
+            raise UnreadableInput(f"{what} {text!r}: no card in it", hint=f"give the cards of the {group}, e.g. 7S 8S 9S")
+        where = (f"before the {text[b]!r} at column {b + 1}" if b < len(text) else
+                 f"after the {text[a]!r} at column {a + 1}")
+        raise UnreadableInput(f"{what} {text!r}: no card {where}",
+                              hint=f"give each {group}'s cards; separate {group}s with / (or repeat {what})")
 
 
 __all__ = [
     "DisputeResult", "Step", "claim_ruling", "designate_ruling", "pickup_ruling", "discard_ruling",
     "end_night_ruling", "parse_order", "read_card", "read_table", "join_options", "pickup_uses", "parse_card",
-    "check_table", "check_rules", "check_discard_deck", "RULES",
+    "check_table", "check_rules", "check_discard_deck", "RULES", "check_order", "check_groups",
 ]  # fmt: skip

@@ -186,7 +186,11 @@ def facts_summary(kind: str, facts: Mapping[str, Any], session_word: str = "sess
         n = facts.get("hands_in_session")
         when = "tonight" if session_word == "night" else f"this {session_word}"
         in_force = " in force" if "dealt" in facts else ""
-        text = f"{n} {hand_word}{'s' if n != 1 else ''}{in_force} {when}, deal order {', '.join(facts.get('roster') or ())}"
+        roster = ", ".join(facts.get("roster") or ())
+        # a game that keeps no deal order (Gin, G15) has no first dealer: its players are named
+        no_order = "first_dealer" in facts and facts["first_dealer"] is None
+        who = f", players {roster}" if no_order and roster else "" if no_order else f", deal order {roster}"
+        text = f"{n} {hand_word}{'s' if n != 1 else ''}{in_force} {when}{who}"
         if facts.get("owed"):  # read from the record after a void: the deals owed are facts too
             text += f"; voided, dealt again: {', '.join(facts['owed'])}"
         return text + ("; game over" if facts.get("game_over") else "")
