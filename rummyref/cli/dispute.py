@@ -22,7 +22,7 @@ from rummyref.bounds import HANDS_PLAYED
 from rummyref.cli.common import DbOption, JsonOption, RulesetOption
 from rummyref.cli.completion import complete_table_player, complete_table_player_list
 from rummyref.cli.numbers import bounded
-from rummyref.cli.settle import NightGameOption, NoRecordOption, settle
+from rummyref.cli.settle import NightGameOption, NoRecordOption, same_rules, settle
 from rummyref.names import shown
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def register(app: typer.Typer) -> None:
 
 PlayersOption = Annotated[
     Optional[str],
-    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the game's roster; with no record, Bill,Ben,Larry).", autocompletion=complete_table_player_list),
+    typer.Option("--players", "-p", metavar="A,B,C", help="The players at the table, in deal order (default: the game's roster; with no record, the rule set's default players: Bill,Ben,Larry in rummy-2m).", autocompletion=complete_table_player_list),
 ]
 TableOption = Annotated[
     Optional[list[str]],
@@ -51,10 +51,12 @@ TableOption = Annotated[
 
 
 def _ruleset(name: str | None, table: Any = None):
-    """--ruleset, else the rule set kept with the game meant (open, else played last), else rummy-2m."""
+    """--ruleset, else the rule set kept with the game meant (open, else played last), else
+    rummy-2m. A file named like the game's rule set but with other rules is another rule set
+    (:func:`~rummyref.cli.settle.same_rules`): its values rule, as in ``ref count``."""
     from rummyref.rules.ruleset import load_ruleset
 
-    if table is not None and (name is None or load_ruleset(name).name == table.ruleset.name):
+    if table is not None and same_rules(name, table):
         return _as_dealt(table)  # the game's own rule set, named or not: its deck (SPEC §2)
     return load_ruleset(name or "rummy-2m")
 
@@ -107,8 +109,7 @@ def _closed_table(ruleset_name: str | None, table: Any) -> bool:
 
     if getattr(table, "_session_row", None) is None:
         return False
-    rs = table.ruleset
-    return _ruleset(ruleset_name, table).name == rs.name and "A1" in rule_ids(rs)
+    return same_rules(ruleset_name, table) and "A1" in rule_ids(table.ruleset)
 
 
 def _the_roster(names: list[str], table: Any, in_order: bool) -> list[str]:
@@ -165,7 +166,7 @@ def claim(
     no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.disputes.engine import Dispute, check_rules, claim_ruling, order_names, parse_order
+    from rummyref.disputes.engine import Dispute, check_order, check_rules, claim_ruling, order_names, parse_order
 
     def decide(table):
         rules = _ruleset(ruleset, table)
@@ -181,8 +182,10 @@ def claim(
             ruleset=rules,
         )
 
+    for text, what in ((called, "--called"), (touched, "--touched"), (completed, "--completed")):
+        check_order(text, what)  # an empty place is refused before the record is opened
     named = order_names(players, called, touched, completed, judge_says, table_decides)
-    settle(decide, game=game, db=db, no_record=no_record, as_json=as_json, names=named)
+    settle(decide, game=game, db=db, no_record=no_record, as_json=as_json, names=named, ruleset=ruleset)
 
 
 @dispute_app.command(
@@ -228,7 +231,7 @@ def designate(
         return lines + [f"  the {word(o['kind'])} {o['meld']} -> {o['becomes']} ({o['value']})"
                         for o in result.details.get("options", [])]
 
-    settle(judge, game=game, db=db, no_record=no_record, as_json=as_json, extra=extra)
+    settle(judge, game=game, db=db, no_record=no_record, as_json=as_json, extra=extra, ruleset=ruleset)
 
 
 def _designated(as_: str | None, rs: RuleSet) -> str | None:
@@ -273,8 +276,12 @@ def pickup(
 ) -> None:
     from rummyref.cards import parse_cards
     from rummyref.disputes.engine import pickup_ruling, read_card, read_table
+    from rummyref.errors import UnreadableInput
 
     the_card, cards, melds = read_card(card, "CARD"), parse_cards(hand), read_table(table or [])
+    if not cards:  # "--hand ''" is refused as given empty; ",," is no hand either
+        raise UnreadableInput(f"--hand {hand!r}: no card in it, only separators",
+                              hint='give the taker\'s own cards, e.g. --hand "7S 7D KC"')
 
     def extra(result, _table) -> list[str]:
         uses = result.details.get("uses", [])
@@ -290,7 +297,7 @@ def pickup(
 
     settle(
         lambda t: pickup_ruling(the_card, cards, melds, _ruleset(ruleset, t)),
-        game=game, db=db, no_record=no_record, as_json=as_json, extra=extra,
+        game=game, db=db, no_record=no_record, as_json=as_json, extra=extra, ruleset=ruleset,
     )  # fmt: skip
 
 
@@ -326,7 +333,7 @@ def discard(
     melds = read_table(table or [])
     settle(
         lambda t: discard_ruling(taken, thrown, going_out, melds, _ruleset(ruleset, t)),
-        game=game, db=db, no_record=no_record, as_json=as_json,
+        game=game, db=db, no_record=no_record, as_json=as_json, ruleset=ruleset,
     )  # fmt: skip
 
 
@@ -370,6 +377,7 @@ def end_night(
         settle(
             lambda t: end_night_ruling(_players(players, ruleset, t, in_order=True, kept=no_record is not False), hands, game_over, first_dealer, _ruleset(ruleset, t)),
             game=game, db=db, no_record=no_record, as_json=as_json, names=order_names(players, first_dealer),
+            ruleset=ruleset,
         )  # fmt: skip
         return
     given = [o for o, v in (("--players", players), ("--game-over", game_over), ("--first-dealer", first_dealer)) if v]
@@ -381,14 +389,19 @@ def end_night(
 
     def from_the_record(_result, table) -> list[str]:
         rs = table.ruleset
-        word, dealt = kind_for(rs).hand_word(rs), table.hands_dealt
+        word = kind_for(rs).hand_word(rs)
         when = "tonight" if rs.session_short == "night" else f"in this {rs.session_short}"
+        # counted as A3 counts them: the hands in force, and after a void the hands dealt too
+        dealt = sum(1 for step, _ in table.session_log if step == "hand")
+        voided = sum(1 for step, _ in table.session_log if step == "void")
+        count = (f"{plural(dealt, word)} dealt {when}" if not voided else
+                 f"{plural(dealt - voided, word)} in force {when} ({dealt} dealt, {voided} voided)")
         return [f"From the record: {rs.session_word} {table.night} of {shown(table.game.name)}, "
-                f"{plural(dealt, word)} dealt {when}" + (", the game is over." if table.game.over else ".")]  # fmt: skip
+                f"{count}" + (", the game is over." if table.game.over else ".")]  # fmt: skip
 
     settle(
         lambda t: end_night_ruling(t.roster, t.hands_dealt, t.game.over, ruleset=_ruleset(ruleset, t),
                                    log=t.session_log),
-        game=game, db=db, no_record=no_record, as_json=as_json, extra=from_the_record,
+        game=game, db=db, no_record=no_record, as_json=as_json, extra=from_the_record, ruleset=ruleset,
         need_table="or give the facts instead: ref dispute end-night --hands N [--players A,B,C]",
     )  # fmt: skip

@@ -65,13 +65,19 @@ def settle(
     extra: Callable[[Any, Any], list[str]] | None = None,
     need_table: str | None = None,
     names: Sequence[str] = (),
+    ruleset: str | None = None,
 ) -> None:
     """Decide the dispute by the game it means (SPEC §8, as every command chooses it: ``names``
     are the players the facts name), record it when that game's session is open, and show it
     all. ``decide`` is given the open session (a ``Table``), else the game played (a ``Played``:
     its rule set and roster decide, nothing is kept), else None (no record, or no game meant).
     ``extra(result, table)``: more lines for the human output; ``need_table``: the facts
-    come from the open night, so there must be one (its text: how to give the facts instead)."""
+    come from the open night, so there must be one (its text: how to give the facts instead).
+    ``ruleset``: the ``--ruleset`` given, to tell a house file named like the game's rule set
+    but with other rules (:func:`same_rules`) from the game's own.
+
+    A game that is over (A7) has no hand still to come: a ruling there is answered and not
+    kept, and ``--record`` is refused (exit 4, nothing written)."""
     from rummyref.errors import NotFound, UnreadableInput
 
     db = db_choice(db)
@@ -100,21 +106,63 @@ def settle(
             result = decide(played)
             earlier = p.same_dispute(rec, result.key)
             # kept by default when it settled something at this table, by this table's rules
-            own = table is None or result.ruleset == table.ruleset.name
-            keep = record if record is not None else result.settled and own
+            own = table is None or (result.ruleset == table.ruleset.name and same_rules(ruleset, table))
+            over = _over(table) if table is not None and record is not False else None
+            if over is not None and record:
+                _refuse_record(table)
+            keep = record if record is not None else result.settled and own and over is None
             if table is not None and keep and locked:
                 why = f"the record cannot be written: {locked}"
             elif table is not None and keep:
                 kept = p.record_ruling(rec, table, result.to_dict())
             elif table is not None and record is False:
                 why = "--no-record"
+            elif over is not None:
+                why = over
             elif table is not None:
                 why = (f"{result.why_not_settled}; --record keeps it" if not result.settled else
                        f"it was ruled by {result.ruleset}, not by {table.ruleset.name}, the rule set of the game "
-                       f"{table.game.name}; --record keeps it")
+                       f"{table.game.name}; --record keeps it" if result.ruleset != table.ruleset.name else
+                       f"it was ruled by --ruleset {ruleset}: named {result.ruleset}, but its rules differ from "
+                       f"those the game {table.game.name} keeps; --record keeps it")
     if record is False and exists:
         why = "--no-record"
     show(result, played, kept, why, earlier, as_json, extra(result, played) if extra else [])
+
+
+def same_rules(name: str | None, played: Any) -> bool:
+    """Whether ``--ruleset`` (``name``, a rule set's name or a file) leaves the game's own rules
+    in force: not given, or the very rules kept with the game. A house file named like the
+    game's rule set whose values differ (an ace of 11 where the game's is 15) is another rule
+    set, as ``ref count`` and ``ref ruling`` read it: its values rule, and the ruling is not the
+    table's (not kept unless ``--record``)."""
+    if name is None or played is None:
+        return True
+    from rummyref.rules.ruleset import load_ruleset
+
+    return load_ruleset(name) == played.ruleset
+
+
+def _over(table: Any, cite: bool = True) -> str | None:
+    """Why nothing is kept at a game that is over (A7), or None while it is still played."""
+    if not table.game.over:
+        return None
+    from rummyref.games.registry import kind_for
+
+    rs = table.ruleset
+    kind = kind_for(rs)
+    rule, word = kind.over_rule(rs), kind.hand_word(rs)
+    return (f"the game {shown(table.game.name)} is over{f' ({rule})' if rule and cite else ''}: its {word} "
+            f"{table.hand} will never be played, so no {word} can keep the ruling")
+
+
+def _refuse_record(table: Any) -> None:
+    """``--record`` at a game that is over: refused (exit 4), nothing written."""
+    from rummyref.errors import RuleRefusal
+    from rummyref.games.registry import kind_for
+
+    raise RuleRefusal(f"--record: {_over(table, cite=False)}", rule=kind_for(table.ruleset).over_rule(table.ruleset),
+                      hint="leave --record out: the dispute is answered and not kept")
 
 
 def show(result, played, kept, why: str, earlier, as_json: bool, extra: list[str]) -> None:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -23,7 +24,7 @@ from typing import Any
 from rummyref import names as player_names
 from rummyref.cards import Card, check_deck, check_holders, format_cards, parse_card, parse_cards, parse_melds
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput, and_list
-from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options
+from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options, run_seats
 from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet, load_ruleset
 
@@ -195,8 +196,27 @@ def order_names(*texts: str | None) -> tuple[str, ...]:
     return tuple(name for text in texts for group in _groups(text) for name in group)
 
 
+_ORDER_HINT = 'list the players in order, e.g. "Bill,Ben"; join players who acted together with =, e.g. "Bill=Ben"'
+
+
+def check_order(text: str | None, what: str) -> None:
+    """Refuse an order with an empty place (exit 3), naming the option and the column: ``",Bill"``
+    (nobody before the comma), ``"Bill==Ben"``, ``"Bill="``. An order left empty is no order."""
+    if not text or not text.strip():
+        return
+    last = 0  #: where the place being read starts: after the last separator
+    for sep in re.finditer(r"[,;>=]|$", text):
+        if not text[last: sep.start()].strip():
+            where = (f"before the {text[sep.start()]!r} at column {sep.start() + 1}" if sep.start() < len(text) else
+                     f"after the {text[last - 1]!r} at column {last}")
+            raise UnreadableInput(f"{what} {text!r}: no name {where}", hint=_ORDER_HINT)
+        last = sep.end()
+
+
 def parse_order(text: str | None, roster: Sequence[str], what: str) -> Order:
-    """``"Ben,Bill"`` (Ben then Bill) or ``"Ben=Bill"`` (together) or ``"Larry, Ben=Bill"``."""
+    """``"Ben,Bill"`` (Ben then Bill) or ``"Ben=Bill"`` (together) or ``"Larry, Ben=Bill"``.
+    An empty place (``",Bill"``, ``"Bill==Ben"``) is refused (:func:`check_order`)."""
+    check_order(text, what)
     order: list[frozenset[str]] = []
     seen: set[str] = set()
     for group in _groups(text):
@@ -337,7 +357,7 @@ def _claim(
         )
         if table_decides:
             winner = _among(table_decides, first_touch, "--table-decides")
-            chain.append(Step("table", f"the table decided for {winner}; the decision is recorded"))
+            chain.append(Step("", f"the table decided for {winner}; the decision is recorded"))  # no rule decides it
             return _claim_won(winner, chain, facts, outcome="table-decided")
         return DisputeResult(
             Dispute("claim"),
@@ -482,10 +502,39 @@ def _first_completers(
         # several touched first, together: they completed first together (B8), or every
         # claimant completed together and the first touch leaves the same players (B11)
         return first_touch, None
+    examples = _completed_examples(full, c, t)
+    said = " or ".join(f'"{text}" ({note})' for text, note in examples)
     raise UnreadableInput(
         f"cannot tell who completed both the call and the touch first among {and_list(front)}",
-        hint='say it with --completed, e.g. --completed "Ben,Bill" (Ben first) or "Ben=Bill" (together)',
+        hint=f"say it with --completed, e.g. --completed {said}",
     )
+
+
+def _completed_examples(full: list[str], c: dict[str, int], t: dict[str, int]) -> list[tuple[str, str]]:
+    """Up to two --completed orders of these claimants that the calls and touches allow, as
+    typed, each with who it puts first: the order of the calls and the order of the touches
+    (ties broken by the other; both always agree with the facts), else the first two places
+    together, if the facts allow that too."""
+    def order_by(key: Callable[[str], tuple[int, int]]) -> Order:
+        groups: dict[tuple[int, int], list[str]] = {}
+        for p in sorted(full, key=key):
+            groups.setdefault(key(p), []).append(p)
+        return tuple(frozenset(g) for g in groups.values())
+
+    candidates = [order_by(lambda p: (c[p], t[p])), order_by(lambda p: (t[p], c[p]))]
+    if candidates[0] == candidates[1] and len(candidates[0]) > 1:
+        candidates[1] = (candidates[0][0] | candidates[0][1], *candidates[0][2:])
+    examples: list[tuple[str, str]] = []
+    for order in dict.fromkeys(candidates):
+        try:
+            _check_completed(order, full, c, t, full)
+        except UnreadableInput:
+            continue
+        groups = _order_text(order, full)
+        note = (f"{groups[0][0]} first" if len(groups[0]) == 1
+                else f"{and_list(groups[0])} together" + (" first" if len(groups) > 1 else ""))
+        examples.append((",".join("=".join(g) for g in groups), note))
+    return examples
 
 
 # -- B4 and B5 take only real melds (SPEC §8) ----------------------------------------------------
@@ -533,16 +582,35 @@ class JoinOption:
         }
 
 
+def _places(meld: Meld) -> Counter[tuple[Card, int]]:
+    """Where each card of a run lies (its position: 1 an ace low, 14 an ace high)."""
+    return Counter((c, meld.low + i) for i, c in enumerate(meld.cards))
+
+
+def keeps_table(base: Sequence[Card], result: Meld, aces_high: bool) -> bool:
+    """Does ``result`` leave every card of the table meld ``base`` where it was laid? A card
+    another player laid is never moved: the table's AD at the low end of a run stays there (it
+    does not become the ace high of the same run), nor is its WILDCARD seated elsewhere. A
+    match has no places; a table meld that reads two ways keeps either."""
+    if result.kind is not MeldKind.SEQUENCE:
+        return True
+    laid = _places(result)
+    return any(not (_places(m) - laid) for m in meld_options(list(base), aces_high) if m.kind is MeldKind.SEQUENCE)
+
+
 def join_options(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet) -> list[JoinOption]:
-    """Every table meld the card can join, and as what (runs first: B5's default)."""
+    """Every table meld the card can join, and as what (runs first: B5's default); one entry per
+    place, and none that moves a card of the table (:func:`keeps_table`)."""
     options: list[JoinOption] = []
     for meld_cards in table:
         for result in meld_options(list(meld_cards) + [card], ruleset.aces_high):
-            if result.kind is MeldKind.WILD:
+            if result.kind is MeldKind.WILD or not keeps_table(meld_cards, result, ruleset.aces_high):
                 continue
             kind = "run" if result.kind is MeldKind.SEQUENCE else "match"
             rep, value = _value_in(result, card, ruleset)
-            options.append(JoinOption(tuple(meld_cards), kind, result, rep, value))
+            option = JoinOption(tuple(meld_cards), kind, result, rep, value)
+            if option not in options:
+                options.append(option)
     options.sort(key=lambda o: o.kind != "run")
     return options
 
@@ -577,14 +645,14 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
         chain.append(Step("B5", f"{card} joins no meld on the table, so there is nothing to designate"))
         return DisputeResult(Dispute("designate"), Outcome("no-meld"), f"{card} cannot be laid on any meld on the table.", tuple(chain), facts,
                              details, ruleset.name, settled=bool(table))
-    listing = "; ".join(f"the {w(o.kind)} {format_cards(o.meld)} (as {o.stands_for}, {_pts(o.value)})" for o in options)
+    listing = "; ".join(_joins(same, ruleset) for same in _by_meld(options))
     chain.append(Step("B5", f"{card} can join {listing}"))
     runs = [o for o in options if o.kind == "run"]
     if len(kinds) == 1:
         only = options[0]
         if len({o.value for o in options}) > 1:  # B5 says run or match; which place is the player's
             return _player_says(card, options, chain, facts, details, ruleset)
-        if len(options) > 1:
+        if len({o.meld for o in options}) > 1:  # two melds of one kind: the player's word which
             chain.append(Step("B5", f"only a {w(only.kind)} takes it, and it is worth {_pts(only.value)} wherever "
                                     f"it goes: the place decides only which {w(only.kind)} grows"))
         else:
@@ -628,6 +696,22 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     verdict += f"; {short} (B6)." if chosen is match else "."
     outcome = Outcome.RUN if chosen is run else Outcome.MATCH
     return DisputeResult(Dispute.DESIGNATE, outcome, verdict, tuple(chain), facts, details, ruleset.name)
+
+
+def _by_meld(options: Sequence[JoinOption]) -> list[list[JoinOption]]:
+    """The options grouped by the table meld and kind they join, in order: one run is named once."""
+    groups: dict[tuple[tuple[Card, ...], str], list[JoinOption]] = {}
+    for o in options:
+        groups.setdefault((o.meld, o.kind), []).append(o)
+    return list(groups.values())
+
+
+def _joins(same: Sequence[JoinOption], ruleset: RuleSet) -> str:
+    """``the run 2D ... KD (as AD, 1 point at its low end; as AD, 15 points at its high end)``."""
+    first = same[0]
+    ways = "; ".join(f"as {o.stands_for}, {_pts(o.value)}" + (f" at its {_run_end(o)} end" if len(same) > 1 else "")
+                     for o in same)
+    return f"the {ruleset.meld_word(first.kind)} {format_cards(first.meld)} ({ways})"
 
 
 def _distinct_places(runs: Sequence[JoinOption]) -> list[JoinOption]:
@@ -737,8 +821,20 @@ def _points(cards: Iterable[Card], meld: Meld, ruleset: RuleSet) -> int:
     return total
 
 
-def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]], ruleset: RuleSet) -> tuple[list[PickupUse], bool]:
-    """Every legal use of the taken card with >= 1 hand card; and whether the search was capped."""
+def _touches_hand(card: Card, combo: Sequence[Card], meld: Meld) -> bool:
+    """Is the card taken laid next to a card of the hand in this run, with no table card between
+    them (B4: used *with* a hand card)? A hand card at the other end of the run is laid off on
+    its own; the card taken would be played by itself. (A WILDCARD of the hand may be any W.)"""
+    hand_at = {i for i, c in enumerate(meld.cards) if c in combo}
+    return any(i - 1 in hand_at or i + 1 in hand_at for i, c in enumerate(meld.cards) if c == card)
+
+
+def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]], ruleset: RuleSet,
+                apart: list[PickupUse] | None = None) -> tuple[list[PickupUse], bool]:
+    """Every legal use of the taken card with >= 1 hand card; and whether the search was capped.
+
+    A run laid off on must hold the card taken next to a hand card (:func:`_touches_hand`); the
+    readings refused for that alone are added to ``apart``, when given."""
     uses: list[PickupUse] = []
     capped = False
     seen: set[tuple[str, tuple[Card, ...], tuple[Card, ...], int]] = set()
@@ -757,12 +853,25 @@ def pickup_uses(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]
                 # at the high end of a run, not the low) is another use
                 from_hand = tuple(sorted(combo, key=Card.sort_key))
                 for meld in meld_options(cards, ruleset.aces_high):
+                    if base and not keeps_table(base, meld, ruleset.aces_high):
+                        continue  # a card another player laid is not moved
+                    if base and meld.kind is MeldKind.SEQUENCE and not _touches_hand(card, combo, meld):
+                        # a WILDCARD of the hand may be seated next to the card instead (one the
+                        # table holds stays where it was laid)
+                        seated = [] if any(c.is_wild for c in base) else [
+                            m for m in run_seats(meld, ruleset.aces_high) if _touches_hand(card, combo, m)]
+                        if not seated:
+                            if apart is not None:
+                                apart.append(PickupUse(how, meld, from_hand, base, _points([card, *combo], meld, ruleset)))
+                            continue
+                        meld = seated[0]
                     value = _points([card, *combo], meld, ruleset)
+                    use = PickupUse(how, meld, from_hand, base, value)
                     key = (how, base, from_hand, value)
                     if key in seen:
                         continue
                     seen.add(key)
-                    uses.append(PickupUse(how, meld, from_hand, base, value))
+                    uses.append(use)
     uses.sort(key=lambda u: (-u.value, -len(u.from_hand), u.how != "new meld"))
     return uses, capped
 
@@ -773,7 +882,8 @@ def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Car
     check_holders([("the card taken", [card]), ("the hand", hand), ("the table", [c for m in table for c in m])],
                   ruleset.wild_limit, None)
     check_table(table, ruleset)
-    uses, capped = pickup_uses(card, hand, table, ruleset)
+    apart: list[PickupUse] = []
+    uses, capped = pickup_uses(card, hand, table, ruleset, apart)
     facts = {
         "card": str(card),
         "hand": format_cards(sorted(hand, key=Card.sort_key)),
@@ -791,11 +901,18 @@ def pickup_ruling(card: Card, hand: Sequence[Card], table: Sequence[Sequence[Car
             chain.append(Step("B4", f"only the first {MAX_HAND_CARDS_TRIED} relevant hand cards were tried in "
                                     "combination: a better use with more of them is not ruled out"))
         return DisputeResult(Dispute("pickup"), Outcome("legal"), f"Legal: {card} can be used with the taker's own cards ({best.describe()}).", tuple(chain), facts, details, ruleset.name)
-    alone = [tuple(m) for m in table if meld_options([*m, card], ruleset.aces_high)]
+    alone = [tuple(m) for m in table
+             if any(keeps_table(m, r, ruleset.aces_high) for r in meld_options([*m, card], ruleset.aces_high))]
     chain.append(Step("B4", f"no meld holds {card} together with at least one card of the hand"))
     if alone:
         chain.append(
             Step("B4", f"{card} could be laid on {format_cards(alone[0])} by itself, but a card taken from the Rummy Line may not be played alone")
+        )
+    if apart:
+        other = min(apart, key=lambda u: (len(u.from_hand), format_cards(u.on)))
+        chain.append(
+            Step("B4", f"{format_cards(other.from_hand)} could be laid on {format_cards(other.on)} too, but not next "
+                       f"to {card}: a card of the hand laid apart from it in the run does not use it")
         )
     if capped:
         chain.append(Step("B4", f"only the first {MAX_HAND_CARDS_TRIED} relevant hand cards were tried in combination"))
@@ -909,24 +1026,23 @@ def end_night_ruling(
     from rummyref.games.registry import kind_for
 
     ruleset = ruleset or load_ruleset("rummy-2m")
+    kind = kind_for(ruleset)
     roster = list(roster)
-    if not roster:
-        raise UnreadableInput("the roster is empty", hint="give the players in deal order")
+    _check_night_facts(roster, first_dealer, ruleset, kind.keeps_deal_order(ruleset), kind.full_rounds(ruleset))
     if hands_in_session < 0:
         raise UnreadableInput(f"hands in the session: {hands_in_session} is negative")
-    start = roster.index(player_names.at_table(first_dealer, roster, "first dealer")) if first_dealer else 0
-    facts = {"roster": roster, "hands_in_session": hands_in_session, "game_over": game_over, "first_dealer": roster[start],
+    start = roster.index(player_names.at_table(first_dealer, roster, "--first-dealer")) if first_dealer else 0
+    # a game that keeps no deal order (Gin, G15) has no first dealer among its facts
+    dealer = roster[start] if roster and kind.keeps_deal_order(ruleset) else None
+    facts = {"roster": roster, "hands_in_session": hands_in_session, "game_over": game_over, "first_dealer": dealer,
              "ruleset": ruleset.name}  # fmt: skip
     session, a3, a4, a7 = ruleset.session_short, ruleset.cite("A3"), ruleset.cite("A4"), ruleset.cite("A7")
-    n = len(roster)
-    done = hands_in_session % n
     chain: list[Step] = []
 
     def result(outcome: Outcome, verdict: str, details: Mapping[str, Any] | None = None) -> DisputeResult:
         return DisputeResult(Dispute.END_NIGHT, outcome, verdict, tuple(chain), facts, dict(details or {}), ruleset.name,
                              settled=False)  # "can we stop?" is a question answered  # fmt: skip
 
-    kind = kind_for(ruleset)
     if not kind.full_rounds(ruleset):
         word = kind.hand_word(ruleset)
         chain.append(Step("", f"no rule of {ruleset.title} asks for full rounds (that is Rummy 2,000,000's A4): "
@@ -956,7 +1072,8 @@ def end_night_ruling(
         return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: "
                                        f"{', '.join(deals_owed(still))}.",
                       {"still_to_deal": still, "next_dealer": still[0], "rounds": state.rounds})  # fmt: skip
-    rounds = hands_in_session // n
+    n = len(roster)
+    rounds, done = divmod(hands_in_session, n)
     if done == 0:
         said = "no hand has been played yet" if hands_in_session == 0 else f"{rounds} full round{'s' if rounds != 1 else ''} played"
         chain.append(Step(a4 or "", f"{said}: every player has dealt the same number of hands"))
@@ -966,6 +1083,29 @@ def end_night_ruling(
     chain.append(Step(a4 or "", f"the round is not finished: {and_list(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
     return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: {', '.join(still)}.",
                   {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds})  # fmt: skip
+
+
+def _check_night_facts(roster: list[str], first_dealer: str | None, ruleset: RuleSet, deal_order: bool,
+                       full_rounds: bool) -> None:
+    """The facts of a table the rule set can have, as ``ref new-session`` checks them (exit 3):
+    a ``--first-dealer`` only where the game keeps a deal order (not Gin, G15); as many
+    players as the rule set takes (Gin two, G1; Simple Rummy 2 to 10, S1; Rummy 2,000,000 2
+    to 8). No players at all (none given, and the rule set names no default players) is
+    refused only where the answer needs them: full rounds (A4) are counted in players."""
+    title, low, high = ruleset.title, ruleset.players_min, ruleset.players_max
+    if first_dealer and not deal_order:
+        raise UnreadableInput(f"--first-dealer: not for {title}",
+                              hint=f"{title} keeps no deal order: leave --first-dealer out")
+    if not roster:
+        if full_rounds:
+            raise UnreadableInput(f"no players: {title} ({ruleset.name}) names no default players, and its "
+                                  f"{ruleset.session_short} ends only after full rounds",
+                                  hint="give the players in deal order: --players A,B,C")
+        return
+    if not low <= len(roster) <= high:
+        takes = f"{low}" if low == high else f"{low} to {high}"
+        raise UnreadableInput(f"--players: {title} is for {takes} players, not {len(roster)}",
+                              hint=f"name {takes} players in deal order" if deal_order else f"name {takes} players")
 
 
 # -- text helpers for the CLI ---------------------------------------------------------------------
@@ -979,15 +1119,33 @@ def read_card(text: str, what: str) -> Card:
 
 
 def read_table(texts: Sequence[str]) -> list[list[Card]]:
-    """Each text is one meld, or several separated by / or |."""
+    """Each text is one meld, or several separated by / or |. A meld with no card (``"/"``,
+    ``"7S 8S 9S /"``) is refused (exit 3), naming ``--table`` and the column of its separator."""
     melds: list[list[Card]] = []
     for text in texts:
+        check_groups(text, "--table", "meld")
         melds.extend(g for g in parse_melds(text) if g)
     return melds
+
+
+def check_groups(text: str, what: str, group: str) -> None:
+    """Refuse a text of cards with an empty group: no card at all (``--hand ",,"``), or no card
+    between two of its / or | separators, or before or after one (exit 3, naming the column)."""
+    seps = [m.start() for m in re.finditer(r"[/|]", text)]
+    bounds = [-1, *seps, len(text)]
+    for a, b in itertools.pairwise(bounds):
+        if re.search(r"[^\s,]", text[a + 1: b]):
+            continue
+        if not seps:
+            raise UnreadableInput(f"{what} {text!r}: no card in it", hint=f"give the cards of the {group}, e.g. 7S 8S 9S")
+        where = (f"before the {text[b]!r} at column {b + 1}" if b < len(text) else
+                 f"after the {text[a]!r} at column {a + 1}")
+        raise UnreadableInput(f"{what} {text!r}: no card {where}",
+                              hint=f"give each {group}'s cards; separate {group}s with / (or repeat {what})")
 
 
 __all__ = [
     "DisputeResult", "Step", "claim_ruling", "designate_ruling", "pickup_ruling", "discard_ruling",
     "end_night_ruling", "parse_order", "read_card", "read_table", "join_options", "pickup_uses", "parse_card",
-    "check_table", "check_rules", "check_discard_deck", "RULES",
+    "check_table", "check_rules", "check_discard_deck", "RULES", "check_order", "check_groups",
 ]  # fmt: skip

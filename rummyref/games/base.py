@@ -260,6 +260,11 @@ class GameKind(Protocol):
         ``close_session`` acts."""
         ...
 
+    def keeps_deal_order(self, ruleset: RuleSet) -> bool:
+        """Does ref keep a deal order for this kind (A3, S4)? Gin keeps none (G15): its
+        ``new-session`` refuses ``--first-dealer``, and so does ``ref dispute end-night``."""
+        ...
+
     def tellings(self, ruleset: RuleSet) -> tuple[str, ...]:
         """The ways ``ref night`` takes a hand of this kind, as its forms' styles: "cards"
         (the cards, or the final hands), "points" (in a hurry: each player's points)."""

@@ -146,6 +146,24 @@ def _build_sequence(suit: Suit, start: int, n: int, naturals: list[Card]) -> Mel
     return Meld(MeldKind.SEQUENCE, tuple(cards), tuple(reps), start)
 
 
+def run_seats(meld: Meld, aces_high: bool) -> list[Meld]:
+    """The same run with its spare WILDCARDs seated at the other places its ends allow, the
+    natural cards where they are (``4H 5H W`` is also ``W 4H 5H``); empty for any other meld.
+    :func:`meld_options` seats them high first; a player laying the cards may seat them low."""
+    if meld.kind is not MeldKind.SEQUENCE or meld.is_natural:
+        return []
+    at = [meld.low + i for i, c in enumerate(meld.cards) if not c.is_wild]
+    naturals = [c for c in meld.cards if not c.is_wild]
+    n = len(meld.cards)
+    ace_high = HIGH_ACE in at
+    floor = 2 if ace_high else 1
+    ceiling = HIGH_ACE if ace_high or (aces_high and 1 not in at) else 13
+    suit = naturals[0].suit
+    assert suit is not None  # a run's natural cards have a suit
+    return [_build_sequence(suit, start, n, naturals)
+            for start in range(max(floor, at[-1] - n + 1), min(at[0], ceiling - n + 1) + 1) if start != meld.low]
+
+
 def as_wild(cards: Sequence[Card]) -> Meld | None:
     if len(cards) >= 3 and all(c.is_wild for c in cards):
         return Meld(MeldKind.WILD, tuple(cards), (None,) * len(cards))

@@ -535,6 +535,9 @@ class Index:
     phrase_postings: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     phrase_norms: list[list[float]] = field(default_factory=list)
     _fuzzy_cache: dict[str, list[tuple[str, float]]] = field(default_factory=dict)
+    #: the stems the rulebooks use in a rule's own words (title, aliases, statement, verdict)
+    #: and in slang: a capitalised word outside them is a name (:func:`_names`)
+    rule_words: frozenset[str] = frozenset()
 
     def idf(self, term: str, n: int) -> float:
         df = self.df.get(term, 0)
@@ -657,6 +660,10 @@ def _build_index(names: tuple[str, ...]) -> Index:
     n = max(len(docs), 1)
     avg = {f: totals[f] / n or 1.0 for f in FIELD_WEIGHTS}
     index = Index(books, docs, avg, df, surface, synonyms, max((len(k) for k in synonyms), default=1))
+    index.rule_words = frozenset(
+        {t for doc in docs for f, c in doc.fields.items() if f != "questions" for t in c}
+        | {t for key, expansion in synonyms.items() for t in (*key, *expansion)}
+    )
     for d, doc in enumerate(docs):
         norms: list[float] = []
         for text in (doc.rule.title, *doc.rule.aliases, *doc.rule.questions):
@@ -745,6 +752,37 @@ def _query_tokens(text: str) -> list[str]:
     return out
 
 
+_WORD = re.compile(r"[^\W\d_]+")
+#: what a name in a question stands for: a person the rules do not know, so someone from outside
+#: the table's players ("can Steve play": another player), weighed as slang is
+NAME_TERMS = {"anoth": 0.7, "player": 0.7}  # as slang weighs (SYNONYM_WEIGHT)
+
+
+def _names(index: Index, text: str) -> set[str]:
+    """The words of a question that are people's names: written with a capital (``Steve``,
+    ``Mike``) where a sentence does not start, or first when no rule word is near it, and not
+    a word the rulebooks use (``Larry``, ``Pete``, ``Ace``, ``Gin`` are theirs). A name says
+    who, not what: it is not matched against the rules, nor read as a typo (``Mike`` is not
+    ``make``); it stands for another player (:data:`NAME_TERMS`)."""
+    found: set[str] = set()
+    start = True
+    for m in _WORD.finditer(text):
+        word = m.group()
+        first, start = start, text[m.end() : m.end() + 1] in (".", "?", "!")
+        if len(word) < 2 or not word.istitle() or (m.start() and text[m.start() - 1] == "'"):
+            continue
+        toks = tokenise(word)
+        if len(toks) != 1:
+            continue
+        tok = toks[0]
+        if tok in STOPWORDS or tok in RANK_WORDS or tok in SHORTHAND or tok in NUMBER_WORDS:
+            continue
+        if stem(tok) in index.rule_words or (first and _repair(index, tok)):
+            continue
+        found.add(tok)
+    return found
+
+
 @dataclass(frozen=True)
 class QueryTerms:
     weights: Mapping[str, float]
@@ -763,7 +801,18 @@ def analyse(index: Index, text: str) -> QueryTerms:
             weights[term] = w
 
     content: list[tuple[str, float]] = []
-    for tok in _query_tokens(text):
+    names = _names(index, text)
+    tokens = _query_tokens(text)
+    # a name says who: alongside a word of the rules, one name is someone the rules do not know,
+    # another player ("can Steve play"); two are players at the table talking of each other ("Ann
+    # went out, does Bob count his cards"), and say no more than "she" and "he"; with no word of
+    # the rules ("the capital of Mongolia") a name says nothing about cards at all
+    person = list(NAME_TERMS.items()) if len(names) == 1 and any(
+        t not in names and stem(t) in index.rule_words for t in tokens) else []
+    for tok in tokens:
+        if tok in names:
+            content += person
+            continue
         if tok == RANKS_TERM:
             content.append((tok, 1.0))
             continue

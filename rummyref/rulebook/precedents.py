@@ -34,6 +34,10 @@ def ruling_facts(ruling: Mapping[str, Any], night: int, hand: int, hand_in_night
     return {**dict(ruling), "at": {"night": night, "hand": hand, "hand_in_night": hand_in_night}}
 
 
+#: what a ruling before stop 45 cited for the table's own decision (no rule: the step now cites none)
+NO_RULE_CITED = "table"
+
+
 @dataclass(frozen=True)
 class Precedent:
     """A ruling kept in the record."""
@@ -66,7 +70,9 @@ class Precedent:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        return tuple(self.ruling.get("rules", ()))
+        """The rules cited. A table's decision, which no rule makes, was cited as "table" before
+        stop 45; such a precedent reads as one citing the rules alone."""
+        return tuple(r for r in self.ruling.get("rules", ()) if r and r != NO_RULE_CITED)
 
     @property
     def summary(self) -> str:
@@ -180,7 +186,11 @@ def facts_summary(kind: str, facts: Mapping[str, Any], session_word: str = "sess
         n = facts.get("hands_in_session")
         when = "tonight" if session_word == "night" else f"this {session_word}"
         in_force = " in force" if "dealt" in facts else ""
-        text = f"{n} {hand_word}{'s' if n != 1 else ''}{in_force} {when}, deal order {', '.join(facts.get('roster') or ())}"
+        roster = ", ".join(facts.get("roster") or ())
+        # a game that keeps no deal order (Gin, G15) has no first dealer: its players are named
+        no_order = "first_dealer" in facts and facts["first_dealer"] is None
+        who = f", players {roster}" if no_order and roster else "" if no_order else f", deal order {roster}"
+        text = f"{n} {hand_word}{'s' if n != 1 else ''}{in_force} {when}{who}"
         if facts.get("owed"):  # read from the record after a void: the deals owed are facts too
             text += f"; voided, dealt again: {', '.join(facts['owed'])}"
         return text + ("; game over" if facts.get("game_over") else "")

@@ -169,7 +169,9 @@ def test_a_question_of_where_is_not_kept_by_default(record):
 
 def test_pickup_lists_the_ace_high_reading():
     r = pickup_ruling(C("AD")[0], C("KD"), [C("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD")], R2M)
-    assert [u["value"] for u in r.details["uses"]] == [25, 11]
+    # AD at the low end (1 point) with KD at the high end is no use: AD would lie apart from
+    # KD, laid by itself (B4, audit disputes45 #5); only the ace high, next to KD, uses it
+    assert [u["value"] for u in r.details["uses"]] == [25]
     assert "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD" in r.verdict
 
 

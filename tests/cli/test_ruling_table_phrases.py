@@ -249,3 +249,54 @@ def test_g15_says_what_ref_does_with_a_gin_dealer():
     assert dealer.exit_code == 3 and "Gin keeps no deal order" in dealer.stderr
     hand = ref_json("score-hand", "--dead")
     assert not [key for key in hand if "deal" in key]  # the record keeps no dealer for a Gin hand
+
+
+# -- 5. a player's name is a name, not a word to match (audit disputes45 #1) --------------------
+
+CAN_PLAY = ["can Steve play", "can Mike play", "let Steve play", "can Bob play", "can Dave play tonight"]
+
+
+@pytest.mark.parametrize("question", CAN_PLAY)
+@pytest.mark.parametrize("table", [rummy_night, None], ids=["rummy-night", "no-record"])
+def test_someone_named_asking_to_play_is_the_closed_roster(table, question):
+    if table:
+        table()
+    lines = ok("ruling", "--no-log", question).stdout.splitlines()
+    assert lines[0] == "A1 (rummy-2m) Closed roster: nobody new joins"  # sure: no "Not sure; maybe:"
+    data = ref_json("ruling", "--no-log", question)
+    assert data["sure"] is True and data["rules"][0]["id"] == "A1"
+
+
+@pytest.mark.parametrize(
+    "text, names",
+    [("can Steve play", {"steve"}), ("can Mike play", {"mike"}),  # a name, never the typo "make"
+     ("Steve wants in", {"steve"}), ("can Bob play", {"bob"}),  # Bob only in a sample question of S1
+     ("can Larry play", set()), ("Pete's here with the pizza", set()),  # names the rules use
+     ("Discrad twice?", set()), ("can I lay the Ace high", set()), ("GEDDOWWWT", set()),
+     ("can steve play", set())],  # lower case: no telling a name from a word
+)
+def test_a_name_is_a_capitalised_word_the_rules_do_not_use(text, names):
+    from rummyref.rulebook.book import _names, build_index
+
+    assert _names(build_index(), text) == names
+
+
+def test_a_name_stands_for_another_player_and_is_never_repaired():
+    from rummyref.rulebook.book import explain
+
+    query = explain("can Mike play")
+    assert query.repaired == {}
+    assert {t: w for t, w in query.weights.items() if "_" not in t} == {"anoth": 0.7, "player": 0.7, "play": 1.0}
+
+
+def test_two_names_are_players_at_the_table_and_say_no_more_than_she_and_he():
+    from rummyref.rulebook.book import explain
+
+    named = explain("Ann went out, does Bob count his cards", "simple-rummy").weights
+    assert named == explain("she went out, does he count his cards", "simple-rummy").weights
+    assert "anoth" not in named and "player" not in named
+
+
+def test_a_name_with_no_word_of_the_rules_finds_nothing():
+    miss = ref("ruling", "--no-log", "who is Taylor Swift")
+    assert miss.exit_code == 5 and miss.stdout == ""

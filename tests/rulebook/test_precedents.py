@@ -407,7 +407,7 @@ def test_a_gin_precedent_says_session_and_hand():
     kept = ok("dispute", "end-night", "--record")
     assert kept.stderr == "Recorded as a precedent of g: session 1, hand 2 (2nd of the session) (entry 4).\n"
     assert [(r["night"], r["hand"], r["hand_in_night"], r["summary"]) for r in rulings()] == [
-        (1, 2, 2, "1 hand this session, deal order Al, Bo")]
+        (1, 2, 2, "1 hand this session, players Al, Bo")]  # Gin keeps no deal order (G15)
     assert "entry 4: ruling during session 1, hand 2 (2nd of the session): end-night" in ok("history").stdout
 
 

@@ -256,6 +256,9 @@ class GinGame:
     def tellings(self, ruleset: RuleSet) -> tuple[str, ...]:
         return ("cards",)  # both hands: no points form
 
+    def keeps_deal_order(self, ruleset: RuleSet) -> bool:
+        return False  # G15: the deal is the table's own custom
+
     def full_rounds(self, ruleset: RuleSet) -> bool:
         return False  # a session may end after any hand
 

@@ -230,6 +230,9 @@ class LongGame:
     def tellings(self, ruleset: RuleSet) -> tuple[str, ...]:
         return ("cards", "points")
 
+    def keeps_deal_order(self, ruleset: RuleSet) -> bool:
+        return True  # A3: the roster is the deal order
+
     def full_rounds(self, ruleset: RuleSet) -> bool:
         return ruleset.full_rounds  # A4 (Rummy 2,000,000); 500 Rum may stop after any hand
 

@@ -324,6 +324,9 @@ class LowCountGame:
     def tellings(self, ruleset: RuleSet) -> tuple[str, ...]:
         return ("cards",)  # the final hands: no points form
 
+    def keeps_deal_order(self, ruleset: RuleSet) -> bool:
+        return True  # the deal passes round the table in seating order
+
     def full_rounds(self, ruleset: RuleSet) -> bool:
         return False  # a match goes on across sessions: one may end after any game
 
