@@ -22,17 +22,40 @@ def version_line() -> str:
     return f"ref (rummyref) {__version__}"
 
 
-#: what a terminal that cannot show a character gets instead (``7S`` for ``7♠``); any other
-#: character it cannot show is written as an escape (``Jos\xe9``), never an error
+#: what a terminal that cannot show a character gets instead (``7S`` for ``7♠``); ref's own
+#: drawing, the lines of a frame or a table and the blocks of a bar, is drawn in ASCII one
+#: character for one (:func:`_drawn`); any other character it cannot show is written as an
+#: escape (``Jos\xe9``), never an error
 _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C", "…": "...",
           "–": "-", "—": "-", "−": "-", "×": "x", "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "·": "."}
 _ASCII = {"ascii", "us-ascii", "ansi_x3.4-1968", "646"}
+#: what is tried on each stream: a suit, a letter of a name, ``…``, a frame's line and a bar's blocks
+_PROBE = "♠é…─█░"
+
+
+def _drawn(c: str) -> str | None:
+    """A character of a drawing in ASCII, as wide as it: the box lines of the chart's frame and
+    of a table (``-``, ``|``, ``+`` where lines meet), the blocks of the standings' progress bar
+    (``#`` filled, ``.`` light). None for any other character."""
+    import unicodedata
+
+    if "\u2500" <= c <= "\u257f":  # box drawing
+        words = set(unicodedata.name(c, "").split())
+        if "DIAGONAL" in words:
+            return "X" if "CROSS" in words else ("/" if "UPPER RIGHT" in unicodedata.name(c) else "\\")
+        across = words & {"LEFT", "RIGHT", "HORIZONTAL"}
+        down = words & {"UP", "DOWN", "VERTICAL"}
+        return "+" if across and down else ("-" if across else "|")
+    if "\u2580" <= c <= "\u259f":  # block elements: the light shade is the bar's empty part
+        return "." if c == "░" else ("%" if c == "▒" else "#")
+    return None
 
 
 def _plainly(exc: UnicodeError) -> tuple[str, int]:
     assert isinstance(exc, UnicodeEncodeError)
     bad = exc.object[exc.start:exc.end]
-    return "".join(_PLAIN.get(c) or c.encode("ascii", "backslashreplace").decode("ascii") for c in bad), exc.end
+    return "".join(_PLAIN.get(c) or _drawn(c) or c.encode("ascii", "backslashreplace").decode("ascii")
+                   for c in bad), exc.end
 
 
 def fit_streams() -> None:
@@ -45,7 +68,7 @@ def fit_streams() -> None:
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         try:
-            "♠é…".encode(stream.encoding or "utf-8")
+            _PROBE.encode(stream.encoding or "utf-8")
         except UnicodeEncodeError:
             codecs.register_error("rummyref-plain", _plainly)
             stream.reconfigure(errors="rummyref-plain")

@@ -17,7 +17,7 @@ from rummyref.errors import UnreadableInput
 
 def chart(
     game: GameOption = None,
-    png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Write the chart as a PNG image instead (needs matplotlib: pip install 'rummyref[chart]'); never onto the record, nor an existing file without --overwrite.")] = None,
+    png: Annotated[Optional[Path], typer.Option("--png", metavar="FILE", help="Write the chart as a PNG image instead (not with --json; needs matplotlib: pip install 'rummyref[chart]'); never onto the record, nor an existing file without --overwrite.")] = None,
     overwrite: Annotated[bool, typer.Option("--overwrite", help="With --png: replace FILE if it exists.")] = False,
     width: Annotated[Optional[int], typer.Option("--width", metavar="N", parser=bounded(CHART_WIDTH, "--width"), help="Width: terminal columns (default: the terminal's), or PNG pixels (default 1000).")] = None,
     height: Annotated[Optional[int], typer.Option("--height", metavar="N", parser=bounded(CHART_HEIGHT, "--height"), help="Height: terminal lines, title and legend included (default 24, or more if the chart needs more), or PNG pixels (default 600). In the terminal, a height too small for the title, the legend and 7 lines of plot is refused, naming the least it needs.")] = None,
@@ -29,13 +29,20 @@ def chart(
     from rummyref.stats.chart import chart_data
     from rummyref.store.stats import read_chart
 
+    if json_ and png is not None:  # one output or the other: neither is dropped unsaid
+        raise UnreadableInput("--json and --png cannot be given together: --json prints the chart's data, "
+                              "--png writes its image",
+                              hint="give one: ref chart --json for the data, or ref chart --png FILE for the image")
+    if overwrite and png is None:
+        raise UnreadableInput("--overwrite is for --png FILE: without --png no file is written",
+                              hint="give --png FILE with it, or leave --overwrite out")
     typed = png
     if png is not None:  # checked before anything is read: a slip (--png rummy.db) must not cost the record
         from rummyref.store.location import destination_check
 
         if not png.name:
             raise UnreadableInput(f"--png {str(png)!r} is not a file name", hint="e.g. --png chart.png")
-        typed, png = png, destination_check(db_choice(db), png, overwrite, "ref chart --png")
+        typed, png = png, destination_check(db_choice(db), png, overwrite, "ref chart --png", "chart.png")
     read = read_chart(db_choice(db), game, lambda rs: kind_for(rs).stats_style(rs).counts)
     kind = kind_for(read.ruleset)
     style = kind.stats_style(read.ruleset)
@@ -59,12 +66,14 @@ def chart(
     # through rich as styles: its raw codes counted as text would fold every line of the plot
     colour = out.color_system is not None
     text = terminal_chart(data, columns, height, colour=colour)
+    # laid out already, to --width (which may be wider than the terminal, or than 80 in a pipe):
+    # printed as it is, never wrapped again at the console's width
     if colour:
         from rich.text import Text
 
         out.print(Text.from_ansi(text), soft_wrap=True)
     else:
-        out.print(text, markup=False, highlight=False)
+        out.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
 def _nothing_yet(read) -> str:
@@ -147,6 +156,7 @@ def terminal_chart(data, width: int, height: int, colour: bool = False) -> str:
             hint=f"give --height {least:,} or more (a wider --width may need fewer)",
         )
     plt.clear_figure()
+    plt.limit_size(False, False)  # the size asked, never cut to the terminal's (nor to 80 x 24 in a pipe)
     plt.plotsize(width, height - len(head) - len(legend))
     plt.theme("clear")
     lo, hi = data.x_range

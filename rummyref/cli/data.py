@@ -27,7 +27,7 @@ def export(
     game: ExportGameOption = None,
     format_: Annotated[str, typer.Option("--format", "-f", metavar="json|csv", help="json: the whole record, to import again; csv: per-hand scores for a spreadsheet.")] = "json",
     output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout (never the record itself).", readable=False)] = None,
-    overwrite: Annotated[bool, typer.Option("--overwrite", "--force", help="Replace FILE if it exists.")] = False,
+    overwrite: Annotated[bool, typer.Option("--overwrite", "--force", help="With -o: replace FILE if it exists.")] = False,
     db: DbOption = None,
 ) -> None:
     """Write the record (every game, or --game G) as versioned JSON, or per-hand scores as CSV."""
@@ -40,10 +40,13 @@ def export(
         raise UnreadableInput(f"--format {format_!r} is not json or csv")
     if game is not None and not game.strip():
         raise UnreadableInput("--game needs a name", hint="or leave it out to export every game")
+    if overwrite and output is None:
+        raise UnreadableInput("--overwrite (--force) is for -o FILE: without -o the export goes to stdout "
+                              "and no file is written", hint="give -o FILE with it, or leave --overwrite out")
     if output is not None:
         if not output.name:
             raise UnreadableInput(f"-o {str(output)!r} is not a file name", hint="e.g. -o rummyref-export.json")
-        output = destination_check(db_choice(db), output, overwrite, "ref export -o")
+        output = destination_check(db_choice(db), output, overwrite, "ref export -o", f"rummyref-export.{format_}")
 
     from rummyref.store import transfer
     from rummyref.store.record import reading

@@ -42,7 +42,7 @@ def history(
         h = views.history(rec, game, session)
     lines = last_hands(h.lines, last) if last else h.lines
     # the night's totals, from all its hands: --last shows fewer, never a night of fewer hands
-    totals = session_totals(h.lines, h.game.roster) if session is not None else None
+    totals = session_totals(h.lines, h.seated or h.game.roster) if session is not None else None
     abandoned = session in h.abandoned  # closed with no hand in force: it does not count (SPEC §8)
     emptied = session in h.emptied  # closed with hands, all voided since: it does not count either
     if json_:
@@ -63,11 +63,11 @@ def history(
 
         kind_for(h.ruleset).show_session_totals(h.ruleset, session, totals[0], totals[1], out)
         if abandoned:
-            out.print(f"Closed as abandoned (no hand in force): it does not count as a {h.ruleset.session_word}.",
-                      markup=False)
-        elif emptied:
-            out.print(f"Every hand voided since it closed (no hand in force): it does not count as a "
+            out.print(f"Closed as abandoned (no {h.ruleset.hand_word} in force): it does not count as a "
                       f"{h.ruleset.session_word}.", markup=False)
+        elif emptied:
+            out.print(f"Every {h.ruleset.hand_word} voided since it closed (no {h.ruleset.hand_word} in force): it "
+                      f"does not count as a {h.ruleset.session_word}.", markup=False)
 
 
 def last_hands(lines, n: int):

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Protocol
 
-from rummyref.errors import plural
+from rummyref.errors import and_list, plural
 from rummyref.names import shown
 from rummyref.record import Game
 from rummyref.rules.ruleset import plural_word
@@ -128,9 +128,12 @@ class ChartData:
     def title(self) -> str:
         """What is drawn (first line of the chart's title)."""
         if self.by == "game":  # the games in force: a voided one's number is on the axis, with no point
-            games = len(self.series[0].nights) - 1 if self.series else 0
+            played = self.series[0].nights[1:] if self.series else ()
+            voided = [f"{n:,}" for n in range(self.x_range[0] + 1, self.x_range[1] + 1) if n not in played]
+            gap = (f"; {self.unit if len(voided) == 1 else plural_word(self.unit)} {and_list(voided)} voided"
+                   if voided else "")
             return (f"{self.game}: {self.measured} after each {self.unit} of the {self.session} "
-                    f"({_plural(games, self.unit, plural_word(self.unit))})")
+                    f"({_plural(len(played), self.unit, plural_word(self.unit))}{gap})")
         return f"{self.game}: {self.measured} after each {self.by} ({_plural(self.nights, self.by)})"
 
     @property

@@ -198,8 +198,10 @@ def redact(text: str, url: str | None = None) -> str:
 # -- files ref writes beside the record ------------------------------------------------------
 
 
-def destination_check(db: str | None, dest: Path, overwrite: bool, command: str) -> Path:
-    """The absolute path ``command`` (``ref export -o``, ``ref backup``) may write to.
+def destination_check(db: str | None, dest: Path, overwrite: bool, command: str,
+                      example: str = "rummyref-copy") -> Path:
+    """The absolute path ``command`` (``ref export -o``, ``ref backup``) may write to;
+    ``example``: a file name the command would write, for the hint when a folder is given.
 
     Refused (exit 4, nothing written): the record itself or one of its -wal/-shm/-journal
     files, however spelled (a symlink, a hard link, ``..``, another case), always; any other
@@ -209,7 +211,7 @@ def destination_check(db: str | None, dest: Path, overwrite: bool, command: str)
     try:
         if dest.is_dir():
             raise UnreadableInput(f"{short(str(dest))} is a folder",
-                                  hint="give the path of a file, e.g. FOLDER/rummyref-copy")
+                                  hint=f"give the path of a file, e.g. FOLDER/{example}")
         exists = dest.exists() or dest.is_symlink()
         url = resolve(db)
         source = file_of(url)

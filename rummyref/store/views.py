@@ -32,6 +32,9 @@ class History:
     #: the sessions closed with hands, every one of which was voided since: no hand in force, not a
     #: session either (SPEC §8), though not closed as abandoned
     emptied: frozenset[int] = frozenset()
+    #: with a session asked: the players seated by then, in seat order (a newcomer of a later
+    #: session is not among its players); None for the whole history
+    seated: tuple[str, ...] | None = None
 
 
 def history(rec: Record, name: str | None, night: int | None) -> History:
@@ -77,7 +80,24 @@ def history(rec: Record, name: str | None, night: int | None) -> History:
         )
         for r in rows
     )
-    return History(game, lines, rec.ruleset(g), abandoned, emptied)
+    return History(game, lines, rec.ruleset(g), abandoned, emptied,
+                   None if night is None else _seated_by(rec, row_id(g), night, game))
+
+
+def _seated_by(rec: Record, game_id: int, night: int, game: Game) -> tuple[str, ...]:
+    """The players seated by session ``night``: the header's, and each session's newcomers up to
+    it, as the chained entries state them; in seat order."""
+    names: set[str] = set()
+    for kind, facts in rec.sql("SELECT kind, facts FROM entry WHERE game_id = :g AND hand IS NULL AND "
+                               "kind IN ('header', 'adopt', 'session-open')", g=game_id):
+        try:
+            data = json.loads(facts)
+            if kind == "session-open" and int(data["session"]) > night:
+                continue
+            names.update(p["name"] for p in data["players" if kind != "session-open" else "seated"])
+        except (TypeError, ValueError, KeyError):
+            return game.roster  # an entry not as ref writes it (verify says so): every player
+    return tuple(n for n in game.roster if n in names) or game.roster
 
 
 def _results(rec: Record, game_id: int):

@@ -503,7 +503,7 @@ def test_a_session_closed_with_no_game_counts_nowhere_and_is_said_to_be_abandone
     assert ref_json("standings")["sessions"] == ref_json("stats")["nights"] == 1
     assert ref("standings").stdout.splitlines()[0] == "simple-rummy (simple-rummy): 1 game over 1 session"
     said = " ".join(ref("history", "--session", "2").stdout.split())
-    assert "Closed as abandoned (no hand in force): it does not count as a session." in said
+    assert "Closed as abandoned (no game in force): it does not count as a session." in said
     assert ref_json("history", "--session", "2")["session_totals"]["abandoned"] is True
 
 

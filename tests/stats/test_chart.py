@@ -580,4 +580,4 @@ def test_the_chart_of_one_session_counts_the_games_in_force_not_a_voided_one(mon
     ok("score-hand", *second)
     ok("void", "2", "--reason", "misdeal")
     ok("score-hand", *second)
-    assert "after each game of the session (2 games)" in ok("chart", "--height", "14").stdout.splitlines()[0]
+    assert "after each game of the session (2 games; game 2 voided)" in ok("chart", "--height", "14").stdout.splitlines()[0]

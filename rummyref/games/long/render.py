@@ -490,15 +490,16 @@ def history_lines(facts: Mapping[str, Any], results: Sequence[tuple[str, int]], 
             if p.get("designated") and len(p["melded"]) == 1:  # one group stated: laid off (QC KC /)
                 melded += " /"
             held_ = " ".join(p["held"]) or "-"
-            out.print(f"    {name}: melded {melded}; held {held_}", markup=False)
+            echo(out, f"{name}: melded {melded}; held {held_}", indent="    ", hang="      ")
         extra = []
         if facts.get("out"):
             extra.append(f"{facts['out']} went out")
         extra += [f"{who} claimed {c} (Rummy!)" for who, c in facts.get("claims", [])]
         if extra:
-            out.print("    " + "; ".join(extra), markup=False)
-    if results:
-        out.print("    scores: " + ", ".join(f"{who} {_n(v)}" for who, v in results), markup=False)
+            echo(out, "; ".join(extra), indent="    ", hang="      ")
+    if results:  # a long line goes on under its first word, as every wrapped line of the history does
+        echo(out, "scores: " + ", ".join(f"{who} {_n(v)}" for who, v in results), indent="    ",
+             hang="      ")
 
 
 def session_totals(rs: RuleSet, number: int, hands: int, points, out) -> None:
