@@ -215,7 +215,7 @@ def test_end_session_with_no_game_says_it_is_abandoned_as_history_does():
     out = said("end-session")
     assert out.startswith("Session 1 of simple-rummy is closed: 0 games. No game counted: the session is closed "
                           "as abandoned and does not count as a session.")
-    assert "Closed as abandoned (no hand in force): it does not count as a session." in said(
+    assert "Closed as abandoned (no game in force): it does not count as a session." in said(
         "history", "--session", "1")
     simple()
     closed = ref_json("end-session")
