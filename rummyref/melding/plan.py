@@ -55,12 +55,19 @@ def _overlap(a: list, b: list) -> bool:
     return a[1] < b[1] + b[2] and b[1] < a[1] + a[2]
 
 
-def _side_by_side(a: list, b: list, ceiling: int) -> list[list] | None:
+def _held(run: list) -> set[int]:
+    """The places of a run that hold a natural card (its set may name places past its ends)."""
+    return {p for p in run[3] if run[1] <= p < run[1] + run[2]}
+
+
+def _side_by_side(a: list, b: list, ceiling: int, others: Sequence[list] = ()) -> list[list] | None:
     """Two runs of ``a``'s suit over the same natural cards and as many places in all, one below
-    the other (no place held twice), each with a natural card and as many natural runs as ``a``
-    and ``b``; the WILDCARDs as high as they go. None if there are none."""
-    suit, nats, total = a[0], a[3] | b[3], a[2] + b[2]
-    before = (len(a[3]) == a[2]) + (len(b[3]) == b[2])
+    the other (no place held twice, nor one of the ``others``), each with a natural card and
+    as many natural runs as ``a`` and ``b``; the WILDCARDs as high as they go. None if there
+    are none."""
+    held_a, held_b = _held(a), _held(b)
+    suit, nats, total = a[0], held_a | held_b, a[2] + b[2]
+    before = (len(held_a) == a[2]) + (len(held_b) == b[2])
     best: tuple | None = None
     for n1 in range(3, total - 2):
         n2 = total - n1
@@ -75,6 +82,8 @@ def _side_by_side(a: list, b: list, ceiling: int) -> list[list] | None:
                 continue
             for s2 in range(s1 + n1, ceiling - n2 + 2):
                 if min(high) < s2 or max(high) > s2 + n2 - 1:
+                    continue
+                if any(_overlap(r, [suit, s1, n1]) or _overlap(r, [suit, s2, n2]) for r in others):
                     continue
                 natural = (len(low) == n1) + (len(high) == n2)
                 if natural >= before and (best is None or (natural, s1, s2) > best[0]):
@@ -190,7 +199,10 @@ class Plan:
                 for j in range(i + 1, len(self.runs)):
                     a, b = self.runs[i], self.runs[j]
                     if a[0] == b[0] and _overlap(a, b):
-                        pair = _side_by_side(a, b, ceiling)
+                        # the pair set apart may not overlap a third run of the suit: each
+                        # change leaves fewer places held twice, so this ends
+                        others = [r for k, r in enumerate(self.runs) if k not in (i, j) and r[0] == a[0]]
+                        pair = _side_by_side(a, b, ceiling, others)
                         if pair is not None:
                             self.runs[i], self.runs[j] = pair
                             again = True
