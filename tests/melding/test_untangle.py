@@ -56,11 +56,13 @@ def test_runs_that_hold_a_place_twice_are_set_side_by_side_and_others_left_alone
 @given(suit=st.sampled_from("SHDC"), ranks=st.sets(st.integers(1, 13), min_size=3, max_size=8),
        wild=st.integers(0, 3), others=st.lists(st.sampled_from(DECK), max_size=4, unique=True),
        mode=st.sampled_from(["at-most-one", "all", "exactly-one"]),
-       condition=st.sampled_from([(2, 1), (2, 0), (3, 1), (2, 2), (0, 0)]))
+       condition=st.sampled_from([(2, 1), (2, 0), (3, 1), (2, 2), (3, 2)]))
 def test_a_going_out_arrangement_is_the_same_going_out_read_plainly(suit, ranks, wild, others, mode, condition):
-    """Dense one-suit hands (where runs overlap): the answer, the sequences and natural ones
-    (at least as asked), and the cards left out are those of a valid going out; no run's
-    WILDCARD stands for a card the hand holds when two runs of the suit could sit apart."""
+    """Dense one-suit hands (where runs overlap), under Sequences Rummy's condition (V3): the
+    answer, the sequences and natural ones (at least as asked), and the cards left out are
+    those of a valid going out; no run's WILDCARD stands for a card the hand holds when two
+    runs of the suit could sit apart. (Without the condition a going out is the count's own
+    arrangement, the best melding, shown as the engine found it.)"""
     cards = [c for c in parse_cards(" ".join(f"{'A23456789TJQK'[r - 1].replace('T', '10')}{suit}" for r in ranks))]
     cards += [c for c in others if c not in cards] + [WILD] * wild
     found = go_out_check(cards, SIMPLE, mode, *condition)
