@@ -51,7 +51,7 @@ def between(shown: list[str], first: str, last: str) -> list[str]:
 def test_a_gin_void_that_reopens_the_game_says_so_before_it_is_written(record):
     gin_over()
     before = record.snapshot()
-    shown = night(record.path, ["undo", "misdeal", "drop", "quit"])
+    shown = night(record.spec, ["undo", "misdeal", "drop", "quit"])
     assert between(shown, "Hand 2, ", "Record it?") == [
         "Hand 2, voided, if recorded:",
         "Its result no longer counts; the hand and the void stay in the history (B7).",
@@ -93,7 +93,7 @@ def test_a_gin_amend_that_reopens_or_ends_the_game_says_so(record):
     gin_over()
     # Bob's cards were better: big gin scores 31 + 10 (10S) = 41, Ann 74: no longer over
     bob = "2C 3C 4C 5D 6D 7D 9H 9S 9C 10S"
-    shown = night(record.path, ["amend 2", "wrong cards", "Bob", bob, "drop", "quit"])
+    shown = night(record.spec, ["amend 2", "wrong cards", "Bob", bob, "drop", "quit"])
     assert between(shown, "Hand 2, ", "Record it?")[-4:] == [
         "  Ann: 142 -> 74",
         "  Bob: 0 -> 0",
@@ -112,7 +112,7 @@ def test_a_gin_amend_that_reopens_or_ends_the_game_says_so(record):
     ok("score-hand", *ANN_KNOCKS)  # hand 3: Ann 66
     ok("score-hand", *ANN_KNOCKS)  # hand 4: Ann 99
     bob = "8H 9H 4H 3S 4S 5S QC QD JC 7D"  # deadwood 7D QD JC QC (37): Ann scores 36, 102
-    shown = night(record.path, ["amend 4", "Bob had a jack", "Bob", bob, "drop", "quit"])
+    shown = night(record.spec, ["amend 4", "Bob had a jack", "Bob", bob, "drop", "quit"])
     assert between(shown, "Hand 4, ", "Record it?")[-4:] == [
         "  Ann: 99 -> 102",
         "  Bob: 0 -> 0",
@@ -125,7 +125,7 @@ def test_a_gin_void_that_leaves_the_game_open_says_nothing_of_its_end(record):
     ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
     ok("score-hand", *ANN_KNOCKS)
     ok("score-hand", *ANN_KNOCKS)
-    shown = night(record.path, ["void 2", "misdeal", "drop", "quit"])
+    shown = night(record.spec, ["void 2", "misdeal", "drop", "quit"])
     assert between(shown, "Hand 2, ", "Record it?") == [
         "Hand 2, voided, if recorded:",
         "Its result no longer counts; the hand and the void stay in the history (B7).",
