@@ -251,3 +251,25 @@ def test_an_abandoned_close_shows_the_match_as_it_goes_on():
     st = said("standings")
     assert st.startswith("simple-rummy (simple-rummy): 1 game over 1 session Table: 3 players (Ann, Bob, Cy)")
     assert "Next game, if the same players sit down: Ann deals, Bob plays first (S6)." in st
+
+
+# -- audit gin46, finding 1: a match after a match at a new table is among that table ----------
+
+
+def test_the_matches_after_a_new_tables_first_match_are_among_its_players_only():
+    """Ann, Bob and Cy play a game; then Ann and Bob alone play three matches. Each of them is
+    between Ann and Bob (2-0), never with Cy, who is not seated, at 0."""
+    simple()
+    ok("score-hand", *ANN_OUT)
+    ok("end-session")
+    simple("Bob,Ann")
+    two = ("--hand", "Ann=2S 3S 4S 9H", "--hand", "Bob=JC 2H 3D", "--out", "Ann")
+    for _ in range(4):
+        done = ref_json("score-hand", *two)
+    assert list(done["match"]["game_wins"]) == ["Bob", "Ann"]  # the table's seating order
+    st = ref_json("standings")
+    assert st["match"]["game_wins"] == {"Bob": 0, "Ann": 0}
+    assert [(m["number"], m["winner"], m["score"]) for m in st["match"]["finished"]][-2:] == [
+        (2, "Ann", "2-0"), (3, "Ann", "2-0")]
+    assert "Cy 0" not in said("standings")
+    assert "The record is intact" in said("verify")

@@ -106,7 +106,7 @@ class MatchState:
             self,
             number=self.number + 1,
             games=0,
-            game_wins=tuple((p, 0) for p in self.players),
+            game_wins=tuple((p, 0) for p, _ in self.game_wins),  # the next match: the same table
             matches_won=_bump(self.matches_won, winner),
             finished=self.finished + (record,),
             first_player=winner,
