@@ -138,7 +138,7 @@ class TableConfirm:
             kind.show_as_recorded(ctx, hand, out)
         if form is not None:
             form.ask_all(self.asker)
-        self.settle = Settle(self.asker, kind.hand_word(ctx.ruleset))
+        self.settle = Settle(self.asker, kind.hand_word(ctx.ruleset) if hand is None else "correction")
         if hand is None:
             return self.settle(form, judge, lambda r: kind.preview(ctx, r.shown, out))
         return self.settle(form, judge, lambda r: kind.show_change(ctx, hand, r.shown, out))

@@ -308,14 +308,15 @@ def play_hand(term: Terminal, ctx: Context, form, db: str | None) -> None:
 
 
 def _settle_and_write(term: Terminal, ctx: Context, form, judge, preview, written, reread, db: str | None,
-                      first=None) -> None:
+                      first=None, correcting: bool = False) -> None:
     """The shared end of a hand and of a correction: (``first``: ask what is open,) judge, show,
     "Record it?", write. A write refused (another terminal wrote meanwhile, or the record cannot
     be reached) keeps the answers: the record is read again (if it can be) and the table fixes,
-    drops, or tries again. Ctrl-C discards only this one."""
+    drops, or tries again. Ctrl-C discards only this one. What is dropped is said by name: the
+    hand, or (``correcting``) the correction."""
     from rummyref import play
 
-    what = ctx.ruleset.hand_word
+    what = "correction" if correcting else ctx.ruleset.hand_word
     start, at_write = written_mark(), None
     try:
         if first is not None:
@@ -414,6 +415,7 @@ def correction(term: Terminal, name: str, db: str | None, hand: int | None, amen
     def written(shown: Any) -> None:
         out.print(f"Recorded: {what} {number} {'amended' if amend else 'voided'} (entry {shown.seq}).",
                   markup=False)
+        kind.show_corrected(shown, out)  # a game (or match) whose end it undid, as ref void says
         show_standings(db, name)
 
     def reread() -> Context:
@@ -421,7 +423,7 @@ def correction(term: Terminal, name: str, db: str | None, hand: int | None, amen
         ctx = play.context(db, name, command)
         return ctx
 
-    _settle_and_write(term, ctx, form, judge, preview, written, reread, db)
+    _settle_and_write(term, ctx, form, judge, preview, written, reread, db, correcting=True)
 
 
 def show_standings(db: str | None, name: str) -> None:

@@ -340,6 +340,11 @@ class GameKind(Protocol):
         """What ``ref night`` says once the hand is written."""
         ...
 
+    def show_corrected(self, shown: Any, out: Console) -> None:
+        """What ``ref night`` says once a correction is written, after its ``Recorded:`` line:
+        what ``ref void`` and ``ref amend`` say of a game (or match) whose end it undid."""
+        ...
+
     def announce(self, ctx: Context, out: Console) -> None:
         """The line before ``night>``: the next hand and who deals (or that the game is over)."""
         ...

@@ -138,7 +138,7 @@ def test_a_void_or_amend_refused_at_a_terminal_is_shown_once(bill_climbs, monkey
     assert ("refused (A7): amending hand 1 would end the game at the end of hand 1 (Bill alone has the greatest "
             "total at or past the target, 2,000,000), but hands 2 and 3 are in force after it") in flat(r.stderr)
     assert "Fix which answer? (Bill / Ben / Larry / drop)" in r.stderr
-    assert "The hand was dropped: nothing was written." in r.stderr
+    assert "The correction was dropped: nothing was written." in r.stderr
     assert bill_climbs.snapshot() == before
 
 
@@ -200,7 +200,7 @@ def test_in_a_night_an_amend_and_a_void_that_end_the_game_early_are_refused(bill
     assert ("refused (A7): amending hand 1 would end the game at the end of hand 1 (Bill alone has the greatest "
             "total at or past the target, 2,000,000), but hands 2 and 3 are in force after it: no hand can be "
             "recorded into a finished game void hands 2 and 3 first (void 3, void 2), then amend hand 1") in said
-    assert "The hand was dropped: nothing was written." in said
+    assert "The correction was dropped: nothing was written." in said
     void = ("refused (A7): voiding hand 1 would end the game at the end of hand 2 (Bill alone has the greatest "
             "total at or past the target, 2,000,030), but hand 3 is in force after it: no hand can be recorded "
             "into a finished game void hand 3 first (void 3), then void hand 1")

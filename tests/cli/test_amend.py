@@ -203,7 +203,7 @@ def test_a_refused_amendment_dropped_exits_with_the_refusal(two_hands, at_a_term
     r = ref("amend", "2", "--reason", "x", "--out", "Larry", "--held", "Larry=QD", input="drop\n")
     assert r.exit_code == 4, r.stderr
     assert "Fix which answer? (Bill / Ben / Larry / out / claims / drop)" in r.stderr
-    assert "The hand was dropped: nothing was written." in r.stderr
+    assert "The correction was dropped: nothing was written." in r.stderr
     assert len(entries(two_hands)) == 2
 
 

@@ -178,3 +178,60 @@ def test_a_simple_rummy_amend_that_gives_a_match_to_another_says_so(record):
     ]
     said = ok("void", "2", "--reason", "not played")  # a tie game: no match changes hands
     assert "Match 1 is" not in said
+
+
+# -- ref night says it once written too, and a final that changes (stop 46) ------------------------
+
+
+def test_a_night_void_that_reopens_a_gin_game_says_so_once_recorded(record):
+    """``ref void`` says the game goes on; the night's ``Recorded:`` line says it too (it said only
+    the preview's "would no longer be over")."""
+    gin_over()
+    shown = night(record.spec, ["undo", "misdeal", "", "quit"])
+    assert between(shown, "Recorded: ", "The game")[-2:] == [
+        "Recorded: hand 2 voided (entry 5).",
+        "The game is no longer over (G10): Ann no longer wins; Ann leads with 33, and the game goes on.",
+    ]
+
+
+def test_a_night_amend_that_reopens_a_long_game_says_so_once_recorded(record):
+    ok("new-session", "--opening", "Bill=1999990")
+    ok("score-hand", "--points", "Bill=20", "--points", "Ben=5", "--points", "Larry=1")  # over: 2,000,010
+    shown = night(record.spec, ["amend 1", "Bill had 5", "Bill", "5", "", "quit"])
+    at = shown.index("Recorded: hand 1 amended (entry 4).")
+    assert " ".join(shown[at + 1:at + 3]) == ("The game is no longer over (A7): Bill no longer wins; Bill leads "
+                                               "with 1,999,995, and the game goes on.")
+
+
+def test_a_night_correction_that_keeps_nothing_of_the_end_says_nothing_once_recorded(record):
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    ok("score-hand", *ANN_KNOCKS)
+    ok("score-hand", *ANN_KNOCKS)
+    shown = night(record.spec, ["void 2", "misdeal", "", "quit"])
+    at = shown.index("Recorded: hand 2 voided (entry 5).")
+    assert not shown[at + 1].startswith("The game")
+
+
+def test_a_gin_amend_that_changes_the_final_but_not_the_winner_says_the_new_final(record):
+    gin_over()  # Ann wins by 584
+    bob = "9C 9D 9H JD QH 2C 4D 6S 8S 10S"  # a group of nines: 50 deadwood, big gin 81, Ann 114
+    shown = night(record.spec, ["amend 2", "Bob had three nines", "Bob", bob, "drop", "quit"])
+    assert between(shown, "Hand 2, ", "Record it?")[-5:] == [
+        "  Ann: 142 -> 114",
+        "  Bob: 0 -> 0",
+        "The game would still be over (G10): Ann wins by 528, not 584; final with boxes and bonus: Ann 528,",
+        "Bob 0.",
+        "Record it? (Enter: yes / fix NAME / drop):",
+    ]
+    assert "The correction was dropped: nothing was written." in shown
+    # the same amend at the command line: its GAME OVER line gives the same final
+    said = ok("amend", "2", "--reason", "Bob had three nines", *ANN_BIG_GIN[:2], "--hand", f"Bob={bob}", "--big-gin",
+              "Ann")
+    assert "GAME OVER: Ann wins by 528; final with boxes and bonus: Ann 528, Bob 0" in " ".join(said.split())
+
+
+def test_a_night_void_that_undoes_a_simple_rummy_match_says_so_once_recorded(record):
+    simple_match()
+    shown = night(record.spec, ["void 4", "misdeal", "", "quit"])
+    at = shown.index("Recorded: game 4 voided (entry 7).")
+    assert shown[at + 1] == "Match 1 is no longer won (S17): Ann no longer wins it; it goes on."

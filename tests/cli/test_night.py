@@ -303,7 +303,7 @@ def test_undo_amend_and_void_inside_the_night(night_db):
     shown = n.answer(CONFIRM_VOID, "drop")
     assert "a correction needs a reason" in n.said
     shown = n.answer(PROMPT, "undo")
-    assert "The hand was dropped: nothing was written." in shown
+    assert "The correction was dropped: nothing was written." in shown
     n.answer(REASON, "entered twice")
     n.answer(CONFIRM_VOID, "y")
     # SPEC §8: a hand voided last is dealt again by its dealer

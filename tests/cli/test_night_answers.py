@@ -56,7 +56,7 @@ def test_a_wrong_answer_to_fix_which_answer_is_not_offered_back(record):
         "Fix which answer? (A / B / C / drop):",
         "  'quit': answer fix ANSWER (or just the answer), or drop (answers to fix: A / B / C)",
         "Fix which answer? (A / B / C / drop):",
-        "The hand was dropped: nothing was written.",
+        "The correction was dropped: nothing was written.",
     ]
     assert not any("offered:" in line for line in shown)
 

@@ -441,6 +441,9 @@ class GinGame:
     def show_written(self, shown: GinHand, out) -> None:
         out.print(f"Recorded: {shown.ruleset.hand_word} {shown.hand} of {shown.game} (entry {shown.seq}).", markup=False)
 
+    def show_corrected(self, shown: GinHand, out) -> None:
+        render.reopened(shown, out)
+
     def announce(self, ctx: Context, out) -> None:
         g = ctx.game
         if g.over:

@@ -117,6 +117,12 @@ def show_game_change(players: Sequence[str], before: GameScore, after: GameScore
     elif before.over and not after.over:
         out.print(f"The game would no longer be over (G10): {_lead(players, after)}, and play goes on.",
                   markup=False)
+    elif after.over and after.winner is not None and after.final is not None and after.final != before.final:
+        # the same winner, another final (G10-G12): the new one, as the GAME OVER line gives it
+        final = ", ".join(f"{n} {v:,}" for n, v in zip(players, after.final))
+        was = f"not {before.margin:,}" if before.margin != after.margin else "as before"
+        out.print(f"The game would still be over (G10): {players[after.winner]} wins by {after.margin:,}, {was}; "
+                  f"final with boxes and bonus: {final}.", markup=False)
 
 
 def show_score(players: Sequence[str], score: GameScore, rs: RuleSet, out) -> None:

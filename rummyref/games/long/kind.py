@@ -482,6 +482,9 @@ class LongGame:
         if shown.game.over or shown.outcome.tied or (shown.round and not shown.round.mid_round):
             render.footer(shown, out, end="type end")  # mid-round, the next prompt says who deals
 
+    def show_corrected(self, shown: HandRecorded, out) -> None:
+        render.reopened(shown, out)
+
     def announce(self, ctx: Context, out) -> None:
         g, rs = ctx.game, ctx.ruleset
         if g.over:

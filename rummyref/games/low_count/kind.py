@@ -588,6 +588,9 @@ class LowCountGame:
                   f"(entry {shown.seq}).", markup=False)
         render.render_match(shown.match, out, word)
 
+    def show_corrected(self, shown: GameRecorded, out) -> None:
+        render.unwon(shown, out)
+
     def announce(self, ctx: Context, out) -> None:
         s = ctx.open_session
         assert s is not None

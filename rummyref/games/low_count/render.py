@@ -77,11 +77,16 @@ def show_game(r, out) -> None:
         render_game(r.result, out)
     else:
         echo(out, f"Its result no longer counts; the {word} and the void stay in the history (B7).")
-    for number, was, now in r.unwon:  # a correction that undid a match's end says so, as a long game's (A7)
-        echo(out, f"Match {number} is no longer won (S17): {shown(was)} no longer wins it; it goes on." if not now else
-                  f"Match {number} is won by {shown(now)} now, not {shown(was)} (S17).")
+    unwon(r, out)
     render_match(r.match, out, word)
     show_next(r.next_dealer, r.match.first_player, out, f"Next {word}")
+
+
+def unwon(r, out) -> None:
+    """A correction that undid a match's end says so, as a long game's does (A7)."""
+    for number, was, now in r.unwon:
+        echo(out, f"Match {number} is no longer won (S17): {shown(was)} no longer wins it; it goes on." if not now else
+                  f"Match {number} is won by {shown(now)} now, not {shown(was)} (S17).")
 
 
 def show_next(dealer: str | None, first: str, out, when: str = "Next game") -> None:
