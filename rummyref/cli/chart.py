@@ -33,6 +33,13 @@ def chart(
         raise UnreadableInput("--json and --png cannot be given together: --json prints the chart's data, "
                               "--png writes its image",
                               hint="give one: ref chart --json for the data, or ref chart --png FILE for the image")
+    if json_ and (width is not None or height is not None):  # the data has no size: never ignored unsaid
+        given = [o for o, v in (("--width", width), ("--height", height)) if v is not None]
+        are, they = ("is", "it sizes") if len(given) == 1 else ("are", "they size")
+        raise UnreadableInput(f"{' and '.join(given)} {are} not for --json: --json prints the chart's data, "
+                              "which has no size",
+                              hint=f"leave {' and '.join(given)} out with --json ({they} the terminal chart and "
+                                   "--png FILE)")
     if overwrite and png is None:
         raise UnreadableInput("--overwrite is for --png FILE: without --png no file is written",
                               hint="give --png FILE with it, or leave --overwrite out")

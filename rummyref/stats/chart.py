@@ -30,7 +30,7 @@ from rummyref.stats.compute import HandLine
 NEAR = 3
 #: each line's marker, in roster order: in the terminal (a character) and in the PNG (matplotlib's)
 #: (twelve: Simple Rummy seats up to ten, so every player has a marker of their own)
-TEXT_MARKERS = ("o", "+", "*", "#", "@", "%", "&", "=", "$", "~", "?", "!")
+TEXT_MARKERS = ("o", "^", "*", "#", "@", "%", "&", "=", "$", "~", "?", "!")
 PNG_MARKERS = ("o", "P", "*", "s", "D", "^", "v", "h", "p", "<", "d", "H")
 
 

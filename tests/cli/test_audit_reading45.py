@@ -57,7 +57,7 @@ def run(*args: str, **env: str | None) -> subprocess.CompletedProcess[str]:
 # -- 1. --width is the width, whatever the terminal; the chart is never over its height ---------
 
 LEGEND_123 = [
-    "o Ann 212 (+106 a session)   + Bob 454 (+227 a session)   * Cy -41 (-21 a session)   o o at this pace   "
+    "o Ann 212 (+106 a session)   ^ Bob 454 (+227 a session)   * Cy -41 (-21 a session)   o o at this pace   "
     "-- target 500",
     "x projected finish",
 ]
@@ -102,16 +102,16 @@ ASCII_CHART = """\
 r5: total after each session (2 sessions)
 projected: Bob reaches 500 in 1 session (about 2026-12-29)
    +---------------------------------------------------------------------------+
-   |                                                                  +  +   + |
-500+----------------------------------------------------+--+---+--+-----------x|
-   |                                                 +                        o|
-   |                                     ++++++++++++o   o  o   o  o   o  o    |
+   |                                                                  ^  ^   ^ |
+500+----------------------------------------------------^--^---^--^-----------x|
+   |                                                 ^                        o|
+   |                                     ^^^^^^^^^^^^o   o  o   o  o   o  o    |
    |                         oooooooooooooooooooooooo                          |
   0+ooooooooooooooooooooooooo*************************                         |
    ++------------------------+-----------------------+------------------------++
     0                        1                       2                        3
                                       session
-o Ann 212 (+106 a session)   + Bob 454 (+227 a session)
+o Ann 212 (+106 a session)   ^ Bob 454 (+227 a session)
 * Cy -41 (-21 a session)   o o at this pace   -- target 500   x projected finish
 """
 
@@ -233,3 +233,17 @@ def test_a_wrapped_scores_line_of_the_history_is_indented(monkeypatch):
         "    scores: Bartholomew Fitzgeraldsx 30, Evangeline Montgomeryxyz 24,",
         "      Maximilian Worthingtonab -9",
     ]
+
+
+def test_chart_json_with_a_size_is_refused_as_with_png(r5):
+    """The data has no size: --width and --height with --json were taken without a word (stop 46)."""
+    done = ref("chart", "--game", "r5", "--json", "--width", "60")
+    assert done.exit_code == 3 and done.stdout == ""
+    assert done.stderr == ("error: --width is not for --json: --json prints the chart's data, which has no size\n"
+                           "leave --width out with --json (it sizes the terminal chart and --png FILE)\n")
+    done = ref("chart", "--game", "r5", "--json", "--width", "60", "--height", "30")
+    assert done.exit_code == 3 and done.stdout == ""
+    assert " ".join(done.stderr.split()) == (
+        "error: --width and --height are not for --json: --json prints the chart's data, which has no size "
+        "leave --width and --height out with --json (they size the terminal chart and --png FILE)")
+    assert ref("chart", "--game", "r5", "--json").exit_code == 0

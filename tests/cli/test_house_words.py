@@ -257,7 +257,7 @@ def test_stats_and_chart_say_the_house_words_simple(simple_words):
     lines = ok("chart").splitlines()
     assert lines[0] == "simple-rummy: deals won after each deal of the sitting (1 deal)"
     assert lines[-3].strip() == "deal"
-    assert lines[-2:] == ["o Ann: 1 deal won, average count 2.0   + Bob: 0 deals won, average count 4.0",
+    assert lines[-2:] == ["o Ann: 1 deal won, average count 2.0   ^ Bob: 0 deals won, average count 4.0",
                           "* Cy: 0 deals won, average count 6.0"]
     data = json.loads(ok("chart", "--json"))
     assert data["measure"] == "games won" and data["by"] == "game"  # ref's own values

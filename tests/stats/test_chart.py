@@ -71,7 +71,7 @@ def test_a_young_game_shows_the_nights_played_and_labels_the_far_finish():
     assert (data.by, data.x_label, data.x_range, data.projection_drawn) == ("night", "Rummy Night", (0, 2), False)
     assert data.series == (
         Series("Bill", (0, 1, 2), (99_900, 99_965, 100_140), ((2, 100_140), (15_835, 2_000_100)), 120.0, "o", "o"),
-        Series("Ben", (0, 1, 2), (0, 119, 219), ((2, 219), (15_835, 1_733_932)), 109.5, "+", "P"),
+        Series("Ben", (0, 1, 2), (0, 119, 219), ((2, 219), (15_835, 1_733_932)), 109.5, "^", "P"),
         Series("Larry", (0, 1, 2), (0, -15, 10), ((2, 10), (15_835, 79_175)), 5.0, "*", "*"),
     )
     assert data.crossing == Crossing("Bill", 15_835, "2330-05-09")
@@ -79,7 +79,7 @@ def test_a_young_game_shows_the_nights_played_and_labels_the_far_finish():
     assert data.projection_label == label
     assert data.legend == (
         LegendEntry("player", "o", "Bill 100,140 (+120 a night)"),
-        LegendEntry("player", "+", "Ben 219 (+110 a night)"),
+        LegendEntry("player", "^", "Ben 219 (+110 a night)"),
         LegendEntry("player", "*", "Larry 10 (+5 a night)"),
         LegendEntry("projection", "->", label),
     )
@@ -96,7 +96,7 @@ def test_a_near_finish_is_drawn_on_the_axis_with_the_target():
     assert data.projection_label == "projected: Ann reaches 1,000 in 2 nights (about 2026-12-10)"
     assert data.legend == (
         LegendEntry("player", "o", "Ann 700 (+150 a night)"),
-        LegendEntry("player", "+", "Bo -40 (-20 a night)"),
+        LegendEntry("player", "^", "Bo -40 (-20 a night)"),
         LegendEntry("pace", "o o", "at this pace"),
         LegendEntry("target", "--", "target 1,000"),
         LegendEntry("crossing", "x", "projected finish"),
@@ -134,6 +134,8 @@ def test_every_player_has_a_marker_of_their_own():
     assert [s.png_marker for s in data.series] == list(PNG_MARKERS)
     assert [e.marker for e in data.legend] == list(TEXT_MARKERS)
     assert not set(TEXT_MARKERS) & {"x", "-"}  # the crossing and the target have theirs
+    # nor is any the frame's ASCII (+ - |, a tick or a corner: a line along the axis read as ticks)
+    assert not set(TEXT_MARKERS) & {"+", "-", "|", "/", "\\", "X"}
     assert not set(PNG_MARKERS) & {"X", ">"}  # the crossing and the projection have theirs
 
 
@@ -150,12 +152,12 @@ def test_a_single_session_of_simple_rummy_is_charted_game_by_game():
         "game", "game", (0, 4), None, None)
     assert data.series == (
         Series("Ann", (0, 1, 2, 3, 4), (0, 1, 1, 1, 2), (), None, "o", "o"),
-        Series("Bob", (0, 1, 2, 3, 4), (0, 0, 1, 2, 2), (), None, "+", "P", (4,)),
+        Series("Bob", (0, 1, 2, 3, 4), (0, 0, 1, 2, 2), (), None, "^", "P", (4,)),
         Series("Cy", (0, 1, 2, 3, 4), (0, 0, 0, 0, 0), (), None, "*", "*"),
     )
     assert data.legend == (
         LegendEntry("player", "o", "Ann: 2 games won, average count 12.8"),
-        LegendEntry("player", "+", "Bob: 2 games won, average count 15.3, dropped out of 1 game"),
+        LegendEntry("player", "^", "Bob: 2 games won, average count 15.3, dropped out of 1 game"),
         LegendEntry("player", "*", "Cy: 0 games won, average count 18.5"),
     )
     assert data.title == "table: games won after each game of the session (4 games)"
@@ -182,11 +184,11 @@ projected: Bill reaches 2,000,000 in 749 nights (about 2041-03-29)
        │                                                                       │
        │                                                                       │
        │                                                                       │
-      0┤+++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++│
+      0┤^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^│
        └┬──────────────────────────────────┬──────────────────────────────────┬┘
         0                                  1                                  2
                                       Rummy Night
-o Bill 100,074 (+2,537 a night)   + Ben 529 (+265 a night)
+o Bill 100,074 (+2,537 a night)   ^ Ben 529 (+265 a night)
 * Larry 0 (+0 a night)
 """
 
@@ -215,11 +217,11 @@ def test_terminal_chart_of_a_near_finish_has_the_target_the_crossing_and_a_marke
     assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
     assert lines[0] == "rummy-2m: total after each night (1 night)"
     assert lines[1].startswith("projected: Bill reaches 2,000,000 in 2 nights (about ")
-    assert lines[-3:] == ["o Bill 1,994,500 (+4,500 a night)   + Ben 1,983,000 (+3,000 a night)",
+    assert lines[-3:] == ["o Bill 1,994,500 (+4,500 a night)   ^ Ben 1,983,000 (+3,000 a night)",
                           "* Larry 1,900,015 (+15 a night)   o o at this pace   -- target 2,000,000",
                           "x projected finish"]
     plot = "\n".join(lines[2:-5])
-    assert "x" in plot and "---" in plot and "o" in plot and "+" in plot
+    assert "x" in plot and "---" in plot and "o" in plot and "^" in plot
     assert "\x1b[" not in text  # no colour codes when not at a terminal
 
 
@@ -230,7 +232,7 @@ def test_chart_json_is_the_standings_pace():
     assert series["Bill"]["nights"] == [0, 1, 2]
     assert series["Bill"]["totals"] == [95_000, 95_000 + 4064, 95_000 + 4064 + 1010]
     assert series["Larry"]["totals"] == [0, -10, 0]
-    assert [s["marker"] for s in data["series"]] == ["o", "+", "*"]
+    assert [s["marker"] for s in data["series"]] == ["o", "^", "*"]
     standings = {p["name"]: p for p in ref_json("standings")["players"]}
     crossing = data["crossing"]
     assert crossing["name"] == "Bill"
@@ -341,19 +343,19 @@ def simple_session() -> None:
 GOLDEN_SIMPLE_SESSION = """\
 simple-rummy: games won after each game of the session (4 games)
  ┌─────────────────────────────────────────────────────────────────────────────┐
-2┤                                                         +++++++++++++++++++o│
- │                                                   ++++++             oooooo │
- │                                             ++++++             oooooo       │
+2┤                                                         ^^^^^^^^^^^^^^^^^^^o│
+ │                                                   ^^^^^^             oooooo │
+ │                                             ^^^^^^             oooooo       │
 1┤                   ooooooooooooooooooooooooooooooooooooooooooooo             │
- │               oooo               ++++                                       │
- │          ooooo              +++++                                           │
- │     ooooo              +++++                                                │
-0┤ooooo+++++++++++++++++++*****************************************************│
+ │               oooo               ^^^^                                       │
+ │          ooooo              ^^^^^                                           │
+ │     ooooo              ^^^^^                                                │
+0┤ooooo^^^^^^^^^^^^^^^^^^^*****************************************************│
  └┬──────────────────┬──────────────────┬──────────────────┬──────────────────┬┘
   0                  1                  2                  3                  4
                                       game
 o Ann: 2 games won, average count 15.0
-+ Bob: 2 games won, average count 15.3, dropped out of 1 game
+^ Bob: 2 games won, average count 15.3, dropped out of 1 game
 * Cy: 0 games won, average count 18.5
 """
 
@@ -381,7 +383,7 @@ def test_simple_rummy_over_several_sessions_charts_games_won_by_session():
     text = ok("chart", "--game", "table", "--width", "70", "--height", "16").stdout
     lines = text.splitlines()
     assert lines[0] == "table: games won after each session (2 sessions)" and "target" not in text
-    assert lines[-1] == "o Ann: 2 games won   + Bob: 1 game won   * Cy: 2 games won"
+    assert lines[-1] == "o Ann: 2 games won   ^ Bob: 1 game won   * Cy: 2 games won"
     assert max(len(line) for line in lines) <= 70
 
 
@@ -497,12 +499,12 @@ projected: Bill reaches
 100,000┤ooooooooooooooooooooo│
        │                     │
  50,000┤                     │
-      0┤+++++++++++++++++++++│
+      0┤^^^^^^^^^^^^^^^^^^^^^│
        └┬─────────┬─────────┬┘
         0         1         2
              Rummy Night
 o Bill 100,140 (+120 a night)
-+ Ben 219 (+110 a night)
+^ Ben 219 (+110 a night)
 * Larry 10 (+5 a night)"""
 
 
@@ -516,7 +518,7 @@ def test_a_narrow_short_chart_exactly():
 def test_a_long_legend_entry_is_wrapped_not_cut():
     from rummyref.cli.chart import text_legend
 
-    assert text_legend(_young(), 20) == ["o Bill 100,140 (+120", "  a night)", "+ Ben 219 (+110 a", "  night)",
+    assert text_legend(_young(), 20) == ["o Bill 100,140 (+120", "  a night)", "^ Ben 219 (+110 a", "  night)",
                                          "* Larry 10 (+5 a", "  night)"]
 
 
@@ -563,7 +565,7 @@ def test_the_legend_rounds_half_paces_alike_and_the_projection_uses_the_exact_pa
             ok("score-hand", *[a for n, v in zip(("Bill", "Ben", "Larry"), pts) for a in ("--points", f"{n}={v}")])
         ok("end-session")
     legend = ok("chart").stdout.splitlines()[-1]
-    assert "+ Ben 95 (+48 a night)" in legend and "* Larry 65 (+33 a night)" in legend
+    assert "^ Ben 95 (+48 a night)" in legend and "* Larry 65 (+33 a night)" in legend
     data = ref_json("chart")
     ben = next(s for s in data["series"] if s["name"] == "Ben")
     (x0, y0), (x1, y1) = ben["projection"]
