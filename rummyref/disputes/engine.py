@@ -1022,7 +1022,7 @@ def end_night_ruling(
     any other (Simple Rummy, Gin, 500 Rum) may end after any hand. ``log``: the open session's
     hands and voids as recorded (from the record): who still has to deal is then worked out as
     ``end-session`` does, a voided hand's dealer dealing again (SPEC §8)."""
-    from rummyref.games.base import deals_owed, deals_to_come
+    from rummyref.games.base import deals_to_come
     from rummyref.games.registry import kind_for
 
     ruleset = ruleset or load_ruleset("rummy-2m")
@@ -1068,9 +1068,9 @@ def end_night_ruling(
         chain.append(Step(a3 or "", f"hands in force dealt: {', '.join(f'{p} {k}' for p, k in state.dealt)}{owed}"))
         chain.append(Step(a4 or "", f"the round is not finished: {deals_to_come(still)} still "
                                     f"{'has' if len(set(still)) == 1 else 'have'} to deal"))
-        # the verdict's list stays as it always read (a precedent compares verdicts word for word)
+        # joined in prose, as every list of names (a precedent kept before reads the same: precedents.py)
         return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: "
-                                       f"{', '.join(deals_owed(still))}.",
+                                       f"{deals_to_come(still)}.",
                       {"still_to_deal": still, "next_dealer": still[0], "rounds": state.rounds})  # fmt: skip
     n = len(roster)
     rounds, done = divmod(hands_in_session, n)
@@ -1081,7 +1081,7 @@ def end_night_ruling(
     still = [roster[(start + i) % n] for i in range(done, n)]
     chain.append(Step(a3 or "", f"deal order {', '.join(roster[start:] + roster[:start])}: {done} of {n} hands of this round dealt"))
     chain.append(Step(a4 or "", f"the round is not finished: {and_list(still)} still {'has' if len(still) == 1 else 'have'} to deal"))
-    return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: {', '.join(still)}.",
+    return result(Outcome.REFUSED, f"Refused{f' ({a4})' if a4 else ''}: the round is not over; still to deal: {and_list(still)}.",
                   {"still_to_deal": still, "next_dealer": still[0], "rounds": rounds})  # fmt: skip
 
 

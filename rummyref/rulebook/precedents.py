@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 KIND = "ruling"  #: the entry kind in the log
 _ENDS_CITING = re.compile(r"\s*\(([A-Z]\d{1,2}(?:, [A-Z]\d{1,2})*)\)$")  #: "... (B3)", "... (B5, B6)"
+#: end-night's refusal before stop 46, its names joined by commas ("still to deal: Ben, Larry.")
+_STILL_TO_DEAL = re.compile(r"^(Refused(?: \([A-Z]\d{1,2}\))?: the round is not over; still to deal: )(.+, .+)\.$")
 
 
 def ruling_facts(ruling: Mapping[str, Any], night: int, hand: int, hand_in_night: int) -> dict[str, Any]:
@@ -66,7 +68,16 @@ class Precedent:
 
     @property
     def verdict(self) -> str:
-        return str(self.ruling.get("verdict", ""))
+        """As ruled, in today's words: an end-night refusal kept before stop 46 names who still
+        deals in prose, as it is ruled now ("Ben and Larry", not "Ben, Larry"), so that the same
+        ruling is not flagged as ruled differently."""
+        verdict = str(self.ruling.get("verdict", ""))
+        old = _STILL_TO_DEAL.match(verdict) if self.kind == "end-night" and " and " not in verdict else None
+        if old:
+            from rummyref.errors import and_list
+
+            return f"{old.group(1)}{and_list(old.group(2).split(', '))}."
+        return verdict
 
     @property
     def rules(self) -> tuple[str, ...]:

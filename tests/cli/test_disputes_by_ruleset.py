@@ -95,7 +95,7 @@ def test_end_night_facts_form_takes_the_rule_set_and_rummy_2m_still_refuses_mid_
     ok("score-hand", "--points", "Bill=45", "--points", "Ben=-10", "--points", "Larry=20")
     result = ok("dispute", "end-night")
     assert result.stdout == (
-        "Refused (A4): the round is not over; still to deal: Ben, Larry.\n"
+        "Refused (A4): the round is not over; still to deal: Ben and Larry.\n"
         "Why:\n"
         "  1. A3    deal order Bill, Ben, Larry: 1 of 3 hands of this round dealt\n"
         "  2. A4    the round is not finished: Ben and Larry still have to deal\n"

@@ -59,7 +59,7 @@ def test_deals_owed_twice_are_counted_and_the_round_they_complete_named(record):
         "refused (A4): the night cannot end in the middle of a round: Bob (1 hand) and Cy (2 hands) still have "
         "to deal (round 2)")
     asked = ref_json("dispute", "end-night")
-    assert asked["verdict"] == "Refused (A4): the round is not over; still to deal: Bob (1 hand), Cy (2 hands)."
+    assert asked["verdict"] == "Refused (A4): the round is not over; still to deal: Bob (1 hand) and Cy (2 hands)."
     assert asked["details"]["still_to_deal"] == ["Bob", "Cy", "Cy"]
 
 
@@ -86,7 +86,7 @@ def test_who_still_has_to_deal_reads_alike_in_end_session_and_the_dispute(record
         "refused (A4): the night cannot end in the middle of a round: Bob and Cy still have to deal")
     asked = ref_json("dispute", "end-night")
     assert [s["decided"] for s in asked["chain"]][-1] == "the round is not finished: Bob and Cy still have to deal"
-    assert asked["verdict"] == "Refused (A4): the round is not over; still to deal: Bob, Cy."
+    assert asked["verdict"] == "Refused (A4): the round is not over; still to deal: Bob and Cy."
     ok("void", "1", "--reason", "misdeal")
     hand(1, 1, 1), hand(2, 2, 2)
     ok("void", "2", "--reason", "misdeal")  # Ann's hand dealt again: she deals it once more (SPEC §8)
@@ -94,4 +94,4 @@ def test_who_still_has_to_deal_reads_alike_in_end_session_and_the_dispute(record
         "refused (A4): the night cannot end in the middle of a round: Ann and Cy still have to deal")
     asked = ref_json("dispute", "end-night")
     assert [s["decided"] for s in asked["chain"]][-1] == "the round is not finished: Ann and Cy still have to deal"
-    assert asked["verdict"] == "Refused (A4): the round is not over; still to deal: Ann, Cy."
+    assert asked["verdict"] == "Refused (A4): the round is not over; still to deal: Ann and Cy."

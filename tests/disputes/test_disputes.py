@@ -464,7 +464,7 @@ def test_end_night_bad_facts():
 def test_end_night_cli():
     result = ref("dispute", "end-night", "--hands", "4")
     assert result.exit_code == 0
-    assert result.stdout.startswith("Refused (A4): the round is not over; still to deal: Ben, Larry.")
+    assert result.stdout.startswith("Refused (A4): the round is not over; still to deal: Ben and Larry.")
     data = ref_json("dispute", "end-night", "--hands", "2", "--players", "Ann,Bob")
     assert data["outcome"] == "allowed" and data["facts"]["roster"] == ["Ann", "Bob"]
 

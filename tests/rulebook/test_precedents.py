@@ -285,7 +285,7 @@ def test_end_night_reads_the_open_night():
     assert start["outcome"] == "allowed" and start["facts"]["hands_in_session"] == 0
     hand(10, 20, 30)
     refused = ok("dispute", "end-night")
-    assert refused.stdout.startswith("Refused (A4): the round is not over; still to deal: Ben, Larry.")
+    assert refused.stdout.startswith("Refused (A4): the round is not over; still to deal: Ben and Larry.")
     assert "From the record: Rummy Night 1 of rummy-2m, 1 hand dealt tonight." in refused.stdout
     assert ref("end-session").exit_code == 4  # the command that would end it agrees
     hand(1, 1, 1)
