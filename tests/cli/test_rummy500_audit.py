@@ -228,3 +228,24 @@ def test_game_over_of_a_house_copy_under_a_builtins_name_hints_at_the_file(tmp_p
     assert more.exit_code == 4
     assert " ".join(more.stderr.split()).endswith(
         f"start a new game with ref new-session --game NEW-NAME --ruleset FILE --players {players}; the history of this one stays")
+
+
+def test_500_rum_standings_say_sessions_and_leave_out_the_weekly_date():
+    """The pace table said the house game's pace/night, nights to go, target date and nights won
+    (stop 46): 500 Rum plays sessions, and meets on no weekly rule (A5) to project a date by."""
+    assert ref("new-session", "--ruleset", "rummy-500", "--players", "Al,Bo,Cy").exit_code == 0
+    assert ref("score-hand", "--points", "Al=50", "--points", "Bo=30", "--points", "Cy=-5").exit_code == 0
+    shown = ref("standings").stdout.splitlines()
+    assert shown[5:9] == [
+        "player  pace/session  sessions to go  best  worst  sessions won",
+        "Al              50.0               9    50     50             0",
+        "Bo              30.0              16    30     30             0",
+        "Cy              -5.0               -    -5     -5             0",
+    ]
+    assert not any("night" in line for line in shown)
+    # Rummy 2,000,000's table is as it was
+    assert ref("new-session", "--game", "long", "--players", "Al,Bo,Cy").exit_code == 0
+    assert ref("score-hand", "--game", "long", "--points", "Al=50", "--points", "Bo=30", "--points", "Cy=-5"
+               ).exit_code == 0
+    assert "player  pace/night  nights to go  target date  best  worst  nights won" in ref(
+        "standings", "--game", "long").stdout.splitlines()

@@ -14,7 +14,7 @@ from rummyref.games.base import again, round_completed
 from rummyref.games.long.nights import seating_dibs
 from rummyref.games.long.scoring import DECIDED_BY_DEFAULT, score_to_json
 from rummyref.names import shown
-from rummyref.rules.ruleset import RuleSet
+from rummyref.rules.ruleset import RuleSet, plural_word
 from rummyref.wrap import Grid, echo, fill
 
 
@@ -429,13 +429,18 @@ def show_standings(st, out) -> None:
     for p in st.players:
         if p.opening:
             out.print(f"  {p.name}'s total includes an opening balance of {_n(p.opening)} (carried from paper)", markup=False)
-    pace = (Grid().column("player", name=True).column("pace/night", right=True)
-            .column("nights to go", right=True, spare=2).column("target date")
-            .column("best", right=True, spare=3).column("worst", right=True, spare=4)
-            .column("nights won", right=True, spare=1))
+    # in the rule set's words (500 Rum: a session); the date only where the house meets weekly (A5):
+    # the projection counts one session a week, which no other table promises
+    sitting, weekly = rs.session_short, rs.house.weekly
+    pace = (Grid().column("player", name=True).column(f"pace/{sitting}", right=True)
+            .column(f"{plural_word(sitting)} to go", right=True, spare=2))
+    if weekly:
+        pace.column("target date")
+    pace = (pace.column("best", right=True, spare=3).column("worst", right=True, spare=4)
+            .column(f"{plural_word(sitting)} won", right=True, spare=1))
     for p in st.players:
-        pace.row(p.name, _n(p.pace_per_night), _n(p.nights_to_go), p.projected_date or "-",
-                 _n(p.best), _n(p.worst), _n(p.nights_won))
+        date = (p.projected_date or "-",) if weekly else ()
+        pace.row(p.name, _n(p.pace_per_night), _n(p.nights_to_go), *date, _n(p.best), _n(p.worst), _n(p.nights_won))
     pace.print(out)
     if rs.house.seating_dibs:
         out.print(f"Seating dibs{cited(rs, 'A2')}: " + "; ".join(f"{d.name} {d.seat}" for d in st.dibs), markup=False)
