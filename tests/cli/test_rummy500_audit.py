@@ -249,3 +249,20 @@ def test_500_rum_standings_say_sessions_and_leave_out_the_weekly_date():
                ).exit_code == 0
     assert "player  pace/night  nights to go  target date  best  worst  nights won" in ref(
         "standings", "--game", "long").stdout.splitlines()
+
+
+def test_500_rum_projects_no_date_in_the_json_nor_the_chart():
+    """The projection counts one session a week (A5, the house game's): 500 Rum meets on no such
+    rule, so neither its standings' JSON nor its chart gives a date; the house game's do."""
+    assert ref("new-session", "--ruleset", "rummy-500", "--players", "Al,Bo,Cy").exit_code == 0
+    assert ref("score-hand", "--points", "Al=50", "--points", "Bo=30", "--points", "Cy=-5").exit_code == 0
+    assert ref("end-session").exit_code == 0
+    al = next(p for p in ref_json("standings")["players"] if p["name"] == "Al")
+    assert (al["nights_to_go"], al["projected_date"]) == (9, None)
+    chart = " ".join(ref("chart").stdout.split())
+    assert "projected: Al reaches 500 in 9 sessions" in chart and "(about" not in chart
+    assert ref("new-session", "--game", "long", "--players", "Al,Bo,Cy").exit_code == 0
+    assert ref("score-hand", "--game", "long", "--points", "Al=50", "--points", "Bo=30", "--points", "Cy=-5"
+               ).exit_code == 0
+    long = next(p for p in ref_json("standings", "--game", "long")["players"] if p["name"] == "Al")
+    assert long["projected_date"] is not None

@@ -119,7 +119,9 @@ def compute_standings(
                 pace_per_night=round(p.per_night, 1) if p and p.per_night is not None else None,
                 # a finished game projects nothing: no hand can be recorded into it (A7)
                 nights_to_go=p.nights_to_go if p and not game.over else None,
-                projected_date=p.projected.isoformat() if p and p.projected and not game.over else None,
+                # a date only where the house meets weekly (A5): the projection counts a session a week
+                projected_date=(p.projected.isoformat() if p and p.projected and not game.over
+                                and (rules is None or rules.house.weekly) else None),
             )
         )
     rows.sort(key=lambda r: (r.rank, r.seat))
