@@ -58,21 +58,72 @@ def _plainly(exc: UnicodeError) -> tuple[str, int]:
                    for c in bad), exc.end
 
 
+#: the codesets a locale named C or POSIX may state (``C``, ``POSIX``, ``C.ascii``): ASCII
+_C_CODESETS = {"", "ascii", "us-ascii", "ansi_x3.4-1968", "646"}
+#: what Python writes in ``LC_CTYPE`` when it coerces a C locale (PEP 538): not the user's word
+_COERCED = {"C.UTF-8", "C.utf8", "UTF-8"}
+
+
+def ascii_locale() -> bool:
+    """Whether the user's locale says the terminal shows ASCII only: ``LC_ALL``, else
+    ``LC_CTYPE``, else ``LANG`` (the first one set) names the C or POSIX locale. Python turns on
+    its UTF-8 mode in that locale (PEP 540), so stdout's encoding alone reads UTF-8. A user who
+    asks for an encoding (``PYTHONIOENCODING``, ``PYTHONUTF8``, ``-X utf8``) gets it; no locale
+    set at all is not the user's word, and stays as Python has it (UTF-8)."""
+    env = os.environ
+    if env.get("PYTHONIOENCODING") or env.get("PYTHONUTF8") or "utf8" in sys._xoptions:
+        return False
+    if not sys.flags.utf8_mode:  # the locale's own encoding is the streams' (tried in fit_streams)
+        return False
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = env.get(name)
+        if name == "LC_CTYPE" and value in _COERCED:
+            value = _as_started("LC_CTYPE")
+        if not value:
+            continue
+        base, _, codeset = value.partition("@")[0].partition(".")
+        return base in ("C", "POSIX") and codeset.lower() in _C_CODESETS
+    return False
+
+
+def _as_started(name: str) -> str | None:
+    """A variable as the process was started with it, before Python's locale coercion rewrote
+    it (``LC_CTYPE=C`` reads ``C.UTF-8`` in :data:`os.environ`): Linux keeps the first
+    environment in ``/proc/self/environ``. None where it was not set or cannot be read."""
+    try:
+        with open("/proc/self/environ", "rb") as f:
+            first = f.read()
+    except OSError:
+        return None
+    key = name.encode() + b"="
+    for entry in first.split(b"\0"):
+        if entry.startswith(key):
+            return entry[len(key):].decode("ascii", "replace")
+    return None
+
+
 def fit_streams() -> None:
     """A terminal whose encoding cannot show every character (``LC_ALL=C``,
     ``PYTHONIOENCODING=ascii``): output gets what it can show (:data:`_PLAIN`, escapes), never
     an error after a hand was written; an ASCII stdin, and arguments the locale could not decode
-    (``LC_ALL=C``), are read as UTF-8 where their bytes are UTF-8 (a name typed as José)."""
+    (``LC_ALL=C`` with ``PYTHONUTF8=0``), are read as UTF-8 where their bytes are UTF-8 (a name
+    typed as José). In the C or POSIX locale (:func:`ascii_locale`) stdout and stderr are
+    ASCII, whatever Python's UTF-8 mode made them."""
     import codecs
 
+    plain = ascii_locale()
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         try:
+            if plain and (stream.encoding or "").lower() not in _ASCII:
+                codecs.register_error("rummyref-plain", _plainly)
+                stream.reconfigure(encoding="ascii", errors="rummyref-plain")
+                continue
             _PROBE.encode(stream.encoding or "utf-8")
         except UnicodeEncodeError:
             codecs.register_error("rummyref-plain", _plainly)
             stream.reconfigure(errors="rummyref-plain")
-        except (AttributeError, LookupError):  # not a text stream of the standard kind: as it is
+        except (AttributeError, LookupError, ValueError):  # not a text stream of the standard kind: as it is
             pass
     encoding = (getattr(sys.stdin, "encoding", None) or "").lower()
     if encoding in _ASCII and hasattr(sys.stdin, "reconfigure"):

@@ -20,11 +20,19 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 GIN_HAND = ["--hand", "José=5H 6H 7H 2S 2D 2C KC KD KS AH", "--hand", "Zoë=8H 9H 4H 3S 4S 5S QC QD 7C 7D"]
 
 
+#: what decides the terminal's encoding: a test names the ones it sets, the others are unset
+ENCODING_VARS = ("LC_ALL", "LC_CTYPE", "LANG", "PYTHONIOENCODING", "PYTHONUTF8")
+
+
 def run(db: Path, *args: str, **env: str) -> subprocess.CompletedProcess[bytes]:
-    """``python -m rummyref ARGS`` with the environment given; stdout and stderr as bytes."""
+    """``python -m rummyref ARGS`` with the environment given; stdout and stderr as bytes. Where
+    the test sets one of :data:`ENCODING_VARS`, the others are unset: what a user types."""
     full = dict(os.environ, RUMMYREF_DB=str(db), RUMMYREF_NOW="2026-11-12T19:30", **env)
     for name in [k for k in full if k in ("NO_COLOR", "FORCE_COLOR") and k not in env]:
         del full[name]
+    if any(k in env for k in ENCODING_VARS):
+        for name in [k for k in ENCODING_VARS if k not in env]:
+            full.pop(name, None)
     return subprocess.run([sys.executable, "-m", "rummyref", *args], capture_output=True, env=full, timeout=120)
 
 
@@ -49,8 +57,12 @@ def gin_db(tmp_path: Path) -> Path:
     return db
 
 
-@pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}],
-                         ids=["ascii", "C-locale"])
+ASCII_TERMINALS = [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C"}, {"LANG": "C"}, {"LC_CTYPE": "C", "LANG": "C.UTF-8"},
+                   {"LC_ALL": "POSIX"}, {"LC_ALL": "C", "PYTHONUTF8": "0"}]
+
+
+@pytest.mark.parametrize("env", ASCII_TERMINALS,
+                         ids=["ascii", "LC_ALL=C", "LANG=C", "LC_CTYPE=C", "LC_ALL=POSIX", "C-no-utf8-mode"])
 def test_a_terminal_that_cannot_show_utf8_gets_what_it_can_show_and_the_hand_once(gin_db, env):
     done = run(gin_db, "score-hand", *GIN_HAND, "--knock", "José", **env)
     assert done.returncode == 0, done.stderr
@@ -67,12 +79,32 @@ def test_a_terminal_that_cannot_show_utf8_gets_what_it_can_show_and_the_hand_onc
     assert [e["kind"] for e in history["entries"]].count("hand") == 1
 
 
-def test_a_name_typed_in_utf8_in_the_c_locale_is_the_name(tmp_path):
+@pytest.mark.parametrize("env", [{"LC_ALL": "C"}, {"LC_ALL": "C", "PYTHONUTF8": "0"}], ids=["LC_ALL=C", "no-utf8-mode"])
+def test_a_name_typed_in_utf8_in_the_c_locale_is_the_name(tmp_path, env):
     db = tmp_path / "r.db"
-    made = run(db, "new-session", "--players", "José,Zoë,Ann", LC_ALL="C", LANG="C", PYTHONUTF8="0")
+    made = run(db, "new-session", "--players", "José,Zoë,Ann", **env)
     assert made.returncode == 0, made.stderr
     players = json.loads(run(db, "standings", "--json").stdout)["players"]
     assert sorted(p["name"] for p in players) == ["Ann", "José", "Zoë"]
+
+
+def test_the_c_locale_draws_in_ascii_and_an_asked_encoding_wins(tmp_path):
+    """Python's UTF-8 mode makes stdout UTF-8 in the C locale (PEP 540): ref still draws in
+    ASCII there, as the manual says, unless the user asked for UTF-8 (PYTHONUTF8=1,
+    PYTHONIOENCODING). No locale set at all is not the user's word: UTF-8, as Python has it."""
+    db = tmp_path / "r.db"
+    assert run(db, "new-session", "--players", "Ann,Bob").returncode == 0
+    assert run(db, "score-hand", "--points", "Ann=50", "--points", "Bob=10").returncode == 0
+    standings = run(db, "standings", LC_ALL="C", COLUMNS="100")
+    assert standings.returncode == 0 and standings.stdout.isascii() and b"...." in standings.stdout
+    chart = run(db, "chart", LC_ALL="C", COLUMNS="80")
+    assert chart.returncode == 0 and chart.stdout.isascii() and b"+---" in chart.stdout
+    refused = run(db, "standings", "-g", "nosuch\u2026", LC_ALL="C")
+    assert refused.returncode == 5 and refused.stderr.isascii()  # messages too
+    for env in ({"LC_ALL": "C", "PYTHONUTF8": "1"}, {"LC_ALL": "C", "PYTHONIOENCODING": "utf-8"},
+                {"LANG": "C.UTF-8"}, {"LC_ALL": "C.UTF-8", "LANG": "C"}, {"LANG": ""}):
+        shown = run(db, "count", "7S", "8S", "9S", **env)
+        assert shown.stdout.decode("utf-8").split("\n")[0].split()[1:4] == ["7♠", "8♠", "9♠"], env
 
 
 @pytest.fixture
