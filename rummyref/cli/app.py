@@ -114,7 +114,8 @@ _EMPTY_SAID_ELSEWHERE = frozenset({"db", "game"})
 
 def refuse_empty(opts: dict[str, Any], order: list[Any]) -> None:
     """An option given an empty value (``--dealer ""``, ``-r ""``, ``--players ""``) is
-    refused (exit 3), naming the option: never read as a name, a folder or "not given"."""
+    refused (exit 3), naming the option: never read as a name, a folder or "not given". The
+    hint offers to leave it out only where it may be left out (never ``--reason``)."""
     from rummyref.errors import UnreadableInput
 
     for param in order:
@@ -125,7 +126,8 @@ def refuse_empty(opts: dict[str, Any], order: list[Any]) -> None:
         if any(isinstance(v, str) and not v.strip() for v in values):
             name = max(param.opts, key=len)
             takes = f" (it takes {param.metavar})" if getattr(param, "metavar", None) else ""
-            raise UnreadableInput(f"{name} was given empty{takes}", hint=f"give {name} a value, or leave it out")
+            leave = ": it is required" if getattr(param, "required", False) else ", or leave it out"
+            raise UnreadableInput(f"{name} was given empty{takes}", hint=f"give {name} a value{leave}")
 
 
 def _parsing_once(parser: Any, ctx: Any) -> Any:

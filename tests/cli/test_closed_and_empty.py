@@ -63,6 +63,25 @@ def test_an_option_given_empty_is_refused_naming_it_and_nothing_is_written(recor
     assert record.snapshot() == before
 
 
+@pytest.mark.parametrize("args, option", [
+    (("void", "1", "--reason", "   "), "--reason"),
+    (("amend", "1", "--points", "Bill=2", "--points", "Ben=0", "--points", "Larry=0", "--reason", ""), "--reason"),
+    (("dispute", "pickup", "7S", "--hand", ""), "--hand"),
+])
+def test_a_required_option_given_empty_is_never_told_to_be_left_out(record, args, option):
+    """Leaving out a required option is a usage error (exit 2): the hint asks for a value."""
+    assert ref("new-session").exit_code == 0
+    assert ref("score-hand", "--points", "Bill=1", "--points", "Ben=0", "--points", "Larry=0").exit_code == 0
+    before = record.snapshot()
+    result = ref(*args)
+    assert (result.exit_code, result.stdout) == (3, "")
+    assert result.stderr.startswith(f"error: {option} was given empty")
+    assert f"give {option} a value: it is required" in result.stderr and "leave it out" not in result.stderr
+    assert record.snapshot() == before
+    at = args.index(option)
+    assert ref(*args[:at], *args[at + 2:]).exit_code == 2  # left out: the usage error the hint must not offer
+
+
 @pytest.mark.parametrize("option, words", [("--game", "error: --game needs a name"),
                                            ("--db", "error: --db was given empty")])
 def test_db_and_game_given_empty_keep_their_own_words(record, option, words):
