@@ -87,6 +87,9 @@ def settle(
     if not exists:
         if need_table:
             raise NotFound(f"there is no record at {path}", hint=f"{need_table} (or check --db / $RUMMYREF_DB)")
+        if record:
+            raise NotFound(f"--record: there is no record at {path} to keep the ruling in",
+                           hint="leave --record out: the dispute is answered and not kept (or check --db)")
         why = f"there is no record at {path}"
         result = decide(None)
     else:
@@ -110,6 +113,8 @@ def settle(
             over = _over(table) if table is not None and record is not False else None
             if over is not None and record:
                 _refuse_record(table)
+            if table is None and record:
+                _refuse_record(None, why)
             keep = record if record is not None else result.settled and own and over is None
             if table is not None and keep and locked:
                 why = f"the record cannot be written: {locked}"
@@ -156,13 +161,18 @@ def _over(table: Any, cite: bool = True) -> str | None:
             f"{table.hand} will never be played, so no {word} can keep the ruling")
 
 
-def _refuse_record(table: Any) -> None:
-    """``--record`` at a game that is over: refused (exit 4), nothing written."""
+def _refuse_record(table: Any, why: str = "") -> None:
+    """``--record`` at a game that is over, or with no session open to keep it in (``why``,
+    ``table`` None): refused (exit 4), nothing written."""
     from rummyref.errors import RuleRefusal
     from rummyref.games.registry import kind_for
 
+    hint = "leave --record out: the dispute is answered and not kept"
+    if table is None:
+        raise RuleRefusal(f"--record: {why} to keep the ruling in",
+                          hint=f"{hint}; ref new-session opens a session")
     raise RuleRefusal(f"--record: {_over(table, cite=False)}", rule=kind_for(table.ruleset).over_rule(table.ruleset),
-                      hint="leave --record out: the dispute is answered and not kept")
+                      hint=hint)
 
 
 def show(result, played, kept, why: str, earlier, as_json: bool, extra: list[str]) -> None:

@@ -169,6 +169,11 @@ def test_without_an_open_night_it_answers_and_records_nothing(record):
     ok("end-session")
     before = record.snapshot()
     for kind in DISPUTES:
+        if "--record" in DISPUTES[kind]:  # asked to keep it, with nowhere to keep it: refused (docs46 #4)
+            refused = ref("dispute", *DISPUTES[kind])
+            assert (refused.exit_code, refused.stdout) == (4, "")
+            assert "--record: no session is open in any game to keep the ruling in" in flat(refused.stderr)
+            continue
         result = dispute(kind)
         assert result.stdout.strip() and "Why:" in result.stdout
         assert "Not recorded (no session is open in any game)" in result.stderr
@@ -193,6 +198,11 @@ def test_no_record_flag_answers_without_writing(record):
 def test_without_a_database_file_none_is_created(record):
     assert not record.exists()
     for kind in DISPUTES:
+        if "--record" in DISPUTES[kind]:  # asked to keep it, with no record: refused, nothing created
+            refused = ref("dispute", *DISPUTES[kind])
+            assert (refused.exit_code, refused.stdout) == (5, "")
+            assert f"--record: there is no record at {record.where}" in flat(refused.stderr)
+            continue
         result = dispute(kind)
         assert "Why:" in result.stdout
         assert f"Not recorded (there is no record at {record.where})" in flat(result.stderr)
