@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 PKG = Path(__file__).resolve().parents[1] / "rummyref"
-DOMAIN = ("cards.py", "errors.py", "chain.py", "record.py", "names.py", "rules", "melding", "rulebook", "games",
+DOMAIN = ("cards.py", "clock.py", "errors.py", "chain.py", "record.py", "names.py", "rules", "melding", "rulebook", "games",
           "disputes", "stats")
 
 

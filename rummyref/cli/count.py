@@ -18,6 +18,7 @@ from rummyref.cli.common import (
     out,
     print_json,
     record_file,
+    say,
 )
 
 
@@ -54,6 +55,7 @@ def count_command(
     if not hand:  # no argument, or only blank ones ("", " ,"): no cards at all is a usage error
         raise typer.BadParameter("give the hand's cards (or --jsonl)", param_hint="CARDS")
     report = count_hand(hand, rules, count_verdict(rules))
+    _split_unused(" ".join(cards or []))
     if json_:
         print_json(report.to_dict())
     else:
@@ -104,7 +106,10 @@ def _count_lines(rules) -> None:
     from rummyref.melding.count import count_hand
 
     verdict = count_verdict(rules)
+    split: tuple[int, str] | None = None  # the first line stating a split, and its mark
     for number, line in enumerate(sys.stdin, start=1):
+        if split is None and _split(line):
+            split = number, _split(line)
         try:
             obj = count_hand(parse_cards(line), rules, verdict).to_dict()
         except RummyrefError as exc:
@@ -113,6 +118,22 @@ def _count_lines(rules) -> None:
                 obj["hint"] = exc.hint
         sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
     sys.stdout.flush()
+    if split is not None:
+        _split_unused(split[1], f" (first on line {split[0]})")
+
+
+def _split(text: str) -> str:
+    """The separator a hand was split with (``/`` or ``|``), or ""."""
+    return next((c for c in "/|" if c in text), "")
+
+
+def _split_unused(text: str, where: str = "") -> None:
+    """A hand typed with ``/`` or ``|`` between melds: ``ref count`` finds the best melding
+    itself, so the split stated is not used, and stderr says so (the count is the same)."""
+    mark = _split(text)
+    if mark:
+        say(f"ref count arranges the hand itself: the {mark!r} between cards was not used{where}; "
+            "the best melding is shown")
 
 
 def _show(report, rules) -> None:

@@ -2,7 +2,7 @@
 and answers it was not sure of. The table's own words, kept so the rulebooks' aliases and
 slang table can grow from them (docs/guide/asking-the-rules.md).
 
-One line per miss, tab-separated: the UTC time, ``no-match`` or ``unsure``, the rulebooks
+One line per miss, tab-separated: the UTC time (ref's clock: ``$RUMMYREF_NOW`` where set), ``no-match`` or ``unsure``, the rulebooks
 searched, the candidate rule ids best first, and the question. The file lives in the user
 data folder, next to the default record (``ruling-misses.log``); ``$RUMMYREF_RULING_LOG``
 names another file; ``$RUMMYREF_NO_RULING_LOG=1`` (or ``ref ruling --no-log``) turns it off.
@@ -16,6 +16,8 @@ import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+
+from rummyref.clock import now
 
 LOG_ENV = "RUMMYREF_RULING_LOG"
 OFF_ENV = "RUMMYREF_NO_RULING_LOG"
@@ -51,7 +53,7 @@ def log_miss(question: str, outcome: str, books: Sequence[str], candidates: Sequ
     try:
         path = log_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        entry = line(question, outcome, books, candidates, datetime.now(UTC))
+        entry = line(question, outcome, books, candidates, now().astimezone(UTC))
         with open(path, "a", encoding="utf-8") as f:
             f.write(entry)
         return path

@@ -1,26 +1,7 @@
-"""The clock of the record. ``$RUMMYREF_NOW`` (an ISO date or time) pins it: for tests, and to
-enter a past session from paper with its real date."""
+"""The clock of the record: ref's one clock (:mod:`rummyref.clock`), ``$RUMMYREF_NOW`` pinning it."""
 
 from __future__ import annotations
 
-import os
-from datetime import UTC, datetime
+from rummyref.clock import NOW_ENV, now, stamp
 
-from rummyref.errors import UnreadableInput
-
-NOW_ENV = "RUMMYREF_NOW"
-
-
-def now() -> datetime:
-    pinned = os.environ.get(NOW_ENV)
-    if pinned:
-        try:
-            value = datetime.fromisoformat(pinned)
-        except ValueError:
-            raise UnreadableInput(f"{NOW_ENV}={pinned!r} is not an ISO date or time") from None
-        return value if value.tzinfo else value.replace(tzinfo=UTC)
-    return datetime.now(UTC)
-
-
-def stamp() -> str:
-    return now().isoformat(timespec="seconds")
+__all__ = ["NOW_ENV", "now", "stamp"]

@@ -73,3 +73,37 @@ def test_record_with_a_session_open_still_keeps_it(record):
     r = ok("dispute", "end-night", "--record")
     assert r.stderr.startswith("Recorded as a precedent of rummy-2m")
     assert len(ref_json("rulings")["rulings"]) == 1
+
+
+# -- #5: ref count given a stated split says it was not used; the miss log's clock ---------------
+
+
+@pytest.mark.parametrize("typed, mark", [(("10H JH / QH KH",), "/"), (("10H", "JH", "|", "QH", "KH"), "|")])
+def test_count_says_the_split_typed_was_not_used(typed, mark):
+    r = ok("count", *typed)
+    assert r.stdout == ok("count", "10H", "JH", "QH", "KH").stdout  # the same count: the split is not a melding
+    assert " ".join(r.stderr.split()) == (f"ref count arranges the hand itself: the {mark!r} between cards was not "
+                                          "used; the best melding is shown")
+    as_json = ref("count", *typed, "--json")
+    assert as_json.exit_code == 0 and json.loads(as_json.stdout)["melds"] == [["10H", "JH", "QH", "KH"]]
+    assert "was not used" in as_json.stderr
+    assert ok("count", "10H", "JH", "QH", "KH").stderr == ""
+
+
+def test_count_jsonl_says_it_once_naming_the_first_line():
+    r = ref("count", "--jsonl", input="2H 3H 4H\nAS / AD\n7S | 7H 7D\n")
+    assert r.exit_code == 0 and len(r.stdout.splitlines()) == 3
+    assert " ".join(r.stderr.split()) == ("ref count arranges the hand itself: the '/' between cards was not used "
+                                          "(first on line 2); the best melding is shown")
+
+
+def test_the_ruling_miss_log_is_stamped_by_refs_clock(tmp_path, monkeypatch):
+    log = tmp_path / "misses.log"
+    monkeypatch.delenv("RUMMYREF_NO_RULING_LOG")
+    monkeypatch.setenv("RUMMYREF_RULING_LOG", str(log))
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-12T19:30")
+    ref("ruling", "zzqx frobnicate the wombat")
+    monkeypatch.setenv("RUMMYREF_NOW", "2026-11-12T20:30+01:00")  # an offset: the log is in UTC
+    ref("ruling", "zzqx frobnicate the wombat")
+    stamps = [entry.split("\t")[0] for entry in log.read_text(encoding="utf-8").splitlines()]
+    assert stamps == ["2026-11-12T19:30:00Z", "2026-11-12T19:30:00Z"]
