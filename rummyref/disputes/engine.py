@@ -305,7 +305,7 @@ def _claim(
         chain.append(Step("B8", f"{winner} is the only player who both called and touched: {winner} wins the card"))
         return _claim_won(winner, chain, facts)
 
-    first, together_winner = _first_completers(full, c_rank, t_rank, completed)
+    first, together_winner, later = _first_completers(full, c_rank, t_rank, completed)
     if len(first) == 1:
         winner = first[0]
         _no_tie(judge_says, table_decides, f"{winner} completed the call and the touch first (B8)")
@@ -325,7 +325,6 @@ def _claim(
         return _claim_won(winner, chain, facts)
 
     tied = list(first)
-    later = [p for p in full if p not in tied and not completed and c_rank[p] == c_rank[tied[0]]]
     if later:  # called with the others, touched after them
         chain.append(Step("B8", f"{and_list(tied + later)} called at the same moment and {and_list(tied)} touched "
                                 f"first, so either {and_list(tied)} completed both first, together (B8), or all "
@@ -407,7 +406,8 @@ def _check_completed(completed: Order, full: list[str], c: dict[str, int], t: di
                      roster: Sequence[str]) -> None:
     """--completed must agree with the two orders: a player completes by calling and touching,
     so only a claimant can complete, and whoever called and touched no later than another
-    completed no later (refused, exit 3, naming the facts that cannot all be true)."""
+    completed no later (refused, exit 3, naming the facts that cannot all be true). It may
+    name only some claimants: each pair it names must agree."""
     if not completed:
         return
     order = _rank(completed)
@@ -425,7 +425,8 @@ def _check_completed(completed: Order, full: list[str], c: dict[str, int], t: di
         )
     for p in full:
         for q in full:
-            if p == q or c[p] > c[q] or t[p] > t[q]:
+            # a player --completed leaves out is placed by the two orders alone (_completion_order)
+            if p == q or p not in order or q not in order or c[p] > c[q] or t[p] > t[q]:
                 continue
             # p called and touched no later than q: p completed no later than q
             if c[p] == c[q] and t[p] == t[q]:
@@ -468,53 +469,93 @@ def _claim_won(winner: str, chain: list[Step], facts: Mapping[str, Any], outcome
     return DisputeResult(Dispute.CLAIM, Outcome(outcome), f"{winner} wins the Rummy! card.", tuple(chain), facts, {"winner": winner, **(extra or {})})
 
 
+def _completion_order(
+    full: list[str], c: dict[str, int], t: dict[str, int], completed: Order
+) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """What the facts tell of the order in which the claimants completed both actions:
+    pairs (p, q) where p surely completed no later than q, and pairs where p surely
+    completed first. A player who called and touched no later than another completed no
+    later (first, if both were strictly earlier); --completed, which may name only some
+    claimants, orders those it names; the rest follows by chaining the two."""
+    order = _rank(completed)
+
+    def stated(p: str, q: str) -> bool:
+        return p in order and q in order
+
+    no_later = {(p, q) for p in full for q in full
+                if (c[p] <= c[q] and t[p] <= t[q]) or (stated(p, q) and order[p] <= order[q])}
+    first = {(p, q) for p in full for q in full
+             if (c[p] < c[q] and t[p] < t[q]) or (stated(p, q) and order[p] < order[q])}
+    grown = True
+    while grown:  # a handful of claimants: chain until nothing new follows
+        grown = False
+        for p in full:
+            for k in full:
+                if (p, k) not in no_later:
+                    continue
+                for q in full:
+                    if (k, q) not in no_later:
+                        continue
+                    if (p, q) not in no_later:
+                        no_later.add((p, q))
+                        grown = True
+                    if ((p, k) in first or (k, q) in first) and (p, q) not in first:
+                        first.add((p, q))
+                        grown = True
+    return no_later, first
+
+
 def _first_completers(
     full: list[str], c: dict[str, int], t: dict[str, int], completed: Order
-) -> tuple[list[str], str | None]:
+) -> tuple[list[str], str | None, list[str]]:
     """The claimants who completed both actions first (several = at the same moment).
 
     The second value is set when the claimants called together and one touched first:
-    that player wins whether he completed first (B8) or they completed together (B11)."""
-    if completed:
-        order = _rank(completed)
-        missing = [p for p in full if p not in order]
-        if missing:
-            raise UnreadableInput(
-                f"--completed does not place {and_list(missing)}",
-                hint="list every player who both called and touched, in the order they completed both",
-            )
-        best = min(order[p] for p in full)
-        return [p for p in full if order[p] == best], None
-
-    # Without the interleaving of calls and touches, p surely completed before q only if
-    # p called and touched strictly earlier; they surely completed together if both tie.
-    def before(p: str, q: str) -> bool:
-        return c[p] < c[q] and t[p] < t[q]
-
-    front = [p for p in full if not any(before(q, p) for q in full if q != p)]
-    if len(front) == 1 or all(c[p] == c[front[0]] and t[p] == t[front[0]] for p in front):
-        return front, None
+    that player wins whether he completed first (B8) or they completed together (B11).
+    The third names the claimants who called with the first ones and touched after them:
+    they may have completed with them, and the first touch decides between them."""
+    no_later, first = _completion_order(full, c, t, completed)
+    front = [p for p in full if not any((q, p) in first for q in full if q != p)]
+    if len(front) == 1 or all((p, front[0]) in no_later and (front[0], p) in no_later for p in front):
+        return front, None, []
     if all(c[p] == c[front[0]] for p in front):
         earliest = min(t[p] for p in front)
         first_touch = [p for p in front if t[p] == earliest]
         if len(first_touch) == 1:
-            return front, first_touch[0]
+            return front, first_touch[0], []
         # several touched first, together: they completed first together (B8), or every
         # claimant completed together and the first touch leaves the same players (B11)
-        return first_touch, None
-    examples = _completed_examples(full, c, t)
+        return first_touch, None, [p for p in front if p not in first_touch]
+    given = _rank(completed)
+    examples = _completed_examples(full, c, t, given)
     said = " or ".join(f'"{text}" ({note})' for text, note in examples)
+    if completed:
+        missing = [p for p in front if p not in given]
+        raise UnreadableInput(
+            f"--completed does not place {and_list(missing)}: the orders alone cannot tell who completed both "
+            f"the call and the touch first among {and_list(front)}",
+            hint=f"place {and_list(missing)} in --completed too"
+            + (f", e.g. --completed {said}" if said else ", in the order the claimants completed both"),
+        )
     raise UnreadableInput(
         f"cannot tell who completed both the call and the touch first among {and_list(front)}",
         hint=f"say it with --completed, e.g. --completed {said}",
     )
 
 
-def _completed_examples(full: list[str], c: dict[str, int], t: dict[str, int]) -> list[tuple[str, str]]:
+def _agrees(whole: dict[str, int], part: dict[str, int]) -> bool:
+    """A full completion order keeps every pair a partial one states, as stated."""
+    return all((whole[p] < whole[q]) == (part[p] < part[q]) and (whole[p] == whole[q]) == (part[p] == part[q])
+               for p in part for q in part if p in whole and q in whole)
+
+
+def _completed_examples(full: list[str], c: dict[str, int], t: dict[str, int],
+                        given: dict[str, int]) -> list[tuple[str, str]]:
     """Up to two --completed orders of these claimants that the calls and touches allow, as
     typed, each with who it puts first: the order of the calls and the order of the touches
     (ties broken by the other; both always agree with the facts), else the first two places
-    together, if the facts allow that too."""
+    together, if the facts allow that too; only those that keep the pairs ``given`` (a
+    --completed naming some claimants) orders."""
     def order_by(key: Callable[[str], tuple[int, int]]) -> Order:
         groups: dict[tuple[int, int], list[str]] = {}
         for p in sorted(full, key=key):
@@ -529,6 +570,8 @@ def _completed_examples(full: list[str], c: dict[str, int], t: dict[str, int]) -
         try:
             _check_completed(order, full, c, t, full)
         except UnreadableInput:
+            continue
+        if not _agrees(_rank(order), given):
             continue
         groups = _order_text(order, full)
         note = (f"{groups[0][0]} first" if len(groups[0]) == 1
