@@ -16,6 +16,7 @@ from rich.console import Console
 from rummyref.cli.completion import complete_game, complete_ruleset
 
 MOST_CELLS = 10_000  #: the widest and tallest terminal believed (as ``ref chart --width``)
+DEFAULT_CELLS = (80, 25)  #: the width and height taken when COLUMNS or LINES is 0 (no terminal: rich's own)
 
 # Data goes to stdout, messages to stderr. Width follows COLUMNS (tests pin it).
 # No emoji codes: a name or a note with ":smile:" in it prints as typed (and the
@@ -55,7 +56,8 @@ class _Console(Console):
     whose name holds a blank is wrapped here (:func:`rummyref.wrap.fill`), which never breaks
     it inside the name, where rich would. ``NO_COLOR``: plain text, no styles at all (rich
     would drop the colours and keep the bold). ``COLUMNS`` and ``LINES`` are taken up to
-    :data:`MOST_CELLS` (a chart is drawn to the width: ``COLUMNS=99999999999`` is no width)."""
+    :data:`MOST_CELLS` (a chart is drawn to the width: ``COLUMNS=99999999999`` is no width),
+    and 0 as no width at all: 80 columns and 25 lines, as a value that is not a number is."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if os.environ.get("NO_COLOR"):
@@ -65,9 +67,13 @@ class _Console(Console):
     @property
     def size(self) -> Any:
         dims = Console.size.fget(self)  # type: ignore[attr-defined]
-        if dims.width <= MOST_CELLS and dims.height <= MOST_CELLS:
+        if 0 < dims.width <= MOST_CELLS and 0 < dims.height <= MOST_CELLS:
             return dims
-        return type(dims)(min(dims.width, MOST_CELLS), min(dims.height, MOST_CELLS))
+        # COLUMNS=0 (some CI runners, docker exec without a tty) would be a width of 0, on
+        # which rich prints nothing at all, errors included: no width is the default width
+        width = dims.width if dims.width > 0 else DEFAULT_CELLS[0]
+        height = dims.height if dims.height > 0 else DEFAULT_CELLS[1]
+        return type(dims)(min(width, MOST_CELLS), min(height, MOST_CELLS))
 
     @size.setter
     def size(self, new_size: Any) -> None:
