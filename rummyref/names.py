@@ -26,7 +26,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rummyref.cards import KIND_WORDS, parse_card
 from rummyref.errors import RuleRefusal, UnreadableCard, UnreadableInput
@@ -124,7 +124,11 @@ def find(typed: str, roster: Sequence[str]) -> str | None:
     found = next((n for n in roster if _key(n) == wanted), None)
     if found is None and ("…" in typed or "..." in typed):
         wanted = _key(typed.replace("...", "…"))
-        alike = [n for n in roster if n != shown(n, among=roster) and _key(shown(n, among=roster)) == wanted]
+        alike = [n for n in roster if n != _cut(n, among=roster) and _key(_cut(n, among=roster)) == wanted]
+        if not alike and "..." in typed:  # as a terminal that cannot show "…" shows it
+            alike = [n for n in roster
+                     if n != _cut(n, among=roster, ellipsis="...")
+                     and _key(_cut(n, among=roster, ellipsis="...")) == _key(typed)]
         if len(alike) == 1:
             return alike[0]
     return found
@@ -251,9 +255,9 @@ def check_shown(new: Iterable[str], roster: Iterable[str] = ()) -> None:
     of them would show the same where a line has no room for a whole name (:func:`shown`):
     a long name is shown by its head and tail, so two names differing only in the middle
     could not be told apart in a table."""
-    seen = {skeleton(shown(n)): n for n in roster}
+    seen = {skeleton(_cut(n)): n for n in roster}
     for name in new:
-        look = skeleton(shown(name))
+        look = skeleton(_cut(name))
         first = seen.get(look)
         if first is not None and first != name:
             raise UnreadableInput(
@@ -319,6 +323,21 @@ def _tail(text: str, cells: int) -> str:
 NAME_SHOWN = 30  #: terminal cells of a name where a line or a table has no room for more (see :func:`shown`)
 
 
+def _as_typed(text: str) -> str:
+    return text
+
+
+#: how the terminal writes a text: itself, or on one that cannot show UTF-8 its ASCII form
+#: (``Jos\\xe9``, ``...``), set by the CLI (:func:`write_with`)
+_WRITTEN: list[Callable[[str], str]] = [_as_typed]
+
+
+def write_with(written: Callable[[str], str]) -> None:
+    """Name the function giving a text as the terminal writes it: a long name is then cut to
+    :data:`NAME_SHOWN` cells in that form (:func:`shown`), so that a line keeps its width."""
+    _WRITTEN[0] = written
+
+
 def shown(name: str, most: int = NAME_SHOWN, among: Iterable[str] = ()) -> str:
     """A player's (or a game's) name as a line of text or a table shows it: a name wider than
     ``most`` terminal cells (up to :data:`NAME_MAX` characters are allowed) keeps its head and
@@ -326,18 +345,30 @@ def shown(name: str, most: int = NAME_SHOWN, among: Iterable[str] = ()) -> str:
     columns and two names differing at their end still differ; ``--json`` keeps the whole name.
     ``among``: the other names shown beside it (a roster); where one of them would show the
     same, more of each is shown until they differ (a roster stored before
-    :func:`check_roster` refused such names)."""
+    :func:`check_roster` refused such names). On a terminal that cannot show UTF-8
+    (:func:`write_with`) the name is cut as that terminal writes it (``Jos\\xe9``, around
+    ``...``), still ``most`` cells in all."""
+    written = _WRITTEN[0]
+    if written is _as_typed:
+        return _cut(name, most, among)
+    return _cut(written(name), most, [written(o) for o in among], written("…"))
+
+
+def _cut(name: str, most: int = NAME_SHOWN, among: Iterable[str] = (), ellipsis: str = "…") -> str:
+    """:func:`shown`'s cut, with ``ellipsis`` in the middle (``...`` where ``…`` cannot be
+    shown); ref's own matching of a typed name (:func:`find`, :func:`check_shown`) uses it."""
     from rich.cells import cell_len
 
     others = [o for o in among if o != name]
     if line_breaker(name):  # kept by 0.1, which took any name: escaped, never sent to the terminal
         name = printable(name, most=NAME_MAX * 8)
+    cut = cell_len(ellipsis)
     while True:
         if cell_len(name) <= most:
             return name
-        tail = (most - 1) // 2
-        text = _head(name, most - 1 - tail) + "…" + _tail(name, tail)
-        if all(shown(o, most) != text for o in others):
+        tail = (most - cut) // 2
+        text = _head(name, most - cut - tail) + ellipsis + _tail(name, tail)
+        if all(_cut(o, most, ellipsis=ellipsis) != text for o in others):
             return text
         most += 4
 

@@ -78,9 +78,20 @@ def _pieces(word: str, room: int) -> list[str]:
 
 def echo(console: Any, text: str, *, indent: str = "", hang: str | None = None, style: str | None = None,
          split_words: bool = False) -> None:
-    """Print ``text`` on a rich ``console`` wrapped to its width (see :func:`fill`), as typed (no markup)."""
+    """Print ``text`` on a rich ``console`` wrapped to its width (see :func:`fill`), as typed (no markup),
+    measured as the console writes it (:func:`written`)."""
+    from rummyref.names import in_text
+
+    text = written(console, in_text(text))
     console.print(fill(text, console.width, indent, hang, split_words=split_words), markup=False, soft_wrap=True,
                   style=style, highlight=False)
+
+
+def written(console: Any, text: str) -> str:
+    """``text`` as ``console`` writes it (``...`` for ``…`` and ``Jos\\xe9`` for ``José`` on a
+    terminal that cannot show UTF-8): what a line or a table is measured in."""
+    as_written = getattr(console, "as_written", None)
+    return as_written(text) if as_written is not None else text
 
 
 class Grid:
@@ -122,9 +133,12 @@ class Grid:
 
         columns = self.table.columns
         cells = [[str(c) for c in col._cells] for col in columns]
+        # measured as written: on a terminal that cannot show UTF-8 a name is cut after its
+        # letters are escaped, around "..." (names.shown), and every cell is as wide as printed
         for i in self._names:
             cells[i] = [shown(c, among=cells[i]) for c in cells[i]]
-        heads = [str(col.header) for col in columns]
+        cells = [[written(console, c) for c in col] for col in cells]
+        heads = [written(console, str(col.header)) for col in columns]
         dropped: set[int] = set()
 
         def fits() -> bool:
@@ -147,7 +161,7 @@ class Grid:
             if fits():
                 break
             if short is not None:
-                cells[i] = [short(c) for c in cells[i]]
+                cells[i] = [written(console, short(c)) for c in cells[i]]
         wrap_heads()
         for _, i, short in spare:  # last, the spare columns with no short form are left out
             if fits():

@@ -53,9 +53,35 @@ def _drawn(c: str) -> str | None:
 
 def _plainly(exc: UnicodeError) -> tuple[str, int]:
     assert isinstance(exc, UnicodeEncodeError)
-    bad = exc.object[exc.start:exc.end]
+    return _instead(exc.object[exc.start:exc.end]), exc.end
+
+
+def _instead(text: str) -> str:
+    """What a terminal that cannot show ``text``'s characters gets instead (:data:`_PLAIN`, a
+    drawing's ASCII, else an escape)."""
     return "".join(_PLAIN.get(c) or _drawn(c) or c.encode("ascii", "backslashreplace").decode("ascii")
-                   for c in bad), exc.end
+                   for c in text)
+
+
+def as_written(text: str, encoding: str) -> str:
+    """``text`` as a stream of ``encoding`` writes it (see :func:`fit_streams`): itself where
+    every character can be shown, else each one that cannot replaced as :func:`_plainly`
+    does. A table or a line is measured in this form, so that it keeps its columns."""
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return "".join(c if _encodes(c, encoding) else _instead(c) for c in text)
+    except LookupError:
+        pass
+    return text
+
+
+def _encodes(c: str, encoding: str) -> bool:
+    try:
+        c.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 #: the codesets a locale named C or POSIX may state (``C``, ``POSIX``, ``C.ascii``): ASCII

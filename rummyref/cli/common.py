@@ -13,6 +13,7 @@ from typing import Annotated, Any, NamedTuple, Optional
 import typer
 from rich.console import Console
 
+from rummyref import names as _names
 from rummyref.cli.completion import complete_game, complete_ruleset
 
 MOST_CELLS = 10_000  #: the widest and tallest terminal believed (as ``ref chart --width``)
@@ -79,10 +80,18 @@ class _Console(Console):
     def size(self, new_size: Any) -> None:
         Console.size.fset(self, new_size)  # type: ignore[attr-defined]
 
+    def as_written(self, text: str) -> str:
+        """``text`` as this console's stream writes it: on a terminal that cannot show UTF-8,
+        ``...`` for ``…``, ``S`` for ``♠``, ``Jos\\xe9`` for ``José`` (:func:`rummyref.cli.as_written`);
+        a line or a table is measured in this form (:class:`rummyref.wrap.Grid`)."""
+        from rummyref.cli import as_written
+
+        return as_written(text, self.file.encoding or "utf-8") if text and not text.isascii() else text
+
     def print(self, *objects: Any, **kwargs: Any) -> None:
         from rummyref.names import in_text, kept_whole
 
-        texts = [in_text(o) if isinstance(o, str) else o for o in objects]
+        texts = [self.as_written(in_text(o)) if isinstance(o, str) else o for o in objects]
         wraps = not kwargs.get("soft_wrap", self.soft_wrap) and not kwargs.get("no_wrap")
         if wraps and len(texts) == 1 and isinstance(texts[0], str) and any(n in texts[0] for n in kept_whole()):
             from rummyref.wrap import fill
@@ -102,6 +111,7 @@ class _ErrConsole(_Console):
 
 out = _Console(file=_Stream("stdout"), markup=False, highlight=False, soft_wrap=False, emoji=False)
 err = _ErrConsole(file=_Stream("stderr"), stderr=True, markup=False, highlight=False, emoji=False)
+_names.write_with(out.as_written)  # a long name cut as the terminal writes it (ASCII where UTF-8 cannot be shown)
 
 # -- shared options, declared once ------------------------------------------------------
 

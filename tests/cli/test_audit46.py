@@ -23,3 +23,33 @@ def test_a_width_of_nothing_is_the_default_width(columns):
     assert chart.returncode == 0 and len(chart.stdout.splitlines()) == 20
     missing = ref_subprocess("standings", "-g", "nope", env=env)
     assert missing.returncode == 5 and missing.stderr.startswith("error: ")
+
+
+# -- 3. a terminal that cannot show UTF-8: tables measured as they are written ----------------------
+
+LONG = "Worthington-Fitzgerald-Montgomery-Senior"
+ROSTER = ["José", "Ann", f"{LONG}-José", "王" * 19, LONG]
+
+
+def test_tables_keep_their_columns_in_ascii():
+    assert ref("new-session", "-p", ",".join(ROSTER)).exit_code == 0
+    points = [a for n, p in zip(ROSTER, [12, 5, 4, 1, 0]) for a in ("--points", f"{n}={p}")]
+    assert ref("score-hand", *points).exit_code == 0
+    env = {"PYTHONIOENCODING": "ascii", "LC_ALL": "C", "COLUMNS": "80"}
+    standings = ref_subprocess("standings", env=env)
+    assert standings.returncode == 0, standings.stderr
+    lines = standings.stdout.splitlines()
+    assert all(line.isascii() and len(line) <= 80 for line in lines), [ln for ln in lines if len(ln) > 80]
+    race = lines[1:7]
+    assert race[0].startswith("#  player ")
+    # every row's total ends under the heading's "total": the columns line up
+    ends = {line.index("total") + len("total") for line in race[:1]}
+    assert {len(line[:line.index("  1,9") if "  1,9" in line else line.index("  2,0")].rstrip()) for line in race[1:]} == ends
+    assert r"  Worthington-Fi...enior-Jos\xe9  " in standings.stdout  # 30 cells, cut after escaping
+    assert r"  \u738b\u738b\u...b\u738b\u738b  " in standings.stdout
+    hand = ref_subprocess("score-hand", *points, env=env)
+    rows = hand.stdout.splitlines()[1:]
+    assert len({row.index("|") for row in rows if "|" in row}) == 1  # one column of rules
+    assert all(len(row) <= 80 for row in rows)
+    # the ASCII form of a long name, as the table shows it, is typed back
+    assert ref("score-hand", *points[:-1], "Worthington-Fi...gomery-Senior=0").exit_code == 0
