@@ -100,8 +100,9 @@ class Grid:
     told apart within their column), and nothing cut. A column is ``name``d, ``wrap``s (long
     prose such as a hand's arrangement) or keeps its width (numbers, names: never cut);
     ``spare`` columns give way first, in order, when the table is wider than the terminal:
-    to their ``short`` form if they have one, else they are left out, and a line under the
-    table names them."""
+    an empty one is left out (it hides nothing), then each takes its ``short`` form if it
+    has one, then those with none are left out, and last those shortened; a line under the
+    table names the columns left out that held something."""
 
     def __init__(self, *, boxed: bool = False) -> None:
 
@@ -157,17 +158,28 @@ class Grid:
 
         wrap_heads()
         spare = sorted(self._spare, key=lambda s: s[0])
+        quiet: set[int] = set()
+        for _, i, _short in spare:  # an empty spare column goes first, unsaid: it hides nothing
+            if fits():
+                break
+            if not any(c.strip() for c in cells[i]):
+                dropped.add(i)
+                quiet.add(i)
         for _, i, short in spare:  # then the short forms, least needed first
             if fits():
                 break
             if short is not None:
                 cells[i] = [written(console, short(c)) for c in cells[i]]
         wrap_heads()
-        for _, i, short in spare:  # last, the spare columns with no short form are left out
+        for _, i, short in spare:  # then the spare columns with no short form are left out
             if fits():
                 break
             if short is None:
                 dropped.add(i)
+        for _, i, short in spare:  # last, those shortened too
+            if fits():
+                break
+            dropped.add(i)
         fitted = self._new()
         for i, col in enumerate(columns):
             if i not in dropped:
@@ -176,10 +188,11 @@ class Grid:
         for row in zip(*kept):
             fitted.add_row(*(Text(c) for c in row))
         print_table(console, fitted, _needed(self.table, heads, cells, dropped))
-        if dropped:  # never silently: say which, and where they are
-            left = ", ".join(" ".join(heads[i].split()) for i in sorted(dropped))
+        said = dropped - quiet
+        if said:  # never silently: say which, and where they are
+            left = ", ".join(" ".join(heads[i].split()) for i in sorted(said))
             console.print(fill(f"  ({left}: left out at this width; a wider terminal or --json shows "
-                               f"{'them' if len(dropped) > 1 else 'it'})", console.width, hang="   "),
+                               f"{'them' if len(said) > 1 else 'it'})", console.width, hang="   "),
                           markup=False, highlight=False)
 
     def _new(self) -> Any:

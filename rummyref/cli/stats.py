@@ -31,6 +31,13 @@ def _column(grid: Grid, head: str) -> None:
                 short=(lambda cell: cell.split(" (")[0]) if spare else None)
 
 
+def _left_out(grid: Grid, head: str, order: int) -> None:
+    """A column of the statistics left out, said under the table, where 80 columns are still
+    short once every cell has its short form (a 30-cell name, averages of -10,000.0): the
+    least needed first (``order``), as in ``ref standings``."""
+    grid.column(head, right=True, spare=order)
+
+
 def stats(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """Statistics: averages, best and worst hands, go-outs, Rummy! claims, head-to-head, streaks, milestones."""
     from rummyref.games.registry import kind_for
@@ -67,8 +74,12 @@ def show_stats(st) -> None:
     heads: tuple[str, ...] = ("player", what, "dropped", night) if low else ("player", what, night)
     heads += ("avg count", "best count", "worst count") if low else (
         f"avg/{unit}", f"avg/{session}", f"best {unit}", f"worst {unit}")
+    leave_out = {f"avg/{session}": 4, night: 5}  # then, those shortened: worst, best
     for c in heads:
-        _column(scoring, c)
+        if c in leave_out and not low:
+            _left_out(scoring, c, leave_out[c])
+        else:
+            _column(scoring, c)
     for p in st.players:
         row = [p.name, _n(p.hands), _n(p.games_dropped), _n(p.nights_played)] if low else [
             p.name, _n(p.hands), _n(p.nights_played)]

@@ -53,3 +53,45 @@ def test_tables_keep_their_columns_in_ascii():
     assert all(len(row) <= 80 for row in rows)
     # the ASCII form of a long name, as the table shows it, is typed back
     assert ref("score-hand", *points[:-1], "Worthington-Fi...gomery-Senior=0").exit_code == 0
+
+
+# -- 4. and 5. the stats and a hand's scores fit 80 columns at the extremes the limits allow ---------
+
+
+def cells_wide(text: str) -> int:
+    from rich.cells import cell_len
+
+    return max(cell_len(line) for line in text.splitlines())
+
+
+def test_stats_leaves_a_column_out_and_says_so(monkeypatch):
+    from rummyref.cli import common
+
+    names = [f"{'W' * 99}{i}" for i in range(8)]
+    assert ref("new-session", "-p", ",".join(names)).exit_code == 0
+    points = [a for n in names for a in ("--points", f"{n}=-10000")]
+    for _ in range(2):
+        assert ref("score-hand", *points).exit_code == 0
+    monkeypatch.setattr(common.out, "_width", 80)
+    text = ref("stats").stdout
+    assert cells_wide(text) <= 80
+    assert "  (avg/night: left out at this width; a wider terminal or --json shows it)" in text
+    assert "avg/hand" in text and "-10,000.0" in text
+    monkeypatch.setattr(common.out, "_width", 100)
+    assert "left out" not in ref("stats").stdout  # at 100 columns every column is shown
+    assert ref_json("stats")["players"][0]["average_per_night"] == -20000
+
+
+def test_a_hand_of_the_points_form_drops_its_empty_columns_at_80(monkeypatch):
+    from rummyref.cli import common
+
+    long = "Worthington-Fitzgerald-Montgomery-Senior"
+    assert ref("new-session", "-p", f"{long},Ben", "--opening", "Ben=-1000000000").exit_code == 0
+    monkeypatch.setattr(common.out, "_width", 80)
+    text = ref("score-hand", "--points", f"{long}=-10000", "--points", "Ben=-10000").stdout
+    assert cells_wide(text) <= 80
+    assert "Ben                            │        │      │ -10,000 │ -1,000,010,000" in text
+    assert "claimed" not in text and "left out" not in text  # an empty column hides nothing
+    monkeypatch.setattr(common.out, "_width", 100)
+    text = ref("score-hand", "--points", f"{long}=-10000", "--points", "Ben=-10000").stdout
+    assert "┃ claimed ┃" in text  # where there is room, the table as ever

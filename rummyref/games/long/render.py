@@ -164,8 +164,10 @@ def show_score(score, roster, totals, out, rs: RuleSet) -> None:
     """A hand's scores (``None``: voided) with the totals they make, and the arrangement used
     (``ref score-hand`` after writing; ``ref night`` before asking to write)."""
     table = Grid(boxed=True).column("player", name=True)
-    for col in ("melded", "claimed", "held", rs.hand_word, "total"):
-        table.column(col, right=True)
+    # where 80 columns are short (a 30-cell name, a total of -1,000,010,000) an empty column
+    # of the points form goes, unsaid; the cards form's claimed, melded, held, said
+    for col, spare in (("melded", 2), ("claimed", 1), ("held", 3), (rs.hand_word, 0), ("total", 0)):
+        table.column(col, right=True, spare=spare)
     scores = {s.name: s for s in score.scores} if score else {}
     for name in roster:
         s = scores.get(name)
