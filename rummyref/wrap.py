@@ -176,7 +176,7 @@ class Grid:
                 break
             if short is None:
                 dropped.add(i)
-        for _, i, short in spare:  # last, those shortened too
+        for _, i, _short in spare:  # last, those shortened too
             if fits():
                 break
             dropped.add(i)

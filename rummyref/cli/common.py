@@ -86,7 +86,7 @@ class _Console(Console):
         a line or a table is measured in this form (:class:`rummyref.wrap.Grid`)."""
         from rummyref.cli import as_written
 
-        return as_written(text, self.file.encoding or "utf-8") if text and not text.isascii() else text
+        return as_written(text, getattr(self.file, "encoding", None) or "utf-8") if text and not text.isascii() else text
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
         from rummyref.names import in_text, kept_whole
