@@ -244,6 +244,9 @@ def start(request: SessionRequest, db: str | None) -> str:
                 hint="--game NAME starts a new game with its own players; ref night without --players resumes "
                      "this one",
             )
+        from rummyref.store.record import must_write
+
+        must_write(db)  # a record this user cannot write: said now, not after a hand is typed
         resumed.kind.show_resumed(resumed, out)
         creating = [flag for flag, v in (("--players", request.players), ("--opening", request.openings),
                                          ("--wildcards", request.wildcards), ("--cards", request.cards),

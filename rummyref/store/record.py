@@ -151,6 +151,14 @@ def writing(db: str | None, create: bool = False) -> Iterator[Record]:
     held.release(deliver=True)
 
 
+def must_write(db: str | None, what: str = "") -> None:
+    """Refuse (exit 6), before anything is asked, a record this user cannot write, as
+    :func:`writing` would when the write came: for a command that reads first and writes later
+    (``ref night`` resuming a session, whose first write comes only after a hand is typed)."""
+    with opened(db) as engine:
+        must_be_writable(engine, what)
+
+
 @contextmanager
 def reading(db: str | None) -> Iterator[Record]:
     """A read-only (deferred) transaction."""

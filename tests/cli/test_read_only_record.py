@@ -223,3 +223,25 @@ def test_a_read_only_record_of_an_older_schema_says_it_must_be_upgraded_and_is_b
     assert "cannot be written: its folder" in said and "it was made by an older ref, at schema version 1" in said
     assert backed.returncode == 0, backed.stderr
     assert run((), copy, "verify").returncode == 0
+
+
+@pytest.mark.parametrize("what", ["folder", "file"])
+def test_the_night_resumed_on_a_read_only_record_is_refused_before_a_hand_is_asked(rec, as_user, what):
+    """Audit output46 #7: ``ref night`` resumed the open night, asked for a whole hand and only at
+    "Record it?" said that the record cannot be written (and exited 0). It is refused at the
+    start, as every other write is (exit 6), with nothing asked and nothing written."""
+    files = state(rec.parent)
+    read_only(rec, what)
+    try:
+        r = subprocess.run([*as_user, sys.executable, "-m", "rummyref", "night"], input="points\n1\n2\n3\n\nquit\n",
+                           capture_output=True, text=True, timeout=120,
+                           env={**os.environ, "RUMMYREF_DB": str(rec), "RUMMYREF_NOW": NOW})
+        said = " ".join(r.stderr.split())
+        assert r.returncode == 6, said
+        assert f"error: the record {short(str(rec))} cannot be written: " \
+               f"{WHY[what].format(short(str(rec.parent)))}; nothing was changed" in said
+        assert "points" not in said.casefold() and "Record it?" not in said and r.stdout == ""
+        assert state(rec.parent) == files
+    finally:
+        writable(rec)
+    assert ref("verify").exit_code == 0
