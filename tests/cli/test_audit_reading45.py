@@ -100,7 +100,7 @@ def test_the_default_height_counts_every_line_with_long_names_at_a_wide_width(mo
 
 ASCII_CHART = """\
 r5: total after each session (2 sessions)
-projected: Bob reaches 500 in 1 session (about 2026-12-29)
+projected: Bob reaches 500 in 1 session
    +---------------------------------------------------------------------------+
    |                                                                  ^  ^   ^ |
 500+----------------------------------------------------^--^---^--^-----------x|
