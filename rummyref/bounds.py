@@ -59,6 +59,8 @@ OPENING = Bound(-(10**9), 10**9, "points",
                 "(and fits the record's columns on every back-end)")
 TARGET = Bound(1, 10**9, "points", "a game's target is at most 10^9 points")
 HAND_NUMBER = Bound(1, 10**9, "", "hands are numbered from 1; a billion hands is more than any table will play")
+HANDS_SHOWN = Bound(1, 10**9, "", "a count of the last hands to show, from 1; a billion hands is more than any "
+                   "table will play")
 NIGHT_NUMBER = Bound(1, 10**9, "", "sessions are numbered from 1; a billion is more than any table will meet")
 HANDS_PLAYED = Bound(0, 10**9, "hands", "a session cannot have played more than a billion hands")
 WILDCARDS = Bound(0, WILDCARDS_MAX, "WILDCARDs", f"no rule set may use more than {WILDCARDS_MAX} WILDCARDs")

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from rummyref.bounds import HAND_NUMBER, NIGHT_NUMBER
+from rummyref.bounds import HANDS_SHOWN, NIGHT_NUMBER
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
 from rummyref.cli.numbers import bounded
 from rummyref.wrap import echo
@@ -30,7 +30,7 @@ def standings(game: GameOption = None, db: DbOption = None, json_: JsonOption = 
 def history(
     game: GameOption = None,
     session: Annotated[Optional[int], typer.Option("--session", "-s", metavar="N", parser=bounded(NIGHT_NUMBER, "--session"), help="Only this session (Rummy Night) by number, with its totals.")] = None,
-    last: Annotated[int | None, typer.Option("--last", "-n", metavar="N", parser=bounded(HAND_NUMBER, "--last"), help="Only the last N hands (or games), with their corrections.")] = None,
+    last: Annotated[int | None, typer.Option("--last", "-n", metavar="N", parser=bounded(HANDS_SHOWN, "--last"), help="Only the last N hands (or games), with their corrections.")] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:

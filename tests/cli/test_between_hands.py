@@ -103,7 +103,10 @@ def test_history_last_n(night):
     assert [(e["seq"], e["hand"]) for e in data["entries"]] == [(5, 3), (6, 4), (7, 3)]
     heads = [line for line in lines(ok("history", "-n", "1")) if line.startswith("entry ")]
     assert heads == ["entry 6: hand 4, night 1 hand 4, Bill dealt"]
-    assert ref("history", "--last", "0").exit_code == 3  # out of range (1 to 10^9): bad input
+    wrong = ref("history", "--last", "0")
+    assert wrong.exit_code == 3  # out of range (1 to 10^9): bad input
+    # a count of hands, not a hand's number (audit output46 #8)
+    assert "a count of the last hands to show, from 1" in " ".join(wrong.stderr.split())
 
 
 def test_the_night_shell_history_of_the_night_has_its_totals(night):
