@@ -209,8 +209,10 @@ class RefGroup(TyperGroup):
                 raise
             where = ("give it an output to write to" if exc.errno == errno.EBADF
                      else "free some space, or write elsewhere")
-            tell_error(f"error: the output cannot be written: {exc.strerror or exc}",
-                       f"what was written to the record stands; {where}")
+            # what the record now holds, named as after a Ctrl-C, so that nobody enters it twice
+            said = what_stands()
+            stands = f"{said[0]}, and stands: {said[1]}" if said else "nothing was written to the record"
+            tell_error(f"error: the output cannot be written: {exc.strerror or exc}", f"{stands}; {where}")
             raise typer.Exit(int(ExitCode.STORAGE)) from None
         except Exception as exc:  # the last line of defence: never a traceback
             if _is_usage_error(exc):  # a malformed command line: click's words, exit 2

@@ -31,6 +31,12 @@ def test_a_closed_standard_output_is_exit_6_without_a_traceback_and_the_write_st
         assert b"Traceback" not in done.stderr
         if code == 6:
             assert b"error: the output cannot be written: standard output is closed" in done.stderr
+        said = " ".join(done.stderr.decode().split())
+        if args[0] == "score-hand":  # what stands is named, so that nobody enters it twice (audit output46 #8)
+            assert "hand 1 of rummy-2m was recorded (entry 3), and stands" in said
+            assert "do not enter it again" in said
+        elif args == ["standings"]:
+            assert "nothing was written to the record" in said
     history = ref("history", "--db", db, "--json")
     assert history.exit_code == 0 and '"hand": 1' in history.stdout  # the hand scored stands
 
