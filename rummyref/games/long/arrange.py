@@ -1551,6 +1551,14 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
         if seating is not None:
             found = [list(m.pieces) for m in seating]
             upright: list[CoverMeld] | None = None
+            side = _on_a_named_match(p, everything) if ruleset.game_rule("B6") is not None else None
+            if side is not None:
+                # Cy's 6C>Ann where Ann laid only the sixes: the card lies sideways on her match
+                # (B6), as ref reads it once seated; a card laid past it is at fault, as with 6C^
+                past = _past_the_cut(*_swapped(stated, own, loose, p, side, known.stated_by), ruleset,
+                                     barred | {side.laid.cut}, side, seating, budget, known)
+                if past is not None:
+                    return past
             if p.laid.sideways and p.laid.cut in barred:
                 # the table seats with the card upright: if a run then reaches past its place,
                 # the card that does so is at fault (B6), not the card laid sideways; a
@@ -1585,6 +1593,20 @@ def _said_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: lis
             return _blame(p, "with it the cards on the table cannot all sit in melds; without it they can",
                           rule=ruleset.game_rule("B6") if p.laid.sideways else _said_rule(p, ruleset))
     return None
+
+
+def _on_a_named_match(p: Piece, everything: Sequence[Piece]) -> Piece | None:
+    """For ``p``, a natural card sent to a player's meld with nothing said of its kind
+    (``6C>Ann``): where that player laid a card of its rank and none of its suit, no run of
+    theirs can hold it, so it lies sideways on their match (B6), as ref reads it once the table
+    is seated (:func:`_sideways_reading`): the card so read; else none."""
+    laid = p.laid
+    if laid.player is None or laid.kind is not None or laid.beside is not None or laid.card.is_wild or laid.sideways:
+        return None
+    theirs = [q.laid.card for q in everything if q.owner == laid.player and not q.laid.card.is_wild]
+    if not any(c.rank == laid.card.rank for c in theirs) or any(c.suit == laid.card.suit for c in theirs):
+        return None
+    return replace(p, laid=replace(laid, kind=Kind.MATCH, on_match=True))
 
 
 def _cut_at_fault(stated: list[list[Piece]], own: list[list[Piece]], loose: list[Piece], ruleset: RuleSet,

@@ -191,3 +191,39 @@ def test_a_note_shows_the_match_as_the_arrangement_does(melded, note):
     assert s.notes == (note,)
     [match] = [m for m in s.arrangement if m.kind == "group"]
     assert note.split("the match ")[1].startswith(match.cards_shown())
+
+
+# -- a card sent to a player's match by name lies sideways too (audit issue12-round7 #1) --------------
+
+
+@pytest.mark.parametrize("roster", [FOUR, ("Pete", "Ben", "Bill", "Larry")])
+@pytest.mark.parametrize("how", ["melded", "claimed"])
+def test_a_card_past_a_card_sent_to_a_match_by_name_is_named_not_that_card(how, roster):
+    """``2D>Bill`` where Bill laid only the twos: the 2D lies sideways on Bill's match, as ref
+    reads it once seated, and Pete's AD could only reach Larry's run past it. The refusal names
+    Pete's AD (B6), as for ``2D^``; it blamed the ``>Bill`` (B5) and told the table to drop it,
+    and the table then recorded the 2D on the run, the opposite of what it said."""
+    ben, claims = (["Ben=2D>Bill"], []) if how == "melded" else (["Ben="], ["Ben=2D>Bill"])
+    e = refused([*ACES, *ben, "Pete=AD"], claims=claims, roster=roster)
+    option = "--melded" if how == "melded" else "--claim"
+    assert (e.rule, e.message) == ("B6", "Pete's AD (--melded) cannot be: it would extend a run past the 2D laid "
+                                         "sideways")
+    assert e.hint == cut_hint(f"Ben's 2D>Bill ({option})", "where the AD went", "2D")
+
+
+@pytest.mark.parametrize("dan", ["Dan=5C", "Dan=4C 5C", "Dan=4C 5C /"])
+def test_cards_past_a_card_sent_to_a_match_by_name_are_named_at_any_table(dan):
+    roster = ("Ann", "Bo", "Cy", "Dan")
+    e = refused(["Ann=6S 6D 6H", "Bo=7C 8C 9C", "Cy=6C>Ann 10C", dan], roster=roster)
+    cards = dan.split("=")[1].replace(" /", "")
+    verb = "it would" if " " not in cards else "they would"
+    assert (e.rule, e.message) == ("B6", f"Dan's {cards} (--melded) cannot be: {verb} extend a run past the 6C "
+                                         "laid sideways")
+
+
+def test_a_card_sent_by_name_to_a_player_with_a_run_that_takes_it_is_seated_there():
+    """Ann laid the sixes and a club run: ``6C>Ann`` may join her run (B5: the run), and Dan's
+    5C then joins it too; nothing is refused."""
+    s = score(["Ann=6S 6D 6H 7C 8C 9C", "Cy=6C>Ann", "Dan=5C"], roster=("Ann", "Bo", "Cy", "Dan"))
+    run = next(m for m in s.arrangement if any(c.shown == "5C" for c in m.laid))
+    assert [c.shown for c in run.laid] == ["5C", "6C", "7C", "8C", "9C"]
