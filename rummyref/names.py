@@ -157,7 +157,7 @@ def resolve_name(name: str, roster: Sequence[str], game: str, closed: bool = Tru
     roster_text = ", ".join(roster)
     if near:
         raise RuleRefusal(
-            f"{typed!r} is not on the roster of {game} ({roster_text}); {_did_you_mean(normalise(name), near)}",
+            f"{quoted(normalise(name))} is not on the roster of {game} ({roster_text}); {_did_you_mean(normalise(name), near)}",
             rule="A1" if closed else None,
             hint=f"the players of {game} are {roster_text}",
         )
@@ -183,7 +183,7 @@ def at_table(name: str, players: Sequence[str], what: str = "player") -> str:
     near = suggest(name, players)
     maybe = f"{_did_you_mean(normalise(name), near)} " if near else ""
     raise UnreadableInput(
-        f"{shown(normalise(name))!r} ({what}) is not at this table",
+        f"{quoted(normalise(name))} ({what}) is not at this table",
         hint=f"{maybe}players at this table: {', '.join(players)}",
     )
 
@@ -191,7 +191,7 @@ def at_table(name: str, players: Sequence[str], what: str = "player") -> str:
 def _did_you_mean(typed: str, near: str) -> str:
     """``did you mean Ann?``, saying which character is odd when the two look the same."""
     odd = _odd_character(typed) if skeleton(typed) == skeleton(near) else None
-    return f"did you mean {near}?" + (f" ({shown(typed)!r} holds {describe(odd)})" if odd else "")
+    return f"did you mean {near}?" + (f" ({quoted(typed)} holds {describe(odd)})" if odd else "")
 
 
 def _odd_character(*texts: str) -> str | None:
@@ -352,6 +352,14 @@ def shown(name: str, most: int = NAME_SHOWN, among: Iterable[str] = ()) -> str:
     if written is _as_typed:
         return _cut(name, most, among)
     return _cut(written(name), most, [written(o) for o in among], written("…"))
+
+
+def quoted(typed: str, most: int = NAME_SHOWN) -> str:
+    """A name as typed, quoted in a message (``'Lary' is not on the roster``) as Python writes
+    a text: each character that cannot be shown on a line escaped once (``'Bill\\udcff'`` for
+    bytes that were not UTF-8, ``'A\\u200bnn'``), then cut as :func:`shown` cuts a long name
+    (the quotes kept). Quoting :func:`shown`'s form instead would escape its escapes again."""
+    return shown(repr(typed), most + 2)
 
 
 def _cut(name: str, most: int = NAME_SHOWN, among: Iterable[str] = (), ellipsis: str = "…") -> str:

@@ -160,12 +160,42 @@ def _is_click_exception(exc: BaseException) -> bool:
 
 def _usage_error(exc: Exception) -> NoReturn:
     """click's own error (a malformed command line, exit 2), shown as click shows it, but
-    ending with its own code even if stderr's reader has gone (not SIGPIPE's 141)."""
-    from rummyref.cli.common import to_stderr
+    ending with its own code even if stderr's reader has gone (not SIGPIPE's 141), and with
+    what was typed cut short where it is long (:func:`_shortened`)."""
+    import io
 
+    from rummyref.cli.common import err, to_stderr
+    from rummyref.wrap import fill
+
+    _shortened(exc)
+    said = io.StringIO()
+    exc.show(file=said)  # type: ignore[attr-defined]
     with to_stderr():
-        exc.show()  # type: ignore[attr-defined]
+        sys.stderr.write(fill(said.getvalue(), err.width))  # a long line wrapped, as ref's own messages are
     raise typer.Exit(exc.exit_code)  # type: ignore[attr-defined]
+
+
+#: a word of a usage error longer than this (an unknown option, an extra argument) is cut
+LONG_WORD = 40
+
+
+def _shortened(exc: Exception) -> None:
+    """What a usage error echoes of the command line, cut as a number out of range is
+    (:func:`rummyref.bounds.short`: its start, its end and its length), never whole on one
+    line: text where a whole number belongs (``ref void aaaa...``, ``--cards xxxx...``: click's
+    message is the value itself), and each long word of any other (``--xxxx...``)."""
+    import re
+
+    from rummyref.bounds import short
+
+    message = getattr(exc, "message", None)
+    if not isinstance(message, str) or not message:
+        return
+    if getattr(exc, "param", None) is not None:  # "Invalid value for 'HAND': <what was typed>"
+        exc.message = short(message)  # type: ignore[attr-defined]
+    else:
+        long_word = re.compile(rf"[^\s'\"(),]{{{LONG_WORD + 1},}}")  # a word, without the quotes around it
+        exc.message = long_word.sub(lambda m: short(m.group()), message)  # type: ignore[attr-defined]
 
 
 def _is_usage_error(exc: Exception) -> bool:

@@ -80,7 +80,7 @@ def _rules(ruleset: str | None, game: str | None, db: str | None):
         return game_ruleset(db, path, game)[1]
     except NotFound as exc:
         if game is not None:
-            if game in exc.message:
+            if game in exc.message or repr(game) in exc.message:  # said already (a name not UTF-8: escaped)
                 raise
             raise NotFound(f"there is no game {game!r} ({exc.message})", hint=exc.hint) from None
         return load_ruleset(DEFAULT_RULESET)  # no game recorded yet

@@ -22,6 +22,19 @@ from rummyref.store.readonly import file_uri, read_only, unchanged
 Query = Callable[..., Any]
 
 
+def recordable(name: str) -> bool:
+    """Whether a record could hold a game of this name. A name given as bytes that are not
+    UTF-8 (``-g $'\\xff'``: Python holds each such byte as a lone surrogate) cannot be stored,
+    nor even asked for (the database driver cannot encode it): it names no game, and a lookup
+    says so (exit 5), as for any other name not in the record. Every lookup of a game by the
+    name a command was given asks here first (:func:`choose`, ``Record.find_game``)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
     """The id of the game a command means. Named: that one. Unnamed: the game with an open
     session; if several are open, the one whose roster holds ``names``; if that is still
@@ -29,7 +42,7 @@ def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
     if name is not None and not name.strip():  # as a new game's name is refused (exit 3)
         raise UnreadableInput("--game needs a name", hint="e.g. --game friday, or leave it out for the latest game")
     if name is not None:
-        row = q("SELECT id FROM game WHERE name = :n", n=name).first()
+        row = q("SELECT id FROM game WHERE name = :n", n=name).first() if recordable(name) else None
         if row is None:
             all_names = [r[0] for r in q("SELECT name FROM game ORDER BY id")]
             raise NotFound(

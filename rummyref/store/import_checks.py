@@ -33,7 +33,8 @@ TEXT_MAX = 1_000_000  #: characters of one cell (the rule-set text, a ruling's f
 NAME_MAX = 1000  #: characters of a player's or game's name
 ENVELOPE = {"format", "version", "schema_version", "ref_version", "exported_at", "chains", "tables"}
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+#: a JSON string; one with no closing quote (a file cut short inside a text) runs to the end
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
@@ -72,7 +73,9 @@ def read_text(path: Path) -> str:
 
 
 def depth(text: str) -> int:
-    """How deep the JSON ``text`` nests (strings skipped), counted without parsing it."""
+    """How deep the JSON ``text`` nests (strings skipped), counted without parsing it. A string
+    left open (a file cut short inside a text) runs to the end: the brackets of the text it
+    holds (a ruling's facts) are no nesting, and the parser then says where the JSON stops."""
     deepest = level = 0
     for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
         level += 1 if bracket in "[{" else -1
@@ -97,6 +100,11 @@ def parse_json(text: str, where: str, path: str = "$") -> Any:
     try:
         return json.loads(text, parse_constant=constant, parse_int=integer)
     except json.JSONDecodeError as exc:
+        if path == "$" and text.strip() and (exc.msg.startswith("Unterminated string")
+                                             or exc.pos >= len(text.rstrip())):
+            raise UnreadableInput(f"{where} ends in the middle of its JSON ({exc.msg}, line {exc.lineno}): "
+                                  "the file was cut short", hint="a copy stopped halfway? copy the whole file, "
+                                  "or export the record again; nothing was imported") from None
         raise UnreadableInput(f"{where}: {path} is not JSON ({exc.msg}, line {exc.lineno})",
                               hint="ref import reads files written by ref export --format json") from None
     except RecursionError:  # pragma: no cover - depth() refused it first

@@ -53,8 +53,10 @@ class ReadOnly:
 
 
 def file_uri(path: Path) -> str:
-    """The ``file:`` URI of ``path`` (any character of its name quoted), without a query."""
-    return f"file:{quote(str(path.absolute()))}"
+    """The ``file:`` URI of ``path`` (any byte of its name quoted), without a query. The name
+    is quoted as the bytes the file system holds (:func:`os.fsencode`): a name that is not
+    UTF-8 (``r\\xff.db``, which Python holds as a lone surrogate) names that very file."""
+    return f"file:{quote(os.fsencode(path.absolute()))}"
 
 
 def unwritable(path: Path) -> str | None:

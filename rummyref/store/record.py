@@ -43,6 +43,7 @@ from rummyref.record import (
     Status,
 )
 from rummyref.rules.ruleset import RuleSet
+from rummyref.store.choice import recordable
 from rummyref.store.clock import stamp
 from rummyref.store.engine import must_be_writable, opened, storage_errors
 from rummyref.store.guard import expect, expect_entry, trusted
@@ -199,6 +200,8 @@ class Record:
         return self._row(found) if found is not None else None
 
     def find_game(self, name: str) -> GameRow | None:
+        if not recordable(name):  # no game's name (bytes that are not UTF-8): a new game's, refused as such
+            return None
         return self.s.exec(select(GameRow).where(GameRow.name == name)).first()
 
     def _row(self, game_id: int) -> GameRow:
