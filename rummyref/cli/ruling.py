@@ -29,7 +29,7 @@ from rummyref.cli.common import (
     print_json,
     record_file,
 )
-from rummyref.errors import NotFound, RummyrefError, SeveralOpen, and_list
+from rummyref.errors import NotFound, RummyrefError, SeveralOpen, StorageError, and_list
 from rummyref.names import clip
 
 EXAMPLES = """
@@ -148,6 +148,10 @@ def choose_scope(ruleset: str | None, game: str | None, db: str | None) -> Scope
                 found += [b for b in rulebooks_of(kept[-1][1]) if b not in found]
             return Scope(tuple(found), "open", f"the rule sets of the games open ({and_list(list(exc.games))}; "
                          "--game picks one)", rulesets=tuple(kept))
+        if isinstance(exc, StorageError) and path is not None:  # a file that is no record (exit 6 elsewhere)
+            from rummyref.store.location import short
+
+            return Scope(DEFAULT_SEARCH, "default", f"{short(str(path))} is no record ref can read (--ruleset picks one)")
         return Scope(DEFAULT_SEARCH, "default", "the record names no game (--ruleset picks one)")
     state = "open now" if is_open else "played last"
     books = rulebooks_of(rules)
