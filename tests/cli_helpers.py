@@ -7,11 +7,32 @@ import os
 import subprocess
 import sys
 
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 from rummyref.cli.app import app
 
 runner = CliRunner()
+
+_built: dict[typer.Typer, object] = {}
+
+
+def _command_once(typer_app: typer.Typer):
+    """The click command of ``typer_app``, built on its first run in this test process and kept.
+    ``ref`` builds it once per process, as here; typer's runner would build it again on every
+    call (inspecting every option of every command: over half the time of a test's ``ref``).
+    A command is a description: nothing of a run stays on it (its commands, loaded on first
+    use, are the ones ``ref`` loads)."""
+    if typer_app not in _built:
+        _built[typer_app] = typer.main.get_command(typer_app)
+    return _built[typer_app]
+
+
+# typer's runner looks the command up through this name (typer 0.26-0.28); should a release
+# rename it, this says so at once rather than leave the suite slow without a word
+assert hasattr(typer.testing, "_get_command"), "typer's runner no longer builds through _get_command"
+typer.testing._get_command = _command_once  # type: ignore[attr-defined]
 
 
 def ref(*args: str, input: str | None = None):

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import ref, ref_json
+from cli_helpers import as_at_a_terminal, ref, ref_json
 from reliability_helpers import env
 
 INTERRUPTED = 130
@@ -26,8 +26,9 @@ POINTS = ("--points", "Bill=1", "--points", "Ben=2", "--points", "Larry=3")
 def run(db: str | Path, *args: str, sigint: str, stdin: str = "") -> subprocess.CompletedProcess:
     """``python -m rummyref ARGS`` with a Ctrl-C at ``sigint`` (``begin:N`` / ``commit:N``)."""
     extra = {"RUMMYREF_TEST_SIGINT": sigint, "RUMMYREF_NOW": "2026-11-12T19:30", "COLUMNS": "100"}
+    # as at a terminal: a run started in the background of a shell would have its children ignore SIGINT
     return subprocess.run([sys.executable, "-m", "rummyref", *args], input=stdin, capture_output=True, text=True,
-                          env=env(db, **extra), timeout=60)
+                          env=env(db, **extra), timeout=60, preexec_fn=as_at_a_terminal)
 
 
 def flat(text: str) -> str:
