@@ -146,31 +146,47 @@ def suggest(typed: str, roster: Sequence[str]) -> str | None:
     return keys[close[0]] if close else None
 
 
-def resolve_name(name: str, roster: Sequence[str], game: str, closed: bool = True) -> str:
+def resolve_name(name: str, roster: Sequence[str], game: str, closed: bool = True, *,
+                 given: Iterable[str] = (), new_table: str = "") -> str:
     """A name typed for a game -> the roster's spelling. A1: a name not on the roster is
-    refused (exit 4); a near miss gets a "did you mean", a newcomer the house's own word."""
+    refused (exit 4); a near miss gets a "did you mean", a newcomer the house's own word.
+
+    ``given``: every name given beside it in the same command (``--players A,B,C``, the
+    ``--points`` of one hand). A "did you mean" never names a player already named there: a
+    name beside the whole roster is a newcomer, not a slip. ``new_table``: the command that
+    starts a game at another table (``ref new-session --game NEW-NAME --players ...``), for a
+    game whose roster is not closed that is asked for another table: every game keeps the
+    table it started with."""
     found = find(name, roster)
     if found is not None:
         return found
     typed = shown(normalise(name))  # a name typed too long for a line, shown as a long name is
-    near = suggest(name, roster)
+    named = {n for n in (find(g, roster) for g in given) if n is not None}
+    near = suggest(name, [n for n in roster if n not in named])
     roster_text = ", ".join(roster)
+    players = f"the players of {game} are {roster_text}"
     if near:
         raise RuleRefusal(
             f"{quoted(normalise(name))} is not on the roster of {game} ({roster_text}); {_did_you_mean(normalise(name), near)}",
             rule="A1" if closed else None,
-            hint=f"the players of {game} are {roster_text}",
+            hint=players,
         )
     if not closed:
         raise RuleRefusal(
             f"{typed} is not a player of {game} ({roster_text})",
-            hint=f"the players of {game} are {roster_text}",
+            hint=keeps_its_table(game, new_table) if new_table else players,
         )
     raise RuleRefusal(
         f"{NEWCOMER_WORD} {typed} is not on the roster of {game} ({roster_text}): no new players may join",
         rule="A1",
         hint="A1: the roster was fixed when the game began; a new game may have a new roster (--game NAME)",
     )
+
+
+def keeps_its_table(game: str, new_table: str) -> str:
+    """The hint when a game whose roster is not closed is asked for another table: it keeps the
+    table it started with (nobody joins, nobody sits out); another table is a new game."""
+    return f"game {game} keeps the table it started with; a new table starts a new game: {new_table}"
 
 
 def at_table(name: str, players: Sequence[str], what: str = "player") -> str:

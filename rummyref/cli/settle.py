@@ -114,7 +114,7 @@ def settle(
             if over is not None and record:
                 _refuse_record(table)
             if table is None and record:
-                _refuse_record(None, why)
+                _refuse_record(None, why, played)
             keep = record if record is not None else result.settled and own and over is None
             if table is not None and keep and locked:
                 why = f"the record cannot be written: {locked}"
@@ -161,16 +161,19 @@ def _over(table: Any, cite: bool = True) -> str | None:
             f"{table.hand} will never be played, so no {word} can keep the ruling")
 
 
-def _refuse_record(table: Any, why: str = "") -> None:
+def _refuse_record(table: Any, why: str = "", played: Any = None) -> None:
     """``--record`` at a game that is over, or with no session open to keep it in (``why``,
-    ``table`` None): refused (exit 4), nothing written."""
+    ``table`` None; ``played``: the game meant, if any, whose way on the hint gives: a session
+    of it, or a new game once it is over): refused (exit 4), nothing written."""
     from rummyref.errors import RuleRefusal
     from rummyref.games.registry import kind_for
 
     hint = "leave --record out: the dispute is answered and not kept"
     if table is None:
-        raise RuleRefusal(f"--record: {why} to keep the ruling in",
-                          hint=f"{hint}; ref new-session opens a session")
+        opens = "ref new-session opens a session"
+        if played is not None:  # once its game is over, no session of it can open: a new game
+            opens = played.opens_one(opens)
+        raise RuleRefusal(f"--record: {why} to keep the ruling in", hint=f"{hint}; {opens}")
     raise RuleRefusal(f"--record: {_over(table, cite=False)}", rule=kind_for(table.ruleset).over_rule(table.ruleset),
                       hint=hint)
 

@@ -62,7 +62,9 @@ def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = Fal
         raise IntegrityError(
             f"the record does not contain the state sealed {code}: it was rolled back (hands removed, "
             "an older copy put in its place) or its history was rebuilt",
-            hint=f"its seal now is {now}; restore the copy that was sealed {code}, or a later one",
+            # a seal has no check character: a code mistyped reads as a record rolled back
+            hint=f"its seal now is {now}; restore the copy that was sealed {code}, or a later one; "
+                 "or check the code for a typo",
         )
 
 

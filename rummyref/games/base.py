@@ -388,6 +388,23 @@ def over_refusal(game: Game, ruleset: RuleSet, rule: str | None, first: str = ""
                        hint=f"{first}start a new game with {new_game(game, ruleset)}; the history of this one stays")
 
 
+def opens_one(game: Game, ruleset: RuleSet, rule: str | None, opens: str = "ref new-session opens one") -> str:
+    """The hint when no session of ``game`` is open: ``opens`` while the game goes on; once it
+    is over (A7, G10) no session of it can open, so the way on is a new game (:func:`new_game`)."""
+    if not game.over:
+        return opens
+    return (f"game {game.name} is over{f' ({rule})' if rule else ''}: {game.winner} won; "
+            f"start a new game with {new_game(game, ruleset)}")
+
+
+def none_open(game: Game, ruleset: RuleSet, rule: str | None, opens: str = "ref new-session opens one") -> RummyrefError:
+    """No session of ``game`` is open: refused, with the way on (:func:`opens_one`)."""
+    from rummyref.errors import RuleRefusal
+
+    return RuleRefusal(f"no {ruleset.session_word} of {game.name} is open",
+                       hint=opens_one(game, ruleset, rule, opens))
+
+
 def open_refusals(ctx: Context, kind: GameKind) -> None:
     """What no kind of game allows when a session opens: a finished game, a session still open."""
     from rummyref.errors import RuleRefusal

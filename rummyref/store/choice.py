@@ -13,6 +13,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -79,24 +80,51 @@ def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
 #: the game played last (SPEC §8, with nothing open): the game whose latest hand or correction
 #: (an amend, a void) was recorded last. Sessions opened and closed with no hand, rulings kept
 #: as precedents, the header: none of them is play. A game with no hand yet comes after every
-#: game with one, by its latest session's opening (the session ids keep the order in which
-#: they were opened, finer than their timestamps), then by its creation. One statement, each
-#: game's latest entry found by a walk down its own log (the (game_id, seq) index) that stops
-#: at its latest hand or correction: the entry ids keep the order in which entries were
-#: recorded, across games.
+#: game with one, by when its latest session was opened, then by when it was created. One row
+#: per game, each game's latest entry found by a walk down its own log (the (game_id, seq)
+#: index) that stops at its latest hand or correction, and its latest session by the
+#: (game_id, number) index: never the whole log. :func:`last_played` orders the rows.
 LAST_PLAYED = (
-    "SELECT id FROM (SELECT g.id AS id, "
-    "(SELECT e.id FROM entry e WHERE e.game_id = g.id AND e.hand IS NOT NULL "
-    "AND e.kind IN ('hand', 'amend', 'void') ORDER BY e.seq DESC LIMIT 1) AS played, "
-    "(SELECT MAX(s.id) FROM session s WHERE s.game_id = g.id) AS opened FROM game g) AS latest "
-    "ORDER BY COALESCE(played, 0) DESC, COALESCE(opened, 0) DESC, id DESC LIMIT 1"
+    "SELECT g.id, e.created_at, e.id, s.opened_at, s.id, g.created_at FROM game g "
+    "LEFT JOIN entry e ON e.id = (SELECT x.id FROM entry x WHERE x.game_id = g.id AND x.hand IS NOT NULL "
+    "AND x.kind IN ('hand', 'amend', 'void') ORDER BY x.seq DESC LIMIT 1) "
+    "LEFT JOIN session s ON s.id = (SELECT y.id FROM session y WHERE y.game_id = g.id "
+    "ORDER BY y.number DESC LIMIT 1)"
 )
+
+_NEVER = datetime.min.replace(tzinfo=UTC)
+
+
+def recorded_time(text: Any) -> datetime:
+    """When a row was recorded, from the ISO time kept as text (the same on SQLite and
+    PostgreSQL: ``2025-05-02T19:30:00+00:00``, with the offset of the clock that wrote it). The
+    text alone does not order times of different offsets, so it is read as a time; one with no
+    offset is UTC, as ref's clock reads ``$RUMMYREF_NOW``. A text that is no time (a record
+    changed by hand: ``ref verify`` says so) is the earliest of all."""
+    try:
+        value = datetime.fromisoformat(str(text))
+    except (TypeError, ValueError):
+        return _NEVER
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def last_played(q: Query) -> int | None:
-    """The game played last (:data:`LAST_PLAYED`); None when no game is recorded."""
-    row = q(LAST_PLAYED).first()
-    return int(row[0]) if row else None
+    """The game played last (:data:`LAST_PLAYED`); None when no game is recorded. The game
+    whose latest hand or correction was recorded at the latest time; entries recorded at the
+    same time (a clock pinned by ``$RUMMYREF_NOW``, or within one second) in the order they
+    were logged (the entry ids). The ids alone would not do: ``ref import`` appends a game's
+    rows with new ids after every row of the record, however old its hands. With no hand in any
+    game: the game whose latest session was opened last (its time, then the session's id),
+    then the game created last (its time, then its id)."""
+    def when(row: Any) -> tuple:
+        gid, played_at, played, opened_at, opened, created_at = row
+        return (played is not None,
+                recorded_time(played_at) if played is not None else _NEVER, played or 0,
+                recorded_time(opened_at) if opened is not None else _NEVER, opened or 0,
+                recorded_time(created_at), gid)
+
+    rows = q(LAST_PLAYED).all()
+    return int(max(rows, key=when)[0]) if rows else None
 
 
 class _Rows:

@@ -34,6 +34,14 @@ class Played:
     def roster(self) -> tuple[str, ...]:
         return self.game.roster
 
+    def opens_one(self, opens: str = "ref new-session opens one") -> str:
+        """The way to a session where a ruling can be kept: a session of this game, or, once the
+        game is over (A7), a new game (:func:`rummyref.games.base.opens_one`)."""
+        from rummyref.games.base import opens_one
+        from rummyref.games.registry import kind_for
+
+        return opens_one(self.game, self.ruleset, kind_for(self.ruleset).over_rule(self.ruleset), opens)
+
 
 @dataclass(frozen=True)
 class Table(Played):
@@ -71,9 +79,10 @@ def find_table(rec: Record, game: str | None, names: Sequence[str] = (),
     s = rec.open_night_row(row_id(g))
     if s is None:
         why = f"no {rec.ruleset(g).session_word} of {g.name} is open" if game is not None else "no session is open in any game"
+        played = Played(rec.game(g), rec.ruleset(g))
         if strict:
-            raise NotFound(why, hint="ref new-session opens one")
-        return Played(rec.game(g), rec.ruleset(g)), why
+            raise NotFound(why, hint=played.opens_one())
+        return played, why
     dealt = rec.hands_dealt(row_id(s))
     return Table(rec.game(g), rec.ruleset(g), s.number, dealt, rec.position(g).next_hand, dealt + 1, g, s,
                  session_log=rec.session_log(row_id(s))), ""

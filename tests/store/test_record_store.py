@@ -217,7 +217,8 @@ def test_standings_do_not_grow_with_the_history(tmp_path, monkeypatch):
 @pytest.mark.sqlite_only("SQLite's query plan")
 def test_the_game_played_last_is_found_by_indexes(tmp_path):
     """One statement; each game's entries are read through the (game_id, seq) index from its
-    latest down (a walk that stops at its latest hand or correction), never the whole log."""
+    latest down (a walk that stops at its latest hand or correction), never the whole log; that
+    entry (its time) and the latest session are then read by their ids."""
     import sqlite3
 
     from rummyref.store.choice import LAST_PLAYED
@@ -227,9 +228,12 @@ def test_the_game_played_last_is_found_by_indexes(tmp_path):
     con = sqlite3.connect(db)
     plan = [row[3] for row in con.execute(f"EXPLAIN QUERY PLAN {LAST_PLAYED}")]
     con.close()
-    entry = [p for p in plan if p.startswith(("SCAN e", "SEARCH e"))]
-    assert entry == ["SEARCH e USING INDEX sqlite_autoindex_entry_1 (game_id=?)"], plan
-    assert not any(p.startswith(("SCAN e", "SCAN s", "SCAN entry", "SCAN session")) for p in plan), plan
+    walks = [p for p in plan if p.startswith(("SCAN x", "SEARCH x", "SCAN y", "SEARCH y"))]
+    assert walks == ["SEARCH x USING INDEX sqlite_autoindex_entry_1 (game_id=?)",
+                     "SEARCH y USING COVERING INDEX sqlite_autoindex_session_1 (game_id=?)"], plan
+    rows = [p for p in plan if p.startswith(("SCAN e", "SEARCH e", "SCAN s", "SEARCH s"))]
+    assert rows == ["SEARCH e USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN",
+                    "SEARCH s USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN"], plan
 
 
 def test_standings_do_not_load_the_orm(tmp_path):

@@ -105,6 +105,27 @@ def test_a_write_on_rows_changed_outside_ref_is_refused_and_writes_nothing(long_
     assert ref("verify").exit_code == 0
 
 
+def test_a_write_after_an_entry_deleted_from_the_middle_of_the_log_is_refused(long_game):
+    """The audit's case (longgame47 #5): a void in the middle of the log deleted (its hand stays
+    voided: every total still adds up, the last entry's number and hash are the cache's). The
+    write counts the log's entries against the last one's number: exit 8, nothing written."""
+    assert hand(12, 30, -5).exit_code == 0
+    assert ref("void", "1", "-g", "long", "--reason", "misdeal").exit_code == 0
+    assert hand(1, 2, 3).exit_code == 0 and hand(4, 5, 6).exit_code == 0
+    with long_game.raw() as db:
+        void = db.execute("SELECT seq FROM entry WHERE kind = 'void'").fetchone()[0]
+        last = db.execute("SELECT MAX(seq) FROM entry").fetchone()[0]
+    change(long_game, f"DELETE FROM entry WHERE kind = 'void' AND seq = {void}", triggers=True)
+    before = entries(long_game)
+    r = hand(5, 2, 3)
+    assert r.exit_code == 8, r.stdout + r.stderr
+    said = " ".join(r.stderr.split())
+    assert (f"long, its log holds {last - 1} entries but the last is entry {last}: an entry is missing; "
+            "nothing was written") in said
+    assert entries(long_game) == before
+    verify_fails(f"entry {void}: missing: the log jumps to entry {void + 1}")
+
+
 def test_a_night_ended_on_a_game_row_said_over_outside_ref_is_refused(long_game):
     # one hand of three: only a game over (A7) may end the night mid-round
     change(long_game, "UPDATE game SET winner = 'Ben', finished_at = '2026-12-03T08:00:00+00:00'")

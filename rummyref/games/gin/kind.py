@@ -22,6 +22,7 @@ from rummyref.games.base import (
     new_game,
     no_session_options,
     no_such_hand,
+    none_open,
     open_refusals,
     over_refusal,
 )
@@ -238,12 +239,14 @@ class GinGame:
             raise RuleRefusal(f"game {ctx.game.name}'s variations were chosen when it was created",
                               hint="a new game may play others: --game NEW-NAME")
         if request.players:
-            from rummyref.names import resolve_name
+            from rummyref.names import keeps_its_table, resolve_name
 
-            named = {resolve_name(n, ctx.game.roster, ctx.game.name, False) for n in request.players}
+            new_table = f"ref new-session --game NEW-NAME{ruleset.again} --players ..."
+            named = {resolve_name(n, ctx.game.roster, ctx.game.name, False, given=request.players,
+                                  new_table=new_table) for n in request.players}
             if named != set(ctx.game.roster):
                 raise RuleRefusal(f"game {ctx.game.name} is between {and_list(ctx.game.roster)}",
-                                  hint="a new game may have other players: --game NEW-NAME")
+                                  hint=keeps_its_table(ctx.game.name, new_table))
         open_refusals(ctx, self)
         number = (ctx.sessions[-1].number if ctx.sessions else 0) + 1
         score = fold(ctx.ruleset, ctx.game.roster, ctx.hands())
@@ -268,8 +271,7 @@ class GinGame:
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session
         if s is None:
-            raise RuleRefusal(f"no {ctx.ruleset.session_word} of {ctx.game.name} is open",
-                              hint="ref new-session opens one")
+            raise none_open(ctx.game, ctx.ruleset, self.over_rule(ctx.ruleset))
         return Closing(False, s.number)
 
     def closed(self, ctx: Context, closing: Closing, points: Sequence[tuple[str, int]], played: int) -> GinClosed:

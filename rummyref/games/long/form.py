@@ -25,9 +25,9 @@ from rummyref.record import Game
 
 def _by_player(values: Sequence[str], option: str, game: Game) -> dict[str, str]:
     out: dict[str, str] = {}
-    for text in values:
-        name, value = split_assignment(text, option)
-        name = resolve_name(name, game.roster, game.name, game.closed_roster)
+    pairs = [split_assignment(text, option) for text in values]
+    for name, value in pairs:  # a "did you mean" never names a player the option names too
+        name = resolve_name(name, game.roster, game.name, game.closed_roster, given=[n for n, _ in pairs])
         if name in out:
             raise UnreadableInput(f"{option} was given twice for {name}", hint="one use per player")
         out[name] = value

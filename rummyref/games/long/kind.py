@@ -24,6 +24,7 @@ from rummyref.games.base import (
     deals_to_come,
     no_session_options,
     no_such_hand,
+    none_open,
     open_refusals,
     over_refusal,
     round_completed,
@@ -50,7 +51,7 @@ from rummyref.games.long.scoring import (
     score_to_json,
 )
 from rummyref.games.long.standings import Standings, from_summary
-from rummyref.names import check_reason, check_roster, find, resolve_name, suggest
+from rummyref.names import check_reason, check_roster, find, keeps_its_table, resolve_name, suggest
 from rummyref.record import (
     Context,
     Draft,
@@ -103,6 +104,9 @@ class HandRecorded:
     #: the night of :attr:`night_not_full` (0: :attr:`night`): the night the game ended in, when
     #: a correction of an earlier night reopened the game
     not_full_night: int = 0
+    #: a night of the game is open once the entry is written (a correction may come after the
+    #: last night closed: then no night may end, and the way on is the next night or a new game)
+    night_open: bool = True
 
 
 @dataclass(frozen=True)
@@ -172,14 +176,17 @@ class LongGame:
                 hint="a new game may use another number: --game NEW-NAME --wildcards N",
             )
         if request.players:
-            named = [resolve_name(n, g.roster, g.name, g.closed_roster) for n in request.players]
+            # an open roster (no A1) is no open table: the game keeps the players it began with
+            new_table = f"ref new-session --game NEW-NAME{ruleset.again} --players ..."
+            named = [resolve_name(n, g.roster, g.name, g.closed_roster, given=request.players, new_table=new_table)
+                     for n in request.players]
             missing = [n for n in g.roster if n not in named]
             if missing:
                 raise RuleRefusal(
                     f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} on the roster of {g.name} "
                     f"and must play every {ruleset.session_short}",
                     rule=ruleset.cite("A1"),
-                    hint=f"the roster is {', '.join(g.roster)}",
+                    hint=f"the roster is {', '.join(g.roster)}" if g.closed_roster else keeps_its_table(g.name, new_table),
                 )
             if named != list(g.roster):
                 raise RuleRefusal(
@@ -257,7 +264,7 @@ class LongGame:
         g, rs = ctx.game, ctx.ruleset
         s = ctx.open_session
         if s is None:
-            raise RuleRefusal(f"no {rs.session_word} of {g.name} is open", hint="ref new-session opens one")
+            raise none_open(g, rs, self.over_rule(rs))
         state = _night(ctx)
         if self.full_rounds(rs) and state.mid_round and not g.over:
             who = deals_to_come(state.still_to_deal)
@@ -384,7 +391,8 @@ class LongGame:
                 not_full, was_full = after, len({n for _, n in _dealt(g.roster, ctx.hands(), night.number)}) == 1
         shown = HandRecorded(_after(g, outcome), rs, kind, _next_seq(ctx), hand, old.session, old.hand_in_session,
                              old.dealer or "", score, totals, state, outcome, emptied, not_full, was_full,
-                             g.winner or "" if g.over and not outcome.over else "", night.number)
+                             g.winner or "" if g.over and not outcome.over else "", night.number,
+                             ctx.open_session is not None)
         return Recorded(draft, shown)
 
     def _in_force(self, ctx: Context, hand: int) -> HandInForce:

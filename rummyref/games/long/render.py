@@ -308,7 +308,9 @@ def footer(r, out, end: str = "ref end-session") -> None:
     if g.over:
         out.print(f"GAME OVER{a7}: {g.winner} wins with {n(dict(r.totals)[g.winner])}.", markup=False)
         more = again(g, rs)  # its players and WILDCARDs where not the rule set's own, too
-        if rs.again:  # another rule set's game: its --ruleset, or the new game would be the default's
+        if not r.night_open:  # a correction after the last night closed: no night to end
+            out.print(f"A new game: ref new-session --game NEW-NAME{more}.", markup=False)
+        elif rs.again:  # another rule set's game: its --ruleset, or the new game would be the default's
             out.print(f"The {rs.session_short} may end now: {end}.", markup=False)
             out.print(f"A new game: ref new-session --game NEW-NAME{more}.", markup=False)
         else:

@@ -28,6 +28,7 @@ from rummyref.games.base import (
     SessionDeal,
     SessionRequest,
     no_such_hand,
+    none_open,
     open_refusals,
 )
 from rummyref.games.low_count import render
@@ -356,8 +357,7 @@ class LowCountGame:
     def close_session(self, ctx: Context) -> Closing:
         s = ctx.open_session
         if s is None:
-            raise RuleRefusal(f"no {ctx.ruleset.session_word} of {ctx.game.name} is open",
-                              hint="ref new-session opens one")
+            raise none_open(ctx.game, ctx.ruleset, self.over_rule(ctx.ruleset))
         # a session with no game in force is closed as abandoned: it does not count (SPEC §8)
         return Closing(ctx.played == 0, s.number)
 
