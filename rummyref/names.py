@@ -179,7 +179,8 @@ def resolve_name(name: str, roster: Sequence[str], game: str, closed: bool = Tru
     raise RuleRefusal(
         f"{NEWCOMER_WORD} {typed} is not on the roster of {game} ({roster_text}): no new players may join",
         rule="A1",
-        hint="A1: the roster was fixed when the game began; a new game may have a new roster (--game NAME)",
+        hint="A1: the roster was fixed when the game began; a new game may have a new roster: "
+             + (new_table or "ref new-session --game NEW-NAME --players ..."),
     )
 
 

@@ -241,7 +241,8 @@ def start(request: SessionRequest, db: str | None) -> str:
                 f"{word} {number} of {shown(resumed.game.name)} is open, and "
                 f"{', '.join(shown(n) for n in strangers)} {'is' if len(strangers) == 1 else 'are'} not among its "
                 f"players ({', '.join(shown(n) for n in resumed.game.roster)})",
-                hint="--game NAME starts a new game with its own players; ref night without --players resumes "
+                hint=f"--game NEW-NAME{resumed.ruleset.again} starts a new game with its own players; ref night without "
+                     "--players resumes "
                      "this one",
             )
         from rummyref.store.record import must_write

@@ -257,7 +257,8 @@ def test_a_newcomer_at_an_open_roster_is_told_a_new_table_is_a_new_game(five, re
 # -- 4. a "did you mean" never names a player already named in the same command ----------------
 
 NEWCOMER = ("refused (A1): GEDDOWWWT!! Eve is not on the roster of long (Ann, Bob, Cy, Dee): no new players may "
-            "join A1: the roster was fixed when the game began; a new game may have a new roster (--game NAME)")
+            "join A1: the roster was fixed when the game began; a new game may have a new roster: "
+            "ref new-session --game NEW-NAME --players ...")
 EVERYONE = ("--points", "Ann=1", "--points", "Bob=1", "--points", "Cy=1", "--points", "Dee=1")
 
 

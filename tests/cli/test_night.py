@@ -546,7 +546,7 @@ def test_players_who_are_not_the_open_games_are_refused_not_ignored(night_db):
     assert r.returncode == 4
     assert flat(r.stderr).startswith("refused: Rummy Night 1 of rummy-2m is open, and Ann, Bob, Cy are not among "
                                      "its players (Bill, Ben, Larry)")
-    assert "--game NAME starts a new game" in flat(r.stderr) and "resumed" not in r.stdout
+    assert "--game NEW-NAME starts a new game" in flat(r.stderr) and "resumed" not in r.stdout
     r = ref_subprocess("--db", night_db, "night", "--players", "Ann,Bob,Cy", "--game", "friday", input="quit\n")
     assert r.returncode == 0 and "New game friday" in r.stdout
     # the open game's own players (any case) resume it, as before

@@ -237,7 +237,7 @@ class GinGame:
             return Opening(header, (), {}, GinOpened(game, ruleset, True, 1, request.variations, GameScore()))
         if request.variations and tuple(request.variations) != tuple(ctx.game.options.get("variations", ())):
             raise RuleRefusal(f"game {ctx.game.name}'s variations were chosen when it was created",
-                              hint="a new game may play others: --game NEW-NAME")
+                              hint=f"a new game may play others: --game NEW-NAME{ruleset.again} --variation NAME")
         if request.players:
             from rummyref.names import keeps_its_table, resolve_name
 

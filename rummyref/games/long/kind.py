@@ -173,7 +173,7 @@ class LongGame:
             raise RuleRefusal(
                 f"game {g.name} uses {g.wildcards} WILDCARD{'' if g.wildcards == 1 else 's'}: the number is fixed "
                 "when the game is created",
-                hint="a new game may use another number: --game NEW-NAME --wildcards N",
+                hint=f"a new game may use another number: --game NEW-NAME{ruleset.again} --wildcards N",
             )
         if request.players:
             # an open roster (no A1) is no open table: the game keeps the players it began with
