@@ -16,7 +16,7 @@ from rummyref.cli.app import committed_kinds, written_mark
 from rummyref.cli.common import err, out, say, show_error
 from rummyref.cli.night_forms import Settle
 from rummyref.cli.prompts import NONE_WORD, PUT_BACK, end_unechoed, fitted, kept
-from rummyref.errors import IntegrityError, RummyrefError, StorageError, UnreadableInput
+from rummyref.errors import IntegrityError, NotFound, RummyrefError, StorageError, UnreadableInput
 from rummyref.games.base import Recorded, SessionRequest, ask_until, over_refusal
 from rummyref.record import Context
 
@@ -191,12 +191,23 @@ class Terminal:
         guarded(lambda: command.main(words, prog_name="!", standalone_mode=False))
 
 
+#: the message of the last error the shell showed: a read between hands that fails the same way
+#: right after (the server still down) is not said a second time
+_SHOWN: list[str | None] = [None]
+
+
+def shown_error(exc: RummyrefError) -> None:
+    """An error as ``ref`` shows it, noted as the last one shown."""
+    _SHOWN[0] = exc.message
+    show_error(exc)
+
+
 def guarded(action) -> Any:
     """Run a command inside the loop: its errors are shown as ``ref`` shows them, never fatal."""
     try:
         return action()
     except RummyrefError as exc:
-        show_error(exc)
+        shown_error(exc)
     except (KeyboardInterrupt, EOFError):
         raise
     except Exception as exc:  # noqa: BLE001 - the shell must survive a bad command line
@@ -301,7 +312,7 @@ def play_hand(term: Terminal, ctx: Context, form, db: str | None) -> None:
 
     def written(shown: Any) -> None:
         kind.show_written(shown, out)
-        show_standings(db, ctx.game.name)
+        guarded(lambda: show_standings(db, ctx.game.name))  # written: a read that fails now only says so
 
     def reread() -> Context:
         nonlocal ctx
@@ -334,7 +345,7 @@ def _settle_and_write(term: Terminal, ctx: Context, form, judge, preview, writte
                 at_write = written_mark()
                 shown = play.append(db, ctx, result)
             except RummyrefError as exc:
-                show_error(exc)
+                shown_error(exc)
                 say(f"Nothing was written; the {what}'s answers are kept (fix them, or drop the {what}).")
                 try:
                     ctx = reread()
@@ -420,7 +431,7 @@ def correction(term: Terminal, name: str, db: str | None, hand: int | None, amen
         out.print(f"Recorded: {what} {number} {'amended' if amend else 'voided'} (entry {shown.seq}).",
                   markup=False)
         kind.show_corrected(shown, out)  # a game (or match) whose end it undid, as ref void says
-        show_standings(db, name)
+        guarded(lambda: show_standings(db, name))
 
     def reread() -> Context:
         nonlocal ctx
@@ -453,14 +464,30 @@ def run(request: SessionRequest, db: str | None) -> int:
     term = Terminal(name, db)
     say(f"Type help for the commands; ? TEXT asks for a ruling, {_dispute_example(first)[0]}.")
     ctx = first
+    away: str | None = None  #: why the record could not be read at the last look (a server down)
     while True:
         mark = written_mark()
         try:
-            ctx = where(db, name)
-            if ctx is None:
-                say(f"The session of {name} is closed.")
-                return 0
-            ctx.kind.announce(ctx, out)
+            try:
+                now = where(db, name)
+            except IntegrityError:  # the record was changed outside ref: the night cannot go on
+                raise
+            except (StorageError, NotFound) as exc:
+                if ctx is None:
+                    raise
+                _cannot_read(exc, ctx, away)
+                away = exc.message
+            else:
+                _SHOWN[0] = None
+                if away is not None:
+                    say("The record can be read again.")
+                    away = None
+                if now is None:
+                    say(f"The session of {name} is closed.")
+                    return 0
+                ctx = now
+                ctx.kind.announce(ctx, out)
+            assert ctx is not None
             try:
                 command = term.line("night> ").strip()
             except EOFError:
@@ -468,6 +495,8 @@ def run(request: SessionRequest, db: str | None) -> int:
                 say(_still_open(ctx, "End of input"))
                 return 0
             term.under_way = None
+            if away is not None and not command:
+                continue  # Enter reads the record again
             try:
                 done = dispatch(term, ctx, command, db)
             except EOFError:  # inside a hand, or a correction (named: it is not a hand being typed)
@@ -480,6 +509,23 @@ def run(request: SessionRequest, db: str | None) -> int:
             return _interrupted(ctx, mark)
         if done:
             return 0
+
+
+def _cannot_read(exc: RummyrefError, ctx: Context, away: str | None) -> None:
+    """The record cannot be read between hands (a server down, a file that is not there now):
+    the error is said once (not when the command that just failed said it, nor again while it
+    lasts), and the shell stays at ``night>`` with the night as last read: Enter reads it again,
+    a command that needs the record says why it cannot, a hand can be typed (``Record it?``
+    writes it once the record answers), quit and the end of input leave."""
+    if exc.message not in (away, _SHOWN[0]):
+        shown_error(exc)
+    session = ctx.ruleset.session_short
+    if away is None:
+        say(f"The record cannot be read just now; the night goes on. Enter tries again; a {ctx.ruleset.hand_word} "
+            f"can still be typed (Record it? writes it once the record answers); quit leaves, and the {session} "
+            "stays open.")
+    else:
+        say(f"(the record still cannot be read; Enter tries again, quit leaves: the {session} stays open)")
 
 
 def _interrupted(ctx: Context | None, mark: int) -> int:

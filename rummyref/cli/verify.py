@@ -28,7 +28,7 @@ def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = Fal
     from rummyref.store.record import reading
 
     code = read_seal(seal) if seal is not None else None  # an unreadable code: exit 3 before any read
-    with reading(db_choice(db)) as rec:
+    with reading(db_choice(db), columns=False) as rec:  # a column retyped outside ref: reported below
         report = views.verify(rec)
         now = seals.current(rec) if report.readable else None
         found = seals.contains(rec, code) if code is not None and report.ok else None
@@ -87,7 +87,7 @@ def upgrade(db: DbOption = None, json_: JsonOption = False) -> None:
     refuse_foreign(db_choice(db))  # never a schema written into another program's file
     engine = make_engine(db_choice(db), create=True)
     try:
-        with storage_errors():
+        with storage_errors(engine):
             with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:
                 if conn.dialect.name == "postgresql":
                     must_be_ours(conn)  # never a schema written into another program's (exit 6)

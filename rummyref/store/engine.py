@@ -27,13 +27,18 @@ made and writes to it as to any record.
 
 On PostgreSQL the schema on the search_path is judged the same way (:func:`pg_found`, one
 read of the catalog): ref's tables and ``meta``, or nothing of its own at all; any other
-schema is refused with exit 6 by every command before a row or a table is written.
+schema is refused with exit 6 by every command before a row or a table is written (ref's
+tables with its function ``entry_append_only()`` but no schema version in ``meta``: ref's
+record changed outside ref, exit 8). Every command then checks the types of ref's columns
+(:func:`_must_keep_its_columns`, exit 8). A connection that cannot be made is said with the
+record's URL and libpq's reason on one line (:func:`_unreachable`).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
 import sqlite3
 import stat
 import time
@@ -50,7 +55,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import NullPool
 
 from rummyref.errors import IntegrityError, NotFound, RummyrefError, StorageError, WriteConflict
-from rummyref.store.location import file_of, is_postgres, redact, resolve, short, shown
+from rummyref.store.location import escaped, file_of, is_postgres, redact, resolve, short, shown
 from rummyref.store.migrations import (
     APPLICATION_ID,
     LATER_ENTRIES,
@@ -302,9 +307,10 @@ def schema_version(conn: Connection) -> int:
         return 0
     try:
         return int(row[0])
-    except ValueError:
-        raise StorageError(f"the record's schema version {row[0]!r} is not a number: the database was "
-                           "changed outside ref", hint="restore it from a backup") from None
+    except ValueError:  # exit 8 as on SQLite: ref's own record, changed outside ref
+        raise IntegrityError(f"the record {named(conn.engine)}: its schema version {escaped(repr(row[0]))} is not "
+                             "a number: the record was changed outside ref; nothing was written",
+                             hint="restore the record from a backup; it was left as it was") from None
 
 
 def migrate(engine: Engine, upto: int = LATEST) -> int:
@@ -317,8 +323,9 @@ def migrate(engine: Engine, upto: int = LATEST) -> int:
         conn.rollback()
     if version > LATEST:
         raise StorageError(
-            f"the database has schema version {version}, newer than this ref understands ({LATEST})",
-            hint="upgrade rummyref to open it",
+            f"the record {named(engine)} has schema version {version}, newer than this ref understands "
+            f"({LATEST}); it was left as it was",
+            hint="upgrade rummyref to open it (pip install --upgrade rummyref)",
         )
     if version < upto:  # before the first write: does the database hold what its version says?
         with reader.connect() as conn:
@@ -384,7 +391,7 @@ def record_exists(db: str | None) -> bool:
     """Is there a record in this (server) database? (A file's existence is checked without the store.)"""
     engine = make_engine(db, create=False)
     try:
-        with storage_errors():
+        with storage_errors(engine):
             return not is_empty(engine)
     finally:
         engine.dispose()
@@ -423,6 +430,9 @@ SELECT n.nspname,
           AND a.attnum > 0 AND NOT a.attisdropped)
 FROM pg_catalog.pg_namespace n WHERE n.nspname = current_schema()"""
 
+#: ref's trigger function: with ref's tables, a schema is ref's record (its mark, as a SQLite file's header)
+PG_MARK = "entry_append_only"
+
 _PG_KINDS = {"r": "table", "p": "table", "v": "view", "m": "materialized view", "S": "sequence",
              "f": "foreign table", "c": "type"}
 
@@ -434,15 +444,19 @@ def pg_found(conn: Connection) -> Found:
     program's. Reads only."""
     row = conn.exec_driver_sql(PG_LOOK).first()
     if row is None:
-        raise StorageError("the database has no schema to keep the record in: the search_path names no schema "
-                           "that exists and this role may use; nothing was written",
-                           hint="create the schema (CREATE SCHEMA name) or correct options=-csearch_path%3D... in "
-                                "the URL; an app role needs USAGE on it, and the owner must run ref upgrade first")
+        raise no_schema(conn.engine)
     schema, relations, functions, types, meta_columns = row
     rels = [tuple(r.split(" ", 1)) for r in relations]
     tables = {name for kind, name in rels if kind in ("r", "p")}
     if V1_TABLES <= tables and {"key", "value"} <= set(meta_columns) and schema_version(conn) >= 1:
         return Found(FileKind.RECORD)
+    if V1_TABLES - {"meta"} <= tables and PG_MARK in functions:
+        # ref's tables and its append-only function (made from version 2 on), as a SQLite file with
+        # ref's mark in its header: ref's own record, whose meta was changed outside ref (exit 8)
+        said = "its meta table holds no schema version" if meta_columns else "its meta table is gone"
+        raise IntegrityError(f"the database {named(conn.engine)} holds ref's tables and its function "
+                             f"{PG_MARK}(), but {said}: the record was changed outside ref; nothing was written",
+                             hint="restore the record from a backup; it was left as it was")
     if not rels and not functions and not types:
         return Found(FileKind.EMPTY, f"an empty schema {schema}")
     things = sorted(f"{_PG_KINDS.get(kind, 'relation')} {name}" for kind, name in rels
@@ -469,13 +483,14 @@ def must_be_ours(conn: Connection) -> Found:
 
 
 @contextmanager
-def opened(db: str | None, create: bool = False) -> Iterator[Engine]:
+def opened(db: str | None, create: bool = False, columns: bool = True) -> Iterator[Engine]:
     """An engine on an up-to-date record; storage errors become :class:`StorageError`.
 
     ``create=False``: there must be a record (a missing file or an empty server database is
     exit 5, a file that is not a record exit 6). ``create=True`` (a command that writes) may
     start one in a new or 0-byte file (see the module's docstring). No message leaves here
-    with a password in it."""
+    with a password in it. On PostgreSQL the columns of ref's tables are checked first
+    (:func:`_must_keep_its_columns`; ``columns=False``: ``ref verify``, which reports them)."""
     url = resolve(db)
     path = file_of(url)
     try:
@@ -486,7 +501,7 @@ def opened(db: str | None, create: bool = False) -> Iterator[Engine]:
                     yield engine
                 return
             _must_be_record(path, found)
-        with _existing(db, create) as engine:
+        with _existing(db, create, columns) as engine:
             yield engine
     except RummyrefError as exc:
         if is_postgres(url):
@@ -496,7 +511,7 @@ def opened(db: str | None, create: bool = False) -> Iterator[Engine]:
 
 
 @contextmanager
-def _existing(db: str | None, create: bool) -> Iterator[Engine]:
+def _existing(db: str | None, create: bool, columns: bool = True) -> Iterator[Engine]:
     engine = make_engine(db, create)
     try:
         with storage_errors(engine):
@@ -504,6 +519,8 @@ def _existing(db: str | None, create: bool) -> Iterator[Engine]:
             if fresh and not create:
                 raise NotFound(f"there is no record at {shown(str(engine.url))}", hint=NO_RECORD_HINT)
             migrate(engine)
+            if columns and engine.dialect.name == "postgresql":
+                _must_keep_its_columns(engine)
         try:
             yield engine
             ro = _READ_ONLY.get(engine)
@@ -521,6 +538,16 @@ def _existing(db: str | None, create: bool) -> Iterator[Engine]:
             raise
     finally:
         engine.dispose()
+
+
+def _must_keep_its_columns(engine: Engine) -> None:
+    """Refuse (exit 8), before anything is read or written, a PostgreSQL record one of whose
+    columns is not of the type ref created (its owner retyped it: ``ALTER COLUMN points TYPE
+    text``) or is gone: SQLite's row check (:func:`_checked`) finds such a value as it is read,
+    on PostgreSQL the column's type says it for every row at once (one read of the catalog)."""
+    found = stray_value(engine)
+    if found is not None:
+        raise found
 
 
 # -- is this file a record? -------------------------------------------------------------------
@@ -911,8 +938,9 @@ def storage_errors(engine: Engine | None = None, path: Path | None = None) -> It
         if found is None:
             raise
         raise found from None
-    except DBAPIError as exc:
-        raise _said(exc.orig, isinstance(exc, OperationalError), engine, path) from None
+    except DBAPIError as exc:  # ``statement`` None: no statement ran, the connection was not made
+        raise _said(exc.orig, isinstance(exc, OperationalError), engine, path,
+                    connecting=exc.statement is None) from None
     except sqlite3.Error as exc:  # a raw driver cursor (ref stats reads plain rows for speed)
         raise _said(exc, isinstance(exc, sqlite3.OperationalError), engine, path) from None
     except Exception as exc:
@@ -922,10 +950,18 @@ def storage_errors(engine: Engine | None = None, path: Path | None = None) -> It
 
 
 def _said(orig: BaseException | None, operational: bool, engine: Engine | None,
-          path: Path | None = None) -> StorageError:
-    """A database error said in words, with its exit code."""
+          path: Path | None = None, connecting: bool = False) -> StorageError:
+    """A database error said in words, with its exit code; ``connecting``: raised before any
+    statement ran (the connection could not be made)."""
     state = getattr(orig, "sqlstate", None)
     text_ = str(orig).strip()
+    server = engine is not None and engine.dialect.name == "postgresql"
+    if server and (connecting or state in LOST_STATES or (state is None and operational)):
+        return _unreachable(orig, engine, connecting)
+    if server and state is not None and state[:2] in ("22", "42") and state != "42501":
+        changed = _stray_or_none(engine)  # a column retyped outside ref (sum(text) does not exist)
+        if changed is not None:
+            return changed
     if "malformed JSON" in text_ or (state in JSON_STATES and "json" in text_.lower()):
         return unreadable_json(engine)
     if "malformed" in text_:
@@ -937,7 +973,7 @@ def _said(orig: BaseException | None, operational: bool, engine: Engine | None,
         )
     if (isinstance(orig, sqlite3.IntegrityError) and "UNIQUE" in text_) or state == "23505":
         return WriteConflict("another terminal recorded at the same moment; nothing was written", hint="try again")
-    refusal = _server_refusal(state, _primary(orig, text_))
+    refusal = _server_refusal(state, _primary(orig, text_), engine)
     if refusal is not None:
         return refusal
     if operational and "readonly" in text_.replace(" ", "").replace("-", ""):
@@ -961,9 +997,12 @@ def _said(orig: BaseException | None, operational: bool, engine: Engine | None,
             return StorageError(f"the database {where} cannot be written: {redact(text_)} (no space left on the "
                                 "device?); nothing was changed", hint="free some space, or choose another --db PATH")
         return StorageError(f"the database {where} cannot be used: {redact(text_)}")
+    said = escaped(redact(_primary(orig, text_)))  # never the statement, a caret or a HINT line
+    whose = f" {named(engine)}" if server else ""
     if operational:
-        return StorageError(f"the database cannot be used: {redact(text_)}")
-    return StorageError(f"the database refused the operation: {redact(text_)}")
+        return StorageError(f"the database{whose} cannot be used: {said}")
+    return StorageError(f"the database{whose} refused the operation: {said}",
+                        hint="ref verify checks the record (a table changed outside ref is named)" if server else None)
 
 
 def unreadable_json(engine: Engine | None) -> IntegrityError:
@@ -995,8 +1034,9 @@ def stray_value(engine: Engine | None) -> IntegrityError | None:
 
     if engine is None:
         return None
-    with engine.connect() as conn:
+    with engine.execution_options(sqlite_begin="DEFERRED").connect() as conn:  # a read: never the write lock
         found = stray_values(conn, first=True)
+        conn.rollback()
     if not found:
         return None
     game, where, what = found[0]
@@ -1013,27 +1053,118 @@ def _stray_or_none(engine: Engine | None) -> IntegrityError | None:
 
 
 def _primary(orig: object, text_: str) -> str:
-    """The server's message without the statement it quotes (``LINE 1: ...`` and a caret)."""
+    """The server's message without the statement it quotes (``LINE 1: ...`` and a caret) and
+    without its ``DETAIL:``/``HINT:`` lines."""
     diag = getattr(orig, "diag", None)
     primary = getattr(diag, "message_primary", None)
     return str(primary) if primary else text_.split("\n", 1)[0]
 
 
-def _server_refusal(state: str | None, primary: str) -> StorageError | None:
+def named(engine: Engine | None) -> str:
+    """The record as a message names it: the URL without its password, or the file's path."""
+    if engine is None:
+        return "(unknown)"
+    if engine.dialect.name == "sqlite":
+        return short(str(engine.url.database or ""))
+    return escaped(shown(str(engine.url)))
+
+
+def _role(engine: Engine | None) -> str:
+    user = engine.url.username if engine is not None else None
+    return f"the role {escaped(user)}" if user else "the database role"
+
+
+#: SQLSTATEs of a connection lost or refused by the server itself (class 08; 57P01-57P03: the
+#: server shutting down or starting up)
+LOST_STATES = {"08000", "08003", "08006", "08001", "08004", "57P01", "57P02", "57P03"}
+#: libpq's words for a URL it cannot use: an unknown parameter, a bad value of a known one
+_BAD_URL = re.compile(r"invalid connection option|invalid URI|missing \"=\"|invalid percent-encoded|"
+                      r"unterminated quoted string|invalid \w+ value|invalid value for parameter|"
+                      r"unrecognized configuration parameter|invalid integer value|invalid port number", re.I)
+BAD_URL_HINT = ("libpq's parameters go in the URL's query string, as postgresql://user@host:5432/db?sslmode=require "
+                "or ?options=-csearch_path%3Dclub (docs/operations/postgresql.md); check --db / $RUMMYREF_DB")
+
+
+def _unreachable(orig: object, engine: Engine | None, connecting: bool) -> StorageError:
+    """A PostgreSQL connection that could not be made, or was lost, said in words: the record's
+    URL (no password), libpq's reason on one line, and what to check."""
+    url = engine.url.render_as_string(hide_password=False) if engine is not None else None
+    said = _libpq_words(redact(str(orig), url))  # every spelling of the password masked, should libpq quote it
+    where = named(engine)
+    if _BAD_URL.search(said):
+        return StorageError(f"the URL {where} is not one PostgreSQL can use: {said}", hint=BAD_URL_HINT)
+    if not connecting:
+        return StorageError(f"the connection to the record at {where} was lost: {said}",
+                            hint="run the command again once the server answers (ref history shows what "
+                                 "was written)")
+    low = said.lower()
+    if "password" in low or "authentication failed" in low:
+        hint = ("check the user and the password in the URL (a / in a password is written %2F), or "
+                "?password=... or ~/.pgpass")
+    elif re.search(r'database ".*" does not exist', said):
+        hint = ("check the database's name at the end of the URL; on the server, createdb --owner ROLE NAME "
+                "makes it (docs/operations/postgresql.md)")
+    elif re.search(r'role ".*" does not exist', said):
+        hint = "check the user in the URL; on the server, createuser makes a role (docs/operations/postgresql.md)"
+    elif "permission denied" in low or "not permitted to log in" in low:
+        hint = f"{_role(engine)} may not connect to that database: ask the server's owner (GRANT CONNECT)"
+    else:
+        hint = "check that the server is running, and the URL's host and port (--db / $RUMMYREF_DB)"
+    return StorageError(f"cannot connect to the record at {where}: {said}", hint=hint)
+
+
+def _libpq_words(text: str) -> str:
+    """libpq's text on one line: the last attempt's reason without the prefix the URL already
+    says (``connection failed: connection to server at "h", port 5432 failed:``, ``FATAL:``), its
+    indented second line joined to the first, control characters escaped (a line feed in a
+    database's name)."""
+    text = text.strip().split("\nMultiple connection attempts failed", 1)[0]
+    text = re.sub(r"^connection (?:failed|is bad): ", "", text)
+    text = re.sub(r"^connection to server (?:at|on) .*?, port \d+ failed: ", "", text)
+    text = re.sub(r"^connection to server on socket \S+ failed: ", "", text)
+    text = re.sub(r"\b(?:FATAL|ERROR):\s+", "", text)
+    lines = re.split(r"\n[ \t]+", text)
+    joined = lines[0]
+    for line in lines[1:]:  # a sentence that goes on, or a new one
+        line = line.strip()
+        joined += " " if joined[-1:] in ".:;,?!" or line[:1].islower() else ". "
+        joined += line
+    return escaped(joined)
+
+
+def _search_path(engine: Engine | None) -> str | None:
+    """The schema the URL's ``options=-csearch_path=...`` names, if it names one."""
+    options = engine.url.query.get("options") if engine is not None else None
+    found = re.search(r"search_path\s*=\s*([^\s,]+)", " ".join(options) if isinstance(options, tuple)
+                      else options or "")
+    return found.group(1) if found else None
+
+
+NO_SCHEMA_HINT = ("create the schema (CREATE SCHEMA name) or correct options=-csearch_path%3D... in the URL; "
+                  "an app role needs USAGE on it, and the owner must run ref upgrade first")
+
+
+def no_schema(engine: Engine | None, said: str = "") -> StorageError:
+    """The search_path names no schema that exists and this role may use."""
+    schema = _search_path(engine)
+    which = f"names the schema {escaped(schema)}, which does not exist or {_role(engine)} may not use" \
+        if schema else f"names no schema that exists and {_role(engine)} may use"
+    return StorageError(f"the database {named(engine)} has no schema to keep the record in{said}: its "
+                        f"search_path {which}; nothing was written", hint=NO_SCHEMA_HINT)
+
+
+def _server_refusal(state: str | None, primary: str, engine: Engine | None = None) -> StorageError | None:
     """A PostgreSQL refusal said in words, with what to do (no SQL, no caret), or None."""
-    said = redact(primary)
+    said = escaped(redact(primary))
     if state == "3F000":  # invalid_schema_name: the search_path names no schema that exists
-        return StorageError(f"the database has no schema to keep the record in ({said}): the search_path "
-                            "names no schema that exists and this role may use; nothing was written",
-                            hint="create the schema (CREATE SCHEMA name) or correct options=-csearch_path"
-                                 "%3D... in the URL; an app role needs USAGE on it, and the owner must run "
-                                 "ref upgrade first")
+        return no_schema(engine, f" ({said})")
+    where = f" in the database {named(engine)}" if engine is not None else ""
     if state == "42501":  # insufficient_privilege
-        return StorageError(f"the database role may not do this ({said}); nothing was written",
+        return StorageError(f"{_role(engine)} may not do this{where} ({said}); nothing was written",
                             hint="if the record is not set up yet, run ref upgrade as the owner first "
                                  "(docs/operations/postgresql.md); else ask the owner for the grants")
     if state in ("42703", "42P01", "42804"):  # undefined column or table, a column of another type
-        return StorageError(f"the database holds tables that are not a ref record's ({said}); "
-                            "nothing was written",
+        return StorageError(f"the database{' ' + named(engine) if engine is not None else ''} holds tables "
+                            f"that are not a ref record's ({said}); nothing was written",
                             hint="give --db an empty database (or schema) or a ref record")
     return None

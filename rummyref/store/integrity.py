@@ -5,7 +5,8 @@ in, and the chains still verified), nor about a table whose owner disabled its t
 ``ref verify`` also asks the database: SQLite's ``integrity_check`` and ``foreign_key_check``;
 on both back-ends, that every unique and foreign-key constraint of the schema is declared and
 that the triggers refusing UPDATE and DELETE on the log are there (on PostgreSQL: enabled for
-ordinary sessions, and running the function ref created, unchanged).
+ordinary sessions, and running the function ref created, unchanged; and every column and plain
+index of ref's tables as ref created it, :func:`pg_columns`).
 """
 
 from __future__ import annotations
@@ -177,6 +178,73 @@ def _pg_objects(conn) -> list[tuple[str, str]]:
             "SELECT rulename, tablename FROM pg_rules WHERE schemaname = current_schema() AND tablename = ANY(%(t)s)",
             {"t": list(TABLES)}):
         out.append((f"rule {name}", f"on table {table}: is not part of ref's schema (added outside ref)"))
+    return out + pg_columns(conn)[1] + _pg_indexes(conn)
+
+
+_PG_COLUMNS = ("SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a "
+               "JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+               "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND c.relname = ANY(%(t)s) "
+               "AND a.attnum > 0 AND NOT a.attisdropped ORDER BY c.relname, a.attnum")
+
+
+def pg_columns(conn) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The columns of ref's tables on PostgreSQL against the ones ref created
+    (:func:`~rummyref.store.migrations.pg_columns`), one read of the catalog: ``(changed, added)``,
+    each ``(where, what)``. Changed: a column of another type (text or numeric where ref reads a
+    whole number: every read of it would break, or show what the chain does not say) or one
+    that is gone. Added: a column ref does not create (``ADD COLUMN note text``). A missing
+    table is said by the schema's own check."""
+    from rummyref.store.migrations import pg_columns as created
+
+    want = created()
+    have: dict[str, dict[str, str]] = {}
+    for table, column, type_ in conn.exec_driver_sql(_PG_COLUMNS, {"t": list(want)}):
+        have.setdefault(table, {})[column] = type_
+    changed: list[tuple[str, str]] = []
+    added: list[tuple[str, str]] = []
+    for table, columns in want.items():
+        if table not in have:
+            continue
+        for column, type_ in columns.items():
+            found = have[table].get(column)
+            if found is None:
+                changed.append((f"table {table}, column {column}", "is missing: it was dropped outside ref"))
+            elif found != type_:
+                changed.append((f"table {table}, column {column}",
+                                f"is of type {found}, where ref creates it {type_}: its type was changed outside ref"))
+        added += [(f"table {table}, column {column}", f"is not part of ref's schema (added outside ref): {column} "
+                                                      f"{type_}") for column, type_ in have[table].items()
+                  if column not in columns]
+    return changed, added
+
+
+_PG_INDEXES = ("SELECT i.relname, t.relname, pg_get_indexdef(i.oid) FROM pg_catalog.pg_index x "
+               "JOIN pg_catalog.pg_class i ON i.oid = x.indexrelid JOIN pg_catalog.pg_class t ON t.oid = x.indrelid "
+               "JOIN pg_catalog.pg_namespace n ON n.oid = t.relnamespace "
+               "WHERE n.nspname = current_schema() AND t.relname = ANY(%(t)s) "
+               "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint k WHERE k.conindid = i.oid) ORDER BY i.relname")
+_PG_INDEX = re.compile(r"CREATE INDEX (\S+) ON (?:\S+\.)?(\S+) USING btree \(([^)]*)\)$")
+
+
+def _pg_indexes(conn) -> list[tuple[str, str]]:
+    """The plain indexes on ref's tables (the unique ones are checked with the constraints) against
+    the ones ref creates: one missing, one that is not ref's, one changed."""
+    from rummyref.store.migrations import TABLES, pg_indexes
+
+    want = pg_indexes()
+    out: list[tuple[str, str]] = []
+    seen = set()
+    for name, table, definition in conn.exec_driver_sql(_PG_INDEXES, {"t": list(TABLES)}):
+        seen.add(name)
+        m = _PG_INDEX.match(definition)
+        if name not in want:
+            out.append((f"index {name}", f"on table {table}: is not part of ref's schema (added outside ref): "
+                                         f"{around(definition, '')[0]}"))
+        elif m is None or (m.group(2), m.group(3)) != want[name]:
+            it = f"on {m.group(2)} ({m.group(3)})" if m is not None else around(definition, "")[0]
+            out.append((f"index {name}", f"is not the one ref creates: it is {it}, ref creates it on "
+                                         f"{want[name][0]} ({want[name][1]})"))
+    out += [(f"index {name}", "is missing") for name in sorted(set(want) - seen)]
     return out
 
 
@@ -237,9 +305,12 @@ def stray_values(conn, first: bool = False) -> list[tuple[str | None, str, str]]
     writes a whole number). ref writes only texts and whole numbers (and NULL where a column
     may be empty); a value of another kind was put there outside ref, and no reading of it can
     be trusted. ``first``: stop at the first one. ``game`` is None when the row is of no game.
-    On PostgreSQL every column is typed, and holds no other kind: nothing to look for."""
+    On PostgreSQL every column is typed, and holds no other kind: a column whose type is not the
+    one ref created (``ALTER COLUMN points TYPE text``), or that is gone, is what is found
+    (:func:`pg_columns`; game None)."""
     if conn.dialect.name != "sqlite":
-        return []
+        changed = pg_columns(conn)[0]
+        return [(None, where, what) for where, what in changed[:1 if first else None]]
     out: list[tuple[str | None, str, str]] = []
     tables = set(dialect.table_names(conn))
     for table, (row, game_id) in _ROWS.items():

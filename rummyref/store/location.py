@@ -43,8 +43,17 @@ def resolve(db: str | None) -> str:
     if scheme:  # a URL's scheme is read in any case (RFC 3986): POSTGRESQL:// is postgresql://
         spec = scheme.group(1).lower() + spec[scheme.end(1):]
     if is_postgres(spec):
+        _must_be_utf8(spec, source)
         return "postgresql+psycopg://" + _encoded_userinfo(spec.split("://", 1)[1])
     if scheme:
+        driver = _OTHER_DRIVER.match(spec)
+        if driver:
+            raise StorageError(
+                f"cannot use the database {escaped(shown(spec))}: {driver.group(0)} is PostgreSQL through "
+                f"another driver ({driver.group(1)}); ref talks to PostgreSQL through psycopg 3",
+                hint="begin the URL with postgresql:// instead (the rest as it is); the driver is the "
+                     "PostgreSQL extra: pip install 'rummyref[postgres]'",
+            )
         if not spec.startswith(SQLITE_SCHEMES):
             raise StorageError(
                 f"cannot use the database {shown(spec)}: ref keeps its record in a SQLite file or on a "
@@ -87,6 +96,34 @@ def _check_spec(spec: str, source: str) -> None:
     if len(spec) > SPEC_MAX:
         raise UnreadableInput(f"{source} is {len(spec):,} characters long; a database path or URL "
                               f"is at most {SPEC_MAX:,}", hint="check --db / $RUMMYREF_DB")
+
+
+#: PostgreSQL named with a driver ref does not use (``postgresql+psycopg2://``, ``postgres+asyncpg://``)
+_OTHER_DRIVER = re.compile(r"postgres(?:ql)?\+([A-Za-z0-9_.-]+)://")
+
+
+def _must_be_utf8(spec: str, source: str) -> None:
+    """A PostgreSQL URL holding bytes that are not UTF-8 (``--db $'postgresql://h/d\\xff'``:
+    Python holds each such byte as a lone surrogate) cannot be given to a server: refused
+    (exit 3), the value escaped and its password masked."""
+    def stray(text: str) -> bool:
+        return any("\udc80" <= c <= "\udcff" for c in text)
+
+    if stray(spec):
+        masked = shown(spec)
+        where = "" if stray(masked) else " in its password"
+        raise UnreadableInput(f"{source} is a PostgreSQL URL holding bytes that are not UTF-8{where} "
+                              f"({short(repr(masked), 100)}), which no server can be given",
+                              hint="write the URL in UTF-8 (a terminal or a script set to another encoding "
+                                   "sends other bytes); check --db / $RUMMYREF_DB")
+
+
+def escaped(text: str) -> str:
+    """``text`` with each control character (a line feed in a URL) and each lone surrogate (a
+    byte that was not UTF-8) escaped as Python writes it (``\\n``, ``\\udcff``): a message
+    stays one line, and shows what was there."""
+    return "".join(c.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   if (c < " " or c == "\x7f" or "\ud800" <= c <= "\udfff") else c for c in text)
 
 
 def is_postgres(url: str) -> bool:
@@ -152,8 +189,14 @@ def _encoded_userinfo(rest: str) -> str:
     if parts is None or "/" in parts[0]:
         return rest
     user, colon, password = parts[0].partition(":")
-    encoded = quote(unquote(user), safe="") + (colon + quote(unquote(password), safe="") if colon else "")
+    encoded = _quoted(user) + (colon + _quoted(password) if colon else "")
     return f"{encoded}@{parts[1]}"
+
+
+def _quoted(text: str) -> str:
+    """``text`` decoded, then percent-encoded whole (a byte that was not UTF-8, held as a lone
+    surrogate, as its own ``%XX``: never an error)."""
+    return quote(unquote(text, errors="surrogateescape"), safe="", errors="surrogateescape")
 
 
 def _mask_url(url: str) -> str:
@@ -172,7 +215,7 @@ def secrets(url: str) -> set[str]:
     if parts is not None and ":" in parts[0]:
         found.add(parts[0].split(":", 1)[1])
     found.update(m.group(2) for m in _QUERY_PASSWORD.finditer(url))
-    spelled = {s for raw in found for s in (raw, unquote(raw), quote(unquote(raw), safe=""))}
+    spelled = {s for raw in found for s in (raw, unquote(raw), _quoted(raw))}
     return {s for s in spelled if len(s) >= 3}  # a shorter one would mask letters of every word
 
 

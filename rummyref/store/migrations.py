@@ -244,6 +244,30 @@ V4_PG = (
 )
 
 
+def pg_columns() -> dict[str, dict[str, str]]:
+    """``table: {column: type}`` of the latest schema on PostgreSQL, each type as PostgreSQL's
+    ``format_type()`` names it (``integer``, ``text``, ``bigint``): the columns the CREATE TABLE
+    statements above declare, with :data:`V4_PG`'s changes. ``ref verify`` and every command
+    hold the record's columns to it."""
+    out: dict[str, dict[str, str]] = {}
+    for sql in V1 + V2:
+        m = re.match(r"\s*CREATE TABLE (?:IF NOT EXISTS )?(\w+) \((.*)\)\s*$", sql, re.DOTALL)
+        if m:
+            out[m.group(1)] = {c.group(1): c.group(2).lower() for line in m.group(2).split("\n")
+                               if (c := re.match(r"\s*(\w+) (INTEGER|TEXT)\b", line))}
+    for sql in V4_PG:
+        m = re.match(r"ALTER TABLE (\w+) ALTER COLUMN (\w+) TYPE (\w+)", sql)
+        if m:
+            out[m.group(1)][m.group(2)] = m.group(3).lower()
+    return out
+
+
+def pg_indexes() -> dict[str, tuple[str, str]]:
+    """``index: (table, columns)`` of the plain (not unique) indexes the steps create."""
+    return {m.group(1): (m.group(2), m.group(3)) for sql in V1 + V2
+            if (m := re.match(r"CREATE INDEX (\w+) ON (\w+) \(([^)]*)\)", sql))}
+
+
 def _v4(conn) -> None:
     if conn.dialect.name == "postgresql":
         for sql in V4_PG:

@@ -161,9 +161,10 @@ def must_write(db: str | None, what: str = "") -> None:
 
 
 @contextmanager
-def reading(db: str | None) -> Iterator[Record]:
-    """A read-only (deferred) transaction."""
-    with opened(db) as engine, storage_errors(engine):
+def reading(db: str | None, columns: bool = True) -> Iterator[Record]:
+    """A read-only (deferred) transaction; ``columns=False``: a PostgreSQL record whose columns
+    are not ref's is opened all the same (``ref verify`` reports them)."""
+    with opened(db, columns=columns) as engine, storage_errors(engine):
         with Session(engine.execution_options(sqlite_begin="DEFERRED"), autoflush=False) as session:
             with session.begin():
                 yield Record(session)

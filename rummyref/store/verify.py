@@ -3,8 +3,9 @@
 1. The database itself: SQLite's ``integrity_check`` and ``foreign_key_check``; on both
    back-ends, that the append-only triggers and the unique and foreign-key constraints are
    all there and enabled (a dropped constraint lets a second game of one name in). On SQLite,
-   the kind of every value (a BLOB where ref writes a text...): one found, the rows are not
-   read further (:func:`~rummyref.store.integrity.stray_values`).
+   the kind of every value (a BLOB where ref writes a text...), on PostgreSQL the type of every
+   column (``points`` retyped to text): one found, the rows are not read further
+   (:func:`~rummyref.store.integrity.stray_values`).
 2. Each game's chain: entries numbered 1, 2, 3... each hash over its content, its results and
    the hash before it; each facts text exactly the one ref writes for what it parses to (the
    hash covers the parsed facts; the database's JSON functions read the text itself).

@@ -85,7 +85,9 @@ def test_a_server_that_is_not_there_is_a_storage_error():
     for args in (["standings"], ["new-session"], ["history"], ["verify"]):
         r = ref("--db", "postgresql://nobody@127.0.0.1:1/rummy", *args)
         assert r.exit_code == 6, (args, r.stdout + r.stderr)
-        assert "cannot be used" in r.stderr and "Traceback" not in r.stderr
+        said = " ".join(r.stderr.split())
+        assert "cannot connect to the record at postgresql://nobody@127.0.0.1:1/rummy: Connection refused" in said
+        assert "check that the server is running" in said and "Traceback" not in r.stderr
 
 
 # -- four writers and a reader at once (both back-ends) ----------------------------------------
@@ -572,7 +574,8 @@ def test_pg_a_search_path_naming_no_schema_is_said_in_words(record):
     from dbtest import PG_URL, with_schema
 
     url = with_schema(pg_conninfo(PG_URL), "no_such_schema_" + record.schema)  # type: ignore[arg-type]
-    err = _plain_refusal(ref("--db", url, "new-session"), "search_path", "no schema that exists", "CREATE SCHEMA")
+    err = _plain_refusal(ref("--db", url, "new-session"), "search_path", "CREATE SCHEMA",
+                         f"names the schema no_such_schema_{record.schema}, which does not exist")
     assert "nothing was written" in err
 
 
