@@ -24,6 +24,7 @@ from typing import Any
 from rummyref import names as player_names
 from rummyref.cards import Card, check_deck, check_holders, format_cards, parse_card, parse_cards, parse_melds
 from rummyref.errors import NotFound, RuleRefusal, UnreadableInput, and_list
+from rummyref.games.seating import has_seating, seat
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options, run_seats
 from rummyref.rules import values as card_values
 from rummyref.rules.ruleset import RuleSet, load_ruleset
@@ -597,11 +598,19 @@ def check_table(table: Sequence[Sequence[Card]], ruleset: RuleSet) -> None:
 # -- B5 / B6: run or match -------------------------------------------------------------------
 
 
-def _value_in(meld: Meld, card: Card, ruleset: RuleSet) -> tuple[Card, int]:
+def _value_in(meld: Meld, card: Card, ruleset: RuleSet, base: Sequence[Card] = ()) -> tuple[Card, int]:
     """The card the new card stands for in the meld, and its value there."""
-    # the new card is the meld's only copy of a natural card; a WILDCARD is the one the meld
-    # had to add (the last one)
+    # the new card is the meld's only copy of a natural card; a WILDCARD in a run is the one at
+    # the place the table meld ``base`` left free (below it or above it), in a match the one
+    # the meld had to add (the last one)
     i = max(j for j, c in enumerate(meld.cards) if c == card)
+    if card.is_wild and meld.kind is MeldKind.SEQUENCE:
+        laid = _places(meld)
+        for m in meld_options(list(base), ruleset.aces_high):
+            if m.kind is MeldKind.SEQUENCE and not (_places(m) - laid):
+                (_, pos), = (laid - _places(m)).elements()
+                i = pos - meld.low
+                break
     rep = meld.represents[i]
     assert rep is not None  # join_options never offers an all-WILDCARD meld
     return rep, card_values.in_meld(meld, ruleset)[i]
@@ -645,15 +654,20 @@ def join_options(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet) 
     """Every table meld the card can join, and as what (runs first: B5's default); one entry per
     place, and none that moves a card of the table (:func:`keeps_table`)."""
     options: list[JoinOption] = []
+    seen: set[tuple[tuple[Card, ...], str, Card, int]] = set()
     for meld_cards in table:
-        for result in meld_options(list(meld_cards) + [card], ruleset.aces_high):
+        # a WILDCARD may join a run at either end (W=AC below 2C 3C 4C): every place its ends
+        # allow, the low end first, as score-hand accepts them said
+        readings = meld_options(list(meld_cards) + [card], ruleset.aces_high)
+        for result in readings:
             if result.kind is MeldKind.WILD or not keeps_table(meld_cards, result, ruleset.aces_high):
                 continue
             kind = "run" if result.kind is MeldKind.SEQUENCE else "match"
-            rep, value = _value_in(result, card, ruleset)
-            option = JoinOption(tuple(meld_cards), kind, result, rep, value)
-            if option not in options:
-                options.append(option)
+            rep, value = _value_in(result, card, ruleset, meld_cards)
+            if (tuple(meld_cards), kind, rep, value) in seen:  # (an ace low and high: two places)
+                continue
+            seen.add((tuple(meld_cards), kind, rep, value))
+            options.append(JoinOption(tuple(meld_cards), kind, result, rep, value))
     options.sort(key=lambda o: o.kind != "run")
     return options
 
@@ -692,9 +706,10 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     chain.append(Step("B5", f"{card} can join {listing}"))
     runs = [o for o in options if o.kind == "run"]
     if len(kinds) == 1:
-        only = options[0]
+        # where the score seats it, said nothing more: the meld this ruling names
+        only = _score_reads(card, table, options, ruleset, designated) or options[0]
         if len({o.value for o in options}) > 1:  # B5 says run or match; which place is the player's
-            return _player_says(card, options, chain, facts, details, ruleset)
+            return _player_says(card, options, chain, facts, details, ruleset, unsaid=only)
         if len({o.meld for o in options}) > 1:  # two melds of one kind: the player's word which
             chain.append(Step("B5", f"only a {w(only.kind)} takes it, and it is worth {_pts(only.value)} wherever "
                                     f"it goes: the place decides only which {w(only.kind)} grows"))
@@ -704,11 +719,17 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
             Dispute.DESIGNATE, Outcome.ONE_WAY, f"{card} counts for the {w(only.kind)} {format_cards(only.meld)}: {_pts(only.value)}.",
             tuple(chain), facts, details | {"counts_for": only.to_dict()}, ruleset.name,
         )
+    # the run and the match named: where the score seats the card, as designated or not (B5:
+    # not designated, it counts for a run)
     run = runs[0]
     match = next(o for o in options if o.kind == "match")
+    if designated == "match":
+        match = _score_reads(card, table, options, ruleset, "match") or match
+    else:
+        run = _score_reads(card, table, options, ruleset, "run" if designated else None) or run
     chosen = run if designated in (None, "run") else match
     if chosen is run and len({o.value for o in runs}) > 1:  # the run it counts for: the player's word
-        return _player_says(card, options, chain, facts, details, ruleset, "run")
+        return _player_says(card, options, chain, facts, details, ruleset, "run", unsaid=run)
     if designated is None:
         chain.append(Step("B5", f"nothing was designated, so {card} counts for the {w('run')} {format_cards(run.meld)}"))
     else:
@@ -723,22 +744,49 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
                                 f"in the {w('match')}"))
     else:
         chain.append(Step("B5", f"the value is the same either way ({_pts(run.value)}); the choice decides which meld grows"))
-    end = _run_end(run)
-    cut = _cut_off(runs, ruleset)
-    if chosen is match:
-        chain.append(Step("B6", f"laid on the {w('match')} it goes sideways: {cut}, and nothing more may be added there"))
+    # B6: laid sideways, the card cuts off the run ends it could have joined as the card it lies
+    # as: a WILDCARD lies as the card it stands for in the match (W(=KC)^ on the kings cuts no
+    # hearts run), and one standing for a card already on the table cuts nothing
+    cut_runs = _distinct_places([o for o in runs if o.stands_for == match.stands_for
+                                 and not (card.is_wild and any(match.stands_for in m for m in table))])
+    end = _run_end(cut_runs[0]) if cut_runs else None
+    if chosen is match and cut_runs:
+        chain.append(Step("B6", f"laid on the {w('match')} it goes sideways: {_cut_off(cut_runs, ruleset)}, and "
+                                "nothing more may be added there"))
+    elif chosen is match:
+        chain.append(Step("B6", f"laid on the {w('match')} it goes sideways as the {match.stands_for}: no {w('run')} "
+                                f"on the table takes the {match.stands_for}, so no {w('run')} is cut off"))
     else:
         chain.append(Step("B6", f"not played on the {w('match')}, so nothing is laid sideways and the {w('run')} stays open"))
     details |= {"counts_for": chosen.to_dict(), "run_value": run.value, "match_value": match.value,
                 "cuts_off": end if chosen is match else None}  # fmt: skip
     if chosen is match:
-        details |= {"runs_cut_off": [{"run": format_cards(o.meld), "end": _run_end(o)} for o in _distinct_places(runs)]}
+        details |= {"runs_cut_off": [{"run": format_cards(o.meld), "end": _run_end(o)} for o in cut_runs]}
     verdict = f"{card} counts for the {w(chosen.kind)} {format_cards(chosen.meld)}: {_pts(chosen.value)}"
     # one run cut off: the verdict as it always read (a precedent compares verdicts word for word)
-    short = f"the {w('run')} is cut off at its {end} end" if len(_distinct_places(runs)) == 1 else cut
-    verdict += f"; {short} (B6)." if chosen is match else "."
+    short = f"the {w('run')} is cut off at its {end} end" if len(cut_runs) == 1 else _cut_off(cut_runs, ruleset) if cut_runs else ""
+    verdict += f"; {short} (B6)." if chosen is match and short else "."
     outcome = Outcome.RUN if chosen is run else Outcome.MATCH
     return DisputeResult(Dispute.DESIGNATE, outcome, verdict, tuple(chain), facts, details, ruleset.name)
+
+
+def _score_reads(card: Card, table: Sequence[Sequence[Card]], options: Sequence[JoinOption], ruleset: RuleSet,
+                 kind: str | None = None) -> JoinOption | None:
+    """Where ``ref score-hand`` seats the card laid off on the table (``kind``: as the table
+    said it, ``>run`` or ``>match``), asked of the scoring itself (one reading of the table,
+    SPEC §7's fixed order: runs first, an ace low first, melds in suit order, the lower first);
+    None where the rule set's kind of game has no such seating or the score refuses it."""
+    if not has_seating(ruleset):
+        return None
+    found = seat(card, table, ruleset, kind)
+    if found is None:
+        return None
+    meld = tuple(table[found.meld])
+    said = "run" if found.result.kind is MeldKind.SEQUENCE else "match"
+    for o in options:
+        if o.meld == meld and o.kind == said and o.stands_for == found.stands_for and o.value == found.value:
+            return o
+    return JoinOption(meld, said, found.result, found.stands_for, found.value)
 
 
 def _by_meld(options: Sequence[JoinOption]) -> list[list[JoinOption]]:
@@ -775,15 +823,17 @@ def _cut_off(runs: Sequence[JoinOption], ruleset: RuleSet) -> str:
 
 
 def _player_says(card: Card, options: Sequence[JoinOption], chain: list[Step], facts: Mapping[str, Any],
-                 details: dict[str, Any], ruleset: RuleSet, kind: str | None = None) -> DisputeResult:
+                 details: dict[str, Any], ruleset: RuleSet, kind: str | None = None,
+                 unsaid: JoinOption | None = None) -> DisputeResult:
     """A card that fits more than one place of the kind it counts for, at different values (an
     ace at the low end of one run, the high end of another): B5 lets the player say run or
     match, and where it goes is the player's word too; nothing said, the score takes the first
-    place in ref's fixed order (SPEC §7), which the ruling names."""
+    place in ref's fixed order (SPEC §7): ``unsaid``, where the score seats it, which the
+    ruling names."""
     places = [o for o in options if kind is None or o.kind == kind]
     kind = places[0].kind
     ways = "; ".join(f"{_pts(o.value)} {_place(o, ruleset)}" for o in places)
-    first = places[0]
+    first = unsaid or places[0]
     chain.append(Step("B5", f"it fits more than one {ruleset.meld_word(kind)} place, at different values: {ways}; "
                             "where it goes is the player's word"))
     chain.append(Step("B5", f"if the player says nothing, ref's score reads it as the engine does: "
@@ -1015,7 +1065,7 @@ def discard_ruling(
         return DisputeResult(Dispute("discard"), Outcome("illegal"), f"Not allowed: {took}, taken from the Rummy Line, must be used, not discarded straight back.", tuple(chain), facts, ruleset=ruleset.name)
     if took is not None:
         chain.append(Step("B3", f"{took} was taken and a different card, {discarded}, is discarded: that is fine"))
-    playable = [tuple(m) for m in table if meld_options([*m, discarded], ruleset.aces_high)]
+    playable = _rummy_card_on(discarded, table, ruleset)
     details: dict[str, Any] = {}
     if playable and going_out:
         where = format_cards(playable[0])
@@ -1038,6 +1088,17 @@ def discard_ruling(
         chain.append(Step("B8", f"any player may claim {discarded} by calling \"Rummy!\" and touching it (B8, B11)"))
     verdict = f"Allowed: discarding {discarded} ends the turn" + (" and the hand." if going_out else ".")
     return DisputeResult(Dispute("discard"), Outcome("allowed"), verdict, tuple(chain), facts, details, ruleset.name)
+
+
+def _rummy_card_on(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet) -> list[tuple[Card, ...]]:
+    """The table meld the card could be played on (B3: a Rummy! card), read as the score reads
+    the table: only where ``ref score-hand`` would seat the card laid off there. The WILDCARDs
+    of a meld as first laid keep it in one piece: a 9D cannot be played on 8D W 10D."""
+    if has_seating(ruleset):
+        found = seat(card, table, ruleset)
+        return [] if found is None else [tuple(table[found.meld])]
+    return [tuple(m) for m in table if any(keeps_table(m, r, ruleset.aces_high)
+                                           for r in meld_options([*m, card], ruleset.aces_high))]
 
 
 def _same_wildcard(same: DisputeResult, wildcards: int) -> DisputeResult:

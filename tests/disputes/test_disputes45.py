@@ -122,11 +122,12 @@ def test_one_run_with_two_ends_is_named_once_with_both_ends():
 
 
 def test_the_place_decides_which_run_grows_only_where_there_are_two_runs():
-    assert words(designate("W", "--table", "5H 6H 7H", "--table", "5S 6S 7S")) == (
-        "W counts for the run 5H 6H 7H: 8 points. Why: "
-        "1. B5 W can join the run 5H 6H 7H (as 8H, 8 points); the run 5S 6S 7S (as 8S, 8 points) "
-        "2. B5 only a run takes it, and it is worth 8 points wherever it goes: the place decides only which run grows "
-        "Can join: the run 5H 6H 7H -> 5H 6H 7H W(=8H) (8) the run 5S 6S 7S -> 5S 6S 7S W(=8S) (8)")
+    # the run named is the one ref score-hand grows: spades before hearts (SPEC §7; round8 #1)
+    assert words(designate("W", "--table", "AH 2H 3H", "--table", "AS 2S 3S")) == (
+        "W counts for the run AS 2S 3S: 4 points. Why: "
+        "1. B5 W can join the run AH 2H 3H (as 4H, 4 points); the run AS 2S 3S (as 4S, 4 points) "
+        "2. B5 only a run takes it, and it is worth 4 points wherever it goes: the place decides only which run grows "
+        "Can join: the run AH 2H 3H -> AH 2H 3H W(=4H) (4) the run AS 2S 3S -> AS 2S 3S W(=4S) (4)")
 
 
 def test_a_wildcard_the_table_laid_is_not_moved_to_take_a_card():
