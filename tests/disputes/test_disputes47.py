@@ -137,3 +137,34 @@ def test_in_a_night_the_discard_ruling_allows_going_out(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "Allowed: discarding 9D ends the turn and the hand." in words(r.stdout)
     assert "Rummy! card" not in r.stdout
+
+
+# -- 3. a WILDCARD laid sideways lies as the card it stands for: it cuts only the run next to it ----
+
+
+def test_a_wildcard_on_the_kings_cuts_no_hearts_run(record):
+    fresh()
+    got = ref_json("dispute", "designate", "W", "--table", "5H 6H 7H / KS KH KD", "--as", "match", "--no-record")
+    assert got["outcome"] == "match" and got["verdict"] == "W counts for the match KS KH KD: 10 points."
+    assert got["details"]["cuts_off"] is None and got["details"]["runs_cut_off"] == []
+    assert got["chain"][-1] == {"rule": "B6", "decided": "laid on the match it goes sideways as the KC: no run on "
+                                                        "the table takes the KC, so no run is cut off"}
+    # and score-hand lets a later 8H extend the hearts run, the W sideways as the KC
+    r = ref("score-hand", "--json", "--melded", "Bill=5H 6H 7H", "--melded", "Larry=KS KH KD", "--melded",
+            "Ben=W>match", "--claim", "Larry=8H", "--held", "Bill=", "--held", "Ben=", "--held", "Larry=")
+    assert r.exit_code == 0, r.stderr
+    import json
+
+    shown = [m["shown"] for m in json.loads(r.stdout)["score"]["arrangement"]]
+    assert sorted(shown) == ["5H 6H 7H 8H*", "KS KH KD W(=KC)^"]
+
+
+def test_a_wildcard_on_the_eights_cuts_the_hearts_run_off(record):
+    fresh()
+    got = ref_json("dispute", "designate", "W", "--table", "5H 6H 7H / 8S 8D 8C", "--as", "match", "--no-record")
+    assert got["verdict"] == "W counts for the match 8S 8D 8C: 8 points; the run is cut off at its high end (B6)."
+    assert got["details"]["runs_cut_off"] == [{"run": "5H 6H 7H", "end": "high"}]
+    # score-hand: the 8H the W lies as is barred from the hearts run (B6)
+    r = ref("score-hand", "--melded", "Bill=5H 6H 7H", "--melded", "Larry=8S 8D 8C", "--melded", "Ben=W>match",
+            "--claim", "Larry=9H", "--held", "Bill=", "--held", "Ben=", "--held", "Larry=")
+    assert r.exit_code == 4 and "W>match" in r.stderr, (r.stdout, r.stderr)
