@@ -658,7 +658,8 @@ def join_options(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleSet) 
     for meld_cards in table:
         # a WILDCARD may join a run at either end (W=AC below 2C 3C 4C): every place its ends
         # allow, the low end first, as score-hand accepts them said
-        readings = meld_options(list(meld_cards) + [card], ruleset.aces_high)
+        readings = [r for m in meld_options(list(meld_cards) + [card], ruleset.aces_high)
+                    for r in (*(run_seats(m, ruleset.aces_high) if card.is_wild else ()), m)]
         for result in readings:
             if result.kind is MeldKind.WILD or not keeps_table(meld_cards, result, ruleset.aces_high):
                 continue
@@ -725,8 +726,7 @@ def designate_ruling(card: Card, table: Sequence[Sequence[Card]], ruleset: RuleS
     match = next(o for o in options if o.kind == "match")
     if designated == "match":
         match = _score_reads(card, table, options, ruleset, "match") or match
-    else:
-        run = _score_reads(card, table, options, ruleset, "run" if designated else None) or run
+    run = _score_reads(card, table, options, ruleset, designated and "run") or run
     chosen = run if designated in (None, "run") else match
     if chosen is run and len({o.value for o in runs}) > 1:  # the run it counts for: the player's word
         return _player_says(card, options, chain, facts, details, ruleset, "run", unsaid=run)

@@ -192,9 +192,13 @@ def test_designate_high_ace_cuts_the_high_end():
 
 def test_designate_wildcard_stands_for_different_cards():
     r = designate_ruling(card("W"), [C("4D 5D 6D"), C("3S 3H 3C")], R2M)
-    stands = {o["kind"]: o["stands_for"] for o in r.details["options"]}
-    assert stands == {"run": "7D", "match": "3D"}
-    assert (r.details["run_value"], r.details["match_value"]) == (7, 3)
+    stands = [(o["kind"], o["stands_for"], o["value"]) for o in r.details["options"]]
+    # the run at either end (3D below it, 7D above), the match as its missing 3D
+    assert stands == [("run", "3D", 3), ("run", "7D", 7), ("match", "3D", 3)]
+    # two places in the run at different values: the player's word; unsaid, the score's 7D
+    assert r.outcome == "player-says" and r.details["unsaid"]["stands_for"] == "7D"
+    said = designate_ruling(card("W"), [C("4D 5D 6D"), C("3S 3H 3C")], R2M, "match")
+    assert (said.details["run_value"], said.details["match_value"]) == (7, 3)  # the run as the score reads it
 
 
 def test_designate_one_way_and_no_meld():

@@ -82,15 +82,20 @@ def test_the_dispute_names_the_meld_score_hand_credits(record, table, meld, stan
 
 
 def test_a_ruling_kept_as_a_precedent_says_what_the_score_then_does(record):
-    """The equal-points tables settle which run grows: the precedent kept names the score's run."""
+    """Two runs take the W at the same value: the ruling settles which run grows, and the
+    precedent kept names the run the score grows (hearts before clubs)."""
+    fresh()
+    got = ref_json("dispute", "designate", "W", "--table", "AC 2C 3C / AH 2H 3H")
+    assert scored("AC 2C 3C / AH 2H 3H", "W") == ("AH 2H 3H", "4H", 4)
+    assert got["outcome"] == "one-way" and got["verdict"] == "W counts for the run AH 2H 3H: 4 points."
+    assert [r["verdict"] for r in ref_json("rulings")["rulings"]] == ["W counts for the run AH 2H 3H: 4 points."]
+
+
+def test_equal_points_at_several_places_are_the_players_word_and_not_kept(record):
     fresh()
     got = ref_json("dispute", "designate", "W", "--table", "5C 6C 7C / 5H 6H 7H")
-    credited = scored("5C 6C 7C / 5H 6H 7H", "W")
-    assert credited == ("5H 6H 7H", "8H", 8)
-    if got["outcome"] == "one-way":
-        assert got["verdict"] == "W counts for the run 5H 6H 7H: 8 points."
-    kept = ref_json("rulings")["rulings"]
-    assert all("5C 6C 7C" not in r["verdict"].split(":")[0] for r in kept)
+    assert got["outcome"] == "player-says" and got["details"]["unsaid"]["meld"] == "5H 6H 7H"
+    assert ref_json("rulings")["rulings"] == []
 
 
 def test_in_a_night_the_designate_ruling_and_the_hand_after_it_agree(tmp_path):
@@ -168,3 +173,40 @@ def test_a_wildcard_on_the_eights_cuts_the_hearts_run_off(record):
     r = ref("score-hand", "--melded", "Bill=5H 6H 7H", "--melded", "Larry=8S 8D 8C", "--melded", "Ben=W>match",
             "--claim", "Larry=9H", "--held", "Bill=", "--held", "Ben=", "--held", "Larry=")
     assert r.exit_code == 4 and "W>match" in r.stderr, (r.stdout, r.stderr)
+
+
+# -- 4. a WILDCARD's places at the low end of a run are listed too ---------------------------------
+
+
+@pytest.mark.parametrize("table, verdict", [
+    ("2C 3C 4C / 6C 7C 8C", "W can count 1 point or 9 points: the player says which run it joins (1 point at the "
+                            "low end of 2C 3C 4C; 5 points at the high end of 2C 3C 4C; 5 points at the low end of "
+                            "6C 7C 8C; 9 points at the high end of 6C 7C 8C)."),
+    ("2C 3C 4C / 2S 2H 2D", "W can count 1 point or 5 points: the player says which run it joins (1 point at the "
+                            "low end of 2C 3C 4C; 5 points at the high end of 2C 3C 4C)."),
+])
+def test_a_wildcard_may_join_a_run_at_its_low_end(record, table, verdict):
+    fresh()
+    got = ref_json("dispute", "designate", "W", "--table", table, "--no-record")
+    assert got["verdict"] == verdict
+    low = {"meld": "2C 3C 4C", "kind": "run", "becomes": "W(=AC) 2C 3C 4C", "stands_for": "AC", "value": 1}
+    assert got["details"]["options"][0] == low and low in got["details"]["places"]
+    # score-hand accepts the place said: W=AC below Bill's 2C 3C 4C, 1 point
+    assert scored(table, "W=AC") == ("2C 3C 4C", "AC", 1)
+    # unsaid, the score's own place (a WILDCARD extends a run at its high end)
+    assert got["details"]["unsaid"] == {**scored_option(table), "kind": "run"}
+
+
+def scored_option(table: str) -> dict[str, object]:
+    meld, stands_for, value = scored(table, "W")  # type: ignore[misc]
+    becomes = f"{meld} W(={stands_for})"
+    return {"meld": meld, "becomes": becomes, "stands_for": stands_for, "value": value}
+
+
+def test_a_wildcard_on_one_run_is_worth_what_its_end_says(record):
+    fresh()
+    got = ref_json("dispute", "designate", "W", "--table", "JH QH KH", "--no-record")
+    assert [(o["stands_for"], o["value"]) for o in got["details"]["options"]] == [("10H", 10), ("AH", 15)]
+    assert got["outcome"] == "player-says" and got["details"]["unsaid"]["stands_for"] == "AH"
+    assert scored("JH QH KH", "W")[1:] == ("AH", 15)  # type: ignore[index]
+    assert scored("JH QH KH", "W=10H")[1:] == ("10H", 10)  # type: ignore[index]
