@@ -21,7 +21,7 @@ _built: dict[typer.Typer, object] = {}
 def _command_once(typer_app: typer.Typer):
     """The click command of ``typer_app``, built on its first run in this test process and kept.
     ``ref`` builds it once per process, as here; typer's runner would build it again on every
-    call (inspecting every option of every command: over half the time of a test's ``ref``).
+    call (inspecting every option of every command: a quarter of the tests' time).
     A command is a description: nothing of a run stays on it (its commands, loaded on first
     use, are the ones ``ref`` loads)."""
     if typer_app not in _built:

@@ -26,7 +26,7 @@ MEMORY_TMP = "/dev/shm"
 
 def _temp_in_memory() -> None:
     """Every test's record is a real SQLite file, written with the syncs ``ref`` asks for; on a
-    disk those syncs were over half the suite's time. Where the machine has a memory file
+    disk those syncs cost some 15% of the tests' time when it is quiet, half when it is busy. Where the machine has a memory file
     system with room (2 GiB free; a container's 64 MB one is passed over) and ``TMPDIR`` is not
     set, the temp folders (``tmp_path``, and those of every ``ref`` a test starts) go there:
     the same files and the same calls, each sync done at once. ``TMPDIR=/tmp pytest`` runs them
