@@ -167,12 +167,41 @@ def _usage_error(exc: Exception) -> NoReturn:
     from rummyref.cli.common import err, to_stderr
     from rummyref.wrap import fill
 
+    _negative_number(exc)
     _shortened(exc)
     said = io.StringIO()
     exc.show(file=said)  # type: ignore[attr-defined]
     with to_stderr():
         sys.stderr.write(fill(said.getvalue(), err.width))  # a long line wrapped, as ref's own messages are
     raise typer.Exit(exc.exit_code)  # type: ignore[attr-defined]
+
+
+def _negative_number(exc: Exception) -> None:
+    """``ref amend -1``: a negative number where a command takes a number (``HAND``) reads to
+    click as an unknown option. It is refused as any number out of range is, naming the
+    argument and its range (exit 3, as ``ref amend 0``), not as an option nobody meant."""
+    import re
+
+    from rummyref.cli.common import show_error
+
+    typed = getattr(exc, "option_name", None)
+    ctx = getattr(exc, "ctx", None)
+    if type(exc).__name__ != "NoSuchOption" or not isinstance(typed, str) or ctx is None:
+        return
+    if not re.fullmatch(r"-[0-9][0-9,]*", typed):
+        return
+    for param in ctx.command.params:
+        parse = getattr(param.type, "func", None)
+        if param.param_type_name != "argument" or parse is None:
+            continue
+        if not getattr(parse, "__qualname__", "").startswith("bounded."):
+            continue
+        try:
+            parse(typed)
+        except RummyrefError as refused:
+            show_error(refused)
+            raise typer.Exit(int(refused.exit_code)) from None
+        return
 
 
 #: a word of a usage error longer than this (an unknown option, an extra argument) is cut

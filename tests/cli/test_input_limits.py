@@ -62,11 +62,27 @@ def refused(record, code: int, *args: str, input: str | None = None):
 ])
 def test_every_number_typed_is_bounded_and_refused_with_exit_3(night, args, what, value):
     args = [a.format(value) for a in args]
+    tries = [args]
     if value.startswith("-") and args[0] in ("void", "amend"):
-        args = [args[0], *args[2:], "--", value]  # a negative argument after --
+        # as typed (`ref amend -1`: not an unknown option), and after --
+        tries.append([args[0], *args[2:], "--", value])
+    for typed in tries:
+        r = refused(night, 3, *typed)
+        assert f"{what}:" in said(r) and "out of range" in said(r)
+        assert len(r.stderr) < 400  # a 10,000-digit number is not echoed whole
+
+
+@pytest.mark.parametrize("args", [["amend", "-1", "--reason", "x", *POINTS], ["void", "-2", "--reason", "x"],
+                                  ["void", "--reason", "x", "-1,000"]])
+def test_a_negative_hand_number_is_out_of_range_not_an_unknown_option(night, args):
     r = refused(night, 3, *args)
-    assert f"{what}:" in said(r) and "out of range" in said(r)
-    assert len(r.stderr) < 400  # a 10,000-digit number is not echoed whole
+    assert said(r).startswith("error: HAND: -") and "give 1 to 1,000,000,000" in said(r)
+    assert "No such option" not in r.stderr
+
+
+@pytest.mark.parametrize("args", [["void", "-x", "--reason", "x"], ["history", "-1"]])
+def test_other_unknown_options_stay_usage_errors(night, args):
+    assert "No such option" in refused(night, 2, *args).stderr
 
 
 def test_the_limits_themselves_are_accepted_one_past_them_refused(night):
