@@ -72,6 +72,8 @@ class GinHand:
     again: str = ""  #: what a new game of the same kind needs (:func:`rummyref.games.base.again`)
     #: a correction after which the game is no longer over: who had won it (G10); "" otherwise
     reopened: str = ""
+    #: a session of the game is open once this is written (a correction may come after it closed)
+    session_open: bool = True
 
 
 @dataclass(frozen=True)
@@ -385,7 +387,7 @@ class GinGame:
                       _status(score, g.roster))
         return Recorded(draft, GinHand(g.name, ctx.ruleset, kind, ctx.position.entries + 1, hand, old.session,
                                        old.hand_in_session, _pair(g.roster), facts, result, score,
-                                       again(g, ctx.ruleset), reopened))
+                                       again(g, ctx.ruleset), reopened, ctx.open_session is not None))
 
     # -- standings, stats ------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ def show_hand(shown, out) -> None:
     show_score(shown.players, shown.score, shown.ruleset, out)
     reopened(shown, out)
     if shown.score.over:  # as a long game's footer (A7): a Gin game is never the default's
-        if str(shown.kind) == "hand":  # a correction may come after the session closed
+        if shown.session_open:  # a correction may come after the session closed
             out.print(f"The {rs.session_short} may end now: ref end-session.", markup=False)
         out.print(f"A new game: ref new-session --game NEW-NAME{shown.again}.", markup=False)
 

@@ -269,3 +269,26 @@ def test_a_finished_long_game_still_cites_a7_where_its_house_rules_have_it(recor
         rs = load_ruleset(name)
         assert kind_for(rs).over_rule(rs) == ("G10" if name == "gin" else rs.cite("A7"))
     assert load_ruleset("rummy-2m").cite("A7") == "A7"
+
+
+# -- a correction that ends the game --------------------------------------------------------------
+
+#: Ann goes gin against 47 of Bob's deadwood: 72, the game goes on
+SMALL = ["--hand", "Ann=AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", "--hand", "Bob=2H 2D 3C 4H 5D 6C 7H 8D 9C AH",
+         "--gin", "Ann"]
+
+
+def test_a_correction_that_ends_the_game_says_the_open_session_may_end(record):
+    """As the hand that ends a game does (and as ``ref standings`` then does): the session
+    still open may end. Once it has closed, a correction names only the new game."""
+    ok("new-session", "--ruleset", "gin", "--players", "Ann,Bob")
+    ok("score-hand", *SMALL)
+    ended = one_line(ok("amend", "1", "--reason", "Bob's hand mistyped", *SHUTOUT).stdout)
+    assert "GAME OVER: Ann wins" in ended
+    assert ended.endswith("The session may end now: ref end-session. A new game: ref new-session "
+                          "--game NEW-NAME --ruleset gin --players Ann,Bob.")
+    assert "The session may end now: ref end-session." in ok("standings").stdout
+    ok("end-session")
+    again = one_line(ok("amend", "1", "--reason", "once more", *SHUTOUT).stdout)
+    assert "GAME OVER: Ann wins" in again and "may end" not in again
+    assert again.endswith("A new game: ref new-session --game NEW-NAME --ruleset gin --players Ann,Bob.")
