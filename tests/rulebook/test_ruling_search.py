@@ -1179,3 +1179,15 @@ def test_the_house_rules_never_take_a_question_asked_at_its_own_games_table():
     _FIGURES.append(line)
     assert taken_home == []
     assert right_away >= taken_away - 2
+
+
+# -- audit simple-variations #4: the spread-out pile asked as the table asks it -------------------
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("can I pick up from the middle of the discard pile", "V6"),
+    ("pick a card up out of the middle of the pile", "V6"),
+    ("can I pick up one from the bottom of the discard pile", "V6"),
+])
+def test_taking_from_inside_the_discard_pile_is_the_spread_out_variation(question, expected):
+    assert _ranked(question, SR)[0] == expected
