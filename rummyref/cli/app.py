@@ -72,6 +72,80 @@ def _argument_metavar(self: TyperArgument, ctx: Any, *, usage: bool = False) -> 
 TyperArgument.make_metavar = _argument_metavar  # type: ignore[method-assign]
 
 
+def _help_wrapper() -> None:
+    """How every ``--help`` is wrapped. A word is never broken at its hyphen (``ref end-`` /
+    ``session``). A ``\\b`` block (an example) is printed as written, a line to a command,
+    so that it can be copied and run; at a terminal too narrow for it, the command goes on
+    to the next line after a backslash, still one command to the shell."""
+    from typer._click import _textwrap
+
+    base = _textwrap.TextWrapper
+    if getattr(base, "ref_help", False):
+        return
+
+    class HelpWrapper(base):  # type: ignore[misc, valid-type]
+        ref_help = True
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("break_on_hyphens", False)
+            super().__init__(*args, **kwargs)
+
+        def indent_only(self, text: str) -> str:
+            room = self.width - len(self.initial_indent)
+            return super().indent_only("\n".join(
+                piece for line in text.splitlines() for piece in continued(line, room)))
+
+    _textwrap.TextWrapper = HelpWrapper  # type: ignore[misc]
+
+    from typer._click import formatting
+
+    write_dl = formatting.HelpFormatter.write_dl
+
+    def narrow_dl(self: Any, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        """The options' table: at a narrow terminal, a long option's help starts on the next
+        line rather than in a column a word wide (no change at 80 columns)."""
+        write_dl(self, rows, min(col_max, max(self.width - 30, 8)), col_spacing)
+
+    formatting.HelpFormatter.write_dl = narrow_dl  # type: ignore[method-assign]
+
+
+def continued(line: str, width: int) -> list[str]:
+    """``line`` (a command) as it is, or, wider than ``width``, broken between its words (a
+    quoted word stays whole) with a backslash ending every line but the last, and the lines
+    after the first indented four more."""
+    import re
+
+    if len(line) <= width:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip())]
+    words = re.findall(r"""(?:[^\s"']+|"[^"]*"|'[^']*')+""", line)
+    lines: list[str] = []
+    current = lead
+    for i, word in enumerate(words):
+        joined = f"{current} {word}" if current.strip() else current + word
+        if current.strip() and len(joined) + (0 if i == len(words) - 1 else 2) > width:
+            lines.append(current + " \\")
+            current = lead + "    " + word
+        else:
+            current = joined
+    return [*lines, current]
+
+
+_help_wrapper()
+
+
+def help_width() -> int:
+    """The width ``--help`` is wrapped to: the terminal's (``COLUMNS``) less a margin, at most
+    78, and never under :data:`HELP_MIN_WIDTH` (click alone would not go under 50)."""
+    import shutil
+
+    return max(min(shutil.get_terminal_size().columns, 80) - 2, HELP_MIN_WIDTH)
+
+
+#: the narrowest ``--help``, as :data:`rummyref.wrap.MIN_WIDTH` for ref's other output
+HELP_MIN_WIDTH = 20
+
+
 def load_module_commands(module: str) -> dict[str, Any]:
     """The click commands a CLI module registers, by name, built as the root app would build them."""
     holder = typer.Typer(rich_markup_mode=None)
@@ -136,7 +210,14 @@ def _parsing_once(parser: Any, ctx: Any) -> Any:
     parse = parser.parse_args
 
     def parse_args(args: list[str]) -> Any:
-        opts, largs, order = parse(args)
+        try:
+            opts, largs, order = parse(args)
+        except Exception as exc:
+            # "Option '--db' requires an argument": click's parser knows no command; with it,
+            # the error shows the usage line and "Try 'ref X --help'" as any other usage error
+            if _is_usage_error(exc) and getattr(exc, "ctx", False) is None:
+                exc.ctx, exc.cmd = ctx, ctx.command  # type: ignore[attr-defined]
+            raise
         if not ctx.resilient_parsing:
             refuse_repeats(order)
             refuse_empty(opts, order)
@@ -241,6 +322,8 @@ class RefGroup(TyperGroup):
         # the root's own options are read before any command runs (``ref --db A --db B ...``)
         from rummyref.cli.common import show_error
 
+        if parent is None:  # the commands below inherit it
+            extra.setdefault("terminal_width", help_width())
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except RummyrefError as exc:

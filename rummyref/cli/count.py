@@ -164,11 +164,15 @@ def register(app: typer.Typer) -> None:
 
 
 EXAMPLES = """
+
 Examples:
 
+\b
   ref count 7S 8S 9S KH KD KC 2D
 
+\b
   ref count "QD QH W 4C 5C" --ruleset simple-rummy --json
 
+\b
   printf '2H 3H 4H\\nAS AD\\n' | ref count --jsonl
 """

@@ -144,11 +144,14 @@ without B8 (Simple Rummy, Gin) has no claim dispute (exit 5).
 
 Examples:
 
-  ref dispute claim --players Bill,Ben,Larry --called Bill,Ben --touched Bill,Ben
+\b
+  ref dispute claim --called Bill,Ben --touched Bill,Ben
 
+\b
   ref dispute claim --called "Bill=Ben" --touched "Ben,Bill"
 
-  ref dispute claim --called "Bill=Ben" --touched "Bill=Ben" --judge-says Ben
+\b
+  ref dispute claim --called Bill=Ben --touched Bill=Ben --judge-says Ben
 """,
 )
 def claim(
@@ -197,8 +200,10 @@ what the choice changes in the score, and the sideways card that cuts the run of
 
 Examples:
 
+\b
   ref dispute designate 3D --table "4D 5D 6D" --table "3S 3H 3C"
 
+\b
   ref dispute designate AD --table "2D 3D 4D / AS AH AC" --as match
 """,
 )
@@ -259,8 +264,10 @@ meld on the table. Lists every legal use, most points first.
 
 Examples:
 
+\b
   ref dispute pickup 7H --hand "7S 7D KC 2C"
 
+\b
   ref dispute pickup 7H --hand "8H 2C" --table "9H 10H JH"
 """,
 )
@@ -274,11 +281,11 @@ def pickup(
     no_record: NoRecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from rummyref.cards import parse_cards
+    from rummyref.cards import read_cards_of
     from rummyref.disputes.engine import pickup_ruling, read_card, read_table
     from rummyref.errors import UnreadableInput
 
-    the_card, cards, melds = read_card(card, "CARD"), parse_cards(hand), read_table(table or [])
+    the_card, cards, melds = read_card(card, "CARD"), read_cards_of(hand, "in --hand"), read_table(table or [])
     if not cards:  # "--hand ''" is refused as given empty; ",," is no hand either
         raise UnreadableInput(f"--hand {hand!r}: no card in it, only separators",
                               hint='give the taker\'s own cards, e.g. --hand "7S 7D KC"')
@@ -310,8 +317,10 @@ thrown straight back to end the game; a Rummy! card must be discarded, not held.
 
 Examples:
 
+\b
   ref dispute discard --took 7H --discarded 7H --going-out
 
+\b
   ref dispute discard --took 7H --discarded KS --table "QS JS 10S"
 """,
 )
@@ -349,12 +358,16 @@ may end its session after any hand.
 
 Examples:
 
+\b
   ref dispute end-night
 
+\b
   ref dispute end-night --game rummy-2m --json
 
+\b
   ref dispute end-night --players Bill,Ben,Larry --hands 4
 
+\b
   ref dispute end-night --hands 5 --game-over
 """,
 )

@@ -33,14 +33,19 @@ from rummyref.errors import NotFound, RummyrefError, SeveralOpen, StorageError, 
 from rummyref.names import clip
 
 EXAMPLES = """
+
 Examples:
 
+\b
   ref ruling "pizza's here"
 
+\b
   ref ruling "we both slapped the rummy card" --json
 
+\b
   ref ruling "how many cards do we each get" --ruleset simple-rummy
 
+\b
   ref ruling B7
 """
 
@@ -110,6 +115,11 @@ def ruling(
     as_json: JsonOption = False,
 ) -> None:
     """Find the rule a player means, from free text."""
+    if not text.strip():  # a script's ref ruling "$Q" with Q unset: refused as any value given empty
+        from rummyref.errors import UnreadableInput
+
+        raise UnreadableInput("the question is empty",
+                              hint='ask in the table\'s own words (ref ruling "who deals first") or give a rule id (ref ruling B7)')
     answer(text, choose_scope(ruleset, game, db_choice(db)), as_json=as_json, log=not no_log, ruleset=ruleset)
 
 

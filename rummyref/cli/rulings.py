@@ -25,8 +25,10 @@ def rulings(
 
     Examples:
 
+    \b
       ref rulings
 
+    \b
       ref rulings --game rummy-2m --session 3 --json
     """
     from rummyref.store import precedents

@@ -46,10 +46,13 @@ def history(
     abandoned = session in h.abandoned  # closed with no hand in force: it does not count (SPEC §8)
     emptied = session in h.emptied  # closed with hands, all voided since: it does not count either
     if json_:
+        from rummyref.games.registry import facts_json
+
         data: dict = {
             "game": h.game.name,
             "players": [asdict(p) for p in h.game.players],
-            "entries": [{**asdict(line.entry), "results": dict(line.entry.results), "current": line.current}
+            "entries": [{**asdict(line.entry), "facts": facts_json(h.ruleset, line.entry.facts),
+                         "results": dict(line.entry.results), "current": line.current}
                         for line in lines],
         }
         if totals is not None:

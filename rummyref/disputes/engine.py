@@ -22,8 +22,8 @@ from enum import StrEnum
 from typing import Any
 
 from rummyref import names as player_names
-from rummyref.cards import Card, check_deck, check_holders, format_cards, parse_card, parse_cards, parse_melds
-from rummyref.errors import NotFound, RuleRefusal, UnreadableInput, and_list
+from rummyref.cards import Card, check_deck, check_holders, format_cards, parse_card, parse_melds, read_cards_of
+from rummyref.errors import NotFound, RuleRefusal, UnreadableCard, UnreadableInput, and_list
 from rummyref.games.seating import has_seating, seat
 from rummyref.melding.melds import HIGH_ACE, Meld, MeldKind, meld_options, run_seats
 from rummyref.rules import values as card_values
@@ -1216,7 +1216,9 @@ def _check_night_facts(roster: list[str], first_dealer: str | None, ruleset: Rul
 
 
 def read_card(text: str, what: str) -> Card:
-    cards = parse_cards(text)
+    """The one card of ``what`` (``CARD``, ``--took``...): an unreadable card is named "in
+    ``what``", as score-hand names whose cards it is in."""
+    cards = read_cards_of(text, f"in {what}")
     if len(cards) != 1:
         raise UnreadableInput(f"{what}: expected one card, got {len(cards)} ({text!r})", hint="e.g. 3D, 10h, ♠A or W")
     return cards[0]
@@ -1226,9 +1228,13 @@ def read_table(texts: Sequence[str]) -> list[list[Card]]:
     """Each text is one meld, or several separated by / or |. A meld with no card (``"/"``,
     ``"7S 8S 9S /"``) is refused (exit 3), naming ``--table`` and the column of its separator."""
     melds: list[list[Card]] = []
-    for text in texts:
+    for n, text in enumerate(texts, 1):
         check_groups(text, "--table", "meld")
-        melds.extend(g for g in parse_melds(text) if g)
+        where = f"in --table {n}" if len(texts) > 1 else "in --table"  # which of several
+        try:
+            melds.extend(g for g in parse_melds(text) if g)
+        except UnreadableCard as exc:
+            raise UnreadableCard(exc.token, exc.position, exc.column, exc.hint or "", where) from None
     return melds
 
 

@@ -6,8 +6,10 @@ modules are imported on first use only: ``ref count`` and ``ref ruling`` never l
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from importlib import import_module
+from typing import Any
 
 from rummyref.errors import RulesetError
 from rummyref.games.base import GameKind
@@ -44,6 +46,13 @@ def kind_for(ruleset: RuleSet) -> GameKind:
 VERDICTS: dict[Method, str] = {
     Method.GIN: "rummyref.games.gin.engine:count_verdict",
 }
+
+
+def facts_json(ruleset: RuleSet, facts: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry's facts as ``ref history --json`` shows them: as the record keeps them, unless
+    the kind shows some differently (a hand recorded in points: its unknown columns null)."""
+    shown = getattr(kind_for(ruleset), "facts_json", None)
+    return shown(facts) if shown is not None else dict(facts)
 
 
 def count_verdict(ruleset: RuleSet) -> Verdict | None:

@@ -468,6 +468,14 @@ class LongGame:
     def standings_json(self, standings: Any) -> dict[str, Any]:
         return standings.to_json()
 
+    def facts_json(self, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """A hand's facts as ``ref history --json`` shows them: its score as ``score-hand --json``
+        shows it (:func:`~rummyref.games.long.scoring.score_shown`)."""
+        from rummyref.games.long.scoring import score_shown
+
+        kept = facts.get("score")
+        return {**facts, "score": score_shown(kept)} if isinstance(kept, Mapping) else dict(facts)
+
     def show_history_entry(self, facts: Mapping[str, Any], results: Sequence[Any], roster: Sequence[str],
                            out, ruleset: RuleSet | None = None) -> None:
         render.history_lines(facts, results, roster, out, ruleset or load_ruleset("rummy-2m"))

@@ -12,7 +12,7 @@ from typing import Any
 from rummyref.errors import and_list, plural
 from rummyref.games.base import again, round_completed
 from rummyref.games.long.nights import seating_dibs
-from rummyref.games.long.scoring import DECIDED_BY_DEFAULT, score_to_json
+from rummyref.games.long.scoring import DECIDED_BY_DEFAULT, score_shown, score_to_json
 from rummyref.names import shown
 from rummyref.rules.ruleset import RuleSet, plural_word
 from rummyref.wrap import Grid, echo, fill
@@ -89,7 +89,7 @@ def hand_json(r) -> dict:
         "night": r.night,
         "hand_in_night": r.hand_in_night,
         "dealer": r.dealer,
-        **({"score": score_to_json(r.score)} if r.score else {"score": None}),
+        **({"score": score_shown(score_to_json(r.score))} if r.score else {"score": None}),
         "totals": dict(r.totals),
         "next_dealer": r.round.next_dealer if r.round and not r.game.over else None,
         "round": asdict(r.round) if r.round else None,

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from rummyref.games.long.legacy import LegacyCardFacts
 
 __all__ = ["ArrangedMeld", "CardFacts", "HandScore", "LaidCard", "PlayerCards", "PlayerScore", "PointsFacts",
-           "card_values_in_meld", "facts_from_json", "score_from_json", "facts_to_json", "held_value", "score_hand", "score_to_json"]
+           "card_values_in_meld", "facts_from_json", "score_from_json", "score_shown", "facts_to_json", "held_value", "score_hand", "score_to_json"]
 
 
 @dataclass(frozen=True)
@@ -341,6 +341,18 @@ def score_to_json(score: HandScore) -> dict[str, Any]:
         ],
         "notes": list(score.notes),
     }
+
+
+#: the columns a hand recorded in points does not know (its text leaves them blank)
+CARD_COLUMNS = ("melded", "claimed", "held", "wild_penalty")
+
+
+def score_shown(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A score as ``--json`` shows it (:func:`score_to_json`'s, as the record keeps it): a hand
+    recorded in points has ``null``, not 0, for the columns only cards would tell."""
+    if data.get("form") != "points":
+        return dict(data)
+    return {**data, "scores": [{**s, **dict.fromkeys(CARD_COLUMNS)} for s in data.get("scores", ())]}
 
 
 def score_from_json(data: Mapping[str, Any], held: Mapping[str, Sequence[str]] | None = None) -> HandScore:
