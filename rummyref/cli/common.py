@@ -295,8 +295,10 @@ def write_whole(path: Path, data: bytes, overwrite: bool) -> None:
     ``overwrite`` it goes into place by a hard link, which fails rather than replace a
     file that appeared since :func:`rummyref.store.location.destination_check` looked."""
     from rummyref.errors import RuleRefusal, StorageError
+    from rummyref.store.location import discard_stale_partials
 
     partial = path.with_name(f".{path.name}.partial-{os.getpid()}")
+    discard_stale_partials(path)
     try:
         with open(partial, "wb") as fh:
             fh.write(data)

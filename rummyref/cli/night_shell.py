@@ -483,7 +483,9 @@ def run(request: SessionRequest, db: str | None) -> int:
                     say("The record can be read again.")
                     away = None
                 if now is None:
-                    say(f"The session of {name} is closed.")
+                    word = ctx.ruleset.session_word if ctx is not None else "session"
+                    number = f" {ctx.open_session.number}" if ctx is not None and ctx.open_session else ""
+                    say(f"{word[0].upper() + word[1:]}{number} of {name} is closed.")
                     return 0
                 ctx = now
                 ctx.kind.announce(ctx, out)

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from rummyref.errors import IntegrityError, RuleRefusal, StorageError, WriteConflict
 from rummyref.store.engine import BUSY_TIMEOUT_MS, _must_be_record, make_engine, migrate, opened, probe
-from rummyref.store.location import destination_check, file_of, is_postgres, resolve, short
+from rummyref.store.location import destination_check, discard_stale_partials, file_of, is_postgres, resolve, short
 from rummyref.store.migrations import LATEST
-from rummyref.store.readonly import file_uri, read_only, unchanged
+from rummyref.store.readonly import file_uri, on_read_only_disk, read_only, unchanged
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ def backup(db: str | None, dest: Path, overwrite: bool = False) -> BackupMade:
     # an older record is copied as found, not upgraded first: the copy made before a new
     # ref's first upgrade is the old release's own file
     partial = dest.with_name(f".{dest.name}.partial-{os.getpid()}")
+    discard_stale_partials(dest)  # the copies of a backup killed before this one
     try:
         _copy(source, partial, dest)
         try:
@@ -117,6 +118,8 @@ def _cause(exc: sqlite3.Error, dest: Path) -> str:
     cannot be written, most often)."""
     said = str(exc)
     if "unable to open" in said and not os.access(dest.parent, os.W_OK):
+        if on_read_only_disk(dest.parent):
+            return "its folder is on a read-only disk"
         return "its folder cannot be written (permission denied)"
     if "disk is full" in said:
         return "no space left on the device"

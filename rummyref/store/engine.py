@@ -582,7 +582,14 @@ def probe(path: Path) -> Found:
         if not stat.S_ISREG(st.st_mode):
             return Found(FileKind.FOREIGN, "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file")
         if st.st_size == 0 and not live:
-            return Found(FileKind.EMPTY, "an empty file (0 bytes)")
+            try:  # a file the system makes (/proc/...) says 0 bytes, and is not empty
+                with open(path, "rb") as fh:
+                    empty = not fh.read(1)
+            except PermissionError:
+                empty = True
+            if empty:
+                return Found(FileKind.EMPTY, "an empty file (0 bytes)")
+            return Found(FileKind.FOREIGN, "a file the system makes (its size reads 0, but it is not empty)")
         if not live:
             with open(path, "rb") as fh:
                 if fh.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
@@ -990,8 +997,12 @@ def _said(orig: BaseException | None, operational: bool, engine: Engine | None,
     if operational and path is not None:
         where = short(str(path))
         if "unable to open" in text_ and not os.access(path.parent if not path.exists() else path, os.W_OK):
+            from rummyref.store.readonly import on_read_only_disk
+
+            which = path.parent if not path.exists() else path
+            why = ("is on a read-only disk" if on_read_only_disk(which) else "cannot be written (permission denied)")
             return StorageError(f"the database {where} cannot be opened: its {'folder' if not path.exists() else 'file'} "
-                                "cannot be written (permission denied); nothing was changed",
+                                f"{why}; nothing was changed",
                                 hint="choose a folder you can write to (--db PATH), or make this one writable")
         if "disk is full" in text_ or "disk I/O" in text_:
             return StorageError(f"the database {where} cannot be written: {redact(text_)} (no space left on the "

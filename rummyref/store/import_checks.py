@@ -97,6 +97,9 @@ def parse_json(text: str, where: str, path: str = "$") -> Any:
             raise bad(where, path, f"the number {digits[:12]}... ({len(digits)} digits) does not fit in 64 bits")
         return int(digits)
 
+    if path == "$" and not text.strip():
+        raise UnreadableInput(f"{where} is empty{' (only blanks)' if text else ''}: it holds no JSON",
+                              hint="ref import reads files written by ref export --format json")
     try:
         return json.loads(text, parse_constant=constant, parse_int=integer)
     except json.JSONDecodeError as exc:

@@ -14,8 +14,10 @@ No SQLAlchemy here: the CLI calls these without loading the store.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from pathlib import Path
 from urllib.parse import quote, unquote
 
@@ -30,8 +32,11 @@ MASK = "***"
 COMPANIONS = ("-wal", "-shm", "-journal")  #: the files SQLite keeps beside a database
 
 
-def resolve(db: str | None) -> str:
-    """The SQLAlchemy URL of the database to use."""
+def resolve(db: str | None, follow: bool = True) -> str:
+    """The SQLAlchemy URL of the database to use. A file's path that is a symbolic link is
+    followed to the file it points at (``follow=False``: the path as given), so that every
+    command reads, writes and starts the record in the link's target, never beside it or in
+    place of the link."""
     spec, source = (db, "--db") if db else (os.environ.get(ENV) or "", f"${ENV}")
     if not spec:
         import platformdirs
@@ -61,14 +66,39 @@ def resolve(db: str | None) -> str:
                 hint="give a file's path (or sqlite:///PATH), or a postgresql://user@host/db URL",
             )
         spec = "sqlite://" + spec.split("://", 1)[1]
-        if file_of(spec) is None:
+        path = file_of(spec)
+        if path is None:
             raise UnreadableInput(f"{source} names an in-memory database ({short(spec)}), which keeps nothing "
                                   "once ref exits", hint="give the path of a file (or sqlite:///PATH)")
+        if follow and path.is_symlink():
+            query = spec.split("?", 1)[1:]
+            spec = "sqlite:///" + str(_through_link(path)) + "".join("?" + q for q in query)
         return spec
     try:
-        return "sqlite:///" + str(Path(spec).expanduser().absolute())
+        path = Path(spec).expanduser().absolute()
     except (OSError, RuntimeError) as exc:  # no current folder, an unknown ~user
         raise StorageError(f"cannot use the database path {short(spec)}: {exc}") from None
+    return "sqlite:///" + str(_through_link(path) if follow else path)
+
+
+def _through_link(path: Path) -> Path:
+    """The file a symbolic link at ``path`` points at (made there if it is not yet: a link
+    made ahead, e.g. into a synced folder); ``path`` itself if it is no link, or a loop
+    (refused when it is read). A link into a folder that does not exist is refused (exit 6):
+    ref creates a missing folder of the path it is given, not of a link's target."""
+    try:
+        if not path.is_symlink():
+            return path
+        target = Path(os.path.realpath(path))
+        if target.is_symlink() or not target.is_absolute():  # a loop: probe() names it
+            return path
+        if not target.parent.is_dir():
+            raise StorageError(f"{short(str(path))} is a symbolic link to {short(str(target))}, whose folder "
+                               "does not exist; nothing was written",
+                               hint="create that folder, or point the link (or --db / $RUMMYREF_DB) elsewhere")
+    except OSError as exc:
+        raise StorageError(f"cannot use the database path {short(str(path))}: {exc.strerror or exc}") from None
+    return target
 
 
 def same_record(a: str, b: str) -> bool:
@@ -247,8 +277,11 @@ def destination_check(db: str | None, dest: Path, overwrite: bool, command: str,
     ``example``: a file name the command would write, for the hint when a folder is given.
 
     Refused (exit 4, nothing written): the record itself or one of its -wal/-shm/-journal
-    files, however spelled (a symlink, a hard link, ``..``, another case), always; any other
-    existing file unless ``overwrite``."""
+    files, however spelled (a symlink -- of the destination or of ``--db`` --, a hard link,
+    ``..``, another case), always; a special file (a named pipe, a device, a socket), always:
+    it is not a file to put a copy in place of; any other existing file unless ``overwrite``.
+    A destination that is a symbolic link is written through (with ``overwrite``): the path
+    returned is the link's target, which the copy replaces, and the link is kept."""
     _check_spec(str(dest), command)
     dest = dest.expanduser().absolute()
     try:
@@ -256,14 +289,24 @@ def destination_check(db: str | None, dest: Path, overwrite: bool, command: str,
             raise UnreadableInput(f"{short(str(dest))} is a folder",
                                   hint=f"give the path of a file, e.g. FOLDER/{example}")
         exists = dest.exists() or dest.is_symlink()
-        url = resolve(db)
-        source = file_of(url)
-        if source is not None and _is_record_file(dest, source.absolute()):
+        sources = [file_of(resolve(db, follow=False)), file_of(resolve(db))]
+        if any(s is not None and _is_record_file(dest, s.absolute()) for s in sources):
             raise RuleRefusal(f"{short(str(dest))} is the record itself (or one of its files); "
                               "nothing was written", hint=f"{command} never writes onto the record: choose another path")
+        special = _special(dest)
+        if special:
+            raise RuleRefusal(f"{short(str(dest))} is {special}, not a regular file; {command} writes a new "
+                              "file and puts it in place whole, and never replaces one; nothing was written",
+                              hint=_SPECIAL_HINT.get(command, "give the path of a regular file"))
         if exists and not overwrite:
             raise RuleRefusal(f"{short(str(dest))} already exists; nothing was written",
                               hint="choose a new name, or --overwrite to replace it")
+        if dest.is_symlink():  # write through the link: its target is replaced, the link kept
+            target = Path(os.path.realpath(dest))
+            if not target.parent.is_dir():
+                raise UnreadableInput(f"{short(str(dest))} is a symbolic link into a folder that does not exist "
+                                      f"({short(str(target.parent))})", hint="create it first, or choose another path")
+            return target
         if not dest.parent.is_dir():
             raise UnreadableInput(f"there is no folder {short(str(dest.parent))}", hint="create it first")
     except OSError as exc:
@@ -271,15 +314,78 @@ def destination_check(db: str | None, dest: Path, overwrite: bool, command: str,
     return dest
 
 
+_SPECIAL_HINT = {"ref export -o": "leave -o out: ref export writes to stdout (ref export > PIPE)",
+                 "ref backup": "give the path of a regular file (a new one, or one to replace with --overwrite)"}
+
+
+def _special(path: Path) -> str:
+    """What a file that is there but not a regular file (after symbolic links) is; "" for a
+    regular file, a folder, or nothing (a dangling link)."""
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return ""
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a loop of symbolic links"
+        raise
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return ""
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
 def _is_record_file(dest: Path, source: Path) -> bool:
     names = [source] + [source.with_name(source.name + s) for s in COMPANIONS]
     for name in names:
         if dest.exists() and name.exists() and os.path.samefile(dest, name):
             return True
-    spelled = _real(dest).casefold()  # a file not there yet (a -wal between two commands)
-    return any(_real(name).casefold() == spelled for name in names)
+    # a file not there yet (a -wal between two commands), spelled through the folder's links
+    # and through the destination's own link (SQLite names the -wal after the resolved file)
+    spelled = {_real(dest).casefold(), os.path.realpath(dest).casefold()}
+    return any(_real(name).casefold() in spelled or os.path.realpath(name).casefold() in spelled for name in names)
 
 
 def _real(path: Path) -> str:
     """The path with its folder's symlinks and ``..`` resolved (the file itself need not exist)."""
     return str(path.parent.resolve() / path.name)
+
+
+_PARTIAL = re.compile(r"\..+\.partial-([0-9]+)(-wal|-shm|-journal)?")
+
+
+def discard_stale_partials(dest: Path) -> None:
+    """The temporary copies that a ``ref backup`` or ``ref export -o`` killed while it wrote
+    (``.NAME.partial-PID`` and its -wal, -shm, -journal) left in ``dest``'s folder, when that
+    process is gone: removed before the next copy is made there (to any name: a killed backup
+    to a dated name is never made again)."""
+    try:
+        names = [p.name for p in dest.parent.iterdir() if ".partial-" in p.name]
+    except OSError:
+        return
+    for name in names:
+        match = _PARTIAL.fullmatch(name)
+        if match is None:
+            continue
+        pid = int(match.group(1))
+        if pid == os.getpid() or _running(pid):
+            continue
+        try:
+            dest.with_name(name).unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: it exists
+        return True
+    return True

@@ -77,6 +77,14 @@ def unwritable(path: Path) -> str | None:
     return f"its folder {short(str(folder))} is read-only, and a write makes the record's -wal and -shm files there"
 
 
+def on_read_only_disk(path: Path) -> bool:
+    """Whether ``path`` (a file or folder that exists) is on a file system mounted read-only."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
+
+
 def read_only(path: Path) -> ReadOnly | None:
     """How to open the record at ``path`` if this user cannot write it; None if it can."""
     why = unwritable(path)

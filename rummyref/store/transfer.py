@@ -370,6 +370,12 @@ def _entry_hashes(conn) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
+def _continues(there: list[tuple[str, str]], theirs: list[tuple[str, str]]) -> bool:
+    """Whether the file's log of a game is the record's followed by later entries (a newer
+    export of the same game): the record's head is in the file's chain."""
+    return bool(there) and len(theirs) > len(there) and theirs[:len(there)] == there
+
+
 def _held(there: list[tuple[str, str]], theirs: list[tuple[str, str]]) -> bool:
     """Whether the record's log of a game already holds the file's: the same entries from the
     first, the record's log perhaps gone on since. An ``adopt`` entry at the file's end was
@@ -406,6 +412,18 @@ def _merge(db, tables: list[Table], data: dict[str, list[tuple]], src_chains: di
                                     "holds the file's, and may have gone on since); nothing was written",
                                     hint="importing the same history twice would count every hand twice")
             differ = [n for n in clash if n not in same]
+            ahead = [n for n in differ if n not in held and _continues(there.get(n, []), src_chains.get(n, []))]
+            if ahead and len(ahead) + len(held) == len(clash):
+                n = ahead[0]
+                have, more = len(there.get(n, [])), len(src_chains.get(n, [])) - len(there.get(n, []))
+                others = f" (and {', '.join(ahead[1:])} likewise)" if len(ahead) > 1 else ""
+                raise WriteConflict(
+                    f"{where} continues game {n}{others}: the record already holds {have:,} entries of this "
+                    f"game, and the file the same {have:,} followed by {more:,} more; ref import does not "
+                    "add entries to a game already in a record; nothing was written",
+                    hint="to carry on from the file, import it into a new database (--db NEW) and use that "
+                         "record from now on (ref backup this one first); or record the later hands here",
+                )
             raise WriteConflict(
                 f"{where} contradicts the record: game {', '.join(differ)} exists here with a different log; nothing was written",
                 hint="import it into another database (--db PATH): a game's name is part of its hash chain, "
