@@ -458,11 +458,23 @@ def check_game_name(name: str) -> None:
     if len(text) > NAME_MAX:
         raise UnreadableInput(f"--game {clip(text)!r} is {len(text):,} characters; at most "
                               f"{NAME_MAX}", hint="a shorter name, e.g. --game friday")
+    odd = refused_character(text)
+    if odd:
+        raise UnreadableInput(f"game name {clip(text)!r} contains {odd}",
+                              hint="a game's name is letters, digits, spaces and punctuation; e.g. --game friday")
+
+
+def refused_character(text: str) -> str | None:
+    """The first character of ``text`` a game's name may not hold (a control, invisible or
+    unassigned character, a blank other than the plain space), described with why
+    (``U+200B ZERO WIDTH SPACE, an invisible character``), or None. ref's separators are
+    allowed: such a text is never read back as a roster. A rule set's ``[words]`` are checked so.
+    """
     for ch in text:
         why = "" if ch in SEPARATORS else _refused(ch)
         if why:
-            raise UnreadableInput(f"game name {clip(text)!r} contains {describe(ch)}, {why}",
-                                  hint="a game's name is letters, digits, spaces and punctuation; e.g. --game friday")
+            return f"{describe(ch)}, {why}"
+    return None
 
 
 def check_newcomers(names: Iterable[str], roster: Iterable[str] = ()) -> None:

@@ -8,7 +8,8 @@ path and the bad field.
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 from rummyref.bounds import HAND_POINTS_MAX, TARGET, WILDCARDS_MAX
 from rummyref.cards import Rank, Suit
 from rummyref.errors import NotFound, RulesetError, and_list
-from rummyref.rules.datafiles import locate, read_toml
+from rummyref.rules.datafiles import locate, parse_toml, read_text, shown_path
 from rummyref.rules.resources import data_dir
 
 
@@ -141,13 +142,21 @@ class RuleSet:
     group_word: str = "group"  #: the rule set's word for a meld of one rank ("match" in 500 Rum)
     sequence_word: str = "sequence"  #: ... for a meld in suit ("run" in 500 Rum and Gin)
     gin: GinRules | None = None  #: only for ``scoring.method = "gin"``
-    source: str = field(default="", compare=False)
+    source: str = field(default="", compare=False)  #: the file read (or where a record keeps it)
+    #: the file's text as it was read and checked (its byte-order mark read past): what a new
+    #: game keeps (empty for a rule set a record keeps: see :meth:`kept_text`)
+    text: str = field(default="", compare=False)
     #: the rule cited when the table says a WILDCARD stands for a card no meld has a place for
     wild_rule: str | None = None
 
     # -- the rule set's own words ([words]): every message takes them from here ------------------
     # ref's records and JSON keep its fixed names (a meld's kind ``sequence``/``group``, a
     # note ``run, ace low``); these turn them into the table's words only where a person reads.
+
+    def kept_text(self) -> str:
+        """The text a new game of this rule set keeps: the file as it was read and checked
+        (an edit made since is not kept unchecked), else the file read again."""
+        return self.text or Path(self.source).read_text(encoding="utf-8")
 
     def meld_word(self, kind: str) -> str:
         """The rule set's own word for a meld kind: ``sequence`` (or ref's ``run``) is the
@@ -310,9 +319,12 @@ def load_ruleset(name_or_path: str | Path = "rummy-2m") -> RuleSet:
 @cache
 def _load(spec: str) -> RuleSet:
     path = builtin_path(spec) if spec in BUILTIN else locate("rule set", spec, BUILTIN)
-    raw = read_toml(path, "rule set")
-    check_text(raw, str(path))
-    return parse_ruleset(raw, str(path), strict=spec not in BUILTIN)
+    text = read_text(path, "rule set")
+    raw = parse_toml(text, path)
+    shown = shown_path(path)  # messages name the file as it can be shown (escaped, cut)
+    check_text(raw, shown)
+    rs = parse_ruleset(raw, shown, strict=spec not in BUILTIN)
+    return replace(rs, source=str(path), text=text)
 
 
 def check_text(raw: Any, source: str, at: str = "") -> None:
@@ -357,8 +369,8 @@ class _Reader:
 
     def fail(self, key: builtins.str, expected: str) -> RulesetError:
         self.asked.add(key)
-        got = self.data.get(key, "<missing>")
-        return RulesetError(f"{self.source}: {self._where(key)}: expected {expected}, got {got!r}")
+        got = as_toml(self.data[key]) if key in self.data else "'<missing>'"
+        return RulesetError(f"{self.source}: {self._where(key)}: expected {expected}, got {got}")
 
     def table(self, key: builtins.str, required: bool = True) -> _Reader:
         self.asked.add(key)
@@ -431,12 +443,54 @@ class _Reader:
         return items
 
 
+def as_toml(value: Any, most: int = 60) -> str:
+    """A value of a file as TOML writes it (``true``, ``"often"``, ``[1, 2]``, ``1.0``), for a
+    message that quotes what the file says; a long one cut to its start and its end."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = '"' + "".join(_toml_char(ch) for ch in value) + '"'
+    elif isinstance(value, float):
+        text = "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf") if math.isinf(value) else repr(value)
+    elif isinstance(value, list):
+        text = "[" + ", ".join(as_toml(v, most) for v in value) + "]"
+    elif isinstance(value, dict):
+        text = "{" + ", ".join(f"{k} = {as_toml(v, most)}" for k, v in value.items()) + "}"
+    elif hasattr(value, "isoformat"):
+        text = value.isoformat()
+    else:
+        text = str(value)
+    if len(text) <= most:
+        return text
+    half = (most - 3) // 2
+    return f"{text[:half]}...{text[-half:]} ({len(text):,} characters)"
+
+
+def _toml_char(ch: str) -> str:
+    """A character of a TOML basic string as a message writes it: a quote or a backslash
+    escaped, and one that would not show or would reach the terminal (a control, an invisible,
+    bidi or unassigned character, a line separator) as its ``\\uXXXX`` escape."""
+    import unicodedata
+
+    if ch in '"\\':
+        return "\\" + ch
+    if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+        return f"\\u{ord(ch):04X}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08X}"
+    return ch
+
+
 def parse_ruleset(raw: dict[str, Any], source: str = "<data>", strict: bool = False) -> RuleSet:
     """Validate a rule set's parsed TOML into a :class:`RuleSet`. ``strict`` (a file coming in,
     not a rule set a record already keeps): a key ref does not read is refused, naming it,
     rather than ignored (a house's ``targett = 300`` would leave its target unapplied)."""
+    if not raw:
+        raise RulesetError(f"{source}: the file is empty (or holds only comments): a rule set "
+                           f"says format = 1, its name and its tables",
+                           hint="copy a built-in file and change it (docs/reference/ruleset-format.md)")
     top = _Reader(raw, source)
-    if top.int("format", 1) != 1:
+    top.asked.add("format")
+    form = raw.get("format", 1)
+    if type(form) is not int or form != 1:  # 1.0 and true are no more format 1 than 2 is
         raise top.fail("format", "1 (the only rule set format this ref reads)")
     name = top.str("name")
     cards = top.table("cards")
@@ -450,8 +504,10 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>", strict: bool = Fa
             f"{source}: cards.values: unknown rank {sorted(unknown)[0]!r}; ranks are A 2-10 J Q K"
         )
     wild = top.table("wildcards")
-    wild_min = wild.int("min", 0)
-    wild_max = wild.int("max", low=wild_min, high=WILDCARDS_MAX)
+    wild_min = wild.int("min", 0, high=WILDCARDS_MAX)
+    wild_max = wild.int("max", high=WILDCARDS_MAX)
+    if wild_min > wild_max:  # the min the house raised, not the max it left
+        raise wild.fail("min", f"an integer from 0 to wildcards.max ({wild_max})")
     wild_default = wild.int("default", wild_min, low=wild_min, high=wild_max)
     wild.asked.add("melded")
     melded = wild.data.get("melded", "represented")
@@ -470,8 +526,10 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>", strict: bool = Fa
     variations = []
     for v in top.list_of_tables("variations"):
         wc = v.table("wildcards", required=False)
-        vmin = wc.int("min", None)
-        vmax = wc.int("max", None, low=vmin or 0, high=WILDCARDS_MAX)
+        vmin = wc.int("min", None, high=WILDCARDS_MAX)
+        vmax = wc.int("max", None, high=WILDCARDS_MAX)
+        if vmin is not None and vmax is not None and vmin > vmax:
+            raise wc.fail("min", f"an integer from 0 to {wc.prefix}.max ({vmax})")
         variations.append(
             Variation(
                 name=v.str("name"),
@@ -517,7 +575,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>", strict: bool = Fa
         deal=tuple(deal),
         variations=tuple(variations),
         first_dealer=_first_dealer(top),
-        house=_house(top, players.bool("closed_roster", False), top.str("rulebook", name)),
+        house=_house(top, players.bool("closed_roster", False), top.str("rulebook", name), strict),
         # a low-count game is a single hand, so the table calls the unit a game
         hand_word=top.table("words", required=False).str("hand", "game" if method == Method.LOW_COUNT else "hand"),
         group_word=top.table("words", required=False).str("group", "group"),
@@ -552,11 +610,90 @@ def _complete(rs: RuleSet, top: _Reader, scoring: _Reader) -> None:
         raise scoring.fail("match_wins", "an integer from 1: the game wins that take a match")
     if rs.method == Method.GIN and not rs.deal:
         raise top.fail("deal", "a [[deal]] table: the cards dealt to each number of players")
+    _no_twice(rs, top)
+    _own_kind_rulebook(rs, top)
+    _words(rs, top)
     for n in range(rs.players_min, rs.players_max + 1) if rs.deal else ():
         if not any(d.players_min <= n <= d.players_max for d in rs.deal):
             raise RulesetError(f"{top.source}: deal: no [[deal]] entry for {n} players (players.min "
                                f"{rs.players_min} to players.max {rs.players_max})",
                                hint="give each number of players a [[deal]] line")
+
+
+def _no_twice(rs: RuleSet, top: _Reader) -> None:
+    """A variation named twice, or a number of players two ``[[deal]]`` lines cover: one of
+    the two would silently never apply (``--variation`` takes the first of the name, a deal
+    the first line for its players); refused naming the second."""
+    names: dict[str, int] = {}
+    for i, v in enumerate(rs.variations):
+        if v.name in names:
+            raise RulesetError(f"{top.source}: variations[{i}].name: {as_toml(v.name)} is also variations"
+                               f"[{names[v.name]}].name; --variation would only ever take the first",
+                               hint="give each [[variations]] a name of its own")
+        names[v.name] = i
+    for i, d in enumerate(rs.deal):
+        for j, e in enumerate(rs.deal[:i]):
+            lo, hi = max(d.players_min, e.players_min), min(d.players_max, e.players_max)
+            if lo <= hi:
+                both = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+                raise RulesetError(
+                    f"{top.source}: deal[{i}].players: [{d.players_min}, {d.players_max}] covers {both}, "
+                    f"as deal[{j}].players [{e.players_min}, {e.players_max}] does; only the first would apply",
+                    hint="give each number of players one [[deal]] line")
+
+
+def _own_kind_rulebook(rs: RuleSet, top: _Reader) -> None:
+    """A ``rulebook`` ref has must be of a game scored as this file's: 500 Rum's rulings
+    answered from Gin's rulebook would state Gin's rules and numbers this file has none of
+    (exit 3, naming ``rulebook``). A rulebook ref does not have is answered as the games
+    scored alike (:func:`rummyref.rulebook.book.rulebooks_of`)."""
+    if rs.rulebook not in BUILTIN:  # the built-in rulebooks are those of the built-in rule sets
+        return
+    book = _load(rs.rulebook)
+    if book.method == rs.method:
+        return
+    same = [n for n in BUILTIN if _load(n).method == rs.method]
+    raise RulesetError(
+        f"{top.source}: rulebook: {as_toml(rs.rulebook)} is the rulebook of {book.title}, a {book.method} game, "
+        f"and this file's scoring.method is {rs.method}: its rules and numbers are not this game's",
+        hint=f"name the rulebook of a {rs.method} game ({and_list(same, 'or')}), or leave rulebook out")
+
+
+#: the kind of meld each word of ``[words]`` names, as ref's table notation and --as read them
+_WORD_KINDS = {"group": "match", "sequence": "run"}
+
+
+def _words(rs: RuleSet, top: _Reader) -> None:
+    """The ``[words]`` a file coming in gives: each printed in every message and taken by
+    ``--as``, so a word holding an invisible or unassigned character (``ma\u200btch`` shows as
+    ``match``), a group word that is the sequence word, a word that is ref's own word for the
+    other kind (``group = "run"``: ``--as run`` would mean the house's group), or a word that
+    reads as a card (``AD>7S``) is refused (exit 3), naming the field."""
+    from rummyref.names import reads_as, refused_character
+
+    words = top.table("words", required=False)
+    given = {"hand": rs.hand_word, "group": rs.group_word, "sequence": rs.sequence_word}
+    for key, word in given.items():
+        if key not in words.data:
+            continue
+        odd = refused_character(word)
+        if odd:
+            raise RulesetError(f"{top.source}: words.{key}: {as_toml(word)} contains {odd}",
+                               hint="a word is printed in every message: letters, digits, spaces, punctuation")
+        if key == "hand":
+            continue
+        kind, other = _WORD_KINDS[key], "sequence" if key == "group" else "group"
+        if word.casefold() == given[other].casefold():
+            raise RulesetError(f"{top.source}: words.{key}: {as_toml(word)} is also words.{other}: "
+                               "the two kinds of meld would read the same",
+                               hint="give the group and the sequence words of their own")
+        what = reads_as(word)
+        if what is not None and what != f"the kind of meld ({kind})":
+            said = f"ref's own word for a {other}" if what.startswith("the kind of meld") else what
+            raise RulesetError(f"{top.source}: words.{key}: {as_toml(word)} reads as {said}",
+                               hint=f"the table notation and --as read run and match (and sequence, "
+                                    f"seq, group, set) as ref's kinds, and a card as a card: give "
+                                    f"the {key} another word")
 
 
 def _own_kind_name(rs: RuleSet, top: _Reader) -> None:
@@ -592,13 +729,16 @@ def deck_worth(rs: RuleSet) -> int:
 LEGACY_HOUSE = {"rummy-2m": HouseRules("Rummy Night", "night", ("A1", "A2", "A3", "A4", "A5", "A7"), True, True)}
 
 
-def _house(top: _Reader, closed_roster: bool, rulebook: str) -> HouseRules:
-    """The optional ``[house]`` table; it applies only to a closed roster (see :class:`HouseRules`)."""
-    if not closed_roster:
-        top.asked.add("house")  # documented as applying only to a closed roster: not unknown
+def _house(top: _Reader, closed_roster: bool, rulebook: str, strict: bool = False) -> HouseRules:
+    """The optional ``[house]`` table; it applies only to a closed roster (see :class:`HouseRules`).
+    A file coming in (``strict``) has it checked whatever its roster, and refused with an open
+    roster, which reads none of it: a house's ``weekly = true`` would silently not apply. A
+    rule set a record keeps is read as it was accepted (an open roster's table ignored)."""
+    if not closed_roster and not strict:
+        top.asked.add("house")  # kept by a record before such a table was refused: ignored
         return NO_HOUSE
     if "house" not in top.data:
-        return LEGACY_HOUSE.get(rulebook, NO_HOUSE)
+        return LEGACY_HOUSE.get(rulebook, NO_HOUSE) if closed_roster else NO_HOUSE
     h = top.table("house")
     rules = HouseRules(
         session_word=h.str("session_word", "session"),
@@ -607,6 +747,11 @@ def _house(top: _Reader, closed_roster: bool, rulebook: str) -> HouseRules:
         seating_dibs=h.bool("seating_dibs", False),
         weekly=h.bool("weekly", False),
     )
+    if not closed_roster:
+        raise RulesetError(f"{top.source}: house: only a rule set with players.closed_roster = true "
+                           "reads this table; with an open roster none of it applies",
+                           hint="set closed_roster = true under [players] for the house's rules, "
+                                "or delete the [house] table")
     return rules
 
 

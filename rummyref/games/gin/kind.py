@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rummyref.cards import Card, parse_card, parse_cards
@@ -231,7 +230,7 @@ class GinGame:
                 raise RuleRefusal(f"{ruleset.title} is for two players, not {len(players)}", rule="G1",
                                   hint="name them: --players Ann,Bob")
             header = GameHeader(request.game or ruleset.name, ruleset.name,
-                                Path(ruleset.source).read_text(encoding="utf-8"), ruleset.target, 0,
+                                ruleset.kept_text(), ruleset.target, 0,
                                 tuple((n, 0) for n in players),
                                 {"closed_roster": False, "full_rounds": False, "variations": list(request.variations)})
             game = Game(header.name, header.ruleset, header.target, 0, (), "", options=header.options)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rummyref.errors import RuleRefusal, UnreadableInput
@@ -224,7 +223,7 @@ class LongGame:
         return GameHeader(
             name=name,
             ruleset=rs.name,
-            ruleset_text=Path(rs.source).read_text(encoding="utf-8"),
+            ruleset_text=rs.kept_text(),
             target=rs.target,
             wildcards=wild,
             players=tuple((n, opening.get(n, 0)) for n in roster),

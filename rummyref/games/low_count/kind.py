@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rummyref.cards import Card
@@ -249,7 +248,7 @@ class LowCountGame:
         if ctx is None:
             header = GameHeader(
                 name=request.game or rs.name, ruleset=rs.name,
-                ruleset_text=Path(rs.source).read_text(encoding="utf-8"), target=None,
+                ruleset_text=rs.kept_text(), target=None,
                 wildcards=table.wildcards, players=(),
                 options={"closed_roster": False, "full_rounds": False, "method": str(Method.LOW_COUNT)},
             )

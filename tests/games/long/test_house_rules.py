@@ -28,9 +28,12 @@ def no_house(text: str) -> None:
 
 
 def five_hundred_copy(tmp_path: Path) -> Path:
-    """A house's 500 Rum made from rummy-2m.toml: target 500 and an open roster, nothing else."""
+    """A house's 500 Rum made from rummy-2m.toml: target 500 and an open roster, nothing else
+    (its [house] table left out: an open roster reads none of it, and a file keeping it is refused)."""
     text = builtin_path("rummy-2m").read_text(encoding="utf-8")
     text = text.replace("target = 2_000_000", "target = 500").replace("closed_roster = true", "closed_roster = false")
+    text = re.sub(r"(?ms)^\[house\]\n.*?\n\n", "", text)
+    assert "\n[house]\n" not in text and "[[deal]]" in text
     path = tmp_path / "our-500.toml"
     path.write_text(text, encoding="utf-8")
     return path
