@@ -421,6 +421,19 @@ def meet(roster: Iterable[str]) -> None:
         _WHOLE[:] = sorted({form for form in _MET.values() if " " in form}, key=len, reverse=True)
 
 
+def meet_text(*texts: str) -> None:
+    """Texts read from the record that are not a roster's names (a game's name, its rule set's):
+    from now on each one holding a character that would break a line or reach the terminal
+    (:func:`line_breaker`; a record edited outside ref) is written escaped (:func:`escaped`)
+    in every line of text ref shows (:func:`in_text`). Any other text is shown as it is, whole."""
+    new = [t for t in texts if t and t not in _MET and line_breaker(t)]
+    for text in new:
+        _MET[text] = escaped(text)
+    if new:
+        long = sorted((n for n, form in _MET.items() if form != n), key=len, reverse=True)
+        _LONG[:] = [re.compile("|".join(map(re.escape, long)))]
+
+
 def in_text(text: str) -> str:
     """``text`` as a line of ref's shows it: each long name met (:func:`meet`) in its shown
     form (:func:`shown`), so that a line names a player the one way a table does and is never
@@ -554,3 +567,12 @@ def printable(text: str, most: int = REASON_MAX) -> str:
     if len(text) > most:
         return f"{shown[:most]}… ({len(text):,} characters, whole in --json)"
     return shown
+
+
+def escaped(text: str) -> str:
+    """A text read from the record (a name, a game's name, a value) as a message or a cell
+    shows it: :func:`printable`'s escapes (``Ann\\x1b[31mRED``), never cut. A record edited
+    outside ref may hold anything; what ref prints of it never retitles, recolours or
+    rewrites the terminal, nor breaks a line."""
+    return printable(text, most=len(text))
+

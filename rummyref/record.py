@@ -42,9 +42,10 @@ class Game:
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)  #: the kind's own header data
 
     def __post_init__(self) -> None:
-        from rummyref.names import meet
+        from rummyref.names import meet, meet_text
 
         meet(self.roster)  # a line of text names a long-named player as tables do (names.in_text)
+        meet_text(self.name, self.ruleset)  # edited outside ref to hold an escape sequence: shown escaped
 
     @property
     def roster(self) -> tuple[str, ...]:

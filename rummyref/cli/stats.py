@@ -6,7 +6,7 @@ import typer
 
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json
 from rummyref.errors import plural
-from rummyref.names import shown
+from rummyref.names import escaped, shown
 from rummyref.rules.ruleset import plural_word
 from rummyref.wrap import Grid
 
@@ -57,7 +57,7 @@ def show_stats(st) -> None:
     unit, session = style.unit, style.session  # the rule set's words (a house's "deal", "sitting")
     what = plural_word(unit)
     out.print(
-        f"Statistics of {st.game} ({st.ruleset}): {plural(st.hands, style.unit)} in force, "
+        f"Statistics of {escaped(st.game)} ({escaped(st.ruleset)}): {plural(st.hands, style.unit)} in force, "
         f"{plural(st.nights, style.sessions_title.removesuffix('s'), style.sessions_title)} "
         f"({st.closed_nights:,} closed)",
         markup=False,

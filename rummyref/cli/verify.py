@@ -10,6 +10,7 @@ import typer
 
 from rummyref.cli.common import DbOption, JsonOption, db_choice, out, print_json
 from rummyref.errors import plural
+from rummyref.names import escaped
 from rummyref.wrap import echo
 
 SealOption = Annotated[
@@ -50,11 +51,11 @@ def verify(db: DbOption = None, seal: SealOption = None, json_: JsonOption = Fal
             out.print(f"It contains the state sealed {code}.", markup=False)
     else:
         for p in report.problems:
-            echo(out, f"{p.game}: {p.where}: {p.what}", hang="  ")
+            echo(out, escaped(f"{p.game}: {p.where}: {p.what}"), hang="  ")  # quotes the record's text
     if not report.ok:
         first = report.problems[0]
         raise IntegrityError(
-            f"the record was changed outside ref: {first.game}, {first.where}: {first.what}"
+            escaped(f"the record was changed outside ref: {first.game}, {first.where}: {first.what}")
             + (f" (and {len(report.problems) - 1} more)" if len(report.problems) > 1 else ""),
             hint="restore the database from a backup; ref never edits a recorded entry",
         )

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rummyref.errors import NotFound, SeveralOpen, UnreadableInput
+from rummyref.names import escaped
 from rummyref.store.readonly import file_uri, read_only, unchanged
 
 Query = Callable[..., Any]
@@ -48,7 +49,8 @@ def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
             all_names = [r[0] for r in q("SELECT name FROM game ORDER BY id")]
             raise NotFound(
                 f"no game named {name!r}",
-                hint=f"games: {', '.join(all_names)}" if all_names else "ref new-session starts the first game",
+                hint=f"games: {', '.join(map(escaped, all_names))}" if all_names else
+                "ref new-session starts the first game",
             )
         return int(row[0])
     open_games = q("SELECT g.id, g.name FROM game g WHERE EXISTS (SELECT 1 FROM session s WHERE s.game_id = g.id "
@@ -65,7 +67,7 @@ def choose(q: Query, name: str | None, names: Sequence[str] = ()) -> int:
                     fits.append(int(gid))
             if len(fits) == 1:
                 return fits[0]
-        listed = ", ".join(n for _, n in open_games)
+        listed = ", ".join(escaped(n) for _, n in open_games)  # names edited outside ref: never sent raw
         raise SeveralOpen(
             f"{len(open_games)} games have a session open ({listed}): which one?",
             hint=f"name it with --game, e.g. --game {open_games[-1][1]!r}",

@@ -14,10 +14,11 @@ and the migrations that run by themselves when ``ref`` meets an older database.
 
 Which files are a record (:func:`probe`, read without writing a byte: no WAL switch, no
 -wal/-shm left; one look at ``sqlite_master`` and the header's marks): a SQLite file whose
-``meta`` table holds a schema version and which has ref's tables (or ref's
+``meta`` table holds a schema version and which has ref's tables with ref's columns (or ref's
 ``application_id``). Any command refuses (exit 6) a file that is not one, and leaves it as
-it was; a record whose tables do not fit its schema version (changed by hand) is refused
-with exit 8, before any migration or write. Only a command that writes (``create=True``:
+it was (no WAL switch: :func:`_ours` again on each connection); a record whose tables do not
+fit its schema version (changed by hand), or one of whose tables or columns was renamed or
+dropped, is refused with exit 8, naming it, before any migration, read or write. Only a command that writes (``create=True``:
 new-session, import, ``ref night``) starts a record, and only in a new file, a 0-byte one
 or a SQLite database with no schema object at all (no table, view, index or trigger). It builds the record under a temporary name in the same folder and
 puts it in place (a hard link, which never replaces anything) only once its first write has
@@ -57,15 +58,19 @@ from sqlalchemy.pool import NullPool
 from rummyref.errors import IntegrityError, NotFound, RummyrefError, StorageError, WriteConflict
 from rummyref.store.location import escaped, file_of, is_postgres, redact, resolve, short, shown
 from rummyref.store.migrations import (
+    ALL_TABLES,
     APPLICATION_ID,
+    COLUMNS,
     LATER_ENTRIES,
     LATEST,
     MIGRATIONS,
     V1_TABLES,
     altered,
     check_schema,
+    columns_changed,
     mark,
     schema_problem,
+    tables_gone,
     unmake,
 )
 from rummyref.store.readonly import ReadOnly, cannot_read, read_only, unchanged, unwritable
@@ -173,8 +178,8 @@ def _sqlite_listeners(engine: Engine, read_only: bool) -> None:
         cur.execute("PRAGMA foreign_keys = ON")
         if read_only:  # opened immutable or mode=ro: already WAL, and no write may begin on it
             cur.execute("PRAGMA query_only = ON")
-        elif not _newer(cur):  # a newer ref's record is refused by migrate(): not a byte written to it
-            _wal(cur)
+        elif not _newer(cur) and _ours(cur):  # a newer ref's record is refused by migrate(), another
+            _wal(cur)  # program's file by the command: not a byte written to either, journal mode included
         cur.close()
         dbapi_conn.row_factory = _checked  # every row read on this connection passes here
 
@@ -251,6 +256,26 @@ def _newer(cur) -> bool:
     except sqlite3.Error:
         return False  # not a shape ref knows: the checks after this refuse it
     return row is not None and str(row[0]).isdigit() and int(row[0]) > LATEST
+
+
+def _ours(cur) -> bool:
+    """May this file be switched to WAL: ref's mark in its header, no schema object at all (a
+    record being made), or (a record made before the mark) ref's tables with ref's columns?
+    The same judgement as :func:`probe`'s, which every command makes first; here again, read
+    only, because the switch writes the file's header and another program's file is left as
+    it was (a table named ``game`` proves nothing)."""
+    try:
+        app_id = cur.execute("PRAGMA application_id").fetchone()[0]
+        if app_id:
+            return bool(app_id == APPLICATION_ID)
+        tables = {r[0] for r in cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            return (cur.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is None
+                    and not cur.execute("PRAGMA user_version").fetchone()[0])
+        columns = {t: [r[1] for r in cur.execute(f'PRAGMA table_info("{t}")')] for t in V1_TABLES & tables}
+    except sqlite3.Error:
+        return False
+    return V1_TABLES <= tables and not columns_changed(columns)
 
 
 def _wal(cur) -> None:
@@ -672,7 +697,21 @@ def _looked_at(con: sqlite3.Connection) -> Found:
     row = _first(con, "SELECT value FROM meta WHERE key = 'schema_version'") if "meta" in tables else None
     version = int(row[0]) if row is not None and str(row[0]).isdigit() else 0
     ours = app_id in (0, APPLICATION_ID) and (app_id == APPLICATION_ID or V1_TABLES <= tables)
+    columns = {t: _columns(con, t) for t in sorted(tables & ALL_TABLES)} if ours else {}
+    changed = [escaped(c) for c in columns_changed(columns)]
+    if ours and app_id != APPLICATION_ID and changed:
+        # no mark in the header: ref's table names alone (another program may use them too) do
+        # not make it a record, its columns must be ref's as well; judged before a byte is written
+        table, column = next((t, c) for t, have in columns.items() for c in COLUMNS[t] if c not in have)
+        return Found(FileKind.FOREIGN, f"a SQLite database of another program (its tables have ref's names, "
+                                       f"but its table {table} has no column {column})")
     if version >= 1 and ours:
+        gone = tables_gone(version, tables, user_version)
+        if gone:
+            return Found(FileKind.RECORD, problem=_tables_gone(con, gone, tables))
+        if changed:
+            return Found(FileKind.RECORD, problem=f"the record was changed outside ref: {'; '.join(changed)}; "
+                                                  "nothing was written")
         later = version == 2 and "entry" in tables and _first(con, LATER_ENTRIES) is not None
         problem = schema_problem(version, tables, user_version, later)
         return Found(FileKind.RECORD, problem=problem and altered(version, problem).message)
@@ -690,6 +729,24 @@ def _looked_at(con: sqlite3.Connection) -> Found:
         return Found(FileKind.FOREIGN, f"a SQLite database of other tables ({names})")
     things = ", ".join(sorted(f"{kind} {name}" for kind, name in objects if not name.startswith("sqlite_"))[:3])
     return Found(FileKind.FOREIGN, f"another program's SQLite database ({things or names})")
+
+
+def _columns(con: sqlite3.Connection, table: str) -> list[str]:
+    """The columns of ``table`` as the file holds them (read only: ``PRAGMA table_info``)."""
+    return [r[1] for r in con.execute(f'PRAGMA table_info("{table}")')]
+
+
+def _tables_gone(con: sqlite3.Connection, gone: list[str], tables: set[str]) -> str:
+    """Why a record lacks ``gone`` (ref's tables), named as such, not as a schema version
+    changed: a table of another name holding exactly its columns was renamed, others dropped."""
+    said = []
+    for table in gone:
+        want = list(COLUMNS[table])
+        to = next((t for t in sorted(tables - ALL_TABLES) if not t.startswith("sqlite_")
+                   and _columns(con, t) == want), None)
+        said.append(f"its table {table} was renamed {escaped(to)}" if to else
+                    f"its table {table} is gone (dropped or renamed)")
+    return f"the record was changed outside ref: {'; '.join(said)}; nothing was written"
 
 
 def _first(con: sqlite3.Connection, sql: str) -> tuple | None:

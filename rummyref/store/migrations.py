@@ -368,3 +368,40 @@ def altered(version: int, problem: str) -> IntegrityError:
         f"the record's schema version is {version}, but {problem}: its schema version was changed "
         "outside ref; nothing was written",
         hint="restore the record from a backup (ref verify tells when it is whole again)")
+
+
+#: the columns of each of ref's tables, as its steps create them (the same at every version:
+#: a later step adds tables, never a column; on PostgreSQL v4 retypes two, renames none)
+COLUMNS: dict[str, tuple[str, ...]] = {table: tuple(columns) for table, columns in pg_columns().items()}
+
+
+def columns_changed(have: dict[str, list[str]]) -> list[str]:
+    """What is wrong with the columns of ref's tables, ``have`` holding each table's columns
+    as found (``{table: [column, ...]}``; a table not there is not looked at): each column of
+    ref's that is gone, named by table, as renamed where one column took its place. A column
+    added beside ref's is not said here (``ref verify`` names it)."""
+    out: list[str] = []
+    for table, found in have.items():
+        want = COLUMNS.get(table)
+        if want is None:
+            continue
+        gone = [c for c in want if c not in found]
+        new = [c for c in found if c not in want]
+        if len(gone) == 1 and len(new) == 1:
+            out.append(f"table {table}: its column {gone[0]} was renamed {new[0]}")
+        else:
+            out += [f"table {table}: its column {c} is gone (dropped or renamed)" for c in gone]
+    return out
+
+
+def tables_gone(version: int, tables: set[str] | frozenset[str], user_version: int = 0) -> list[str]:
+    """ref's tables of ``version`` that are not in the database, where that is not a version
+    changed by hand: a table of the first schema (every version has it), or any table where the
+    file's header states the same version (``user_version``). Empty: none is, or the version
+    may be what was changed (:func:`schema_problem` says so)."""
+    if version < 1 or version > LATEST:
+        return []
+    gone = sorted(tables_at(version) - set(tables))
+    if any(t in V1_TABLES for t in gone) or (gone and user_version == version):
+        return gone
+    return []

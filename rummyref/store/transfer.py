@@ -32,6 +32,7 @@ from rummyref.errors import (
     UnreadableInput,
     WriteConflict,
 )
+from rummyref.names import escaped
 from rummyref.store import dialect, import_checks
 from rummyref.store.clock import stamp
 
@@ -219,11 +220,12 @@ def csv_cell(value: Any) -> Any:
     """A cell a spreadsheet shows as text, never runs: a text beginning like a formula gets
     a leading ``'`` (OWASP's advice for CSV injection). Numbers are written as numbers, so a
     negative score stays a number a spreadsheet can add up; only a name or other text that
-    begins with ``-`` is escaped."""
+    begins with ``-`` is escaped. A control character in a text (a name edited outside ref)
+    is written as its escape (``\\x1b``), as every line ref prints writes it."""
     if value is None:
         return ""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
+    if isinstance(value, str):  # a control character read from the record: escaped, as ref prints it
+        return "'" + escaped(value) if value.startswith(FORMULA_START) else escaped(value)
     return value
 
 
