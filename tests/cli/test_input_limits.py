@@ -288,7 +288,8 @@ def test_an_existing_file_is_replaced_only_with_overwrite(night, tmp_path, comma
 
 
 @pytest.mark.parametrize("value, cell", [("=1+1", "'=1+1"), ("+Bob", "'+Bob"), ("-Cy", "'-Cy"), ("@SUM(A1)", "'@SUM(A1)"),
-                                         ("\tx", "'\tx"), ("\rx", "'\rx"), ("Ann", "Ann"), (-10, -10), (0, 0), (None, "")])
+                                         ("\tx", "'\\tx"), ("\rx", "'\\rx"), ("Ann", "Ann"), (-10, -10), (0, 0),
+                                         (None, ""), ("Ann\x1b[31m", "Ann\\x1b[31m")])  # a control character: escaped
 def test_csv_cells_that_a_spreadsheet_would_run_are_escaped(value, cell):
     from rummyref.store.transfer import csv_cell
 
