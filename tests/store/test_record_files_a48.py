@@ -1,4 +1,5 @@
-"""The record as a SQLite file, audit record-files (stop 48), findings 1, 2 and 7.
+"""The record as a SQLite file, audit record-files (stop 48), findings 1, 2 and 7 (the others:
+tests/cli/test_record_files48.py).
 
 1. Another program's SQLite database whose tables carry ref's names (``meta`` with a
    ``schema_version`` row, ``game``, ``player``...) but not ref's columns is not a record:
