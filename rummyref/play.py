@@ -42,6 +42,9 @@ class Done:
     shown: Any
     seal: str | None = None  #: the record's seal after the write (end-session prints it)
     reason: str | None = None  #: an amend's or a void's reason (B7), for its JSON
+    #: said on stderr: what the command did not do as asked (a --ruleset file whose rules differ
+    #: from those the game keeps: the game keeps its own)
+    note: str | None = None
 
 
 def context(db: str | None, game: str | None, command: str, names: tuple[str, ...] = ()) -> Context:
@@ -94,26 +97,52 @@ def open_session(db: str | None, request: SessionRequest) -> Done:
             rec.open_session(row, None, dict(plan.options), seated)
             return Done(kind, plan.shown)
         ctx = rec.context(row)
-        if request.ruleset and load_ruleset(request.ruleset).name != ctx.ruleset.name:
-            raise UnreadableInput(
-                f"game {row.name} is played under {row.ruleset}, not {request.ruleset}",
-                hint="a new game may use another rule set: --game NEW-NAME",
-            )
+        note = ruleset_kept(row.name, ctx.ruleset, request.ruleset)
         kind = ctx.kind
         if kind.wants_history("new-session"):
             ctx = rec.context(row, history=True)
             rec.history = kind.folds_rows
         try:
             plan = kind.open_session(ctx, ctx.ruleset, request)
-        except (RuleRefusal, UnreadableInput):
+        except (RuleRefusal, UnreadableInput) as exc:
             from rummyref.store.guard import trusted
 
             trusted(rec, row, history=rec.history)  # "still open", "over": read from rows changed outside ref?
-            raise
+            raise noted(exc, note) from None
         check_newcomers([n for n in plan.seat if n not in ctx.game.roster], ctx.game.roster)  # only new names
         seated = rec.seat(row, plan.seat)
         rec.open_session(row, ctx.position, dict(plan.options), seated)
-        return Done(kind, plan.shown)
+        return Done(kind, plan.shown, note=note)
+
+
+def ruleset_kept(game: str, kept: Any, given: str | None) -> str | None:
+    """``--ruleset`` given for an existing game (``new-session``, ``ref night``): never silently
+    dropped. Another rule set than the game's is refused (exit 3); a file named like the game's
+    rule set whose rules differ from those the game keeps (a house's copy keeping a built-in's
+    name, or a file edited since the game was created: the comparison ``ref dispute`` makes,
+    :func:`rummyref.cli.settle.same_rules`) is said: the game keeps its own rules, and the
+    file's rules apply to a new game. None: nothing to say."""
+    if not given:
+        return None
+    wanted = load_ruleset(given)
+    if wanted.name != kept.name:
+        raise UnreadableInput(
+            f"game {game} is played under {kept.name}, not {given}",
+            hint="a new game may use another rule set: --game NEW-NAME",
+        )
+    if wanted == kept:
+        return None
+    return (f"game {game} already exists and keeps the rules of {kept.name} it was created with; "
+            f"--ruleset {given} is named {wanted.name}, but its rules differ from them: they apply to "
+            f"a new game: --game NEW-NAME --ruleset {given}")
+
+
+def noted(exc: Any, note: str | None) -> Any:
+    """A refusal with ``note`` (:func:`ruleset_kept`) first in its hint: why the game's own
+    rules, not the file's, refused."""
+    if note:
+        exc.hint = note if not exc.hint else f"{note}; {exc.hint}"
+    return exc
 
 
 def _untouched(db: str | None, game: str, history: bool = False) -> None:

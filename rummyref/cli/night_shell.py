@@ -62,7 +62,8 @@ def help_text(ctx: Context) -> str:
         *row("undo", f"void the last {word} still counting"
                      + (" (its dealer deals again)" if ctx.kind.full_rounds(rs) else "")),
         *row("amend N", f"correct {word} N: its answers as recorded, fix what was wrong"),
-        *row("void N", f"{word} N no longer counts (both stay in the history, B7)"),
+        *row("void N", f"{word} N no longer counts (both stay in the history"
+                     + (f", {rs.game_rule('B7')})" if rs.game_rule("B7") else ")")),
         *row("standings", "the standings"),
         *row("history [all]", f"this {session}'s {word}s (all: the whole game)"),
         *row("end", ending),
@@ -240,6 +241,7 @@ def start(request: SessionRequest, db: str | None) -> str:
 
     resumed = _resumable(db, request)
     if resumed is not None:
+        note = play.ruleset_kept(resumed.game.name, resumed.ruleset, request.ruleset)
         strangers = [n for n in request.players or () if n.casefold() not in
                      {p.casefold() for p in resumed.game.roster}]
         if strangers:  # not a table of this game: never resume it for them (nor ignore them)
@@ -248,14 +250,14 @@ def start(request: SessionRequest, db: str | None) -> str:
 
             word = resumed.kind.session_word(resumed.ruleset)
             number = resumed.open_session.number if resumed.open_session else ""
-            raise RuleRefusal(
+            raise play.noted(RuleRefusal(
                 f"{word} {number} of {shown(resumed.game.name)} is open, and "
                 f"{', '.join(shown(n) for n in strangers)} {'is' if len(strangers) == 1 else 'are'} not among its "
                 f"players ({', '.join(shown(n) for n in resumed.game.roster)})",
                 hint=f"--game NEW-NAME{resumed.ruleset.again} starts a new game with its own players; ref night without "
                      "--players resumes "
                      "this one",
-            )
+            ), note)
         from rummyref.store.record import must_write
 
         must_write(db)  # a record this user cannot write: said now, not after a hand is typed
@@ -266,8 +268,12 @@ def start(request: SessionRequest, db: str | None) -> str:
                                          ("--first-dealer", request.first_dealer)) if v]
         if creating:
             say(f"({', '.join(creating)} ignored: the session was already open)")
+        if note:
+            say(f"({note})")
         return resumed.game.name
     done = play.open_session(db, request)
+    if done.note:
+        say(f"({done.note})")
     done.kind.show_opened(done.shown, out)
     return done.kind.opened_json(done.shown)["game"]
 
@@ -381,7 +387,10 @@ def interrupted_words(what: str | None, start: int, at_write: int | None = None)
 
 # -- corrections ---------------------------------------------------------------------------------
 
-REASON_Q = "Why? (the reason is kept in the history, B7)"
+def reason_q(rs) -> str:
+    """The question for a correction's reason, citing B7 only where the rule set's rulebook has it."""
+    b7 = rs.game_rule("B7")
+    return f"Why? (the reason is kept in the history{f', {b7}' if b7 else ''})"
 
 
 def read_reason(answer: str) -> str:
@@ -409,7 +418,7 @@ def correction(term: Terminal, name: str, db: str | None, hand: int | None, amen
     term.under_way = f"the {'amendment' if amend else 'void'} of {what} {hand}"
     try:
         kind.show_as_recorded(ctx, hand, out)
-        reason = ask_until(term, REASON_Q, read_reason)
+        reason = ask_until(term, reason_q(ctx.ruleset), read_reason)
         form = play.prepare(ctx, hand, {}, term, command) if amend else None
     except KeyboardInterrupt:
         print(file=sys.stderr)

@@ -63,6 +63,10 @@ def new_session(
 
     request = session_request(game, players, ruleset, opening, wildcards, cards, variation, first_dealer)
     done = play.open_session(db_choice(db), request)
+    if done.note:
+        from rummyref.cli.common import say
+
+        say(done.note)
     show(done, json_, "opened")
 
 

@@ -79,12 +79,13 @@ class Scope:
     #: numbers fill the rules answered from their rulebooks (none: the rulebooks' own numbers)
     rulesets: tuple[tuple[str, Any], ...] = ()
 
-    def numbers_for(self, rule: Any) -> tuple[Any, str | None, list[tuple[str, int | None, int]]]:
+    def numbers_for(self, rule: Any) -> tuple[Any, str | None, list[tuple[str, int | None, int | None]]]:
         """``rule`` with the numbers of the rule set in force it is answered from, a line naming
         the numbers that rule set changes from the rulebook's (None: it changes none), and those
         numbers (field, the rule set's value, the rulebook's). Where several games open answer
         from its rulebook and their numbers differ: the rulebook's numbers, and a line saying so."""
         from rummyref.rulebook.book import rulebooks_of
+        from rummyref.rulebook.numbers import shown_value
 
         found = [(whose, rule.under(rs.numbers())) for whose, rs in self.rulesets if rule.rulebook in rulebooks_of(rs)]
         if not found:
@@ -94,8 +95,8 @@ class Scope:
         whose, (filled, changed) = found[0]
         if not changed:
             return filled, None, []
-        sets = and_list([f"{field} = {'none' if value is None else f'{value:,}'}" for field, value, _ in changed])
-        own = and_list([f"{value:,}" for _, _, value in changed])
+        sets = and_list([f"{field} = {shown_value(field, value)}" for field, value, _ in changed])
+        own = and_list([shown_value(field, value) for field, _, value in changed])
         return filled, f"Numbers: {whose} sets {sets}, where the rulebook says {own}.", changed
 
     def in_play(self, rule: Any) -> bool | None:
@@ -362,7 +363,7 @@ def _hit_json(hit: Any, scope: Scope) -> dict[str, Any]:
     }
 
 
-def _numbers_json(changed: list[tuple[str, int | None, int]]) -> dict[str, Any]:
+def _numbers_json(changed: list[tuple[str, int | None, int | None]]) -> dict[str, Any]:
     """``numbers``: the numbers the rule states that the rule set in force changes, each with
     the rulebook's (the key is there only when it changes some)."""
     return {"numbers": [{"field": f, "value": v, "rulebook": own} for f, v, own in changed]} if changed else {}

@@ -13,11 +13,14 @@ only what was wrong; :meth:`QuestionForm.changed` tells whether anything was.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rummyref.cards import Card, check_holders, read_cards_of
 from rummyref.errors import UnreadableInput
 from rummyref.games.base import Asker, Given, ask_until
+
+if TYPE_CHECKING:
+    from rummyref.rules.ruleset import RuleSet
 
 Key = tuple[str, str]  #: (what, whose): ("melded", "Bill"), ("out", ""), ("hand", "Ann"), ...
 
@@ -187,11 +190,28 @@ def split_assignment(text: str, option: str) -> tuple[str, str]:
     return name.strip(), value
 
 
-def read_points(text: str, name: str) -> int:
-    """A whole number of points typed for ``name`` (45, -10, 1,200), within a hand's bounds."""
-    from rummyref.bounds import HAND_POINTS, bounded_int
+def read_points(text: str, name: str, deck: str | None = None) -> int:
+    """A whole number of points typed for ``name`` (45, -10, 1,200), within a hand's bounds;
+    ``deck`` (:func:`deck_said`) names the game's own deck in the refusal's hint."""
+    from dataclasses import replace
 
-    return bounded_int(text, f"{name}'s points", HAND_POINTS)
+    from rummyref.bounds import HAND_POINTS, HAND_POINTS_MAX, bounded_int
+
+    bound = HAND_POINTS if deck is None else replace(
+        HAND_POINTS, why=f"a hand is never worth more than the whole deck ({deck}); no rule set's deck may be "
+                         f"worth over {HAND_POINTS_MAX:,}")
+    return bounded_int(text, f"{name}'s points", bound)
+
+
+def deck_said(rs: RuleSet, wildcards: int) -> str:
+    """What the whole deck of a game is worth, for a hint: ``396 points in this game of 500 Rum``
+    (its own WILDCARDs, fixed when it was created)."""
+    from dataclasses import replace
+
+    from rummyref.rules.ruleset import deck_worth
+
+    worth = deck_worth(replace(rs, wild_max=wildcards, variations=()))
+    return f"{worth:,} points in this game of {rs.title}"
 
 
 def parse_assignments(items: list[str], what: str = "cards", whose: str = "cards turned up") -> dict[str, list[Card]]:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rummyref.errors import NotFound, RulesetError
-from rummyref.rulebook.numbers import PlaceholderError, fields, fill
+from rummyref.rulebook.numbers import OPTIONAL, PLACEHOLDER, PlaceholderError, fields, fill
 from rummyref.rules.datafiles import locate, read_toml
 from rummyref.rules.resources import data_dir
 
@@ -62,19 +62,23 @@ class Rule:
     written: tuple[str, str, str] = field(default=("", "", ""), compare=False)
     #: every rule set number the rule states, with the rulebook's own value: its placeholders'
     #: and those its ``numbers`` key lists (stated in words no placeholder carries)
-    own_numbers: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    own_numbers: tuple[tuple[str, int | None], ...] = field(default=(), compare=False)
 
-    def under(self, numbers: Mapping[str, int]) -> tuple[Rule, list[tuple[str, int | None, int]]]:
+    def under(self, numbers: Mapping[str, int]) -> tuple[Rule, list[tuple[str, int | None, int | None]]]:
         """This rule with the numbers of a rule set in force (``RuleSet.numbers()``), and the
         numbers it states that the rule set changes: (field, the rule set's value or None where
         it sets none, the rulebook's value). A number the rule set leaves unset stays the
         rulebook's."""
-        own = dict(self.own_numbers)
         changed = [(f, numbers.get(f), v) for f, v in self.own_numbers if numbers.get(f) != v]
         if not changed:
             return self, []
-        merged = {**own, **{f: numbers[f] for f in own if f in numbers}}
-        title, statement, verdict = (fill(t, merged) for t in self.written)
+        # a number the rule set leaves unset is never the rulebook's: its sentences are left out
+        merged = {f: numbers.get(f) for f, _ in self.own_numbers}
+        title, statement, verdict = (fill(t, merged, lenient=True) for t in self.written)
+        if not title:  # a title is one phrase: the number the rule set leaves unset is said to be none
+            title = PLACEHOLDER.sub(lambda m: "none" if merged.get(m.group("field")) is None else m.group(0),
+                                    self.written[0])
+            title = fill(title, merged, lenient=True)
         return replace(self, title=title, statement=statement, verdict=verdict), changed
 
     @property
@@ -264,7 +268,7 @@ _RULE_KEYS = {"id", "section", "title", "statement", "verdict", "aliases", "ques
 
 
 def _fill_numbers(written: tuple[str, str, str], listed: tuple[str, ...], numbers: Mapping[str, int], where: str,
-                  source: str) -> tuple[tuple[str, str, str], tuple[tuple[str, int], ...]]:
+                  source: str) -> tuple[tuple[str, str, str], tuple[tuple[str, int | None], ...]]:
     """A rule's texts filled with the rulebook's own numbers, and every number the rule states
     (its placeholders', then those its ``numbers`` key lists) with its value; a placeholder or a
     listed field naming no number of the rulebook's rule set is refused, naming it."""
@@ -277,10 +281,10 @@ def _fill_numbers(written: tuple[str, str, str], listed: tuple[str, ...], number
                                hint="a placeholder names a number of the rule set of the rulebook's name") from None
     stated = [f for t in written for f in fields(t)]
     for f in listed:
-        if f not in numbers:
+        if f not in numbers and f not in OPTIONAL:
             raise RulesetError(f"{source}: {where}numbers: {f!r} names no number of the rule set")
         stated.append(f)
-    return (filled[0], filled[1], filled[2]), tuple((f, numbers[f]) for f in dict.fromkeys(stated))
+    return (filled[0], filled[1], filled[2]), tuple((f, numbers.get(f)) for f in dict.fromkeys(stated))
 
 
 def _prior(item: Mapping[str, Any], where: str, source: str) -> float:

@@ -11,6 +11,15 @@ A placeholder may add or take away a number (``{deal.2+1:words}``, the eleven ca
 gin) and name a form: ``words`` (``ten``; digits past twenty; ``Words``: ``Ten``), ``doubles`` and ``doubled``
 (``triples``, ``multiplied by 5``); without one the number is written with its thousands
 separated (``2,000,000``). Nothing here reads a file.
+
+A rule stated under a rule set that sets no such number (a house file dealing no two-player
+game has no ``deal.2``) never borrows the rulebook's figure: each sentence naming a number the
+rule set leaves unset is left out. A field in :data:`OPTIONAL` may be unset in the rulebook's
+own rule set too (500 Rum's melded joker counts as the card it stands for: no
+``wildcards.melded``); the form ``unset`` (``{wildcards.melded:unset}``) writes nothing and
+keeps its sentence only while the number is unset, so a rulebook can say what holds without
+it ("A melded joker counts as the card it stands for{wildcards.melded:unset}.") beside the
+sentence stating it ("A melded joker counts {wildcards.melded}.").
 """
 
 from __future__ import annotations
@@ -41,6 +50,17 @@ FORMS = {"": lambda n: f"{n:,}", "words": _words, "Words": lambda n: _words(n).c
          "doubled": _doubled}
 
 
+#: fields a rule set may leave unset, with what that means in the file's own words
+OPTIONAL = {"wildcards.melded": "represented"}
+UNSET = "unset"  #: the form that writes nothing, in a sentence stated only while its number is unset
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def shown_value(field: str, value: int | None) -> str:
+    """A number as the Numbers line names it: digits, or what an unset field means."""
+    return OPTIONAL.get(field, "none") if value is None else f"{value:,}"
+
+
 class PlaceholderError(ValueError):
     """A placeholder names no number of the rule set, or a form ref does not know."""
 
@@ -54,16 +74,39 @@ def fields(text: str) -> list[str]:
     return out
 
 
-def fill(text: str, numbers: Mapping[str, int]) -> str:
-    """``text`` with each placeholder replaced by its number from ``numbers``."""
+def fill(text: str, numbers: Mapping[str, int | None], lenient: bool = False) -> str:
+    """``text`` with each placeholder replaced by its number from ``numbers``. A field absent
+    from ``numbers`` (or None) is refused, unless it is :data:`OPTIONAL` or ``lenient`` (a rule
+    stated under a house's rule set): then each sentence naming it is left out, and a sentence
+    with an ``unset`` form is kept only while its number is unset."""
+
+    def value(m: re.Match[str]) -> int | None:
+        field, form = m.group("field"), m.group("form") or ""
+        if form not in FORMS and form != UNSET:
+            raise PlaceholderError(f"{m.group(0)}: unknown form {form!r}; forms are "
+                                   + ", ".join([*(f for f in FORMS if f), UNSET]))
+        if numbers.get(field) is None and not lenient and field not in OPTIONAL:
+            raise PlaceholderError(f"{{{field}}} names no number of the rule set")
+        return numbers.get(field)
+
+    def kept(sentence: str) -> bool:
+        for m in PLACEHOLDER.finditer(sentence):
+            unset = value(m) is None
+            if unset != (m.group("form") == UNSET):
+                return False
+        return True
 
     def one(m: re.Match[str]) -> str:
-        field, form = m.group("field"), m.group("form") or ""
-        if field not in numbers:
-            raise PlaceholderError(f"{{{field}}} names no number of the rule set")
-        if form not in FORMS:
-            raise PlaceholderError(f"{m.group(0)}: unknown form {form!r}; forms are "
-                                   + ", ".join(f for f in FORMS if f))
-        return FORMS[form](numbers[field] + int(m.group("offset") or 0))
+        v = value(m)
+        return "" if v is None else FORMS[m.group("form") or ""](v + int(m.group("offset") or 0))
 
-    return PLACEHOLDER.sub(one, text)
+    for m in PLACEHOLDER.finditer(text):
+        value(m)  # an unknown form or field is refused even in a sentence left out
+    if all(kept(s) for s in _SENTENCE.split(text)):
+        return PLACEHOLDER.sub(one, text)
+    parts = re.split(r"(?<=[.!?])(\s+)", text)
+    out = ""
+    for i in range(0, len(parts), 2):
+        if kept(parts[i]):
+            out += (parts[i - 1] if out and i else "") + PLACEHOLDER.sub(one, parts[i])
+    return out

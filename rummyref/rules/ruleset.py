@@ -148,6 +148,9 @@ class RuleSet:
     text: str = field(default="", compare=False)
     #: the rule cited when the table says a WILDCARD stands for a card no meld has a place for
     wild_rule: str | None = None
+    #: the rule cited when the game is over (its end, a finished game's refusals): ``scoring.rule``,
+    #: 500 Rum's R3; a citation, not a rule, so a game kept before it was read plays the same rules
+    over_rule: str | None = field(default=None, compare=False)
 
     # -- the rule set's own words ([words]): every message takes them from here ------------------
     # ref's records and JSON keep its fixed names (a meld's kind ``sequence``/``group``, a
@@ -565,6 +568,7 @@ def parse_ruleset(raw: dict[str, Any], source: str = "<data>", strict: bool = Fa
         wild_rule=wild.str("rule") if "rule" in wild.data else None,
         method=method,
         target=scoring.int("target", None, low=TARGET.lo, high=TARGET.hi),
+        over_rule=scoring.str("rule") if "rule" in scoring.data else None,
         match_wins=scoring.int("match_wins", None, low=1),
         going_out=GoingOut(scoring.str("going_out", "at-most-one", choices=GOING_OUT_MODES)),
         players_min=pmin,
@@ -605,7 +609,7 @@ def _complete(rs: RuleSet, top: _Reader, scoring: _Reader) -> None:
     deals by it, at least one), a low-count game's match."""
     _own_kind_name(rs, top)
     if rs.method == Method.MELDED_MINUS_HELD and rs.target is None:
-        raise scoring.fail("target", "an integer: the total that ends a long game (A7)")
+        raise scoring.fail("target", "an integer: the total that ends a long game")
     if rs.method == Method.LOW_COUNT and rs.match_wins is None:
         raise scoring.fail("match_wins", "an integer from 1: the game wins that take a match")
     if rs.method == Method.GIN and not rs.deal:

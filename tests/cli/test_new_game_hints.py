@@ -200,7 +200,7 @@ def test_following_the_simple_rummy_hint_starts_a_simple_rummy_game():
 def test_a_long_game_of_another_rule_set_over_in_a_night_hints_at_its_rule_set():
     r = ok("night", "--ruleset", "rummy-500", "--players", "Ann,Bob", "--opening", "Ann=495",
            input="points\n10\n0\n\nend\n")
-    assert ("The game is over: Ann won. Type end to close the session.\n"
+    assert ("The game is over (R3): Ann won. Type end to close the session.\n"
             "A new game: ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob.\n") in r.stdout
 
 

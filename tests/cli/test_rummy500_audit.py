@@ -177,7 +177,7 @@ def test_game_over_in_500_rum_hints_at_its_ruleset():
     new("rummy-500", "Ann,Bob")
     r = ref("score-hand", "--points", "Ann=500", "--points", "Bob=0")
     assert r.exit_code == 0
-    assert r.stdout.splitlines()[-3:] == ["GAME OVER: Ann wins with 500.",
+    assert r.stdout.splitlines()[-3:] == ["GAME OVER (R3): Ann wins with 500.",
                                           "The session may end now: ref end-session.",
                                           "A new game: ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob."]
     more = ref("score-hand", "--points", "Ann=5", "--points", "Bob=0")
@@ -192,7 +192,7 @@ def test_game_over_in_500_rum_hints_at_its_ruleset():
 def test_game_over_in_a_500_rum_night_hints_at_its_ruleset():
     r = ref("night", "--ruleset", "rummy-500", "--players", "Ann,Bob", input="points\n500\n0\n\nend\n")
     assert r.exit_code == 0, r.stderr
-    assert ("GAME OVER: Ann wins with 500.\nThe session may end now: type end.\n"
+    assert ("GAME OVER (R3): Ann wins with 500.\nThe session may end now: type end.\n"
             "A new game: ref new-session --game NEW-NAME --ruleset rummy-500 --players Ann,Bob.\n") in r.stdout
 
 

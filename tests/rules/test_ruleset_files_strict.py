@@ -42,7 +42,7 @@ def test_a_field_ref_does_not_read_is_refused_naming_it(tmp_path, name, edit, fi
 
 @pytest.mark.parametrize("name, edit, words", [
     ("rummy-2m", lambda t: re.sub(r"(?m)^target = 2_000_000\n", "", t),
-     "scoring.target: expected an integer: the total that ends a long game (A7), got '<missing>'"),
+     "scoring.target: expected an integer: the total that ends a long game, got '<missing>'"),
     ("simple-rummy", lambda t: re.sub(r"(?m)^match_wins = 2\n", "", t),
      "scoring.match_wins: expected an integer from 1: the game wins that take a match, got '<missing>'"),
     ("gin", lambda t: t.replace("players = [2, 2]", "players = [3, 3]"),

@@ -255,10 +255,12 @@ class PointsForm(QuestionForm):
     """A hand in a hurry: each player's points, in deal order."""
 
     options: ClassVar[tuple[str, ...]] = ("points", "dealer")
+    deck: str | None = None  #: what the game's whole deck is worth, for an out-of-range hint
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, deck: str | None = None) -> None:
         super().__init__()
         self.game = game
+        self.deck = deck
 
     def keys(self) -> list[Key]:
         return [("points", n) for n in self.game.roster]
@@ -267,11 +269,11 @@ class PointsForm(QuestionForm):
         return POINTS_Q.format(name=key[1])
 
     def read(self, key: Key, answer: str) -> Any:
-        return read_points(answer, key[1])
+        return read_points(answer, key[1], self.deck)
 
     def prefill(self, given: Given) -> None:
         for n, v in _by_player(given.get("points") or (), "--points", self.game).items():
-            self.values[("points", n)] = read_points(v, n)
+            self.values[("points", n)] = read_points(v, n, self.deck)
             self.texts[("points", n)] = v
 
     def recall_facts(self, facts: PointsFacts) -> None:
@@ -293,9 +295,10 @@ class HandForm:
 
     options: ClassVar[tuple[str, ...]] = ("melded", "held", "out", "claim", "points", "dealer")
 
-    def __init__(self, game: Game, recorded: Any = None) -> None:
+    def __init__(self, game: Game, recorded: Any = None, deck: str | None = None) -> None:
         self.game = game
         self.recorded = recorded
+        self.deck = deck
 
     def pick(self, given: Given, asker: Asker | None) -> QuestionForm:
         chosen = [k for k in ("melded", "held", "out", "claim", "points") if given.get(k)]
@@ -308,7 +311,7 @@ class HandForm:
         elif not chosen and asker is not None:
             points = bool(ask_until(asker, FORM_Q, read_form))
         if points:
-            pform = PointsForm(self.game)
+            pform = PointsForm(self.game, self.deck)
             if isinstance(self.recorded, PointsFacts):
                 pform.recall_facts(self.recorded)
             return pform

@@ -135,7 +135,8 @@ class LongGame:
                 "(or --points NAME=N)")
 
     def over_rule(self, ruleset: RuleSet) -> str | None:
-        return ruleset.cite("A7")  # the game ends past the target (a house rule)
+        # the game ends past the target: a house rule (A7), else the rule set's own (500 Rum's R3)
+        return ruleset.cite("A7") or ruleset.over_rule
 
     def hand_word(self, ruleset: RuleSet) -> str:
         return ruleset.hand_word
@@ -217,7 +218,7 @@ class LongGame:
                 raise RuleRefusal(
                     f"{past[0]}'s opening total {opening[past[0]]:,} is at or past the target {rs.target:,}: "
                     "the game would be over before it began",
-                    rule=rs.cite("A7"),
+                    rule=rs.cite("A7") or rs.over_rule,
                     hint="an opening total must be below the target",
                 )
         return GameHeader(
@@ -294,12 +295,16 @@ class LongGame:
     # -- hands -----------------------------------------------------------------------------
 
     def form(self, ctx: Context, hand: int | None = None, style: str = ""):
+        from rummyref.games.forms import deck_said
         from rummyref.games.long.form import CardsForm, HandForm, PointsForm
 
+        deck = deck_said(ctx.ruleset, ctx.game.wildcards)  # the game's own, in an out-of-range hint
         if hand is not None:  # a correction: the hand as recorded answers first at a terminal
             old = self._in_force(ctx, hand)
-            return HandForm(ctx.game, facts_from_json(old.facts, ctx.game.roster))
-        return {"cards": CardsForm, "points": PointsForm}.get(style, HandForm)(ctx.game)
+            return HandForm(ctx.game, facts_from_json(old.facts, ctx.game.roster), deck)
+        if style == "cards":
+            return CardsForm(ctx.game)
+        return PointsForm(ctx.game, deck) if style == "points" else HandForm(ctx.game, deck=deck)
 
     def check_next(self, ctx: Context, dealer: str | None = None) -> None:
         g, rs = ctx.game, ctx.ruleset
@@ -402,7 +407,7 @@ class LongGame:
         if old.kind == EntryKind.VOID:
             raise RuleRefusal(
                 f"{word} {hand} was voided (entry {old.seq})",
-                rule="B7",
+                rule=ctx.ruleset.game_rule("B7"),
                 hint=f"a voided {word} stays voided; record what happened as a new {word}",
             )
         return old
@@ -503,7 +508,7 @@ class LongGame:
     def announce(self, ctx: Context, out) -> None:
         g, rs = ctx.game, ctx.ruleset
         if g.over:
-            out.print(f"The game is over{render.cited(rs, 'A7')}: {g.winner} won. Type end to close the "
+            out.print(f"The game is over{render.over_cited(rs)}: {g.winner} won. Type end to close the "
                       f"{rs.session_short}.", markup=False)
             if more := again(g, rs):  # another rule set's game: its --ruleset, as the GAME OVER footer says
                 out.print(f"A new game: ref new-session --game NEW-NAME{more}.", markup=False)
@@ -598,7 +603,7 @@ def _ends_before(ctx: Context, hand: int, kind: EntryKind, outcome: Outcome, ope
     return RuleRefusal(
         f"{verb}ing {word} {hand} would end the game at the end of {word} {end} ({why}), but {hands} "
         f"{'is' if len(later) == 1 else 'are'} in force after it: no {word} can be recorded into a finished game",
-        rule=rs.cite("A7"),
+        rule=rs.cite("A7") or rs.over_rule,
         hint=f"void {hands}{then}",
     )
 

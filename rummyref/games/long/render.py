@@ -27,6 +27,13 @@ def cited(rs: RuleSet, rule: str) -> str:
     return f" ({rule})" if rs.cite(rule) else ""
 
 
+def over_cited(rs: RuleSet) -> str:
+    """`` (A7)`` (the house's rule) or the rule set's own rule for a game that is over (500
+    Rum's R3, ``scoring.rule``), else nothing."""
+    rule = rs.cite("A7") or rs.over_rule
+    return f" ({rule})" if rule else ""
+
+
 def cap(word: str) -> str:
     """A word at the start of a sentence ("session" -> "Session"; "Rummy Night" stays)."""
     return word[:1].upper() + word[1:]
@@ -129,7 +136,7 @@ def reopened(r, out) -> None:
     leaders = [name for name in r.game.roster if totals[name] == best]
     lead = (f"{leaders[0]} leads with {n(best)}" if len(leaders) == 1 else
             f"{and_list(leaders)} lead with {n(best)}")
-    echo(out, f"The game is no longer over{cited(r.ruleset, 'A7')}: {r.reopened} no longer wins; {lead}, and "
+    echo(out, f"The game is no longer over{over_cited(r.ruleset)}: {r.reopened} no longer wins; {lead}, and "
               "the game goes on.")
 
 
@@ -293,10 +300,10 @@ def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, o
     table.print(out)
     show_arrangement(r.score, out, rs)
     if r.game.over and (not game.over or game.winner != r.game.winner):
-        out.print(f"The game would be over{cited(rs, 'A7')}: {r.game.winner} wins with {n(now[r.game.winner])}.",
+        out.print(f"The game would be over{over_cited(rs)}: {r.game.winner} wins with {n(now[r.game.winner])}.",
                   markup=False)
     elif game.over and not r.game.over:
-        out.print(f"The game would no longer be over{cited(rs, 'A7')}: play goes on.", markup=False)
+        out.print(f"The game would no longer be over{over_cited(rs)}: play goes on.", markup=False)
     emptied(r, out)  # what the void would do to its closed night (``ref night``'s void N asks first)
     not_full(r, out)
 
@@ -304,7 +311,7 @@ def show_change(game, before: Mapping[str, int], totals: Mapping[str, int], r, o
 def footer(r, out, end: str = "ref end-session") -> None:
     """What comes next: game over (A7), a tie past the target, the next dealer or the end of a round."""
     g, rs = r.game, r.ruleset
-    a7 = cited(rs, "A7")
+    a7 = over_cited(rs)
     if g.over:
         out.print(f"GAME OVER{a7}: {g.winner} wins with {n(dict(r.totals)[g.winner])}.", markup=False)
         more = again(g, rs)  # its players and WILDCARDs where not the rule set's own, too
@@ -420,10 +427,10 @@ def show_standings(st, out) -> None:
     head = f"{st.game} ({st.ruleset}), target {_n(st.target)}: {rs.hands(st.hands)} over {plural(st.nights, night)}"
     out.print(head, markup=False)
     if st.over:
-        out.print(f"GAME OVER{cited(rs, 'A7')}: {st.winner} wins.", markup=False)
+        out.print(f"GAME OVER{over_cited(rs)}: {st.winner} wins.", markup=False)
     elif st.tied_leaders:
         totals = {row.name: row.total for row in st.players}
-        out.print(f"{level(st.tied_leaders, totals, st.target)}: play goes on{cited(rs, 'A7')}.", markup=False)
+        out.print(f"{level(st.tied_leaders, totals, st.target)}: play goes on{over_cited(rs)}.", markup=False)
     race = (Grid().column("#", right=True).column("player", name=True).column("total", right=True)
             .column("to go", right=True).column("progress", spare=1, short=_percent)
             .column(rs.hand_words, right=True, spare=3).column(f"avg/{rs.hand_word}", right=True, spare=2))
