@@ -242,6 +242,8 @@ def test_ctrl_c_between_hands_leaves_the_record_consistent(night_db):
 
 
 REASON = "Why? (the reason is kept in the history, B7): "
+#: a rule set whose rulebook has no B7 (Simple Rummy, 500 Rum) cites none (audit rummy500-rulefiles 7)
+REASON_UNCITED = "Why? (the reason is kept in the history): "
 FIX = "Fix which answer? (Bill / Ben / Larry / out / claims / drop): "
 CONFIRM_VOID = "Record it? (Enter: yes / drop): "
 
@@ -354,7 +356,7 @@ def test_a_simple_rummy_game_amended_in_the_night(night_db):
     shown = n.answer(CONFIRM, "")
     assert "Winner: Ann." in flat(shown)
     n.answer(PROMPT, "amend 1")
-    shown = n.answer(REASON, "Cy had gone out")
+    shown = n.answer(REASON_UNCITED, "Cy had gone out")
     assert lines(shown)[-7:-1] == [
         "Game 1 as recorded (session 1, game 1 of the session, Ann dealt; entry 3):",
         "    Bob played first; ending: the stock ran out",
