@@ -112,12 +112,12 @@ class Terminal:
         #: what the command under way would write, for the end of input to name ("the void of hand 2")
         self.under_way: str | None = None
 
-    def line(self, prompt: str, offered: str = "") -> str:
+    def line(self, prompt: str, offered: str = "", none: bool = True) -> str:
         lead, prompt = fitted(prompt)  # a long question on lines of its own, asked again after a ruling
         while True:
             if lead:
                 err.print(lead, end="", markup=False, highlight=False)
-            answer = self._read(prompt, offered)
+            answer = self._read(prompt, offered, none)
             text = answer.strip()
             if text.startswith("?"):
                 self.ruling(text[1:].strip())
@@ -126,14 +126,15 @@ class Terminal:
             else:
                 return answer
 
-    def ask(self, question: str, offered: str = "") -> str:
-        """The :class:`~rummyref.games.base.Asker` of the night's questions."""
-        return self.line(question + ": ", offered)
+    def ask(self, question: str, offered: str = "", *, none: bool = True) -> str:
+        """The :class:`~rummyref.games.base.Asker` of the night's questions (``none`` False:
+        ``-`` answers nothing here, so it is not offered)."""
+        return self.line(question + ": ", offered, none)
 
     def tell(self, message: str) -> None:
         say(message)
 
-    def _read(self, prompt: str, offered: str) -> str:
+    def _read(self, prompt: str, offered: str, none: bool = True) -> str:
         rl = self.readline
         if offered and rl is not None:
             if not self.put_back_told:
@@ -141,7 +142,7 @@ class Terminal:
                 say(PUT_BACK)
             rl.set_pre_input_hook(lambda: (rl.insert_text(offered), rl.redisplay()))
         elif offered:  # no line to edit (a pipe): Enter keeps the offered answer, as score-hand's prompts
-            say(f"  (offered: {offered}; Enter keeps it, {NONE_WORD} for none)")
+            say(f"  (offered: {offered}; Enter keeps it" + (f", {NONE_WORD} for none)" if none else ")"))
         if rl is not None and sys.stdout.isatty():  # one screen: readline draws the question with the line
             ask = prompt
         else:  # every question on stderr, whatever its length, as score-hand's: stdout is for the record
@@ -250,13 +251,15 @@ def start(request: SessionRequest, db: str | None) -> str:
 
             word = resumed.kind.session_word(resumed.ruleset)
             number = resumed.open_session.number if resumed.open_session else ""
+            # a game whose roster is open (Simple Rummy, S1) seats a newcomer at its next session
+            seats = getattr(resumed.kind, "newcomer_hint", None)
+            hint = seats(resumed, request.players or ()) if seats is not None else None
             raise play.noted(RuleRefusal(
                 f"{word} {number} of {shown(resumed.game.name)} is open, and "
                 f"{', '.join(shown(n) for n in strangers)} {'is' if len(strangers) == 1 else 'are'} not among its "
                 f"players ({', '.join(shown(n) for n in resumed.game.roster)})",
-                hint=f"--game NEW-NAME{resumed.ruleset.again} starts a new game with its own players; ref night without "
-                     "--players resumes "
-                     "this one",
+                hint=hint or f"--game NEW-NAME{resumed.ruleset.again} starts a new game with its own players; ref night "
+                     "without --players resumes this one",
             ), note)
         from rummyref.store.record import must_write
 

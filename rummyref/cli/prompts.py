@@ -144,8 +144,8 @@ def _say(message: str) -> None:
 class TerminalAsker:
     """The command line's :class:`~rummyref.games.base.Asker`."""
 
-    def ask(self, question: str, offered: str = "") -> str:
-        return prompt_ask(question, offered)
+    def ask(self, question: str, offered: str = "", *, none: bool = True) -> str:
+        return prompt_ask(question, offered)  # "-" is not offered in words here: nothing to leave out
 
     def tell(self, message: str) -> None:
         _say(message)

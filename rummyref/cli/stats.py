@@ -149,22 +149,43 @@ def _show_head_to_head(st) -> None:
     night = plural_word(st.style.session)
     # what decides a night: points, or games won (in the rule set's word for a game)
     score = f"{plural_word(st.style.unit)} won" if st.night_score == "games won" else st.night_score
-    # a column a player, headed by the name where every name is short; else by the player's
-    # number (a name is never cut below the form that can be typed back)
-    numbered = any(cell_len(shown(n, among=names)) > HEAD_SHOWN for n in names)
+    # a column a player, headed by the name where every name is short and the table fits the
+    # terminal; else by the player's number, the players numbered down the side (a name is never
+    # cut below the form that can be typed back), and where even that is too wide, the columns in
+    # blocks, each as many as fit, the players down the side of each
+    pairs = {(h.player, h.opponent): h for h in st.head_to_head}
+    rows = [["-" if a == b else f"{pairs[a, b].won}-{pairs[a, b].lost}-{pairs[a, b].level}" for b in names]
+            for a in names]
+    side = max(cell_len(shown(n, among=names)) for n in names)
+
+    def wide(heads: list[str]) -> list[int]:
+        return [max(cell_len(h), *(cell_len(r[j]) for r in rows)) for j, h in enumerate(heads)]
+
+    named = [f"vs {shown(n, among=names)}" for n in names]
+    numbered = (any(cell_len(shown(n, among=names)) > HEAD_SHOWN for n in names)
+                or side + sum(w + 2 for w in wide(named)) > out.width)
+    heads = [f"vs {i}" for i in range(1, len(names) + 1)] if numbered else named
+    widths = wide(heads)
+    fixed = side + (len(str(len(names))) + 2 if numbered else 0)
+    blocks: list[list[int]] = [[]]
+    for j, w in enumerate(widths):
+        if blocks[-1] and fixed + sum(widths[k] + 2 for k in blocks[-1]) + w + 2 > out.width:
+            blocks.append([])
+        blocks[-1].append(j)
     out.print(f"Head to head (closed {night} won-lost-level, on {score}"
               f"{'; the columns by number' if numbered else ''}):", markup=False)
-    grid = Grid()
-    if numbered:
-        grid.column("#", right=True)
-    grid.column("", name=True)
-    for i, n in enumerate(names, 1):
-        grid.column(f"vs {i if numbered else shown(n, among=names)}", right=True)
-    pairs = {(h.player, h.opponent): h for h in st.head_to_head}
-    for i, a in enumerate(names, 1):
-        cells = ("-" if a == b else f"{pairs[a, b].won}-{pairs[a, b].lost}-{pairs[a, b].level}" for b in names)
-        grid.row(*([str(i)] if numbered else []), a, *cells)
-    grid.print(out)
+    for b, block in enumerate(blocks):
+        if b:
+            out.print("", markup=False)
+        grid = Grid()
+        if numbered:
+            grid.column("#", right=True)
+        grid.column("", name=True)
+        for j in block:
+            grid.column(heads[j], right=True)
+        for i, a in enumerate(names, 1):
+            grid.row(*([str(i)] if numbered else []), a, *(rows[i - 1][j] for j in block))
+        grid.print(out)
 
 
 def _show_milestones(st) -> None:

@@ -32,7 +32,9 @@ Given = Mapping[str, Any]
 class Asker(Protocol):
     """How a Form asks at a terminal (the CLI's prompt, or ``ref night``'s line editor)."""
 
-    def ask(self, question: str, offered: str = "") -> str: ...
+    def ask(self, question: str, offered: str = "", *, none: bool = True) -> str:
+        """``none`` False: ``-`` (none) is no answer to this question, so it is not offered."""
+        ...
 
     def tell(self, message: str) -> None: ...
 
@@ -45,15 +47,16 @@ class NoneTyped(str):
 
 
 def ask_until(asker: Asker, question: str, check: Callable[[str], Any], offered: str = "",
-              offer_back: bool = True) -> Any:
+              offer_back: bool = True, none: bool = True) -> Any:
     """Ask until ``check`` accepts the answer; a bad answer is explained and offered back to
     edit. The same bad answer sent back unchanged (Enter on the line as offered) is not
     offered a third time: the line comes back empty, so Enter alone never loops.
     ``offer_back`` False: a choice whose Enter means something of its own ("Record it?":
-    yes), where a bad answer offered back would make Enter send it again: never offered."""
+    yes), where a bad answer offered back would make Enter send it again: never offered.
+    ``none`` False: the question takes no ``-`` (none), and the asker does not offer it."""
     rejected = None
     while True:
-        answer = asker.ask(question, offered)
+        answer = asker.ask(question, offered) if none else asker.ask(question, offered, none=False)
         try:
             return check(answer)
         except RummyrefError as exc:

@@ -71,6 +71,10 @@ class QuestionForm:
     def cards_of(self, key: Key, value: Any) -> list[Card]:
         return []
 
+    def takes_none(self, key: Key) -> bool:
+        """Whether ``-`` (none) can answer ``key``: where it cannot, a prompt does not offer it."""
+        return True
+
     # -- shared ----------------------------------------------------------------------------
     def pick(self, given: Given, asker: Asker | None) -> QuestionForm:
         """The form that asks this hand: itself (a form that first asks how the hand is told,
@@ -129,7 +133,8 @@ class QuestionForm:
             typed.append(answer)
             return value
 
-        self.values[key] = ask_until(asker, self.question(key), check, self.texts.get(key, ""))
+        self.values[key] = ask_until(asker, self.question(key), check, self.texts.get(key, ""),
+                                     none=self.takes_none(key))
         self.texts[key] = typed[-1]
         self.asked.add(key)
 

@@ -453,17 +453,23 @@ def test_a_player_who_dropped_out_is_not_counted_as_playing_in_standings_or_stat
     assert "dropped: dropped out (S14), not counted as played." in ok("standings").stdout
 
 
-def test_a_new_table_after_a_game_nobody_won_seats_by_the_list(record):
-    """S17 carries the first player over a tie only within a match: at a new table after a game
-    nobody won, nobody is "the winner of the last game", so the first player listed deals."""
+def test_a_new_table_after_a_game_nobody_won_seats_its_first_player_first_if_seated(record):
+    """S17: after a tie game the same player plays first, at a new table too (stop 48, audit
+    simple-variations #6: ref end-session said "Bob plays first next", and then the first player
+    listed dealt); when that player is not seated, the first player listed deals."""
     session("--cards", "3")
     ok("score-hand", "--hand", "Ann=2S 3S 4S", "--hand", "Bob=5H 6H 8C", "--hand", "Cy=9D 10D KC", "--tie")
-    ok("end-session")
+    assert "Bob plays first next (S17)" in " ".join(ok("end-session").stdout.split())
+    r = ok("new-session", "--players", "Dee,Ann,Cy", "--cards", "3")  # Bob is not at this table
+    assert "winner of the last game" not in r.stdout and "Dee, listed first, deals" in r.stdout
+    ok("end-session")  # no game: abandoned, it does not count
     r = ok("new-session", "--players", "Dee,Ann,Bob", "--cards", "3")
-    assert "winner of the last game" not in r.stdout
-    assert "Dee, listed first, deals" in r.stdout
+    assert "Dee, listed first, deals" not in r.stdout
+    assert ("Ann deals; Bob plays first. Bob plays first again, as in the last game, which nobody won (S17)"
+            in " ".join(r.stdout.split()))
     data = ref_json("standings")
     assert data["match"]["game_wins"] == {"Dee": 0, "Ann": 0, "Bob": 0}  # Cy is not in this match
+    assert data["match"]["first_player"] == "Bob" and data["next_dealer"] == "Ann"
     assert "Cy 0" not in ref("standings").stdout
 
 

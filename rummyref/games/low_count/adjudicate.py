@@ -162,8 +162,12 @@ def adjudicate(
     first_player: str,
     hands: Mapping[str, Sequence[Card]],
     ending: Ending = Ending(),
+    played_in: tuple[str, str] | None = None,
 ) -> GameResult:
-    """Judge one game: counts (S13), the claimed ending, and the winner (S9-S15, V1-V3, V5)."""
+    """Judge one game: counts (S13), the claimed ending, and the winner (S9-S15, V1-V3, V5).
+    ``played_in``: for a correction of a game of an earlier session, the game and where it was
+    played (("game 1", "session 1")): a refusal about its table names that session, not the
+    one open now."""
     first = table.player(first_player, "first player")
     order = table.turn_order(first)
     dropped = frozenset(table.player(n, "dropped player") for n in ending.dropped)
@@ -176,7 +180,7 @@ def adjudicate(
             rule=S14,
             hint="if the whole table agreed to stop, that is a tie game: --tie, with no --dropped (S15)",
         )
-    given = _check_hands(table, hands, dropped)
+    given = _check_hands(table, hands, dropped, played_in)
     if ending.kind in (EndingKind.WENT_OUT, EndingKind.FOUR_SEVENS) and claimant is None:
         raise UnreadableInput(f"a {ending.kind.value} ending needs the player's name")
     if claimant in dropped:
@@ -194,6 +198,15 @@ def adjudicate(
         EndingKind.TIE: _tie,
         EndingKind.STOCK: _stock,
     }[ending.kind]
+    if ending.kind is EndingKind.FOUR_SEVENS and table.four_sevens_rule is None and played_in:
+        raise RuleRefusal(
+            f"Four 7's was not in play in {played_in[1]}, where {played_in[0]} was played, so four 7s "
+            "did not end it",
+            rule="V5",
+            hint=f"a correction is judged with the table of its {table.ruleset.session_short}: "
+                 "record how it did end (--out NAME, --tie"
+                 + (", or none: the stock ran out)" if table.low_count_ending else ")"),
+        )
     winner, reason, rule, rules, notes, going_out = judge(table, order, given, solutions, ending)
     players = []
     for name in table.players:
@@ -232,7 +245,8 @@ def _who(kind: EndingKind) -> str:
 
 
 def _check_hands(
-    table: SimpleTable, hands: Mapping[str, Sequence[Card]], dropped: frozenset[str]
+    table: SimpleTable, hands: Mapping[str, Sequence[Card]], dropped: frozenset[str],
+    played_in: tuple[str, str] | None = None,
 ) -> dict[str, tuple[Card, ...]]:
     """Every player not dropped has a non-empty hand; names are at the table; one deck."""
     given: dict[str, tuple[Card, ...]] = {}
@@ -263,6 +277,12 @@ def _check_hands(
         check_deck([c for cards in given.values() for c in cards], table.wildcards, "the whole table")
     except TooManyWildcards as exc:
         # one deck (SPEC §2): a record the deck cannot hold is an input error (exit 3), as a card twice is
+        if played_in:  # a correction of an earlier session's game: that session's table, named
+            exc.message = (f"{plural(exc.found, 'WILDCARD')} in the hands, but {played_in[0]} was played in {played_in[1]}, opened with "
+                           f"{plural(table.wildcards, 'WILDCARD')} ({S2})")
+            exc.hint = (f"a correction is judged with the table of its {table.ruleset.session_short}: its whole "
+                        f"table held at most {plural(table.wildcards, 'WILDCARD')} (one deck)")
+            raise
         exc.message = (f"{plural(exc.found, 'WILDCARD')} in the hands, but this {table.ruleset.session_short} was opened with "
                        f"{plural(table.wildcards, 'WILDCARD')} (fixed at new-session)")
         exc.hint = (f"the whole table holds at most {plural(table.wildcards, 'WILDCARD')} "

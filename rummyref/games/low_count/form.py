@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from rummyref.cards import Card, check_holders, parse_cards, read_cards_of
-from rummyref.errors import UnreadableInput
+from rummyref.errors import RuleRefusal, UnreadableInput
 from rummyref.games.base import Given
 from rummyref.games.forms import Key, QuestionForm
 from rummyref.games.low_count.adjudicate import Ending, EndingKind
@@ -21,6 +21,28 @@ HAND_QUESTION = "{name}'s final hand (cards; or: dropped)"
 DROPPED_WORDS = ("dropped", "dropped out", "drop out")
 WILDCARDS_FIXED = "this {session} was opened with"  #: S2: the WILDCARDs of a session's games
 ENDING_QUESTION = "How did the game end? (out NAME/four-sevens NAME/tie; blank: stock ran out)"
+
+
+def ending_question(table: SimpleTable) -> str:
+    """:data:`ENDING_QUESTION` as the table's variations allow: ``four-sevens NAME`` only under
+    Four 7's (V5), the blank (the stock ran out) only where the lowest count can win (not
+    under Go Out, V2)."""
+    answers = "/".join(["out NAME", *(["four-sevens NAME"] if table.four_sevens else []), "tie"])
+    return f"How did the game end? ({answers}" + ("; blank: stock ran out)" if table.low_count_ending else ")")
+
+
+def _allowed(ending: Ending, table: SimpleTable, played_in: tuple[str, str] | None = None) -> Ending:
+    """An ending answered at the prompt that the table's variations refuse is refused there, so
+    it is asked again in place (as the adjudication would refuse it, V2 / V5)."""
+    if ending.kind is EndingKind.STOCK and not table.low_count_ending:
+        raise RuleRefusal(f"under Go Out ({table.low_count_rule}) a game ends only when someone goes out; the "
+                          "lowest count does not win", rule=table.low_count_rule,
+                          hint="answer out NAME, or tie: everyone agreed to end it (S15)")
+    if ending.kind is EndingKind.FOUR_SEVENS and not table.four_sevens:
+        where = "at this table" if played_in is None else f"in {played_in[1]}, where {played_in[0]} was played"
+        raise RuleRefusal(f"Four 7's (V5) is not in play {where}, so four 7s do not end the game", rule="V5",
+                          hint="answer " + ending_question(table).split("(", 1)[1].rstrip(")"))
+    return ending
 
 
 def _parse_ending(answer: str):
@@ -35,7 +57,8 @@ def _parse_ending(answer: str):
     raise UnreadableInput(f"{answer!r}: answer out NAME, four-sevens NAME, tie, or leave it blank")
 
 
-def read_hand(answer: str, seen: Sequence[tuple[str, Sequence[Card]]], table, name: str = "") -> list[Card] | None:
+def read_hand(answer: str, seen: Sequence[tuple[str, Sequence[Card]]], table, name: str = "",
+              fixed: str | None = None) -> list[Card] | None:
     """``name``'s final hand typed at a prompt: at least one card, one deck with the hands
     ``seen`` (``(whose, cards)``); or ``dropped`` (S14: the player dropped out, cards face down): None."""
     if answer.strip().casefold() in DROPPED_WORDS:
@@ -44,7 +67,7 @@ def read_hand(answer: str, seen: Sequence[tuple[str, Sequence[Card]]], table, na
     if not cards:
         raise UnreadableInput(f"{name}'s final hand must have at least one card", hint="type the cards, or: dropped")
     check_holders([*seen, (f"{name}'s hand", cards)], table.wildcards,
-                  WILDCARDS_FIXED.format(session=table.ruleset.session_short))
+                  fixed or WILDCARDS_FIXED.format(session=table.ruleset.session_short))
     return cards
 
 
@@ -92,16 +115,19 @@ class GameForm(QuestionForm):
     options: ClassVar[tuple[str, ...]] = ("hand", "out", "four_sevens", "tie", "dropped", "dealer")
     unit: ClassVar[str] = "game"
 
-    def __init__(self, table: SimpleTable, first: str) -> None:
+    def __init__(self, table: SimpleTable, first: str, played_in: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.table, self.first = table, first
+        #: a correction of a game of an earlier session: (the game, its session), named when a
+        #: hand breaks that session's table (not the one open now)
+        self.played_in = played_in
         self.dropped_given: frozenset[str] = frozenset()
 
     def keys(self) -> list[Key]:
         return [("hand", n) for n in self.table.turn_order(self.first)] + [("ending", "")]
 
     def question(self, key: Key) -> str:
-        return HAND_QUESTION.format(name=key[1]) if key[0] == "hand" else ENDING_QUESTION
+        return HAND_QUESTION.format(name=key[1]) if key[0] == "hand" else ending_question(self.table)
 
     def read(self, key: Key, answer: str) -> Any:
         if key[0] == "ending":
@@ -109,15 +135,25 @@ class GameForm(QuestionForm):
             if ending.player is not None:  # a name not at the table is asked again, in place
                 what = "player going out" if ending.kind is EndingKind.WENT_OUT else "player with four 7s"
                 ending = replace(ending, player=self.table.player(ending.player, what))
-            return ending
-        seen = [(self.whose(k), self.cards_of(k, v)) for k, v in self.values.items() if k != key]
-        return read_hand(answer, seen, self.table, key[1])
+            return _allowed(ending, self.table, self.played_in)
+        # one deck with the hands typed so far; a hand still as recorded (a correction) is judged
+        # with the others once every answer is in (the adjudication), so two hands typed in each
+        # other's place can be swapped one after the other
+        seen = [(self.whose(k), self.cards_of(k, v)) for k, v in self.values.items()
+                if k != key and not (k in self.recalled and self.recalled[k] == v)]
+        fixed = None if self.played_in is None else f"{self.played_in[0]} was played in {self.played_in[1]}, opened with"
+        return read_hand(answer, seen, self.table, key[1], fixed)
 
     def cards_of(self, key: Key, value: Any) -> list[Card]:
         return list(value) if key[0] == "hand" and value is not None else []
 
     def whose(self, key: Key) -> str:
         return f"{key[1]}'s hand" if key[0] == "hand" else super().whose(key)
+
+    def takes_none(self, key: Key) -> bool:
+        # a hand has a card at least (or: dropped); the ending's none is the stock running out,
+        # which Go Out refuses (V2)
+        return key[0] == "ending" and self.table.low_count_ending
 
     def prefill(self, given: Given) -> None:
         table = self.table

@@ -131,14 +131,16 @@ def first_at_new_table(players: Sequence[str], options: Mapping[str, Any], state
                        ) -> tuple[str, str]:
     """Who plays first at a new table (the first session, or a different set of players) and
     why, before its first game: the player S3 chose from the cards turned up (recorded with the
-    session, a fact); else the winner of the last game in force, if seated (S17); else the
-    player on the left of the one listed first, who deals (S6). Derived, not read back from
-    what the session said when it opened, so a correction of the last game shows at once."""
+    session, a fact); else the player S17 names after the last game in force, if seated: its
+    winner (why: S17), or after a tie game or a game nobody won the same player again, the one
+    who played first in it (why: "tie"), as ``ref end-session`` said; else the player on the
+    left of the one listed first, who deals (S6). Derived, not read back from what the session
+    said when it opened, so a correction of the last game shows at once. ``state``: the match
+    after the last game in force (None: no game yet)."""
     if options.get("turned_up"):
         return options["first_player"], "S3"
-    winner = state.last_game_winner if state is not None else None
-    if winner is not None and winner in players:
-        return winner, S17
+    if state is not None and state.first_player in players:
+        return state.first_player, S17 if state.last_game_winner is not None else "tie"
     return players[1 % len(players)], "listed"
 
 
@@ -193,6 +195,16 @@ def fold_winners(ruleset: RuleSet, sessions: Sequence[SessionInfo],
 
 def table_of(ruleset: RuleSet, session: SessionInfo) -> SimpleTable:
     return SimpleTable.from_dict(ruleset, session.options["table"])
+
+
+def played_in(ctx: Context, old: HandInForce) -> tuple[str, str] | None:
+    """A game of an earlier session, and that session, for a correction's refusals about its
+    table (("game 1", "session 1")); None for a game of the session open now."""
+    s = ctx.open_session
+    if s is not None and s.number == old.session:
+        return None
+    rs = ctx.ruleset
+    return f"{rs.hand_word} {old.hand}", f"{rs.session_word} {old.session}"
 
 
 def _next_dealer(ctx: Context, state: MatchState) -> str | None:
@@ -291,6 +303,9 @@ class LowCountGame:
             if why == S17:
                 how = (f"{first} plays first, as the winner of the last game ({S17}); "
                        f"the player to their right, {dealer}, deals")
+            elif why == "tie":
+                how = (f"{first} plays first again, as in the last game, which nobody won ({S17}); "
+                       f"the player to their right, {dealer}, deals")
             else:
                 how = (f"{dealer}, listed first, deals (no cards turned up: --first-dealer applies S3); "
                        f"{first}, on the dealer's left, plays first (S6)")
@@ -384,7 +399,7 @@ class LowCountGame:
         old = self._in_force(ctx, hand)
         s = next(x for x in ctx.sessions if x.number == old.session)
         table = table_of(ctx.ruleset, s)
-        form = GameForm(table, old.facts.get("first_player") or table.players[0])
+        form = GameForm(table, old.facts.get("first_player") or table.players[0], played_in(ctx, old))
         form.recall_facts(old.facts)  # at a terminal, the game as recorded answers first
         return form
 
@@ -428,7 +443,7 @@ class LowCountGame:
         if facts is not None:
             s = next(x for x in ctx.sessions if x.number == old.session)
             first = old.facts["first_player"]
-            result = adjudicate(table_of(ctx.ruleset, s), first, facts.hands, facts.ending)
+            result = adjudicate(table_of(ctx.ruleset, s), first, facts.hands, facts.ending, played_in(ctx, old))
         draft = self._draft(kind, hand, old.hand_in_session, old.dealer, result, reason, old.seq)
         hands = [h if h.hand != hand else replace(h, kind=kind, facts=draft.facts, results=draft.results)
                  for h in ctx.hands()]
@@ -612,6 +627,16 @@ class LowCountGame:
         state = fold(ctx.ruleset, ctx.sessions, ctx.hands()).state
         if state is not None:
             render.render_match(state, out, ctx.ruleset.hand_word)
+
+    def newcomer_hint(self, ctx: Context, players: Sequence[str]) -> str:
+        """``ref night --players`` names a newcomer while a session is open: the roster is not
+        closed (S1), so the newcomer sits down at the next session of this game, once the open one
+        is closed (not in a new game, which would split the table's matches and standings)."""
+        rs = ctx.ruleset
+        again = " --game " + ctx.game.name if ctx.game.name != rs.name else ""
+        return (f"a newcomer joins this game at its next {rs.session_short} (S1): close the open one (ref "
+                f"end-session{again}, or end at night>), then ref night{again} --players {','.join(players)} seats "
+                "them; ref night without --players resumes the open one")
 
     def show_short_standings(self, summary: Summary, out) -> None:
         self.show_standings(self.standings(summary), out)

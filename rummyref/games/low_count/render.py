@@ -60,6 +60,9 @@ def game_json(r) -> dict:
         **base,
         "match": r.match.to_dict(),
         "next_dealer": r.next_dealer,
+        # a correction's effect on the matches already decided (S17): who had won each, who wins
+        # it now (null: it is no longer won, it goes on); [] when it changes no decided match
+        "matches_changed": [{"number": n, "was": was, "now": now or None} for n, was, now in r.unwon],
     }
 
 
@@ -83,7 +86,8 @@ def show_game(r, out) -> None:
 
 
 def unwon(r, out) -> None:
-    """A correction that undid a match's end says so, as a long game's does (A7)."""
+    """A correction that undid a match's end says so, as a long game's does (A7): once written,
+    and before, in the preview the table confirms (:func:`show_change`)."""
     for number, was, now in r.unwon:
         echo(out, f"Match {number} is no longer won (S17): {shown(was)} no longer wins it; it goes on." if not now else
                   f"Match {number} is won by {shown(now)} now, not {shown(was)} (S17).")
@@ -115,6 +119,7 @@ def show_change(hand: int, counts: Mapping[str, int | None], won: str | None, st
     if state is not None and state.summary(word) != r.match.summary(word):
         echo(out, "Match now: " + state.summary(word), hang="  ")
         echo(out, "Match after: " + r.match.summary(word), hang="  ")
+    unwon(r, out)  # a decided match changing hands is said before "Record it?", as after
 
 
 def session_winners(wins) -> list[str]:
