@@ -246,5 +246,5 @@ def test_what_no_answer_can_fix_is_refused_before_any_question(two_hands, at_a_t
     r = ref("score-hand", "--game", "quick", "--points", "Ann=600", "--points", "Bo=0", input="\n")
     assert r.exit_code == 0 and ref_json("standings", "--game", "quick")["over"]
     r = ref("score-hand", "--game", "quick", input="\n")
-    assert r.exit_code == 4 and "refused: game quick is over: Ann won" in r.stderr
+    assert r.exit_code == 4 and "refused (R3): game quick is over: Ann won" in r.stderr
     assert "Record this hand" not in r.stderr

@@ -10,6 +10,7 @@ had, with the same value -- verifies, and from then on its header is under the c
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -25,6 +26,21 @@ GAMES = {"rummy-2m": "rummy-2m", "Friday Simple": "Friday_Simple"}
 #: what 0.2 shows differently on purpose (docs/changelog.md): a Simple Rummy game a player
 #: dropped out of (S14) is no longer a game played in standings; it counts in games_dropped
 CHANGED = {("Friday Simple", "standings"): [".players[0].games: 2 -> 1"]}
+#: stop 48 (docs/reference/json.md): a hand recorded in points says null, not 0, for the
+#: cards it never recorded (melded, claimed, held, the WILDCARD penalty)
+POINTS_NULL = re.compile(r"^\.entries\[(\d+)\]\.facts\.score\.scores\[\d+\]\.(melded|claimed|held|wild_penalty): 0 -> None$")
+
+
+def on_purpose(diffs: list[str], got) -> list[str]:
+    """The differences left once those of a points hand's unrecorded cards are taken out (each
+    checked to be of a hand recorded in points)."""
+    left = []
+    for d in diffs:
+        m = POINTS_NULL.match(d)
+        if m and got["entries"][int(m.group(1))]["facts"].get("form") == "points":
+            continue
+        left.append(d)
+    return left
 
 
 def same_fields(old, new, path="") -> list[str]:
@@ -52,7 +68,7 @@ def test_a_0_1_record_upgrades_with_the_same_standings_history_and_rulings(old):
         for what in ("standings", "history"):
             want = json.loads((HERE / f"{what}_{stem}.json").read_text())
             got = ref_json(what, "--db", str(old), "--game", game)
-            assert same_fields(want, got) == CHANGED.get((game, what), []), (game, what)
+            assert on_purpose(same_fields(want, got), got) == CHANGED.get((game, what), []), (game, what)
             if what == "standings" and "games_dropped" in str(got):  # the drops only moved columns
                 assert [p["games"] + p["games_dropped"] for p in got["players"]] == [p["games"] for p in want["players"]]
     assert ref_json("rulings", "--db", str(old)) == json.loads((HERE / "rulings.json").read_text())
