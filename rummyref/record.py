@@ -21,6 +21,15 @@ if TYPE_CHECKING:
 CORRECTIONS = (EntryKind.AMEND, EntryKind.VOID)
 
 
+
+def tenths(numerator: int, denominator: int) -> float:
+    """``numerator / denominator`` to one decimal, a half away from zero (58 / 8 = 7.25 -> 7.3,
+    -7.25 -> -7.3) as a pencil or a calculator rounds, computed exactly from the integers (never
+    from a float, whose 7.25 Python rounds to the even 7.2). Every average ref shows goes through it."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return float((Decimal(numerator) / Decimal(denominator)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
 @dataclass(frozen=True)
 class Player:
     name: str

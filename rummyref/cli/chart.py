@@ -4,6 +4,7 @@ Both libraries are imported inside the command only."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -12,7 +13,7 @@ import typer
 from rummyref.bounds import CHART_HEIGHT, CHART_WIDTH
 from rummyref.cli.common import DbOption, GameOption, JsonOption, db_choice, out, print_json, say, write_whole
 from rummyref.cli.numbers import bounded
-from rummyref.errors import UnreadableInput
+from rummyref.errors import UnreadableInput, and_list
 
 
 def chart(
@@ -63,7 +64,9 @@ def chart(
         say(f"nothing to chart yet: {data.game} {_nothing_yet(read)}")
         return
     if png is not None:
-        write_png(data, png, width or 1000, height or 600, overwrite)
+        missing = write_png(data, png, width or 1000, height or 600, overwrite)
+        if missing:
+            say(_missing_glyphs(data, missing))
         say(f"chart written to {typed} ({width or 1000}x{height or 600} pixels)")
         return
     columns = width or out.width
@@ -193,7 +196,8 @@ def terminal_chart(data, width: int, height: int, colour: bool = False) -> str:
     count = max(3, min(6, height // 4))
     if data.measure != "total" and max(ys) - min(ys) < 2 * count:
         count = min(int(max(ys) - min(ys)) + 1, rows)  # a few games won: every whole number (that fits)
-    yticks = _inside(*_ticks(min(ys), max(ys), count, whole=data.measure != "total"), min(ys), max(ys))
+    yticks = _ends(*_inside(*_ticks(min(ys), max(ys), count, whole=data.measure != "total"), min(ys), max(ys)),
+                   min(ys), max(ys), rows)
     plt.yticks(*yticks)
     # the night numbers: as many as fit the columns the y-axis labels leave, each apart from the next
     columns = width - max(len(label) for label in yticks[1]) - 2
@@ -212,6 +216,26 @@ def _inside(values: list[float], labels: list[str], lo: float, hi: float) -> tup
     if not kept:
         kept = [min(zip(values, labels), key=lambda vt: abs(vt[0] - lo))]
     return [v for v, _ in kept], [t for _, t in kept]
+
+
+def _ends(values: list[float], labels: list[str], lo: float, hi: float, rows: int) -> tuple[list[float], list[str]]:
+    """The y-axis labels with the top row (the leader's line, or the target) and the bottom row
+    labelled, each with its own value, where no round value falls on that row: a few rows (a small
+    --height, totals a billion apart) keep their scale. A round value on a row an end takes is
+    dropped (plotext would print both labels over each other)."""
+    if rows < 3 or hi <= lo:
+        return values, labels
+
+    def row(v: float) -> int:
+        return round((v - lo) / (hi - lo) * (rows - 1))
+
+    kept = dict(zip(values, labels))
+    for end in (hi, lo):
+        if not any(row(v) == row(end) for v in kept):
+            kept = {v: t for v, t in kept.items() if abs(row(v) - row(end)) > 0 or v == end}
+            kept[end] = f"{end:,.0f}"
+    ordered = sorted(kept)
+    return ordered, [kept[v] for v in ordered]
 
 
 _COLOURS = ("blue", "green", "orange", "magenta", "cyan", "yellow", "white", "gray")
@@ -237,8 +261,9 @@ def _ticks(lo: float, hi: float, count: int, whole: bool = False) -> tuple[list[
     return values, [f"{v:,.0f}" if step >= 1 else f"{v:,.1f}" for v in values]
 
 
-def write_png(data, path: Path, width: int, height: int, overwrite: bool = False) -> None:
-    """The chart as a PNG file, written whole or not at all (:func:`write_whole`)."""
+def write_png(data, path: Path, width: int, height: int, overwrite: bool = False) -> list[str]:
+    """The chart as a PNG file, written whole or not at all (:func:`write_whole`); the characters
+    of the names no installed font could draw (shown as boxes), in the order met."""
     try:
         import matplotlib
     except ImportError:
@@ -246,7 +271,56 @@ def write_png(data, path: Path, width: int, height: int, overwrite: bool = False
             "--png needs matplotlib, which is not installed",
             hint="pip install 'rummyref[chart]' (or pip install matplotlib)",
         ) from None
+    import warnings
+
     matplotlib.use("Agg")
+    # names are drawn as typed, never read as TeX ($...$: mathtext), and matplotlib's own warnings
+    # (a glyph the font lacks, a layout too tight at a small size) never reach the user raw: a
+    # missing glyph is said once, in ref's words, by the caller
+    with matplotlib.rc_context({"text.usetex": False, "text.parse_math": False, "font.sans-serif": _fonts()}), \
+            warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _draw_png(data, path, width, height, overwrite)
+    missing: list[str] = []
+    for w in caught:
+        found = _GLYPH.search(str(w.message))
+        if found and chr(int(found.group(1))) not in missing:
+            missing.append(chr(int(found.group(1))))
+    return missing
+
+
+#: matplotlib's warning for a character none of the fonts has: "Glyph 26446 (...) missing from font(s) ..."
+_GLYPH = re.compile(r"Glyph (\d+) .*missing from")
+
+#: fonts tried after matplotlib's own (DejaVu Sans) for the characters it lacks, where installed:
+#: CJK and other scripts a name may be written in
+_FALLBACK_FONTS = ("Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK KR",
+                   "Source Han Sans", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei", "Droid Sans Fallback",
+                   "Microsoft YaHei", "SimHei", "MS Gothic", "Yu Gothic", "Malgun Gothic", "PingFang SC",
+                   "Hiragino Sans", "Apple SD Gothic Neo", "Arial Unicode MS", "Noto Sans", "Noto Sans Symbols")
+
+
+def _missing_glyphs(data, missing: list[str]) -> str:
+    """The warning for characters no installed font has, once, naming whose names hold them."""
+    from rummyref.names import shown
+
+    whose = [shown(n) for n in [data.game, *(s.name for s in data.series)] if any(c in n for c in missing)]
+    them = "it" if len(missing) == 1 else "them"
+    return (f"warning: no font installed here has the character{'s' if len(missing) > 1 else ''} "
+            f"{and_list(missing)} (in {and_list(whose)}): the image shows {them} as empty boxes; the chart "
+            f"is written all the same (a font such as Noto Sans CJK, once installed, draws {them})")
+
+
+def _fonts() -> list[str]:
+    """DejaVu Sans, then each fallback font installed (matplotlib takes a glyph it lacks from the
+    next font of the list)."""
+    from matplotlib import font_manager
+
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    return ["DejaVu Sans"] + [f for f in _FALLBACK_FONTS if f in installed]
+
+
+def _draw_png(data, path: Path, width: int, height: int, overwrite: bool) -> None:
     from matplotlib import pyplot as plt
     from matplotlib.lines import Line2D
     from matplotlib.ticker import FuncFormatter, MaxNLocator

@@ -122,7 +122,10 @@ def _show_gin(st) -> None:
     what, night = plural_word(unit), plural_word(style.session)
     scoring = Grid()
     for c in ("player", what, night, "points", f"avg/{unit}", f"best {unit}"):
-        _column(scoring, c)
+        if c in (night, f"avg/{unit}"):  # a narrow terminal: the best hand shortened, then these left out
+            _left_out(scoring, c, 4 if c == night else 5)
+        else:
+            _column(scoring, c)
     for p in st.players:
         best = _hand(p.best_hand, unit) if p.hands_won else "-"
         scoring.row(p.name, _n(p.hands), _n(p.nights_played), _n(p.points), _n(p.average_per_hand), best)
@@ -193,17 +196,20 @@ def _show_milestones(st) -> None:
         return
     out.print("Milestones (who got there, in order):", markup=False)
     grid = Grid()
-    for c in ("milestone", "player", st.style.unit, st.style.session, "date"):
-        # where a long name leaves no room, "opening balance" (spanning the next columns) gives way
-        unit = c == st.style.unit
-        grid.column(c, right=c not in ("player", "date"), name=c == "player", spare=1 if unit else 0,
-                    short=(lambda x: "opening" if x == "opening balance" else x) if unit else None)
+    # where the width is short, the hand, then the night column is left out (said under the table)
+    # and "2,000,000 (target)" takes two lines; "opening balance" stands in the date column, which
+    # always stays: a row passed by its opening balance never reads as an unknown hand
+    grid.column("milestone", right=True, wrap=True)
+    grid.column("player", name=True)
+    grid.column(st.style.unit, right=True, spare=1)
+    grid.column(st.style.session, right=True, spare=2)
+    grid.column("date")
     for m in st.milestones:
         label = f"{m.threshold:,}" + (" (target)" if m.is_target else "")
         if not m.hits:
             grid.row(label, "not reached yet", "", "", "")
         for i, h in enumerate(m.hits):
-            when = ("opening balance", "", "") if h.hand is None else (f"{h.hand:,}", f"{h.night:,}", h.date or "")
+            when = ("", "", "opening balance") if h.hand is None else (f"{h.hand:,}", f"{h.night:,}", h.date or "")
             grid.row(label if i == 0 else "", h.name, *when)
     grid.print(out)
 

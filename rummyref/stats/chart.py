@@ -22,7 +22,7 @@ from typing import Protocol
 
 from rummyref.errors import and_list, plural
 from rummyref.names import shown
-from rummyref.record import Game
+from rummyref.record import Game, tenths
 from rummyref.rules.ruleset import plural_word
 from rummyref.stats.compute import HandLine
 
@@ -201,8 +201,10 @@ def chart_data(game: Game, nights: Sequence[NightPoints], st: Standings | None, 
     if projected and not drawn:
         legend.append(LegendEntry("projection", "->", projected))  # off the axis: arrows in the PNG
     if drawn:
-        m = series[0].marker
-        legend += [LegendEntry("pace", f"{m} {m}", "at this pace"),
+        # each projected line is drawn with its player's marker: the legend shows those markers
+        # (one player's twice, as a dotted line of it)
+        marks = [s.marker for s in series if s.projection] or [series[0].marker]
+        legend += [LegendEntry("pace", " ".join(marks if len(marks) > 1 else marks * 2), "at this pace"),
                    LegendEntry("target", "--", f"target {game.target:,}"),
                    LegendEntry("crossing", "x", "projected finish")]
     end = crossing.night if drawn and crossing else last
@@ -255,7 +257,7 @@ def _by_game(game: Game, nights: Sequence[NightPoints], games: Sequence[HandLine
         series.append(s)
         label = f"{shown(name)}: {_plural(total, unit, plural_word(unit))} won"
         if counts:
-            label += f", average count {sum(counts) / len(counts):,.1f}"
+            label += f", average count {tenths(sum(counts), len(counts)):,.1f}"
         if dropped:
             label += f", dropped out of {_plural(len(dropped), unit, plural_word(unit))}"
         legend.append(LegendEntry("player", s.marker, label))

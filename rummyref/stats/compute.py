@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from rummyref.record import Game, SessionInfo
+from rummyref.record import Game, SessionInfo, tenths
 from rummyref.rules.resources import data_dir
 
 
@@ -309,9 +309,9 @@ def compute_stats(inp: StatsInput) -> Stats:
                 name=name,
                 hands=p.hands,
                 points=p.points,
-                average_per_hand=round(p.points / p.hands, 1) if p.hands and not low else None,
+                average_per_hand=tenths(p.points, p.hands) if p.hands and not low else None,
                 nights_played=nights_played,
-                average_per_night=round(p.points / nights_played, 1) if nights_played and not low and won else None,
+                average_per_night=tenths(p.points, nights_played) if nights_played and not low and won else None,
                 best_hand=p.best,
                 worst_hand=p.worst if inp.style.worst_hand else None,
                 hands_won=hands_won,
@@ -326,7 +326,7 @@ def compute_stats(inp: StatsInput) -> Stats:
                 games_played=p.hands if low else None,
                 games_dropped=p.dropped if low else None,
                 matches_won=dict(matches.matches_won).get(name, 0) if matches else None,
-                average_count=round(p.count_sum / p.counts, 1) if low and p.counts else None,
+                average_count=tenths(p.count_sum, p.counts) if low and p.counts else None,
             )
         )
     return Stats(
@@ -366,7 +366,8 @@ def _milestones(inp: StatsInput) -> tuple[Milestone, ...]:
     totals = {p.name: p.opening for p in inp.game.players}
     hits: dict[int, list[MilestoneHit]] = {t: [] for t in inp.milestones}
     reached: set[tuple[int, str]] = set()
-    for name, total in totals.items():
+    # there with the opening balance: the greatest opening first, equal ones by seat
+    for name, total in sorted(totals.items(), key=lambda nt: -nt[1]):
         for t in inp.milestones:
             if total >= t:
                 hits[t].append(MilestoneHit(name, None, None, None, total))
@@ -375,7 +376,10 @@ def _milestones(inp: StatsInput) -> tuple[Milestone, ...]:
     for h in inp.hands:
         for name, pts in h.points:
             totals[name] = totals.get(name, 0) + pts
-            total = totals[name]
+        # players passing a mark in the same hand: the greatest total after that hand first (as A7
+        # decides the game when several pass the target in one hand), equal totals by seat
+        passed = sorted(((totals[n], n) for n, _ in h.points), key=lambda tn: -tn[0])
+        for total, name in passed:
             if total < lowest_open:
                 continue
             for t in inp.milestones:

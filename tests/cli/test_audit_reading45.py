@@ -57,7 +57,7 @@ def run(*args: str, **env: str | None) -> subprocess.CompletedProcess[str]:
 # -- 1. --width is the width, whatever the terminal; the chart is never over its height ---------
 
 LEGEND_123 = [
-    "o Ann 212 (+106 a session)   ^ Bob 454 (+227 a session)   * Cy -41 (-21 a session)   o o at this pace   "
+    "o Ann 212 (+106 a session)   ^ Bob 454 (+227 a session)   * Cy -41 (-21 a session)   o ^ at this pace   "
     "-- target 500",
     "x projected finish",
 ]
@@ -102,7 +102,7 @@ ASCII_CHART = """\
 r5: total after each session (2 sessions)
 projected: Bob reaches 500 in 1 session
    +---------------------------------------------------------------------------+
-   |                                                                  ^  ^   ^ |
+681+                                                                  ^  ^   ^ |
 500+----------------------------------------------------^--^---^--^-----------x|
    |                                                 ^                        o|
    |                                     ^^^^^^^^^^^^o   o  o   o  o   o  o    |
@@ -112,7 +112,7 @@ projected: Bob reaches 500 in 1 session
     0                        1                       2                        3
                                       session
 o Ann 212 (+106 a session)   ^ Bob 454 (+227 a session)
-* Cy -41 (-21 a session)   o o at this pace   -- target 500   x projected finish
+* Cy -41 (-21 a session)   o ^ at this pace   -- target 500   x projected finish
 """
 
 ASCII_BARS = [

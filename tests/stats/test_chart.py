@@ -218,7 +218,7 @@ def test_terminal_chart_of_a_near_finish_has_the_target_the_crossing_and_a_marke
     assert lines[0] == "rummy-2m: total after each night (1 night)"
     assert lines[1].startswith("projected: Bill reaches 2,000,000 in 2 nights (about ")
     assert lines[-3:] == ["o Bill 1,994,500 (+4,500 a night)   ^ Ben 1,983,000 (+3,000 a night)",
-                          "* Larry 1,900,015 (+15 a night)   o o at this pace   -- target 2,000,000",
+                          "* Larry 1,900,015 (+15 a night)   o ^ * at this pace   -- target 2,000,000",
                           "x projected finish"]
     plot = "\n".join(lines[2:-5])
     assert "x" in plot and "---" in plot and "o" in plot and "^" in plot

@@ -18,7 +18,7 @@ from rummyref.games.long.nights import (
     ranks,
     seating_dibs,
 )
-from rummyref.record import Game, NightSummary, PlayerAggregate, Summary, night_winners  # noqa: F401 (re-export)
+from rummyref.record import Game, NightSummary, PlayerAggregate, Summary, night_winners, tenths  # noqa: F401 (re-export)
 from rummyref.rules.ruleset import RuleSet
 
 
@@ -112,11 +112,11 @@ def compute_standings(
                 to_go=to_go,
                 progress=min(max(total / game.target, 0.0), 1.0) if game.target else None,
                 hands=a.hands,
-                average=round(a.points / a.hands, 1) if a.hands else None,
+                average=tenths(a.points, a.hands) if a.hands else None,
                 best=a.best,
                 worst=a.worst,
                 nights_won=a.nights_won,
-                pace_per_night=round(p.per_night, 1) if p and p.per_night is not None else None,
+                pace_per_night=tenths(a.points, nights) if p and p.per_night is not None else None,
                 # a finished game projects nothing: no hand can be recorded into it (A7)
                 nights_to_go=p.nights_to_go if p and not game.over else None,
                 # a date only where the house meets weekly (A5): the projection counts a session a week
