@@ -67,7 +67,8 @@ def test_png_says_a_missing_glyph_once_in_refs_words_and_no_raw_warning(tmp_path
     ok("score-hand", "-g", "d", "--points", "Ann=10", "--points", "Bo=5")
     plain = ref_subprocess("chart", "-g", "d", "--png", str(tmp_path / "d.png"), "--width", "20", "--height", "8")
     assert plain.returncode == 0
-    assert " ".join(plain.stderr.split()) == f"chart written to {tmp_path / 'd.png'} (20x8 pixels)"
+    # blanks and line ends aside: a path as long as the line is folded where the line ends
+    assert "".join(plain.stderr.split()) == "".join(f"chart written to {tmp_path / 'd.png'} (20x8 pixels)".split())
 
 
 # -- 2: milestones passed in one hand --------------------------------------------------------------
